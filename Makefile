@@ -1,0 +1,70 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# Top-level targets:
+#   all              kernel modules and the dtrace command
+#   modules          dtrace_core.ko and the provider modules, against KDIR
+#   userland         userland/dtrace
+#   install          modules under extra/dtrace/ + depmod, dtrace in $(SBINDIR)
+#   modules_install  modules only (INSTALL_MOD_PATH=DIR installs under DIR)
+#   deps             install build and VM dependencies from Debian's packages
+#   check            deps, build, host unit tests, selftests in a QEMU guest
+#   demo             deps, build, a D script in a QEMU guest
+#   clean
+#
+# KDIR defaults to the headers of the running kernel, or, when those are
+# not installed (a build machine, CI), to the newest Debian headers under
+# /usr/src.  KVER is the release those headers are for.
+
+newest_headers = $(lastword $(sort $(patsubst %/Module.symvers,%,\
+		 $(wildcard /usr/src/linux-headers-*/Module.symvers))))
+
+KDIR ?= $(firstword $(wildcard /lib/modules/$(shell uname -r)/build) \
+		    $(newest_headers))
+KVER ?= $(shell cat $(KDIR)/include/config/kernel.release 2>/dev/null)
+
+PREFIX ?= /usr
+SBINDIR ?= $(PREFIX)/sbin
+MANDIR ?= $(PREFIX)/share/man
+
+export KDIR KVER
+
+.PHONY: all modules userland install modules_install clean deps check \
+	check-host demo selftests
+
+all: modules userland
+
+modules:
+	@test -n "$(KDIR)" || { echo "no kernel headers found: set KDIR" >&2; exit 1; }
+	$(MAKE) -C $(KDIR) M=$(CURDIR) modules
+
+userland:
+	$(MAKE) -C userland
+
+selftests: all
+	$(MAKE) -C selftests
+
+modules_install: modules
+	$(MAKE) -C $(KDIR) M=$(CURDIR) INSTALL_MOD_DIR=extra/dtrace \
+		$(if $(INSTALL_MOD_PATH),INSTALL_MOD_PATH=$(INSTALL_MOD_PATH)) \
+		modules_install
+	depmod $(if $(INSTALL_MOD_PATH),-b $(INSTALL_MOD_PATH)) $(KVER)
+
+install: modules_install userland
+	install -D -m 0755 userland/dtrace $(DESTDIR)$(SBINDIR)/dtrace
+
+clean:
+	$(MAKE) -C $(KDIR) M=$(CURDIR) clean || true
+	$(MAKE) -C userland clean
+	$(MAKE) -C selftests clean
+
+deps:
+	scripts/deps.sh
+
+check-host: userland
+	$(MAKE) -C userland check
+
+check: deps
+	scripts/check.sh
+
+demo: deps
+	scripts/demo.sh

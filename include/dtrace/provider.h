@@ -1,0 +1,128 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What dtrace_core.ko offers to provider modules: registration, probe
+ * creation and lookup, and dtrace_probe(), the one call a provider makes
+ * when one of its probes fires.  docs/provider-api.md walks through a
+ * provider; providers/profile/profile.c is a complete one.
+ *
+ * A provider includes this header and kernel headers, nothing from
+ * framework/.  The symbols live in the DTRACE namespace: a provider says
+ * DTRACE_IMPORT_NS(); next to its MODULE_LICENSE("GPL").
+ */
+#ifndef _DTRACE_PROVIDER_H
+#define _DTRACE_PROVIDER_H
+
+#include <linux/module.h>
+#include <linux/types.h>
+#include <linux/version.h>
+#include <linux/dtrace.h>
+
+/* The namespace argument became a string literal in 6.13. */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 13, 0)
+#define DTRACE_IMPORT_NS()	MODULE_IMPORT_NS("DTRACE")
+#else
+#define DTRACE_IMPORT_NS()	MODULE_IMPORT_NS(DTRACE)
+#endif
+
+typedef u32 dtrace_id_t;			/* probe id; 0 is none */
+typedef unsigned long dtrace_provider_id_t;	/* opaque provider handle */
+
+/**
+ * struct dtrace_pops - what the core may ask of a provider
+ * @owner: the module implementing these ops (THIS_MODULE).  The core
+ *	holds a reference on it while any probe of the provider is
+ *	enabled, so the provider cannot be unloaded under a trace.
+ * @provide: create the probes that @desc names and that do not exist
+ *	yet (a provider with a fixed probe set creates them at
+ *	registration and leaves this NULL).  @desc is NULL when the core
+ *	asks for every probe the provider can offer.
+ *	Context: process; may sleep; the core's provider lock is held, so
+ *	this may call dtrace_probe_lookup() and dtrace_probe_create() but
+ *	not dtrace_register() or dtrace_unregister().
+ * @enable: arm probe @id so that it calls dtrace_probe() when it fires.
+ *	Context: process; may sleep; the core's locks are held: must not
+ *	call back into the core.
+ *	Return: 0, or a negative errno which fails the whole enabling.
+ * @disable: disarm probe @id.  When this returns, the probe must not
+ *	call dtrace_probe() any more for this arming, and no call that
+ *	started before may still be running (cancel timers synchronously).
+ *	Context: as @enable.
+ * @destroy: free @parg; the probe is being removed and is disabled.
+ *	Context: process; may sleep; core locks held.
+ *
+ * Ops a provider does not need are left NULL.  @arg is the pointer given
+ * to dtrace_register(); @parg is the one given to dtrace_probe_create().
+ */
+struct dtrace_pops {
+	struct module *owner;
+	void (*provide)(void *arg, const struct dtrace_probedesc *desc);
+	int (*enable)(void *arg, dtrace_id_t id, void *parg);
+	void (*disable)(void *arg, dtrace_id_t id, void *parg);
+	void (*destroy)(void *arg, dtrace_id_t id, void *parg);
+};
+
+/**
+ * dtrace_register() - make a provider known to the core
+ * @name: provider name as in probe descriptions ("profile"); copied
+ * @pops: the provider's operations; must live until dtrace_unregister()
+ * @arg: passed back as first argument of every op
+ * @idp: where the new provider's handle is stored
+ *
+ * Context: process; may sleep; must not be called from a provider op.
+ * Return: 0, -EEXIST if a provider of that name exists, -EINVAL for a bad
+ * name or missing ops, -ENOMEM.
+ */
+int dtrace_register(const char *name, const struct dtrace_pops *pops,
+		    void *arg, dtrace_provider_id_t *idp);
+
+/**
+ * dtrace_unregister() - remove a provider and destroy all its probes
+ * @id: handle from dtrace_register()
+ *
+ * Called from the provider's module exit.  While any of its probes is
+ * enabled the core holds the provider's module, so module exit and this
+ * call cannot race an enabling.
+ *
+ * Context: process; may sleep; must not be called from a provider op.
+ * Return: 0, or -EBUSY if a probe is still enabled (the provider stays).
+ */
+int dtrace_unregister(dtrace_provider_id_t id);
+
+/**
+ * dtrace_probe_create() - add a probe to a provider
+ * @prov: handle from dtrace_register()
+ * @mod, @func, @name: the probe's names; copied, truncated to the
+ *	DTRACE_*NAMELEN limits
+ * @parg: the provider's own per-probe data, handed back in every op
+ *
+ * Context: process; may sleep; from module init or from ->provide.
+ * Return: the new probe's id, or DTRACE_IDNONE on allocation failure.
+ */
+dtrace_id_t dtrace_probe_create(dtrace_provider_id_t prov, const char *mod,
+				const char *func, const char *name,
+				void *parg);
+
+/**
+ * dtrace_probe_lookup() - find a probe of a provider by its names
+ * @prov: handle from dtrace_register()
+ * @mod, @func, @name: exact names (no globs); NULL matches any
+ *
+ * Context: process; may sleep; from module init or from ->provide.
+ * Return: the probe's id, or DTRACE_IDNONE.
+ */
+dtrace_id_t dtrace_probe_lookup(dtrace_provider_id_t prov, const char *mod,
+				const char *func, const char *name);
+
+/**
+ * dtrace_probe() - a probe fired: run every clause enabled on it
+ * @id: the probe's id
+ * @arg0..@arg5: the probe's arguments, arg0..arg5 in D
+ *
+ * Context: any, including hardirq and NMI; never sleeps, takes no lock,
+ * allocates nothing.  Calls that nest on one CPU (a probe firing inside
+ * another's clause) are counted and dropped.
+ */
+void dtrace_probe(dtrace_id_t id, u64 arg0, u64 arg1, u64 arg2, u64 arg3,
+		  u64 arg4, u64 arg5);
+
+#endif /* _DTRACE_PROVIDER_H */

@@ -1,0 +1,371 @@
+/* SPDX-License-Identifier: GPL-2.0 WITH Linux-syscall-note */
+/*
+ * The one interface between dtrace_core.ko and the dtrace(1) command:
+ * /dev/dtrace ioctls, probe descriptions, consumer options, the DIF
+ * instruction set and the layout of records in the principal buffers.
+ * docs/abi.md explains the rules for extending it; read it first.
+ *
+ * Every ioctl argument starts with "__u32 size": the caller sets it to
+ * sizeof() of the struct it was built with.  A shorter struct is accepted
+ * (missing fields read as zero); a longer one is accepted only if the bytes
+ * the kernel does not know are zero.  Reserved and padding fields must be
+ * zero.  User pointers travel as __aligned_u64.
+ */
+#ifndef _UAPI_LINUX_DTRACE_H
+#define _UAPI_LINUX_DTRACE_H
+
+#include <linux/types.h>
+#include <linux/ioctl.h>
+
+/* Bumped on any incompatible change; DTRACEIOC_VERSION reports it. */
+#define DTRACE_ABI_VERSION	1
+
+#define DTRACE_PROVNAMELEN	64
+#define DTRACE_MODNAMELEN	64
+#define DTRACE_FUNCNAMELEN	128
+#define DTRACE_NAMELEN		64
+
+/* Probe ids start at 1; 0 names no probe. */
+#define DTRACE_IDNONE		0
+
+/*
+ * A probe description.  In a match, every field is a glob (*, ?, [...],
+ * backslash escapes) and an empty field matches anything.  In a result,
+ * the fields are the probe's names, NUL-terminated.
+ */
+struct dtrace_probedesc {
+	char	provider[DTRACE_PROVNAMELEN];
+	char	mod[DTRACE_MODNAMELEN];
+	char	func[DTRACE_FUNCNAMELEN];
+	char	name[DTRACE_NAMELEN];
+};
+
+/*
+ * DIF: the bytecode a clause is compiled to.  A register machine with
+ * DTRACE_DIF_NREGS 64-bit registers; all registers start at zero.  One
+ * instruction is eight bytes.  Branch targets are pc + 1 + imm with imm
+ * >= 0, so control only moves forward and every program ends; the last
+ * instruction must be RET.  The verifier (framework/dif.c) refuses a
+ * program that breaks any of these rules.
+ */
+#define DTRACE_DIF_NREGS	16
+#define DTRACE_DIF_MAXINSNS	8192	/* instructions in one program */
+#define DTRACE_DIF_MAXINTS	1024	/* entries in the integer table */
+#define DTRACE_DIF_MAXSTRTAB	65536	/* bytes in the string table */
+
+struct dtrace_dif_insn {
+	__u8	op;		/* DTRACE_DIF_OP_* */
+	__u8	dst;		/* destination register */
+	__u8	src1;		/* first source register */
+	__u8	src2;		/* second source register */
+	__s32	imm;		/* immediate, table index or branch offset */
+};
+
+/*
+ * Opcodes.  "rd" is dst, "r1"/"r2" are src1/src2.  Every value that is
+ * read from memory goes through a fault-safe copy; a bad address is a
+ * DTRACEFLT_BADADDR fault, never a kernel oops.
+ */
+enum {
+	DTRACE_DIF_OP_RET = 1,	/* return r1 */
+	DTRACE_DIF_OP_MOV,	/* rd = r1 */
+	DTRACE_DIF_OP_LDI,	/* rd = (s64)imm */
+	DTRACE_DIF_OP_SETX,	/* rd = inttab[imm] */
+	DTRACE_DIF_OP_SETS,	/* rd = address of strtab + imm (a string) */
+	DTRACE_DIF_OP_ADD,	/* rd = r1 + r2 */
+	DTRACE_DIF_OP_SUB,	/* rd = r1 - r2 */
+	DTRACE_DIF_OP_MUL,	/* rd = r1 * r2 */
+	DTRACE_DIF_OP_SDIV,	/* rd = (s64)r1 / (s64)r2; r2 == 0 faults */
+	DTRACE_DIF_OP_UDIV,	/* rd = r1 / r2; r2 == 0 faults */
+	DTRACE_DIF_OP_SREM,	/* rd = (s64)r1 % (s64)r2; r2 == 0 faults */
+	DTRACE_DIF_OP_UREM,	/* rd = r1 % r2; r2 == 0 faults */
+	DTRACE_DIF_OP_AND,	/* rd = r1 & r2 */
+	DTRACE_DIF_OP_OR,	/* rd = r1 | r2 */
+	DTRACE_DIF_OP_XOR,	/* rd = r1 ^ r2 */
+	DTRACE_DIF_OP_SHL,	/* rd = r1 << (r2 & 63) */
+	DTRACE_DIF_OP_LSR,	/* rd = r1 >> (r2 & 63), logical */
+	DTRACE_DIF_OP_ASR,	/* rd = r1 >> (r2 & 63), arithmetic */
+	DTRACE_DIF_OP_NOT,	/* rd = ~r1 */
+	DTRACE_DIF_OP_NEG,	/* rd = -r1 */
+	DTRACE_DIF_OP_SEQ,	/* rd = r1 == r2 */
+	DTRACE_DIF_OP_SNE,	/* rd = r1 != r2 */
+	DTRACE_DIF_OP_SLT,	/* rd = (s64)r1 < (s64)r2 */
+	DTRACE_DIF_OP_SLE,	/* rd = (s64)r1 <= (s64)r2 */
+	DTRACE_DIF_OP_SLTU,	/* rd = r1 < r2 */
+	DTRACE_DIF_OP_SLEU,	/* rd = r1 <= r2 */
+	DTRACE_DIF_OP_SCMP,	/* rd = strcmp(r1, r2) as -1/0/1, strsize-bounded */
+	DTRACE_DIF_OP_JMP,	/* pc += 1 + imm */
+	DTRACE_DIF_OP_JZ,	/* if r1 == 0: pc += 1 + imm */
+	DTRACE_DIF_OP_JNZ,	/* if r1 != 0: pc += 1 + imm */
+	DTRACE_DIF_OP_LDV,	/* rd = built-in variable imm (DTRACE_DIF_VAR_*) */
+	DTRACE_DIF_OP_LDSB,	/* rd = *(s8 *)(r1 + imm), kernel address */
+	DTRACE_DIF_OP_LDSH,	/* rd = *(s16 *)(r1 + imm) */
+	DTRACE_DIF_OP_LDSW,	/* rd = *(s32 *)(r1 + imm) */
+	DTRACE_DIF_OP_LDUB,	/* rd = *(u8 *)(r1 + imm) */
+	DTRACE_DIF_OP_LDUH,	/* rd = *(u16 *)(r1 + imm) */
+	DTRACE_DIF_OP_LDUW,	/* rd = *(u32 *)(r1 + imm) */
+	DTRACE_DIF_OP_LDX,	/* rd = *(u64 *)(r1 + imm) */
+	DTRACE_DIF_OP_MAX	/* first unused opcode */
+};
+
+/*
+ * Built-in variables read by DTRACE_DIF_OP_LDV.  String-valued ones
+ * (execname, probe*) yield the address of a NUL-terminated string.
+ */
+enum {
+	DTRACE_DIF_VAR_ARG0 = 0,	/* ARG0 + n is argn, n < 10 */
+	DTRACE_DIF_VAR_ARG9 = 9,
+	DTRACE_DIF_VAR_PID = 16,	/* thread group id of the current task */
+	DTRACE_DIF_VAR_TID,		/* id of the current task */
+	DTRACE_DIF_VAR_PPID,		/* tgid of the real parent */
+	DTRACE_DIF_VAR_UID,		/* real uid in the initial namespace */
+	DTRACE_DIF_VAR_GID,		/* real gid in the initial namespace */
+	DTRACE_DIF_VAR_EXECNAME,	/* string: comm of the current task */
+	DTRACE_DIF_VAR_CPU,		/* cpu the probe fired on */
+	DTRACE_DIF_VAR_TIMESTAMP,	/* monotonic ns, same clock as records */
+	DTRACE_DIF_VAR_WALLTIMESTAMP,	/* ns since the epoch */
+	DTRACE_DIF_VAR_ID,		/* probe id */
+	DTRACE_DIF_VAR_EPID,		/* enabled probe id */
+	DTRACE_DIF_VAR_PROBEPROV,	/* string */
+	DTRACE_DIF_VAR_PROBEMOD,	/* string */
+	DTRACE_DIF_VAR_PROBEFUNC,	/* string */
+	DTRACE_DIF_VAR_PROBENAME,	/* string */
+	DTRACE_DIF_VAR_MAX		/* first unused variable */
+};
+
+/* What a DIF program returns: an integer in a register, or a string. */
+#define DTRACE_DIF_RTYPE_INT	0	/* rsize bytes: 1, 2, 4 or 8 */
+#define DTRACE_DIF_RTYPE_STRING	1	/* the address of a string */
+
+/*
+ * One DIF program.  An empty program (ninsns == 0) is allowed where a
+ * program is optional: a missing predicate is always true.
+ */
+struct dtrace_difo {
+	__aligned_u64	insns;		/* struct dtrace_dif_insn[ninsns] */
+	__aligned_u64	inttab;		/* __u64[nints] */
+	__aligned_u64	strtab;		/* char[strtab_len], ends with NUL */
+	__u32		ninsns;
+	__u32		nints;
+	__u32		strtab_len;
+	__u32		rtype;		/* DTRACE_DIF_RTYPE_* */
+	__u32		rsize;		/* bytes of an INT result */
+	__u32		reserved;
+};
+
+/*
+ * Faults a DIF program can take.  The kernel reports them by firing
+ * dtrace:::ERROR with arg1 = EPID, arg2 = action number (0 is the
+ * predicate, actions count from 1), arg3 = DIF offset in instructions,
+ * arg4 = DTRACEFLT_*, arg5 = the faulting address or value.
+ */
+#define DTRACEFLT_UNKNOWN	0	/* unknown fault */
+#define DTRACEFLT_BADADDR	1	/* bad address */
+#define DTRACEFLT_BADALIGN	2	/* bad alignment */
+#define DTRACEFLT_ILLOP		3	/* illegal operation */
+#define DTRACEFLT_DIVZERO	4	/* divide by zero */
+#define DTRACEFLT_NOSCRATCH	5	/* out of scratch space */
+#define DTRACEFLT_KPRIV		6	/* privileged kernel access */
+#define DTRACEFLT_UPRIV		7	/* privileged user access */
+#define DTRACEFLT_TUPOFLOW	8	/* tuple stack overflow */
+#define DTRACEFLT_BADSTACK	9	/* bad stack */
+
+/*
+ * Actions: what a clause does when its predicate holds.  Each action
+ * stores "size" bytes at "offset" into the clause's record (after the
+ * struct dtrace_rechdr); records of one clause may not overlap.  How the
+ * consumer prints them (trace, printf, ...) is its own business: the
+ * kernel only gathers data.
+ */
+enum {
+	DTRACE_ACT_DIFEXPR = 1,	/* store the value of difo */
+	DTRACE_ACT_EXIT,	/* store (s32)difo and stop tracing: the
+				   state goes from ACTIVE to DRAINING */
+	DTRACE_ACT_MAX
+};
+
+struct dtrace_actdesc {
+	__u32			kind;		/* DTRACE_ACT_* */
+	__u32			offset;		/* in the record's data */
+	__u32			size;		/* bytes stored */
+	__u32			reserved;
+	__u64			arg;		/* kind-specific, 0 for now */
+	struct dtrace_difo	difo;
+};
+
+/* The largest record one clause may write (header excluded). */
+#define DTRACE_RECORD_MAX	65536
+#define DTRACE_ACTIONS_MAX	1024
+
+/*
+ * Every record in a principal buffer starts with this header; the data
+ * of the clause follows, and the next record starts at the next 8-byte
+ * boundary after header + data.  The EPID tells, through
+ * DTRACEIOC_EPDESC, which probe fired and which clause recorded.
+ */
+struct dtrace_rechdr {
+	__u32	epid;
+	__u32	size;		/* header + data, not counting padding */
+	__u64	timestamp;	/* monotonic ns */
+};
+
+/*
+ * Consumer options, set with DTRACEIOC_SETOPT before DTRACEIOC_GO.
+ */
+enum {
+	DTRACE_OPT_BUFSIZE = 1,	/* bytes per CPU buffer; default 4 MiB */
+	DTRACE_OPT_BUFPOLICY,	/* DTRACE_BUFPOLICY_*; default SWITCH */
+	DTRACE_OPT_STRSIZE,	/* bytes a string may take; default 256 */
+	DTRACE_OPT_MAX
+};
+
+#define DTRACE_BUFPOLICY_SWITCH	0
+
+#define DTRACE_BUFSIZE_DEFAULT	(4u << 20)
+#define DTRACE_BUFSIZE_MIN	4096
+#define DTRACE_BUFSIZE_MAX	(1u << 30)
+#define DTRACE_STRSIZE_DEFAULT	256
+#define DTRACE_STRSIZE_MAX	65536
+
+/*
+ * Life of a consumer state.  BEGIN clauses fire only in WARMUP, END
+ * clauses only in COOLDOWN, all others only in ACTIVE.
+ */
+enum {
+	DTRACE_ACTIVITY_INACTIVE = 0,	/* open, not yet started */
+	DTRACE_ACTIVITY_WARMUP,		/* BEGIN is firing */
+	DTRACE_ACTIVITY_ACTIVE,		/* tracing */
+	DTRACE_ACTIVITY_DRAINING,	/* exit() was called */
+	DTRACE_ACTIVITY_COOLDOWN,	/* END is firing */
+	DTRACE_ACTIVITY_STOPPED		/* done; buffers may still be read */
+};
+
+/*
+ * DTRACEIOC_VERSION: what ABI the kernel speaks.
+ * Out: version = DTRACE_ABI_VERSION.  Errors: EFAULT.
+ */
+struct dtrace_ioc_version {
+	__u32	size;
+	__u32	version;
+};
+
+/*
+ * DTRACEIOC_PROBEMATCH: find the first probe with id >= @id that matches
+ * @desc.  With DTRACE_MATCH_PROVIDE, providers first create any probes
+ * the description names that do not exist yet (tick-1s).
+ * In: id, flags, desc.  Out: id, desc = the probe found.
+ * Errors: ENOENT when none is left, EINVAL on bad flags, EFAULT.
+ */
+#define DTRACE_MATCH_PROVIDE	0x1
+
+struct dtrace_ioc_probe {
+	__u32			size;
+	__u32			flags;
+	__u32			id;
+	__u32			reserved;
+	struct dtrace_probedesc	desc;
+};
+
+/*
+ * DTRACEIOC_SETOPT: set consumer option @option to @value.
+ * Errors: EINVAL for an unknown option or a value out of range, EBUSY
+ * once tracing has started.
+ */
+struct dtrace_ioc_setopt {
+	__u32	size;
+	__u32	option;		/* DTRACE_OPT_* */
+	__u64	value;
+};
+
+/*
+ * DTRACEIOC_ENABLE: enable one clause on every probe matching @desc.
+ * Each probe gets an enabled probe (ECB) with its own EPID.  All or
+ * nothing: on any error no probe stays enabled.
+ * In: desc, pred (ninsns 0 for none), actions, nactions, cookie (an
+ * opaque number the consumer gets back from DTRACEIOC_EPDESC).
+ * Out: nmatched, the number of probes enabled (0 is not an error).
+ * Errors: EINVAL for a program the verifier refuses or a bad action
+ * layout, E2BIG for too many actions or too large a record, EBUSY once
+ * tracing has started, ENODEV if a provider is being unloaded, ENOMEM,
+ * EFAULT, or whatever a provider's enable returned.
+ */
+struct dtrace_ioc_enable {
+	__u32			size;
+	__u32			nactions;
+	__aligned_u64		actions;	/* struct dtrace_actdesc[] */
+	__u64			cookie;
+	__u32			nmatched;
+	__u32			reserved;
+	struct dtrace_probedesc	desc;
+	struct dtrace_difo	pred;
+};
+
+/*
+ * DTRACEIOC_EPDESC: what an EPID stands for.
+ * In: epid.  Out: probe id, cookie of the clause, record data size.
+ * Errors: ENOENT for an EPID this consumer does not own.
+ */
+struct dtrace_ioc_epdesc {
+	__u32	size;
+	__u32	epid;
+	__u32	probe;
+	__u32	datasize;
+	__u64	cookie;
+};
+
+/*
+ * DTRACEIOC_GO: allocate buffers, fire BEGIN, start tracing.
+ * DTRACEIOC_STOP: stop tracing and fire END.
+ * Out: cpu, the CPU that BEGIN or END fired on.
+ * Errors: EBUSY if already started (GO) or not started (STOP), ENOMEM
+ * when the buffers cannot be had.
+ */
+struct dtrace_ioc_go {
+	__u32	size;
+	__u32	cpu;
+};
+
+/*
+ * DTRACEIOC_BUFSNAP: take the records CPU @cpu wrote since the last
+ * snapshot.  The kernel switches that CPU to its other buffer and copies
+ * the filled one to @data.
+ * In: cpu, data, bufsize (bytes at data; must be >= DTRACE_OPT_BUFSIZE).
+ * Out: used (bytes copied), drops (records lost because the buffer was
+ * full) and errors (faults in clauses) since the last snapshot.
+ * Errors: EINVAL for a cpu that does not exist, ENOSPC if bufsize is too
+ * small, ENXIO before GO, EFAULT.
+ */
+struct dtrace_ioc_bufsnap {
+	__u32		size;
+	__u32		cpu;
+	__aligned_u64	data;
+	__u64		bufsize;
+	__u64		used;
+	__u64		drops;
+	__u64		errors;
+};
+
+/*
+ * DTRACEIOC_STATUS: where the consumer state stands.
+ * Out: activity (DTRACE_ACTIVITY_*), and counts since the state started
+ * of records dropped and clause faults, over all CPUs.
+ */
+struct dtrace_ioc_status {
+	__u32	size;
+	__u32	activity;
+	__u64	drops;
+	__u64	errors;
+};
+
+#define DTRACE_IOC_MAGIC	'D'
+#define DTRACEIOC_VERSION	_IOWR(DTRACE_IOC_MAGIC, 1, struct dtrace_ioc_version)
+#define DTRACEIOC_PROBEMATCH	_IOWR(DTRACE_IOC_MAGIC, 2, struct dtrace_ioc_probe)
+#define DTRACEIOC_SETOPT	_IOWR(DTRACE_IOC_MAGIC, 3, struct dtrace_ioc_setopt)
+#define DTRACEIOC_ENABLE	_IOWR(DTRACE_IOC_MAGIC, 4, struct dtrace_ioc_enable)
+#define DTRACEIOC_EPDESC	_IOWR(DTRACE_IOC_MAGIC, 5, struct dtrace_ioc_epdesc)
+#define DTRACEIOC_GO		_IOWR(DTRACE_IOC_MAGIC, 6, struct dtrace_ioc_go)
+#define DTRACEIOC_STOP		_IOWR(DTRACE_IOC_MAGIC, 7, struct dtrace_ioc_go)
+#define DTRACEIOC_BUFSNAP	_IOWR(DTRACE_IOC_MAGIC, 8, struct dtrace_ioc_bufsnap)
+#define DTRACEIOC_STATUS	_IOWR(DTRACE_IOC_MAGIC, 9, struct dtrace_ioc_status)
+
+#endif /* _UAPI_LINUX_DTRACE_H */

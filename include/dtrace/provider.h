@@ -33,9 +33,10 @@ typedef unsigned long dtrace_provider_id_t;	/* opaque provider handle */
  *	holds a reference on it while any probe of the provider is
  *	enabled, so the provider cannot be unloaded under a trace.
  * @provide: create the probes that @desc names and that do not exist
- *	yet (a provider with a fixed probe set creates them at
- *	registration and leaves this NULL).  @desc is NULL when the core
- *	asks for every probe the provider can offer.
+ *	yet (tick-1s).  @desc is what a consumer is matching: fields may
+ *	be empty or globs, and the provider field already matches this
+ *	provider.  A provider whose probes all exist from registration on
+ *	leaves this NULL.
  *	Context: process; may sleep; the core's provider lock is held, so
  *	this may call dtrace_probe_lookup() and dtrace_probe_create() but
  *	not dtrace_register() or dtrace_unregister().

@@ -1,0 +1,325 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Enablings: a consumer's clause (predicate + actions) checked and copied
+ * in, then placed on every matching probe as an ECB with its own EPID.
+ * Enabling is all or nothing; removal unlinks, waits for probe context
+ * to let go (synchronize_rcu), then frees.  Process context only.
+ */
+#define pr_fmt(fmt) "dtrace: " fmt
+
+#include <linux/slab.h>
+#include <linux/sort.h>
+#include <linux/uaccess.h>
+#include "internal.h"
+
+static void dtrace_clause_free(struct dtrace_clause *clause)
+{
+	u32 i;
+
+	for (i = 0; i < clause->nactions; i++)
+		dtrace_prog_free(clause->actions[i].prog);
+	dtrace_prog_free(clause->pred);
+	kfree(clause);
+}
+
+void dtrace_clause_put(struct dtrace_clause *clause)
+{
+	if (refcount_dec_and_test(&clause->refs))
+		dtrace_clause_free(clause);
+}
+
+static int dtrace_action_cmp(const void *a, const void *b)
+{
+	const struct dtrace_action *x = a, *y = b;
+
+	return x->offset < y->offset ? -1 : x->offset > y->offset;
+}
+
+/*
+ * Check one action against the record rules of the ABI header.  Integer
+ * results are stored with their own size at a naturally aligned offset
+ * (the record data starts 8-aligned), so probe context never writes
+ * across an alignment boundary.
+ */
+static int dtrace_action_check(const struct dtrace_actdesc *ad,
+			       const struct dtrace_prog *prog)
+{
+	if (ad->reserved || ad->arg || !prog || ad->size == 0 ||
+	    ad->offset >= DTRACE_RECORD_MAX ||
+	    ad->size > DTRACE_RECORD_MAX - ad->offset)
+		return -EINVAL;
+
+	switch (ad->kind) {
+	case DTRACE_ACT_DIFEXPR:
+		if (prog->rtype == DTRACE_DIF_RTYPE_STRING)
+			return 0;
+		return ad->size == prog->rsize && !(ad->offset % ad->size) ?
+		       0 : -EINVAL;
+	case DTRACE_ACT_EXIT:
+		return prog->rtype == DTRACE_DIF_RTYPE_INT && ad->size == 4 &&
+		       !(ad->offset % 4) ? 0 : -EINVAL;
+	default:
+		return -EINVAL;
+	}
+}
+
+static int dtrace_clause_layout(struct dtrace_clause *clause)
+{
+	struct dtrace_action *sorted;
+	u32 i, end = 0;
+	int ret = 0;
+
+	if (!clause->nactions)
+		return 0;
+	sorted = kmemdup(clause->actions,
+			 array_size(clause->nactions, sizeof(*sorted)),
+			 GFP_KERNEL);
+	if (!sorted)
+		return -ENOMEM;
+	sort(sorted, clause->nactions, sizeof(*sorted), dtrace_action_cmp,
+	     NULL);
+	for (i = 0; i < clause->nactions; i++) {
+		if (sorted[i].offset < end) {
+			ret = -EINVAL;	/* overlaps the one before */
+			break;
+		}
+		end = sorted[i].offset + sorted[i].size;
+	}
+	kfree(sorted);
+	clause->datasize = end;
+	return ret;
+}
+
+/**
+ * dtrace_clause_create() - check and copy in a consumer's clause
+ * @cookie: the consumer's name for the clause
+ * @upred: predicate (ninsns 0 for none), tables still in user memory
+ * @uacts: the action array in user memory
+ * @nactions: its length
+ *
+ * Context: process; may sleep.
+ * Return: the clause holding one reference, or ERR_PTR(-EINVAL, -E2BIG,
+ * -EFAULT, -ENOMEM).
+ */
+struct dtrace_clause *dtrace_clause_create(u64 cookie,
+					   const struct dtrace_difo *upred,
+					   const struct dtrace_actdesc __user *uacts,
+					   u32 nactions)
+{
+	struct dtrace_actdesc *ads = NULL;
+	struct dtrace_clause *clause;
+	int ret;
+	u32 i;
+
+	if (nactions > DTRACE_ACTIONS_MAX)
+		return ERR_PTR(-E2BIG);
+	clause = kzalloc(struct_size(clause, actions, nactions), GFP_KERNEL);
+	if (!clause)
+		return ERR_PTR(-ENOMEM);
+	refcount_set(&clause->refs, 1);
+	clause->cookie = cookie;
+
+	if (upred->ninsns) {
+		clause->pred = dtrace_prog_create(upred);
+		if (IS_ERR(clause->pred)) {
+			ret = PTR_ERR(clause->pred);
+			clause->pred = NULL;
+			goto out_free;
+		}
+		ret = -EINVAL;
+		if (clause->pred->rtype != DTRACE_DIF_RTYPE_INT)
+			goto out_free;
+	}
+
+	if (nactions) {
+		ads = memdup_user(uacts, array_size(nactions, sizeof(*ads)));
+		if (IS_ERR(ads)) {
+			ret = PTR_ERR(ads);
+			ads = NULL;
+			goto out_free;
+		}
+	}
+	for (i = 0; i < nactions; i++) {
+		struct dtrace_action *act = &clause->actions[i];
+		struct dtrace_prog *prog = NULL;
+
+		if (ads[i].difo.ninsns) {
+			prog = dtrace_prog_create(&ads[i].difo);
+			if (IS_ERR(prog)) {
+				ret = PTR_ERR(prog);
+				goto out_free;
+			}
+		}
+		act->kind = ads[i].kind;
+		act->offset = ads[i].offset;
+		act->size = ads[i].size;
+		act->prog = prog;
+		clause->nactions++;
+		ret = dtrace_action_check(&ads[i], prog);
+		if (ret)
+			goto out_free;
+	}
+	ret = dtrace_clause_layout(clause);
+	if (ret)
+		goto out_free;
+	kfree(ads);
+	return clause;
+
+out_free:
+	kfree(ads);
+	dtrace_clause_free(clause);
+	return ERR_PTR(ret);
+}
+
+static void dtrace_ecb_unlink_locked(struct dtrace_ecb *ecb)
+{
+	struct dtrace_probe *probe = ecb->probe;
+	struct dtrace_ecb __rcu **link = &probe->ecbs;
+	struct dtrace_ecb *e;
+
+	lockdep_assert_held(&dtrace_lock);
+	while ((e = rcu_dereference_protected(*link,
+			lockdep_is_held(&dtrace_lock))) != ecb)
+		link = &e->next;
+	/* A reader standing on ecb still finds the rest through ecb->next. */
+	rcu_assign_pointer(*link, rcu_dereference_protected(ecb->next,
+			   lockdep_is_held(&dtrace_lock)));
+	if (!rcu_access_pointer(probe->ecbs))
+		dtrace_probe_disable_locked(probe);
+}
+
+static void dtrace_ecb_link_locked(struct dtrace_ecb *ecb)
+{
+	struct dtrace_ecb __rcu **link = &ecb->probe->ecbs;
+	struct dtrace_ecb *e;
+
+	lockdep_assert_held(&dtrace_lock);
+	/* Clauses fire in the order the consumer enabled them. */
+	while ((e = rcu_dereference_protected(*link,
+			lockdep_is_held(&dtrace_lock))))
+		link = &e->next;
+	rcu_assign_pointer(*link, ecb);
+}
+
+/*
+ * Remove the state's ECBs with EPID > @keep: unlink them all, wait once
+ * for probe context, then free.
+ */
+static void dtrace_ecbs_truncate(struct dtrace_state *state, u32 keep)
+{
+	u32 i;
+
+	lockdep_assert_held(&state->lock);
+	if (state->necbs == keep)
+		return;
+	mutex_lock(&dtrace_lock);
+	for (i = state->necbs; i > keep; i--)
+		dtrace_ecb_unlink_locked(state->ecbs[i - 1]);
+	mutex_unlock(&dtrace_lock);
+	synchronize_rcu();
+	for (i = state->necbs; i > keep; i--) {
+		dtrace_clause_put(state->ecbs[i - 1]->clause);
+		kfree(state->ecbs[i - 1]);
+	}
+	state->necbs = keep;
+}
+
+static int dtrace_ecbs_grow(struct dtrace_state *state)
+{
+	struct dtrace_ecb **ecbs;
+	u32 cap;
+
+	if (state->necbs < state->ecbs_cap)
+		return 0;
+	if (state->ecbs_cap >= U32_MAX / 2)
+		return -ENOSPC;
+	cap = state->ecbs_cap ? state->ecbs_cap * 2 : 16;
+	ecbs = kvmalloc_array(cap, sizeof(*ecbs), GFP_KERNEL);
+	if (!ecbs)
+		return -ENOMEM;
+	if (state->necbs)
+		memcpy(ecbs, state->ecbs, state->necbs * sizeof(*ecbs));
+	kvfree(state->ecbs);
+	state->ecbs = ecbs;
+	state->ecbs_cap = cap;
+	return 0;
+}
+
+/**
+ * dtrace_ecb_enable() - place @clause on every probe matching @desc
+ * @state: the consumer, not started yet
+ * @desc: probe description, globs allowed
+ * @clause: the checked clause; each ECB takes its own reference
+ * @nmatched: out, the number of probes enabled
+ *
+ * All or nothing: on error, every ECB made by this call is gone again
+ * and the probes it armed are disarmed.
+ * Context: process; may sleep; state->lock held.
+ * Return: 0 or a negative errno.
+ */
+int dtrace_ecb_enable(struct dtrace_state *state,
+		      const struct dtrace_probedesc *desc,
+		      struct dtrace_clause *clause, u32 *nmatched)
+{
+	u32 first = state->necbs, recsize;
+	struct dtrace_probe *probe;
+	unsigned long id;
+	int ret = 0;
+
+	lockdep_assert_held(&state->lock);
+	recsize = ALIGN(sizeof(struct dtrace_rechdr) + clause->datasize, 8);
+	dtrace_providers_provide(desc);
+
+	mutex_lock(&dtrace_lock);
+	xa_for_each(&dtrace_probes, id, probe) {
+		struct dtrace_ecb *ecb;
+
+		if (!dtrace_probe_matches(probe, desc))
+			continue;
+		ret = dtrace_ecbs_grow(state);
+		if (ret)
+			break;
+		ecb = kzalloc(sizeof(*ecb), GFP_KERNEL);
+		if (!ecb) {
+			ret = -ENOMEM;
+			break;
+		}
+		if (!rcu_access_pointer(probe->ecbs)) {
+			ret = dtrace_probe_enable_locked(probe);
+			if (ret) {
+				kfree(ecb);
+				break;
+			}
+		}
+		ecb->state = state;
+		ecb->probe = probe;
+		ecb->clause = clause;
+		ecb->recsize = recsize;
+		refcount_inc(&clause->refs);
+		state->ecbs[state->necbs++] = ecb;
+		ecb->epid = state->necbs;
+		dtrace_ecb_link_locked(ecb);
+	}
+	mutex_unlock(&dtrace_lock);
+
+	if (ret) {
+		dtrace_ecbs_truncate(state, first);
+		return ret;
+	}
+	*nmatched = state->necbs - first;
+	return 0;
+}
+
+/**
+ * dtrace_ecbs_destroy() - remove every ECB of @state
+ * @state: a consumer being torn down
+ *
+ * Context: process; may sleep; state->lock held.
+ */
+void dtrace_ecbs_destroy(struct dtrace_state *state)
+{
+	dtrace_ecbs_truncate(state, 0);
+	kvfree(state->ecbs);
+	state->ecbs = NULL;
+	state->ecbs_cap = 0;
+}

@@ -1,0 +1,226 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Private to dtrace_core.ko: the core's objects and how they are locked.
+ * Start with the Locking block below, then docs/architecture.md.
+ *
+ * Locking
+ * -------
+ * state->lock (mutex)
+ *	protects one consumer's setup: its ECB table, options and buffers
+ *	(allocation, snapshots).  Held for the whole of every ioctl on it.
+ * dtrace_provider_lock (mutex)
+ *	protects the provider list; serialises calls to ->provide.
+ * dtrace_lock (mutex)
+ *	protects the probe registry (dtrace_probes, dtrace_probe_tab,
+ *	provider->probes), every probe's ECB chain and the enabled counts.
+ *
+ * Order: state->lock -> dtrace_provider_lock -> dtrace_lock -> whatever
+ * a provider's ->enable/->disable takes (cpus_read_lock, its own locks).
+ *
+ * Probe context takes no locks.  It finds a probe with xa_load() and
+ * walks probe->ecbs with rcu_dereference_sched() with interrupts off;
+ * writers publish with rcu_assign_pointer() under dtrace_lock and wait
+ * with synchronize_rcu() before freeing.  It writes only its own CPU's
+ * buffer, with interrupts off; the consumer switches that buffer by an
+ * IPI to the same CPU.  See probe_ctx.c.
+ */
+#ifndef _DTRACE_INTERNAL_H
+#define _DTRACE_INTERNAL_H
+
+#include <linux/list.h>
+#include <linux/mutex.h>
+#include <linux/rcupdate.h>
+#include <linux/refcount.h>
+#include <linux/types.h>
+#include <linux/xarray.h>
+#include <dtrace/provider.h>
+
+struct dtrace_provider {
+	struct list_head		list;	/* on dtrace_providers */
+	const struct dtrace_pops	*pops;
+	void				*arg;
+	struct list_head		probes;	/* by id; dtrace_lock */
+	unsigned int			nprobes;	/* dtrace_lock */
+	unsigned int			nenabled;	/* probes with ECBs; dtrace_lock */
+	char				name[DTRACE_PROVNAMELEN];
+};
+
+struct dtrace_probe {
+	dtrace_id_t			id;
+	struct dtrace_provider		*prov;
+	struct list_head		prov_list;	/* on prov->probes */
+	void				*parg;
+	struct dtrace_ecb __rcu		*ecbs;	/* first ECB to fire */
+	const char			*mod;	/* all three point into names[] */
+	const char			*func;
+	const char			*name;
+	char				names[];
+};
+
+/* A DIF program, verified and in kernel memory; see dif.c. */
+struct dtrace_prog {
+	struct dtrace_dif_insn		*insns;
+	u64				*inttab;
+	char				*strtab;
+	u32				ninsns;
+	u32				nints;
+	u32				strtab_len;
+	u32				rtype;
+	u32				rsize;
+};
+
+struct dtrace_action {
+	u32				kind;	/* DTRACE_ACT_* */
+	u32				offset;	/* in the record data */
+	u32				size;
+	struct dtrace_prog		*prog;
+};
+
+/*
+ * One clause as the consumer enabled it; shared by the ECBs it made, one
+ * per matching probe.
+ */
+struct dtrace_clause {
+	refcount_t			refs;	/* one per ECB */
+	u64				cookie;
+	u32				datasize;	/* bytes after the header */
+	struct dtrace_prog		*pred;	/* NULL: always true */
+	u32				nactions;
+	struct dtrace_action		actions[];
+};
+
+/* An enabled probe: one clause of one consumer on one probe. */
+struct dtrace_ecb {
+	struct dtrace_ecb __rcu		*next;	/* on probe->ecbs */
+	struct dtrace_state		*state;
+	struct dtrace_probe		*probe;
+	struct dtrace_clause		*clause;
+	u32				epid;
+	u32				recsize;	/* header + data, 8-aligned */
+};
+
+/*
+ * One CPU's principal buffers (switch policy): probe context appends to
+ * data[active]; a snapshot flips active on that CPU and hands the other
+ * buffer to the consumer.
+ */
+struct dtrace_buffer {
+	void				*data[2];
+	unsigned int			active;
+	u64				offset;	/* fill of data[active] */
+	u64				drops;	/* since the state started */
+	u64				errors;
+	/* what the last switch left for the consumer */
+	u64				snap_used;
+	u64				snap_drops;
+	u64				snap_errors;
+	u64				drops_seen;	/* drops at the last switch */
+	u64				errors_seen;
+};
+
+/* One consumer: one open of /dev/dtrace. */
+struct dtrace_state {
+	struct mutex			lock;	/* protects the setup, see above */
+	int				activity;	/* DTRACE_ACTIVITY_*, atomic */
+	struct dtrace_ecb		**ecbs;	/* by epid - 1 */
+	u32				necbs;
+	u32				ecbs_cap;
+	u64				options[DTRACE_OPT_MAX];
+	struct dtrace_buffer __percpu	*buffers;	/* NULL before GO */
+	u64				bufsize;	/* fixed at GO */
+	u32				strsize;	/* fixed at GO */
+};
+
+/* Per-firing machine state, on the stack of dtrace_probe(). */
+struct dtrace_mstate {
+	struct dtrace_probe		*probe;
+	struct dtrace_ecb		*ecb;
+	u64				args[10];
+	u64				timestamp;
+	u32				strsize;
+	u32				fault;		/* DTRACEFLT_*, 0 if none */
+	u32				fault_pc;
+	u64				fault_addr;
+	bool				in_error;	/* firing dtrace:::ERROR */
+};
+
+/*
+ * Probes by id for probe context: an array that grows by replacement
+ * under dtrace_lock; readers use rcu_dereference_sched().
+ */
+struct dtrace_probe_table {
+	u32				size;
+	struct dtrace_probe __rcu	*probes[];
+};
+
+extern struct mutex dtrace_lock;
+extern struct mutex dtrace_provider_lock;
+extern struct xarray dtrace_probes;
+extern struct dtrace_probe_table __rcu *dtrace_probe_tab;
+extern struct dtrace_probe *dtrace_probe_begin, *dtrace_probe_end,
+	*dtrace_probe_error;
+
+/* provider.c */
+void dtrace_providers_provide(const struct dtrace_probedesc *desc);
+struct dtrace_provider *dtrace_provider_first(void);
+struct dtrace_provider *dtrace_provider_next(struct dtrace_provider *prov);
+bool dtrace_match_glob(const char *pattern, const char *str);
+
+/* probe.c */
+bool dtrace_probe_matches(const struct dtrace_probe *probe,
+			  const struct dtrace_probedesc *desc);
+int dtrace_probe_enable_locked(struct dtrace_probe *probe);
+void dtrace_probe_disable_locked(struct dtrace_probe *probe);
+void dtrace_probe_describe(const struct dtrace_probe *probe,
+			   struct dtrace_probedesc *desc);
+void dtrace_probes_destroy_locked(struct dtrace_provider *prov);
+void dtrace_probe_table_free(void);
+
+/* dif.c */
+struct dtrace_prog *dtrace_prog_create(const struct dtrace_difo *udifo);
+void dtrace_prog_free(struct dtrace_prog *prog);
+
+/* ecb.c */
+int dtrace_ecb_enable(struct dtrace_state *state,
+		      const struct dtrace_probedesc *desc,
+		      struct dtrace_clause *clause, u32 *nmatched);
+void dtrace_ecbs_destroy(struct dtrace_state *state);
+struct dtrace_clause *dtrace_clause_create(u64 cookie,
+					   const struct dtrace_difo *upred,
+					   const struct dtrace_actdesc __user *uacts,
+					   u32 nactions);
+void dtrace_clause_put(struct dtrace_clause *clause);
+
+/* state.c */
+struct dtrace_state *dtrace_state_create(void);
+void dtrace_state_destroy(struct dtrace_state *state);
+int dtrace_state_setopt(struct dtrace_state *state, u32 option, u64 value);
+int dtrace_state_go(struct dtrace_state *state, u32 *cpu);
+int dtrace_state_stop(struct dtrace_state *state, u32 *cpu);
+
+/* buffer.c */
+int dtrace_buffers_alloc(struct dtrace_state *state);
+void dtrace_buffers_free(struct dtrace_state *state);
+int dtrace_buffer_snapshot(struct dtrace_state *state,
+			   struct dtrace_ioc_bufsnap *snap);
+void dtrace_buffers_count(struct dtrace_state *state, u64 *drops,
+			  u64 *errors);
+
+/* probe_ctx.c */
+void dtrace_probe_fire_state(struct dtrace_probe *probe,
+			     struct dtrace_state *state);
+void dtrace_buffer_switch(void *buf);
+u64 dtrace_dif_run(const struct dtrace_prog *prog, struct dtrace_mstate *mst);
+
+/* dtrace_prov.c */
+int dtrace_prov_init(void);
+void dtrace_prov_exit(void);
+
+/* ioctl.c, dev.c, proc.c */
+long dtrace_ioctl(struct file *file, unsigned int cmd, unsigned long arg);
+int dtrace_dev_init(void);
+void dtrace_dev_exit(void);
+int dtrace_proc_init(void);
+void dtrace_proc_exit(void);
+
+#endif /* _DTRACE_INTERNAL_H */

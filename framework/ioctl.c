@@ -1,0 +1,202 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The /dev/dtrace ioctls: copying arguments in and out by the size rule
+ * of include/uapi/linux/dtrace.h, checking them, and calling the
+ * subsystem that does the work.  Process context; each per-consumer
+ * command holds state->lock throughout.
+ */
+#define pr_fmt(fmt) "dtrace: " fmt
+
+#include <linux/fs.h>
+#include <linux/string.h>
+#include <linux/uaccess.h>
+#include "internal.h"
+
+/*
+ * Read an ioctl argument whose first member is "__u32 size": a shorter
+ * struct reads as zero-extended, a longer one only with a zero tail.
+ */
+static int dtrace_copy_in(void *karg, size_t ksize, unsigned long arg,
+			  u32 *usize)
+{
+	void __user *uarg = (void __user *)arg;
+	int ret;
+
+	if (get_user(*usize, (u32 __user *)uarg))
+		return -EFAULT;
+	if (*usize < sizeof(u32))
+		return -EINVAL;
+	ret = copy_struct_from_user(karg, ksize, uarg, *usize);
+	return ret == -E2BIG ? -EINVAL : ret;
+}
+
+static int dtrace_copy_out(unsigned long arg, const void *karg, size_t ksize,
+			   u32 usize)
+{
+	if (copy_to_user((void __user *)arg, karg, min_t(size_t, ksize, usize)))
+		return -EFAULT;
+	return 0;
+}
+
+static bool dtrace_field_valid(const char *s, size_t len)
+{
+	return strnlen(s, len) < len;
+}
+
+static bool dtrace_desc_valid(const struct dtrace_probedesc *d)
+{
+	return dtrace_field_valid(d->provider, sizeof(d->provider)) &&
+	       dtrace_field_valid(d->mod, sizeof(d->mod)) &&
+	       dtrace_field_valid(d->func, sizeof(d->func)) &&
+	       dtrace_field_valid(d->name, sizeof(d->name));
+}
+
+static int dtrace_ioc_probematch(struct dtrace_ioc_probe *p)
+{
+	struct dtrace_probe *probe;
+	unsigned long id;
+	int ret = -ENOENT;
+
+	if (p->flags & ~DTRACE_MATCH_PROVIDE || p->reserved ||
+	    !dtrace_desc_valid(&p->desc))
+		return -EINVAL;
+	if (p->flags & DTRACE_MATCH_PROVIDE)
+		dtrace_providers_provide(&p->desc);
+
+	mutex_lock(&dtrace_lock);
+	xa_for_each_start(&dtrace_probes, id, probe, p->id) {
+		if (dtrace_probe_matches(probe, &p->desc)) {
+			p->id = probe->id;
+			dtrace_probe_describe(probe, &p->desc);
+			ret = 0;
+			break;
+		}
+	}
+	mutex_unlock(&dtrace_lock);
+	return ret;
+}
+
+static int dtrace_ioc_enable(struct dtrace_state *state,
+			     struct dtrace_ioc_enable *en)
+{
+	struct dtrace_clause *clause;
+	int ret;
+
+	if (en->reserved || !dtrace_desc_valid(&en->desc))
+		return -EINVAL;
+	if (state->activity != DTRACE_ACTIVITY_INACTIVE)
+		return -EBUSY;
+	clause = dtrace_clause_create(en->cookie, &en->pred,
+				      u64_to_user_ptr(en->actions),
+				      en->nactions);
+	if (IS_ERR(clause))
+		return PTR_ERR(clause);
+	ret = dtrace_ecb_enable(state, &en->desc, clause, &en->nmatched);
+	dtrace_clause_put(clause);
+	return ret;
+}
+
+static int dtrace_ioc_epdesc(struct dtrace_state *state,
+			     struct dtrace_ioc_epdesc *ep)
+{
+	const struct dtrace_ecb *ecb;
+
+	if (ep->epid == 0 || ep->epid > state->necbs)
+		return -ENOENT;
+	ecb = state->ecbs[ep->epid - 1];
+	ep->probe = ecb->probe->id;
+	ep->cookie = ecb->clause->cookie;
+	ep->datasize = ecb->clause->datasize;
+	return 0;
+}
+
+static int dtrace_ioc_status(struct dtrace_state *state,
+			     struct dtrace_ioc_status *st)
+{
+	st->activity = READ_ONCE(state->activity);
+	dtrace_buffers_count(state, &st->drops, &st->errors);
+	return 0;
+}
+
+/* Argument of any command, so that one copy-in serves them all. */
+union dtrace_ioc_arg {
+	u32				size;
+	struct dtrace_ioc_version	version;
+	struct dtrace_ioc_probe		probe;
+	struct dtrace_ioc_setopt	setopt;
+	struct dtrace_ioc_enable	enable;
+	struct dtrace_ioc_epdesc	epdesc;
+	struct dtrace_ioc_go		go;
+	struct dtrace_ioc_bufsnap	bufsnap;
+	struct dtrace_ioc_status	status;
+};
+
+#define DTRACE_IOC(cmd, type)	[_IOC_NR(cmd)] = sizeof(type)
+
+/* What each command's argument is, by number: the size in the command
+ * word is the caller's, the one in the struct is what counts. */
+static const size_t dtrace_ioc_size[] = {
+	DTRACE_IOC(DTRACEIOC_VERSION, struct dtrace_ioc_version),
+	DTRACE_IOC(DTRACEIOC_PROBEMATCH, struct dtrace_ioc_probe),
+	DTRACE_IOC(DTRACEIOC_SETOPT, struct dtrace_ioc_setopt),
+	DTRACE_IOC(DTRACEIOC_ENABLE, struct dtrace_ioc_enable),
+	DTRACE_IOC(DTRACEIOC_EPDESC, struct dtrace_ioc_epdesc),
+	DTRACE_IOC(DTRACEIOC_GO, struct dtrace_ioc_go),
+	DTRACE_IOC(DTRACEIOC_STOP, struct dtrace_ioc_go),
+	DTRACE_IOC(DTRACEIOC_BUFSNAP, struct dtrace_ioc_bufsnap),
+	DTRACE_IOC(DTRACEIOC_STATUS, struct dtrace_ioc_status),
+};
+
+static int dtrace_ioc_dispatch(struct dtrace_state *state, unsigned int nr,
+			       union dtrace_ioc_arg *a)
+{
+	switch (nr) {
+	case _IOC_NR(DTRACEIOC_VERSION):
+		a->version.version = DTRACE_ABI_VERSION;
+		return 0;
+	case _IOC_NR(DTRACEIOC_PROBEMATCH):
+		return dtrace_ioc_probematch(&a->probe);
+	case _IOC_NR(DTRACEIOC_SETOPT):
+		return dtrace_state_setopt(state, a->setopt.option,
+					   a->setopt.value);
+	case _IOC_NR(DTRACEIOC_ENABLE):
+		return dtrace_ioc_enable(state, &a->enable);
+	case _IOC_NR(DTRACEIOC_EPDESC):
+		return dtrace_ioc_epdesc(state, &a->epdesc);
+	case _IOC_NR(DTRACEIOC_GO):
+		return dtrace_state_go(state, &a->go.cpu);
+	case _IOC_NR(DTRACEIOC_STOP):
+		return dtrace_state_stop(state, &a->go.cpu);
+	case _IOC_NR(DTRACEIOC_BUFSNAP):
+		return dtrace_buffer_snapshot(state, &a->bufsnap);
+	case _IOC_NR(DTRACEIOC_STATUS):
+		return dtrace_ioc_status(state, &a->status);
+	}
+	return -ENOTTY;
+}
+
+long dtrace_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
+{
+	struct dtrace_state *state = file->private_data;
+	unsigned int nr = _IOC_NR(cmd);
+	union dtrace_ioc_arg a;
+	size_t ksize;
+	u32 usize;
+	int ret;
+
+	if (_IOC_TYPE(cmd) != DTRACE_IOC_MAGIC ||
+	    nr >= ARRAY_SIZE(dtrace_ioc_size) || !dtrace_ioc_size[nr])
+		return -ENOTTY;
+	ksize = dtrace_ioc_size[nr];
+	memset(&a, 0, sizeof(a));
+	ret = dtrace_copy_in(&a, ksize, arg, &usize);
+	if (ret)
+		return ret;
+
+	mutex_lock(&state->lock);
+	ret = dtrace_ioc_dispatch(state, nr, &a);
+	mutex_unlock(&state->lock);
+	if (ret)
+		return ret;
+	return dtrace_copy_out(arg, &a, ksize, usize);
+}

@@ -1,0 +1,233 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The probe registry: probes by id in an xarray (read locklessly by
+ * dtrace_probe()), and by provider in a list; creating, finding,
+ * matching, arming and destroying probes.  Process context only;
+ * see the Locking block in internal.h.
+ */
+#define pr_fmt(fmt) "dtrace: " fmt
+
+#include <linux/module.h>
+#include <linux/log2.h>
+#include <linux/overflow.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include "compat.h"
+#include "internal.h"
+
+DEFINE_MUTEX(dtrace_lock);
+DEFINE_XARRAY_ALLOC1(dtrace_probes);	/* writers hold dtrace_lock */
+struct dtrace_probe_table __rcu *dtrace_probe_tab;
+
+static struct dtrace_probe_table *dtrace_probe_table_locked(void)
+{
+	return rcu_dereference_protected(dtrace_probe_tab,
+					 lockdep_is_held(&dtrace_lock));
+}
+
+/*
+ * Make room for probe @id in the table probe context reads.  A new table
+ * replaces the old one; the old one is freed once no reader can be on it.
+ */
+static int dtrace_probe_table_grow_locked(u32 id)
+{
+	struct dtrace_probe_table *old = dtrace_probe_table_locked(), *tab;
+	u32 size, i;
+
+	if (old && id < old->size)
+		return 0;
+	size = max_t(u32, 256, roundup_pow_of_two((u64)id + 1));
+	tab = kvzalloc(struct_size(tab, probes, size), GFP_KERNEL);
+	if (!tab)
+		return -ENOMEM;
+	tab->size = size;
+	for (i = 0; old && i < old->size; i++)
+		RCU_INIT_POINTER(tab->probes[i],
+				 rcu_dereference_protected(old->probes[i], 1));
+	rcu_assign_pointer(dtrace_probe_tab, tab);
+	if (old) {
+		synchronize_rcu();
+		kvfree(old);
+	}
+	return 0;
+}
+
+/* At module exit, when no provider is left. */
+void dtrace_probe_table_free(void)
+{
+	kvfree(rcu_dereference_protected(dtrace_probe_tab, 1));
+	RCU_INIT_POINTER(dtrace_probe_tab, NULL);
+}
+
+static size_t dtrace_name_len(const char *s, size_t max)
+{
+	return s ? strnlen(s, max - 1) : 0;
+}
+
+dtrace_id_t dtrace_probe_create(dtrace_provider_id_t provid, const char *mod,
+				const char *func, const char *name,
+				void *parg)
+{
+	struct dtrace_provider *prov = (struct dtrace_provider *)provid;
+	size_t lmod = dtrace_name_len(mod, DTRACE_MODNAMELEN);
+	size_t lfunc = dtrace_name_len(func, DTRACE_FUNCNAMELEN);
+	size_t lname = dtrace_name_len(name, DTRACE_NAMELEN);
+	struct dtrace_probe *probe;
+	char *p;
+	u32 id;
+
+	probe = kzalloc(struct_size(probe, names, lmod + lfunc + lname + 3),
+			GFP_KERNEL);
+	if (!probe)
+		return DTRACE_IDNONE;
+	probe->prov = prov;
+	probe->parg = parg;
+	p = probe->names;
+	probe->mod = p;
+	memcpy(p, mod ?: "", lmod);
+	p += lmod + 1;
+	probe->func = p;
+	memcpy(p, func ?: "", lfunc);
+	p += lfunc + 1;
+	probe->name = p;
+	memcpy(p, name ?: "", lname);
+
+	mutex_lock(&dtrace_lock);
+	if (xa_alloc(&dtrace_probes, &id, probe, xa_limit_32b, GFP_KERNEL))
+		goto out_unlock;
+	if (dtrace_probe_table_grow_locked(id)) {
+		xa_erase(&dtrace_probes, id);
+		goto out_unlock;
+	}
+	probe->id = id;
+	rcu_assign_pointer(dtrace_probe_table_locked()->probes[id], probe);
+	list_add_tail(&probe->prov_list, &prov->probes);
+	prov->nprobes++;
+	mutex_unlock(&dtrace_lock);
+	return id;
+
+out_unlock:
+	mutex_unlock(&dtrace_lock);
+	kfree(probe);
+	return DTRACE_IDNONE;
+}
+DTRACE_EXPORT(dtrace_probe_create);
+
+static bool dtrace_name_is(const char *want, const char *have)
+{
+	return !want || !strcmp(want, have);
+}
+
+dtrace_id_t dtrace_probe_lookup(dtrace_provider_id_t provid, const char *mod,
+				const char *func, const char *name)
+{
+	struct dtrace_provider *prov = (struct dtrace_provider *)provid;
+	struct dtrace_probe *probe;
+	dtrace_id_t id = DTRACE_IDNONE;
+
+	mutex_lock(&dtrace_lock);
+	list_for_each_entry(probe, &prov->probes, prov_list) {
+		if (dtrace_name_is(mod, probe->mod) &&
+		    dtrace_name_is(func, probe->func) &&
+		    dtrace_name_is(name, probe->name)) {
+			id = probe->id;
+			break;
+		}
+	}
+	mutex_unlock(&dtrace_lock);
+	return id;
+}
+DTRACE_EXPORT(dtrace_probe_lookup);
+
+bool dtrace_probe_matches(const struct dtrace_probe *probe,
+			  const struct dtrace_probedesc *desc)
+{
+	return dtrace_match_glob(desc->provider, probe->prov->name) &&
+	       dtrace_match_glob(desc->mod, probe->mod) &&
+	       dtrace_match_glob(desc->func, probe->func) &&
+	       dtrace_match_glob(desc->name, probe->name);
+}
+
+void dtrace_probe_describe(const struct dtrace_probe *probe,
+			   struct dtrace_probedesc *desc)
+{
+	memset(desc, 0, sizeof(*desc));
+	strscpy(desc->provider, probe->prov->name, sizeof(desc->provider));
+	strscpy(desc->mod, probe->mod, sizeof(desc->mod));
+	strscpy(desc->func, probe->func, sizeof(desc->func));
+	strscpy(desc->name, probe->name, sizeof(desc->name));
+}
+
+/**
+ * dtrace_probe_enable_locked() - arm @probe for its first ECB
+ * @probe: a probe with no ECB yet
+ *
+ * The first armed probe of a provider pins the provider's module; the
+ * pin goes with the last disarmed one.  A module on its way out cannot
+ * be pinned, and its probes cannot be enabled.
+ * Context: process; dtrace_lock held.
+ * Return: 0, -ENODEV for a provider being unloaded, or ->enable's error.
+ */
+int dtrace_probe_enable_locked(struct dtrace_probe *probe)
+{
+	struct dtrace_provider *prov = probe->prov;
+	int ret;
+
+	lockdep_assert_held(&dtrace_lock);
+	if (!prov->nenabled && !try_module_get(prov->pops->owner))
+		return -ENODEV;
+	if (prov->pops->enable) {
+		ret = prov->pops->enable(prov->arg, probe->id, probe->parg);
+		if (ret) {
+			if (!prov->nenabled)
+				module_put(prov->pops->owner);
+			return ret;
+		}
+	}
+	prov->nenabled++;
+	return 0;
+}
+
+/**
+ * dtrace_probe_disable_locked() - disarm @probe after its last ECB went
+ * @probe: an armed probe whose ECB chain is now empty
+ *
+ * Context: process; dtrace_lock held.
+ */
+void dtrace_probe_disable_locked(struct dtrace_probe *probe)
+{
+	struct dtrace_provider *prov = probe->prov;
+
+	lockdep_assert_held(&dtrace_lock);
+	if (prov->pops->disable)
+		prov->pops->disable(prov->arg, probe->id, probe->parg);
+	if (!--prov->nenabled)
+		module_put(prov->pops->owner);
+}
+
+/**
+ * dtrace_probes_destroy_locked() - remove every probe of @prov
+ * @prov: a provider none of whose probes is enabled
+ *
+ * Context: process; may sleep; dtrace_provider_lock and dtrace_lock held.
+ */
+void dtrace_probes_destroy_locked(struct dtrace_provider *prov)
+{
+	struct dtrace_probe *probe, *tmp;
+
+	lockdep_assert_held(&dtrace_lock);
+	list_for_each_entry(probe, &prov->probes, prov_list) {
+		xa_erase(&dtrace_probes, probe->id);
+		RCU_INIT_POINTER(dtrace_probe_table_locked()->probes[probe->id],
+				 NULL);
+	}
+	/* dtrace_probe() may still be looking at one of them. */
+	synchronize_rcu();
+	list_for_each_entry_safe(probe, tmp, &prov->probes, prov_list) {
+		if (prov->pops->destroy)
+			prov->pops->destroy(prov->arg, probe->id, probe->parg);
+		list_del(&probe->prov_list);
+		kfree(probe);
+	}
+	prov->nprobes = 0;
+}

@@ -1,0 +1,207 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The provider list: dtrace_register() and dtrace_unregister(), asking
+ * providers for probes on demand, and glob matching of names.
+ * Everything here runs in process context and may sleep.
+ */
+#define pr_fmt(fmt) "dtrace: " fmt
+
+#include <linux/module.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include "compat.h"
+#include "internal.h"
+
+DEFINE_MUTEX(dtrace_provider_lock);
+static LIST_HEAD(dtrace_providers);	/* dtrace_provider_lock */
+
+/**
+ * dtrace_match_glob() - does @str match shell glob @pattern?
+ * @pattern: '*', '?', '[set]', '[!set]' with ranges, '\' escapes; an
+ *	empty pattern matches anything
+ * @str: the name to test
+ *
+ * Iterative, with one backtracking point for the last '*': linear in
+ * practice and never recursive, whatever the pattern.
+ * Context: any.
+ */
+bool dtrace_match_glob(const char *pattern, const char *str)
+{
+	const char *star = NULL, *star_str = NULL;
+	const char *p = pattern, *s = str;
+
+	if (!*pattern)
+		return true;
+
+	while (*s) {
+		const char *next = p + 1;
+		bool ok = false;
+
+		switch (*p) {
+		case '*':
+			star = p++;
+			star_str = s;
+			continue;
+		case '?':
+			ok = true;
+			break;
+		case '[': {
+			bool negate = false, in = false;
+			const char *q = p + 1;
+
+			if (*q == '!') {
+				negate = true;
+				q++;
+			}
+			while (*q && (*q != ']' || q == p + 1 + negate)) {
+				if (q[1] == '-' && q[2] && q[2] != ']') {
+					in |= *s >= q[0] && *s <= q[2];
+					q += 3;
+				} else {
+					in |= *s == *q++;
+				}
+			}
+			if (*q == ']') {
+				ok = in != negate;
+				next = q + 1;
+			} else {
+				ok = *s == '[';	/* unterminated: literal */
+			}
+			break;
+		}
+		case '\\':
+			if (p[1]) {
+				ok = *s == p[1];
+				next = p + 2;
+				break;
+			}
+			fallthrough;
+		default:
+			ok = *p == *s;
+			break;
+		}
+		if (*p && ok) {
+			p = next;
+			s++;
+		} else if (star) {
+			p = star + 1;
+			s = ++star_str;
+		} else {
+			return false;
+		}
+	}
+	while (*p == '*')
+		p++;
+	return !*p;
+}
+
+static bool dtrace_provider_name_valid(const char *name)
+{
+	size_t len = strnlen(name, DTRACE_PROVNAMELEN);
+
+	if (len == 0 || len == DTRACE_PROVNAMELEN)
+		return false;
+	/* A name may not contain what separates or globs a description. */
+	return !strpbrk(name, ":*?[]\\ \t\n");
+}
+
+int dtrace_register(const char *name, const struct dtrace_pops *pops,
+		    void *arg, dtrace_provider_id_t *idp)
+{
+	struct dtrace_provider *prov, *p;
+	int ret = 0;
+
+	if (!name || !pops || !idp || !dtrace_provider_name_valid(name))
+		return -EINVAL;
+
+	prov = kzalloc(sizeof(*prov), GFP_KERNEL);
+	if (!prov)
+		return -ENOMEM;
+	strscpy(prov->name, name, sizeof(prov->name));
+	prov->pops = pops;
+	prov->arg = arg;
+	INIT_LIST_HEAD(&prov->probes);
+
+	mutex_lock(&dtrace_provider_lock);
+	list_for_each_entry(p, &dtrace_providers, list) {
+		if (!strcmp(p->name, name)) {
+			ret = -EEXIST;
+			goto out_unlock;
+		}
+	}
+	list_add_tail(&prov->list, &dtrace_providers);
+	*idp = (dtrace_provider_id_t)prov;
+out_unlock:
+	mutex_unlock(&dtrace_provider_lock);
+	if (ret)
+		kfree(prov);
+	return ret;
+}
+DTRACE_EXPORT(dtrace_register);
+
+int dtrace_unregister(dtrace_provider_id_t id)
+{
+	struct dtrace_provider *prov = (struct dtrace_provider *)id;
+	int ret = 0;
+
+	mutex_lock(&dtrace_provider_lock);
+	mutex_lock(&dtrace_lock);
+	if (WARN_ON_ONCE(prov->nenabled)) {
+		/* The owner reference should have made this impossible. */
+		ret = -EBUSY;
+		goto out_unlock;
+	}
+	dtrace_probes_destroy_locked(prov);
+	list_del(&prov->list);
+out_unlock:
+	mutex_unlock(&dtrace_lock);
+	mutex_unlock(&dtrace_provider_lock);
+	if (!ret)
+		kfree(prov);
+	return ret;
+}
+DTRACE_EXPORT(dtrace_unregister);
+
+/**
+ * dtrace_providers_provide() - let providers create probes for @desc
+ * @desc: the description a consumer is about to match
+ *
+ * Each provider whose name matches is asked while its module is pinned,
+ * so a provider in the middle of unloading is skipped, not called.
+ * Context: process; may sleep; dtrace_lock not held.
+ */
+void dtrace_providers_provide(const struct dtrace_probedesc *desc)
+{
+	struct dtrace_provider *prov;
+
+	mutex_lock(&dtrace_provider_lock);
+	list_for_each_entry(prov, &dtrace_providers, list) {
+		if (!prov->pops->provide ||
+		    !dtrace_match_glob(desc->provider, prov->name))
+			continue;
+		if (!try_module_get(prov->pops->owner))
+			continue;
+		prov->pops->provide(prov->arg, desc);
+		module_put(prov->pops->owner);
+	}
+	mutex_unlock(&dtrace_provider_lock);
+}
+
+/*
+ * Walking the provider list, for /proc/dtrace; the caller holds
+ * dtrace_provider_lock.
+ */
+struct dtrace_provider *dtrace_provider_first(void)
+{
+	lockdep_assert_held(&dtrace_provider_lock);
+	return list_first_entry_or_null(&dtrace_providers,
+					struct dtrace_provider, list);
+}
+
+struct dtrace_provider *dtrace_provider_next(struct dtrace_provider *prov)
+{
+	lockdep_assert_held(&dtrace_provider_lock);
+	if (list_is_last(&prov->list, &dtrace_providers))
+		return NULL;
+	return list_next_entry(prov, list);
+}

@@ -420,6 +420,6 @@ probe.o: /work/main/framework/probe.c \
  /usr/src/linux-headers-6.1.0-56-common/include/linux/percpu-refcount.h \
  /usr/src/linux-headers-6.1.0-56-common/include/linux/kasan.h \
  /usr/src/linux-headers-6.1.0-56-common/include/linux/kasan-enabled.h \
- /work/main/framework/compat.h include/generated/uapi/linux/version.h \
  /work/main/framework/internal.h /work/main/include/dtrace/provider.h \
+ include/generated/uapi/linux/version.h \
  /work/main/include/uapi/linux/dtrace.h

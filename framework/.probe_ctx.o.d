@@ -559,6 +559,6 @@ probe_ctx.o: /work/main/framework/probe_ctx.c \
  /usr/src/linux-headers-6.1.0-56-common/arch/x86/include/asm/insn.h \
  /usr/src/linux-headers-6.1.0-56-common/arch/x86/include/asm/inat.h \
  /usr/src/linux-headers-6.1.0-56-common/arch/x86/include/asm/inat_types.h \
- /work/main/framework/compat.h include/generated/uapi/linux/version.h \
  /work/main/framework/internal.h /work/main/include/dtrace/provider.h \
+ include/generated/uapi/linux/version.h \
  /work/main/include/uapi/linux/dtrace.h

@@ -171,6 +171,12 @@ out_free:
 	return ERR_PTR(ret);
 }
 
+/* An ECB pointer as its writers, who hold dtrace_lock, see it. */
+static struct dtrace_ecb *dtrace_ecb_deref(struct dtrace_ecb __rcu **link)
+{
+	return rcu_dereference_protected(*link, lockdep_is_held(&dtrace_lock));
+}
+
 static void dtrace_ecb_unlink_locked(struct dtrace_ecb *ecb)
 {
 	struct dtrace_probe *probe = ecb->probe;
@@ -178,12 +184,10 @@ static void dtrace_ecb_unlink_locked(struct dtrace_ecb *ecb)
 	struct dtrace_ecb *e;
 
 	lockdep_assert_held(&dtrace_lock);
-	while ((e = rcu_dereference_protected(*link,
-			lockdep_is_held(&dtrace_lock))) != ecb)
+	while ((e = dtrace_ecb_deref(link)) != ecb)
 		link = &e->next;
 	/* A reader standing on ecb still finds the rest through ecb->next. */
-	rcu_assign_pointer(*link, rcu_dereference_protected(ecb->next,
-			   lockdep_is_held(&dtrace_lock)));
+	rcu_assign_pointer(*link, dtrace_ecb_deref(&ecb->next));
 	if (!rcu_access_pointer(probe->ecbs))
 		dtrace_probe_disable_locked(probe);
 }
@@ -195,8 +199,7 @@ static void dtrace_ecb_link_locked(struct dtrace_ecb *ecb)
 
 	lockdep_assert_held(&dtrace_lock);
 	/* Clauses fire in the order the consumer enabled them. */
-	while ((e = rcu_dereference_protected(*link,
-			lockdep_is_held(&dtrace_lock))))
+	while ((e = dtrace_ecb_deref(link)))
 		link = &e->next;
 	rcu_assign_pointer(*link, ecb);
 }

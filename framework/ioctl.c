@@ -131,20 +131,21 @@ union dtrace_ioc_arg {
 	struct dtrace_ioc_status	status;
 };
 
-#define DTRACE_IOC(cmd, type)	[_IOC_NR(cmd)] = sizeof(type)
-
-/* What each command's argument is, by number: the size in the command
- * word is the caller's, the one in the struct is what counts. */
+/*
+ * The kernel's size of each command's argument, by command number: the
+ * size in the command word is the caller's, the one in the struct is
+ * what counts.
+ */
 static const size_t dtrace_ioc_size[] = {
-	DTRACE_IOC(DTRACEIOC_VERSION, struct dtrace_ioc_version),
-	DTRACE_IOC(DTRACEIOC_PROBEMATCH, struct dtrace_ioc_probe),
-	DTRACE_IOC(DTRACEIOC_SETOPT, struct dtrace_ioc_setopt),
-	DTRACE_IOC(DTRACEIOC_ENABLE, struct dtrace_ioc_enable),
-	DTRACE_IOC(DTRACEIOC_EPDESC, struct dtrace_ioc_epdesc),
-	DTRACE_IOC(DTRACEIOC_GO, struct dtrace_ioc_go),
-	DTRACE_IOC(DTRACEIOC_STOP, struct dtrace_ioc_go),
-	DTRACE_IOC(DTRACEIOC_BUFSNAP, struct dtrace_ioc_bufsnap),
-	DTRACE_IOC(DTRACEIOC_STATUS, struct dtrace_ioc_status),
+	[_IOC_NR(DTRACEIOC_VERSION)]	= sizeof(struct dtrace_ioc_version),
+	[_IOC_NR(DTRACEIOC_PROBEMATCH)]	= sizeof(struct dtrace_ioc_probe),
+	[_IOC_NR(DTRACEIOC_SETOPT)]	= sizeof(struct dtrace_ioc_setopt),
+	[_IOC_NR(DTRACEIOC_ENABLE)]	= sizeof(struct dtrace_ioc_enable),
+	[_IOC_NR(DTRACEIOC_EPDESC)]	= sizeof(struct dtrace_ioc_epdesc),
+	[_IOC_NR(DTRACEIOC_GO)]		= sizeof(struct dtrace_ioc_go),
+	[_IOC_NR(DTRACEIOC_STOP)]	= sizeof(struct dtrace_ioc_go),
+	[_IOC_NR(DTRACEIOC_BUFSNAP)]	= sizeof(struct dtrace_ioc_bufsnap),
+	[_IOC_NR(DTRACEIOC_STATUS)]	= sizeof(struct dtrace_ioc_status),
 };
 
 static int dtrace_ioc_dispatch(struct dtrace_state *state, unsigned int nr,

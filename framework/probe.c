@@ -12,9 +12,9 @@
 #include <linux/overflow.h>
 #include <linux/slab.h>
 #include <linux/string.h>
-#include "compat.h"
 #include "internal.h"
 
+/* protects the registry and ECB chains: see internal.h */
 DEFINE_MUTEX(dtrace_lock);
 DEFINE_XARRAY_ALLOC1(dtrace_probes);	/* writers hold dtrace_lock */
 struct dtrace_probe_table __rcu *dtrace_probe_tab;
@@ -111,7 +111,7 @@ out_unlock:
 	kfree(probe);
 	return DTRACE_IDNONE;
 }
-DTRACE_EXPORT(dtrace_probe_create);
+EXPORT_SYMBOL_NS_GPL(dtrace_probe_create, DTRACE_NS);
 
 static bool dtrace_name_is(const char *want, const char *have)
 {
@@ -137,7 +137,7 @@ dtrace_id_t dtrace_probe_lookup(dtrace_provider_id_t provid, const char *mod,
 	mutex_unlock(&dtrace_lock);
 	return id;
 }
-DTRACE_EXPORT(dtrace_probe_lookup);
+EXPORT_SYMBOL_NS_GPL(dtrace_probe_lookup, DTRACE_NS);
 
 bool dtrace_probe_matches(const struct dtrace_probe *probe,
 			  const struct dtrace_probedesc *desc)

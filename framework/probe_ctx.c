@@ -22,7 +22,6 @@
 #include <linux/sched.h>
 #include <linux/timekeeping.h>
 #include <linux/uaccess.h>
-#include "compat.h"
 #include "internal.h"
 
 /* Depth of dtrace_probe() on this CPU; only interrupts-off code uses it. */
@@ -78,8 +77,10 @@ static u64 dtrace_dif_variable(const struct dtrace_mstate *mst, s32 var)
 	return 0;	/* the verifier lets no other number through */
 }
 
-/* Bytes from @addr to the end of its page: a copy inside one page
- * either works whole or faults at its first byte. */
+/*
+ * Bytes from @addr to the end of its page: a copy inside one page either
+ * works whole or faults at its first byte.
+ */
 static size_t dtrace_page_left(uintptr_t addr)
 {
 	return PAGE_SIZE - offset_in_page(addr);
@@ -507,7 +508,7 @@ void dtrace_probe(dtrace_id_t id, u64 arg0, u64 arg1, u64 arg2, u64 arg3,
 	__this_cpu_dec(dtrace_nesting);
 	local_irq_restore(flags);
 }
-DTRACE_EXPORT(dtrace_probe);
+EXPORT_SYMBOL_NS_GPL(dtrace_probe, DTRACE_NS);
 NOKPROBE_SYMBOL(dtrace_probe);
 
 /**

@@ -9,9 +9,9 @@
 #include <linux/module.h>
 #include <linux/slab.h>
 #include <linux/string.h>
-#include "compat.h"
 #include "internal.h"
 
+/* protects dtrace_providers; serialises ->provide */
 DEFINE_MUTEX(dtrace_provider_lock);
 static LIST_HEAD(dtrace_providers);	/* dtrace_provider_lock */
 
@@ -137,7 +137,7 @@ out_unlock:
 		kfree(prov);
 	return ret;
 }
-DTRACE_EXPORT(dtrace_register);
+EXPORT_SYMBOL_NS_GPL(dtrace_register, DTRACE_NS);
 
 int dtrace_unregister(dtrace_provider_id_t id)
 {
@@ -160,7 +160,7 @@ out_unlock:
 		kfree(prov);
 	return ret;
 }
-DTRACE_EXPORT(dtrace_unregister);
+EXPORT_SYMBOL_NS_GPL(dtrace_unregister, DTRACE_NS);
 
 /**
  * dtrace_providers_provide() - let providers create probes for @desc

@@ -7,7 +7,7 @@
  *
  * A provider includes this header and kernel headers, nothing from
  * framework/.  The symbols live in the DTRACE namespace: a provider says
- * DTRACE_IMPORT_NS(); next to its MODULE_LICENSE("GPL").
+ * MODULE_IMPORT_NS(DTRACE_NS); next to its MODULE_LICENSE("GPL").
  */
 #ifndef _DTRACE_PROVIDER_H
 #define _DTRACE_PROVIDER_H
@@ -17,11 +17,15 @@
 #include <linux/version.h>
 #include <linux/dtrace.h>
 
-/* The namespace argument became a string literal in 6.13. */
+/*
+ * The namespace of the core's exports.  Until 6.13 the export and import
+ * macros stringified an identifier; since, they take a string literal.
+ * Providers say MODULE_IMPORT_NS(DTRACE_NS).
+ */
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 13, 0)
-#define DTRACE_IMPORT_NS()	MODULE_IMPORT_NS("DTRACE")
+#define DTRACE_NS	"DTRACE"
 #else
-#define DTRACE_IMPORT_NS()	MODULE_IMPORT_NS(DTRACE)
+#define DTRACE_NS	DTRACE
 #endif
 
 typedef u32 dtrace_id_t;			/* probe id; 0 is none */

@@ -59,6 +59,7 @@ MODULE_PARM_DESC(max_probes,
 static const unsigned int profile_default_hz[] = {
 	97, 199, 499, 997, 1999, 4001, 4999
 };
+
 static const unsigned int tick_default_hz[] = { 1, 10, 100, 500, 1000, 5000 };
 
 /**
@@ -355,4 +356,4 @@ module_init(profile_init);
 module_exit(profile_exit);
 MODULE_LICENSE("GPL");
 MODULE_DESCRIPTION("DTrace profile provider: profile-N and tick-N probes");
-DTRACE_IMPORT_NS();
+MODULE_IMPORT_NS(DTRACE_NS);

@@ -39,6 +39,8 @@ void dtrace_buffers_free(struct dtrace_state *state)
  */
 int dtrace_buffers_alloc(struct dtrace_state *state)
 {
+	/* A size the machine cannot give is an error, not an OOM kill. */
+	const gfp_t gfp = GFP_KERNEL | __GFP_NORETRY | __GFP_NOWARN;
 	int cpu;
 
 	lockdep_assert_held(&state->lock);
@@ -49,8 +51,8 @@ int dtrace_buffers_alloc(struct dtrace_state *state)
 		struct dtrace_buffer *buf = per_cpu_ptr(state->buffers, cpu);
 		int node = cpu_to_node(cpu);
 
-		buf->data[0] = kvzalloc_node(state->bufsize, GFP_KERNEL, node);
-		buf->data[1] = kvzalloc_node(state->bufsize, GFP_KERNEL, node);
+		buf->data[0] = kvzalloc_node(state->bufsize, gfp, node);
+		buf->data[1] = kvzalloc_node(state->bufsize, gfp, node);
 		if (!buf->data[0] || !buf->data[1]) {
 			dtrace_buffers_free(state);
 			return -ENOMEM;

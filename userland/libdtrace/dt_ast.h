@@ -1,0 +1,110 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The abstract syntax tree the grammar (dt_grammar.y) builds: expression
+ * nodes, statements, probe descriptions and clauses.  Nodes live in the
+ * compilation's arena (dt_pcb.c) and die with it.  dt_check.c annotates
+ * them with types; dt_cg.c turns them into DIF.
+ */
+#ifndef _DT_AST_H
+#define _DT_AST_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+struct dt_pcb;
+struct dt_type;
+
+enum dt_node_kind {
+	DT_NODE_INT,		/* value, type */
+	DT_NODE_STRING,		/* str */
+	DT_NODE_IDENT,		/* str; value = DIF variable once checked */
+	DT_NODE_OP1,		/* op left */
+	DT_NODE_OP2,		/* left op right */
+	DT_NODE_OP3,		/* cond ? left : right */
+	DT_NODE_CALL,		/* left (args) */
+	DT_NODE_MEMBER,		/* left . str, left -> str */
+};
+
+enum dt_op {
+	DT_OP_NONE,
+	DT_OP_COMMA,
+	DT_OP_ASGN, DT_OP_ADD_EQ, DT_OP_SUB_EQ, DT_OP_MUL_EQ, DT_OP_DIV_EQ,
+	DT_OP_MOD_EQ, DT_OP_AND_EQ, DT_OP_XOR_EQ, DT_OP_OR_EQ, DT_OP_LSH_EQ,
+	DT_OP_RSH_EQ,
+	DT_OP_QUESTION,
+	DT_OP_LOR, DT_OP_LXOR, DT_OP_LAND,
+	DT_OP_BOR, DT_OP_XOR, DT_OP_BAND,
+	DT_OP_EQ, DT_OP_NE, DT_OP_LT, DT_OP_LE, DT_OP_GT, DT_OP_GE,
+	DT_OP_LSH, DT_OP_RSH,
+	DT_OP_ADD, DT_OP_SUB, DT_OP_MUL, DT_OP_DIV, DT_OP_MOD,
+	DT_OP_NEG, DT_OP_PLUS, DT_OP_BNEG, DT_OP_LNEG,
+	DT_OP_DEREF, DT_OP_ADDROF,
+	DT_OP_PREINC, DT_OP_PREDEC, DT_OP_POSTINC, DT_OP_POSTDEC,
+	DT_OP_INDEX, DT_OP_DOT, DT_OP_PTR,
+	DT_OP_NOPS
+};
+
+struct dt_node {
+	enum dt_node_kind kind;
+	enum dt_op op;
+	int line;
+	const struct dt_type *type;	/* set by the lexer or dt_check.c */
+	uint64_t value;
+	char *str;
+	struct dt_node *left, *right, *cond;
+	struct dt_node *args;		/* DT_NODE_CALL: first argument */
+	struct dt_node *next;		/* next argument */
+};
+
+struct dt_stmt_node {
+	struct dt_node *expr;
+	int line;
+	struct dt_stmt_node *next;
+};
+
+struct dt_pdesc_node {
+	char *text;
+	int line;
+	struct dt_pdesc_node *next;
+};
+
+struct dt_clause_node {
+	struct dt_pdesc_node *descs;
+	struct dt_node *pred;		/* NULL: none */
+	struct dt_stmt_node *stmts;	/* non-empty statements only */
+	int line;
+	struct dt_clause_node *next;
+};
+
+struct dt_node *dt_node_int(struct dt_pcb *pcb, uint64_t v,
+			    const struct dt_type *t, int line);
+struct dt_node *dt_node_string(struct dt_pcb *pcb, char *s, int line);
+struct dt_node *dt_node_ident(struct dt_pcb *pcb, char *name, int line);
+struct dt_node *dt_node_op1(struct dt_pcb *pcb, enum dt_op op,
+			    struct dt_node *l);
+struct dt_node *dt_node_op2(struct dt_pcb *pcb, enum dt_op op,
+			    struct dt_node *l, struct dt_node *r);
+struct dt_node *dt_node_op3(struct dt_pcb *pcb, struct dt_node *c,
+			    struct dt_node *l, struct dt_node *r);
+struct dt_node *dt_node_call(struct dt_pcb *pcb, struct dt_node *fn,
+			     struct dt_node *args);
+struct dt_node *dt_node_member(struct dt_pcb *pcb, enum dt_op op,
+			       struct dt_node *l, char *name);
+struct dt_node *dt_node_append(struct dt_node *list, struct dt_node *n);
+unsigned int dt_node_count(const struct dt_node *list);
+
+struct dt_stmt_node *dt_stmt_append(struct dt_pcb *pcb,
+				    struct dt_stmt_node *list,
+				    struct dt_node *expr);
+struct dt_pdesc_node *dt_pdesc_append(struct dt_pcb *pcb,
+				      struct dt_pdesc_node *list, char *text,
+				      int line);
+struct dt_pdesc_node *dt_pdesc_link(struct dt_pdesc_node *list,
+				    struct dt_pdesc_node *d);
+void dt_clause_add(struct dt_pcb *pcb, struct dt_pdesc_node *descs,
+		   struct dt_node *pred, struct dt_stmt_node *stmts);
+
+const char *dt_op_name(enum dt_op op);
+int dt_node_print(const struct dt_node *n, char *buf, size_t len);
+
+#endif /* _DT_AST_H */

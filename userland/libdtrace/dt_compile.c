@@ -1,0 +1,208 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The compiler driver: text in, dtrace_prog_t out.  Parse (dt_grammar.y),
+ * then per clause: probe descriptions (dt_pdesc.c, matched against the
+ * kernel's probes), types (dt_check.c), code (dt_cg.c).  The first
+ * diagnostic stops it and becomes the handle's error message, formatted
+ * as the command prints it ("[D_TAG] line N: ...").
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "dt_compile.h"
+
+/* Turn the pcb's diagnostic into the handle's EDT_COMPILER error. */
+static void dt_compile_error(struct dt_pcb *pcb)
+{
+	dtrace_hdl_t *dtp = pcb->dtp;
+	size_t n = 0;
+
+	dtp->errmsg[0] = '\0';
+	if (dtp->opt.errtags)
+		n += (size_t)snprintf(dtp->errmsg, sizeof(dtp->errmsg), "[%s] ",
+				      dt_errtag_name(pcb->tag));
+	if (pcb->is_file && n < sizeof(dtp->errmsg))
+		n += (size_t)snprintf(dtp->errmsg + n, sizeof(dtp->errmsg) - n,
+				      "line %d: ", pcb->errline);
+	if (n < sizeof(dtp->errmsg))
+		snprintf(dtp->errmsg + n, sizeof(dtp->errmsg) - n, "%s",
+			 pcb->msg);
+	dtp->errtag = pcb->tag;
+	dt_set_errno(dtp, EDT_COMPILER);
+}
+
+/* Parse and match the clause's probe descriptions into @cl. */
+static void dt_compile_descs(struct dt_pcb *pcb, struct dt_clause_node *c,
+			     struct dt_clause *cl)
+{
+	struct dt_pdesc_node *d;
+	unsigned int n = 0;
+	char err[256];
+
+	for (d = c->descs; d; d = d->next)
+		n++;
+	cl->descs = calloc(n, sizeof(*cl->descs));
+	if (!cl->descs)
+		dt_diag(pcb, c->line, D_NOMEM, "out of memory");
+
+	for (d = c->descs; d; d = d->next) {
+		struct dtrace_probedesc *pd = &cl->descs[cl->ndescs++];
+		struct dtrace_probedesc m;
+		uint32_t id = 0;
+		char str[DTRACE_PROVNAMELEN + DTRACE_MODNAMELEN +
+			 DTRACE_FUNCNAMELEN + DTRACE_NAMELEN];
+
+		if (dt_pdesc_parse(d->text, pcb->spec, pd, err, sizeof(err)))
+			dt_diag(pcb, d->line, D_PDESC_INVAL, "%s", err);
+		if ((pcb->cflags & DTRACE_C_ZDEFS) || pcb->dtp->opt.zdefs)
+			continue;
+		m = *pd;
+		if (dt_probe_match(pcb->dtp, &m, &id, DTRACE_MATCH_PROVIDE) == 0)
+			continue;
+		dtrace_desc2str(pd, str, sizeof(str));
+		if (dtrace_errno(pcb->dtp) == EDT_NOPROBE)
+			dt_diag(pcb, d->line, D_PDESC_ZERO,
+				"probe description %s does not match any probes",
+				str);
+		dt_diag(pcb, d->line, D_PDESC_INVAL,
+			"failed to match probe description %s: %s", str,
+			dtrace_errmsg(pcb->dtp, dtrace_errno(pcb->dtp)));
+	}
+}
+
+static int dt_prog_add(dtrace_prog_t *pgp, struct dt_clause *cl)
+{
+	struct dt_clause **p = realloc(pgp->clauses,
+				       (pgp->nclauses + 1) * sizeof(*p));
+
+	if (!p)
+		return -1;
+	pgp->clauses = p;
+	pgp->clauses[pgp->nclauses++] = cl;
+	return 0;
+}
+
+/*
+ * The state of one compilation lives on the heap: dt_diag() longjmp()s
+ * back here, and locals changed after setjmp() would be indeterminate.
+ */
+struct dt_compile {
+	struct dt_pcb pcb;
+	struct dt_cg cg;
+	dtrace_prog_t *pgp;
+};
+
+static void dt_compile_clauses(struct dt_compile *cc)
+{
+	struct dt_pcb *pcb = &cc->pcb;
+	struct dt_clause_node *c;
+
+	for (c = pcb->clauses; c; c = c->next) {
+		cc->cg.clause = dt_clause_alloc();
+		if (!cc->cg.clause)
+			dt_diag(pcb, c->line, D_NOMEM, "out of memory");
+		dt_compile_descs(pcb, c, cc->cg.clause);
+		dt_check_clause(pcb, c);
+		dt_cg_clause(&cc->cg, c);
+		if (dt_prog_add(cc->pgp, cc->cg.clause))
+			dt_diag(pcb, c->line, D_NOMEM, "out of memory");
+		cc->cg.clause = NULL;
+	}
+}
+
+/* The passes after parsing; dt_diag() lands at the setjmp() here. */
+static int dt_compile_run(struct dt_compile *cc)
+{
+	if (setjmp(cc->pcb.jmp))
+		return -1;
+	dt_compile_clauses(cc);
+	return 0;
+}
+
+static dtrace_prog_t *dt_compile(dtrace_hdl_t *dtp, const char *text,
+				 size_t len, dtrace_probespec_t spec,
+				 unsigned int cflags, bool is_file)
+{
+	struct dt_compile *cc = calloc(1, sizeof(*cc));
+	dtrace_prog_t *pgp = NULL;
+
+	dtp->errmsg[0] = '\0';
+	if (cc)
+		cc->pgp = calloc(1, sizeof(*cc->pgp));
+	if (!cc || !cc->pgp) {
+		free(cc);
+		dt_set_errno(dtp, EDT_NOMEM);
+		return NULL;
+	}
+	dt_pcb_init(&cc->pcb, dtp, text, len);
+	cc->pcb.is_file = is_file;
+	cc->pcb.spec = spec;
+	cc->pcb.cflags = cflags;
+	dt_cg_init(&cc->cg, &cc->pcb);
+
+	if (dt_parse(&cc->pcb) == 0 && dt_compile_run(cc) == 0) {
+		pgp = cc->pgp;
+	} else {
+		dt_compile_error(&cc->pcb);
+		dt_program_free(cc->pgp);
+	}
+	dt_cg_fini(&cc->cg);
+	dt_pcb_fini(&cc->pcb);
+	free(cc);
+	return pgp;
+}
+
+/**
+ * dtrace_program_strcompile() - compile a D program given as a string
+ * @dtp: the handle
+ * @s: the program (the text of -n, -P, -m, -f)
+ * @spec: the field a lone probe description names
+ * @cflags: DTRACE_C_*
+ *
+ * Return: the program, or NULL with EDT_COMPILER and the diagnostic in
+ * dtrace_errmsg().
+ */
+dtrace_prog_t *dtrace_program_strcompile(dtrace_hdl_t *dtp, const char *s,
+					 dtrace_probespec_t spec,
+					 unsigned int cflags)
+{
+	return dt_compile(dtp, s, strlen(s), spec, cflags, false);
+}
+
+/* As dtrace_program_strcompile(), for a script file (-s). */
+dtrace_prog_t *dtrace_program_fcompile(dtrace_hdl_t *dtp, FILE *fp,
+				       const char *name, unsigned int cflags)
+{
+	dtrace_prog_t *pgp;
+	size_t len = 0, cap = 4096, n;
+	char *buf = malloc(cap);
+
+	(void)name;
+	if (!buf) {
+		dt_set_errno(dtp, EDT_NOMEM);
+		return NULL;
+	}
+	while ((n = fread(buf + len, 1, cap - len, fp)) > 0) {
+		len += n;
+		if (len == cap) {
+			char *p = realloc(buf, cap * 2);
+
+			if (!p) {
+				free(buf);
+				dt_set_errno(dtp, EDT_NOMEM);
+				return NULL;
+			}
+			buf = p;
+			cap *= 2;
+		}
+	}
+	if (ferror(fp)) {
+		free(buf);
+		dt_set_errno(dtp, EIO);
+		return NULL;
+	}
+	pgp = dt_compile(dtp, buf, len, DTRACE_PROBESPEC_NAME, cflags, true);
+	free(buf);
+	return pgp;
+}

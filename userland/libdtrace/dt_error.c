@@ -1,0 +1,86 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * libdtrace's error model: EDT_* codes above errno kept in the handle,
+ * their messages, and the names of the D_* diagnostic tags.  A failing
+ * call sets the code with dt_set_errno() and returns -1 (or NULL).
+ */
+#include <errno.h>
+#include <string.h>
+#include "dt_impl.h"
+
+static const char *const dt_errmsgs[] = {
+	[EDT_NODEV - EDT_BASE]	= "DTrace device not available on system",
+	[EDT_NOPERM - EDT_BASE]	= "DTrace requires additional privileges",
+	[EDT_VERSION - EDT_BASE] =
+		"DTrace kernel module speaks a different ABI version",
+	[EDT_COMPILER - EDT_BASE] = "D program compilation failed",
+	[EDT_NOMEM - EDT_BASE]	= "Memory allocation failure",
+	[EDT_BADOPTNAME - EDT_BASE] = "Invalid option name",
+	[EDT_BADOPTVAL - EDT_BASE] = "Invalid value for specified option",
+	[EDT_ACTIVE - EDT_BASE]	= "Operation illegal when tracing is active",
+	[EDT_NOTACTIVE - EDT_BASE] = "Operation illegal when tracing is not active",
+	[EDT_NOPROBE - EDT_BASE] = "No probe matches description",
+	[EDT_BADPDESC - EDT_BASE] = "Invalid probe description",
+	[EDT_BADEPID - EDT_BASE] = "Invalid enabled probe identifier",
+	[EDT_CORRUPT - EDT_BASE] = "Corrupt record in trace buffer",
+	[EDT_VERSARG - EDT_BASE] = "Client requested an unsupported API version",
+	[EDT_NODEVICE_OP - EDT_BASE] =
+		"Operation needs the DTrace device, opened without it",
+};
+
+static const char *const dt_tagnames[] = {
+#define DT_ERRTAG_NAME(t) [t] = #t,
+	DT_ERRTAGS(DT_ERRTAG_NAME)
+#undef DT_ERRTAG_NAME
+};
+
+const char *dt_errtag_name(enum dt_errtag tag)
+{
+	if ((unsigned int)tag >= D_NTAGS)
+		return "D_UNKNOWN";
+	return dt_tagnames[tag];
+}
+
+int dt_set_errno(dtrace_hdl_t *dtp, int err)
+{
+	dtp->err = err;
+	return -1;
+}
+
+int dtrace_errno(dtrace_hdl_t *dtp)
+{
+	return dtp->err;
+}
+
+/**
+ * dtrace_errmsg() - the text of an error code
+ * @dtp: the handle, or NULL
+ * @err: an errno value or EDT_* code
+ *
+ * For EDT_COMPILER the text is the diagnostic of the last compilation,
+ * already formatted ("[D_TAG] line N: message" as options ask).
+ */
+const char *dtrace_errmsg(dtrace_hdl_t *dtp, int err)
+{
+	if (err == EDT_COMPILER && dtp && dtp->errmsg[0])
+		return dtp->errmsg;
+	if (err >= EDT_BASE && err < EDT_MAX && dt_errmsgs[err - EDT_BASE])
+		return dt_errmsgs[err - EDT_BASE];
+	return strerror(err);
+}
+
+/* The D_* tag of the last compile error, "" if there was none. */
+const char *dtrace_errtag(dtrace_hdl_t *dtp)
+{
+	if (dtp->err != EDT_COMPILER)
+		return "";
+	return dt_errtag_name(dtp->errtag);
+}
+
+/* Map an errno from /dev/dtrace to what the user is best told. */
+int dt_set_errno_ioctl(dtrace_hdl_t *dtp, int err)
+{
+	if (err == EACCES || err == EPERM)
+		err = EDT_NOPERM;
+	return dt_set_errno(dtp, err);
+}

@@ -1,0 +1,183 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * libdtrace internals: the handle, options, compiled clauses and the
+ * per-EPID cache, shared by every dt_*.c file.  The compiler's own types
+ * are in dt_ast.h, dt_type.h, dt_pcb.h and dt_as.h.  The public API is
+ * dtrace.h; docs/userland.md maps the files.
+ */
+#ifndef _DT_IMPL_H
+#define _DT_IMPL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "dtrace.h"
+#include "dt_errtags.h"
+
+#define DT_ALIGN(x, a)	(((x) + (a) - 1) & ~((__typeof__(x))(a) - 1))
+#define DT_ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+/* Values of the options dtrace_setopt() knows (dt_options.c). */
+struct dt_options {
+	bool quiet;
+	bool errtags;
+	bool zdefs;		/* -Z */
+	uint64_t bufsize;	/* bytes per CPU buffer */
+	uint64_t strsize;	/* bytes of a recorded string, NUL included */
+	uint64_t switchrate;	/* ns between buffer snapshots */
+	uint32_t bufpolicy;	/* DTRACE_BUFPOLICY_* */
+};
+
+/* How one recorded value is read back out of a record. */
+enum dt_rec_kind {
+	DT_REC_INT,
+	DT_REC_STRING,
+};
+
+struct dt_recdesc {
+	enum dt_rec_kind kind;
+	uint32_t offset;	/* in the record data */
+	uint32_t size;		/* bytes */
+	bool is_signed;		/* DT_REC_INT */
+};
+
+/* What the consumer does with a clause's records, statement by statement. */
+enum dt_stmt_kind {
+	DT_STMT_TRACE,
+	DT_STMT_PRINTF,
+	DT_STMT_EXIT,
+};
+
+struct dt_pfmt;
+
+struct dt_stmt {
+	enum dt_stmt_kind kind;
+	unsigned int first;	/* index of its first action/record */
+	unsigned int nrecs;	/* how many it owns */
+	struct dt_pfmt *fmt;	/* DT_STMT_PRINTF */
+};
+
+/* A DIF program with the tables its struct dtrace_difo points to. */
+struct dt_difo {
+	struct dtrace_difo k;		/* what DTRACEIOC_ENABLE gets */
+	struct dtrace_dif_insn *insns;
+	uint64_t *ints;
+	char *strtab;
+};
+
+/*
+ * A compiled clause: probe descriptions, predicate, actions for the
+ * kernel, and what userland needs to print the records.  Its id is the
+ * cookie handed to DTRACEIOC_ENABLE.
+ */
+struct dt_clause {
+	uint64_t id;			/* cookie; index in dtp->clauses */
+	bool is_error;			/* the internal dtrace:::ERROR clause */
+	struct dtrace_probedesc *descs;
+	unsigned int ndescs;
+	struct dt_difo *pred;		/* NULL when there is none */
+	struct dt_difo **progs;		/* one per action */
+	struct dtrace_actdesc *acts;	/* nacts, filled at enable time */
+	struct dt_recdesc *recs;	/* nacts */
+	unsigned int nacts;
+	struct dt_stmt *stmts;
+	unsigned int nstmts;
+	uint32_t datasize;
+};
+
+struct dtrace_prog {
+	struct dt_clause **clauses;
+	unsigned int nclauses;
+	bool enabled;
+};
+
+/* What an EPID stands for, cached from DTRACEIOC_EPDESC. */
+struct dt_epid {
+	bool valid;
+	uint32_t probe;
+	uint64_t cookie;
+	uint32_t datasize;
+	struct dtrace_probedesc desc;
+};
+
+/* A probe of the table used instead of the kernel's with DTRACE_O_NODEV. */
+struct dt_fakeprobe {
+	uint32_t id;
+	struct dtrace_probedesc desc;
+};
+
+struct dtrace_hdl {
+	int fd;				/* /dev/dtrace, -1 with O_NODEV */
+	int flags;			/* DTRACE_O_* */
+	int err;			/* last EDT_* or errno */
+	enum dt_errtag errtag;		/* tag of the last compile error */
+	char errmsg[1024];		/* text of the last compile error */
+	struct dt_options opt;
+
+	struct dt_clause **clauses;	/* indexed by cookie */
+	unsigned int nclauses, clauses_cap;
+	struct dt_clause *errclause;	/* internal ERROR clause, once enabled */
+
+	struct dt_epid *epids;		/* indexed by EPID */
+	unsigned int nepids;
+
+	/* The consumer (dt_work.c, dt_consume.c). */
+	bool active;			/* GO done */
+	bool stopped;			/* STOP done */
+	bool done;			/* final snapshot processed */
+	bool header_done;		/* CPU/ID header printed */
+	bool exit_set;			/* an exit() record was seen */
+	int exit_status;
+	int ncpus;
+	char *snapbuf;
+	size_t snapsize;
+	uint64_t next_switch, next_status;	/* CLOCK_MONOTONIC ns */
+
+	dtrace_handle_err_f *err_handler;
+	void *err_arg;
+	dtrace_handle_drop_f *drop_handler;
+	void *drop_arg;
+
+	struct dt_fakeprobe *fake;	/* DTRACE_O_NODEV probe table */
+	unsigned int nfake;
+};
+
+int dt_set_errno(dtrace_hdl_t *dtp, int err);
+int dt_set_errno_ioctl(dtrace_hdl_t *dtp, int err);
+
+/* dt_open.c */
+int dt_ioctl(dtrace_hdl_t *dtp, unsigned long cmd, void *arg);
+
+/* dt_probe.c */
+int dt_probe_match(dtrace_hdl_t *dtp, struct dtrace_probedesc *desc,
+		   uint32_t *idp, unsigned int flags);
+int dt_probe_lookup(dtrace_hdl_t *dtp, uint32_t id,
+		    struct dtrace_probedesc *desc);
+int dt_fake_probe_add(dtrace_hdl_t *dtp, const char *prov, const char *mod,
+		      const char *func, const char *name);
+
+/* dt_glob.c */
+bool dt_gmatch(const char *s, const char *pattern);
+
+/* dt_options.c */
+void dt_options_init(struct dt_options *opt);
+uint64_t dt_now(void);
+
+/* dt_clause.c */
+struct dt_clause *dt_clause_alloc(void);
+void dt_clause_free(struct dt_clause *cl);
+void dt_difo_free(struct dt_difo *dp);
+int dt_clause_register(dtrace_hdl_t *dtp, struct dt_clause *cl);
+void dt_program_free(dtrace_prog_t *pgp);
+
+/* dt_consume.c */
+int dt_consume(dtrace_hdl_t *dtp, FILE *fp);
+int dt_consume_buffer(dtrace_hdl_t *dtp, FILE *fp, int cpu, const char *buf,
+		      size_t len);
+struct dt_epid *dt_epid_get(dtrace_hdl_t *dtp, uint32_t epid);
+
+/* dt_dis.c */
+void dt_dis_difo(const struct dt_difo *dp, const char *title, FILE *fp);
+const char *dt_dis_opname(unsigned int op);
+
+#endif /* _DT_IMPL_H */

@@ -1,0 +1,118 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Opening and closing a libdtrace handle: /dev/dtrace, the ABI version
+ * handshake, the CPU count, and the teardown of everything the handle
+ * owns.  DTRACE_O_NODEV gives a handle with no device, whose probes come
+ * from a small table (dt_probe.c): enough to compile, for host tests.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+#include "dt_impl.h"
+
+#define DT_DEVICE	"/dev/dtrace"
+
+/* ioctl() on the device, restarted after a signal.  Return: 0 or -1. */
+int dt_ioctl(dtrace_hdl_t *dtp, unsigned long cmd, void *arg)
+{
+	int ret;
+
+	if (dtp->fd < 0) {
+		errno = ENODEV;
+		return -1;
+	}
+	do {
+		ret = ioctl(dtp->fd, cmd, arg);
+	} while (ret < 0 && errno == EINTR);
+	return ret < 0 ? -1 : 0;
+}
+
+static int dt_open_device(dtrace_hdl_t *dtp)
+{
+	struct dtrace_ioc_version v = { .size = sizeof(v) };
+
+	dtp->fd = open(DT_DEVICE, O_RDWR | O_CLOEXEC);
+	if (dtp->fd < 0) {
+		if (errno == ENOENT || errno == ENODEV || errno == ENXIO)
+			return EDT_NODEV;
+		if (errno == EACCES || errno == EPERM)
+			return EDT_NOPERM;
+		return errno;
+	}
+	if (dt_ioctl(dtp, DTRACEIOC_VERSION, &v)) {
+		if (errno == EACCES || errno == EPERM)
+			return EDT_NOPERM;
+		return errno == ENOTTY ? EDT_VERSION : errno;
+	}
+	if (v.version != DTRACE_ABI_VERSION)
+		return EDT_VERSION;
+	return 0;
+}
+
+static int dt_open_fake(dtrace_hdl_t *dtp)
+{
+	if (dt_fake_probe_add(dtp, "dtrace", "", "", "BEGIN") ||
+	    dt_fake_probe_add(dtp, "dtrace", "", "", "END") ||
+	    dt_fake_probe_add(dtp, "dtrace", "", "", "ERROR"))
+		return EDT_NOMEM;
+	return 0;
+}
+
+/**
+ * dtrace_open() - open a handle
+ * @version: DTRACE_VERSION
+ * @flags: DTRACE_O_*
+ * @errp: out, the error code on failure
+ *
+ * Return: the handle, or NULL with *@errp set (EDT_NODEV, EDT_NOPERM,
+ * EDT_VERSION, ...).
+ */
+dtrace_hdl_t *dtrace_open(int version, int flags, int *errp)
+{
+	dtrace_hdl_t *dtp;
+	long ncpus;
+	int err;
+
+	if (version != DTRACE_VERSION) {
+		*errp = EDT_VERSARG;
+		return NULL;
+	}
+	dtp = calloc(1, sizeof(*dtp));
+	if (!dtp) {
+		*errp = EDT_NOMEM;
+		return NULL;
+	}
+	dtp->fd = -1;
+	dtp->flags = flags;
+	dt_options_init(&dtp->opt);
+	ncpus = sysconf(_SC_NPROCESSORS_CONF);
+	dtp->ncpus = ncpus > 0 ? (int)ncpus : 1;
+
+	err = (flags & DTRACE_O_NODEV) ? dt_open_fake(dtp) :
+					 dt_open_device(dtp);
+	if (err) {
+		dtrace_close(dtp);
+		*errp = err;
+		return NULL;
+	}
+	return dtp;
+}
+
+void dtrace_close(dtrace_hdl_t *dtp)
+{
+	unsigned int i;
+
+	if (!dtp)
+		return;
+	if (dtp->fd >= 0)
+		close(dtp->fd);	/* the kernel tears the consumer down */
+	for (i = 0; i < dtp->nclauses; i++)
+		dt_clause_free(dtp->clauses[i]);
+	free(dtp->clauses);
+	free(dtp->epids);
+	free(dtp->snapbuf);
+	free(dtp->fake);
+	free(dtp);
+}

@@ -1,0 +1,324 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * printf(): parsing a format into conversions (compile time), checking
+ * each conversion against its argument's type, and formatting recorded
+ * values (consumer).  Each conversion is handed to the C library with
+ * the value widened to 64 bits as the argument's declared type says, so
+ * the output is C's for the same value and type.
+ */
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "dt_printf.h"
+#include "dt_type.h"
+
+#define DT_PF_FLAGS	"-+ #0"
+
+static int dt_pf_digits(const char **pp)
+{
+	const char *p = *pp;
+	long v = 0;
+
+	while (*p >= '0' && *p <= '9') {
+		if (v < 100000)
+			v = v * 10 + (*p - '0');
+		p++;
+	}
+	*pp = p;
+	return (int)v;
+}
+
+/* Parse one conversion at @p (just after '%') into @c. */
+static const char *dt_pf_conv(const char *p, struct dt_pfconv *c)
+{
+	size_t nf = 0;
+	const char *start = p - 1;
+
+	while (*p && strchr(DT_PF_FLAGS, *p)) {
+		if (nf + 1 < sizeof(c->flags) && !strchr(c->flags, *p))
+			c->flags[nf++] = *p;
+		p++;
+	}
+	c->width = DT_PF_NONE;
+	c->prec = DT_PF_NONE;
+	if (*p == '*') {
+		c->width = DT_PF_STAR;
+		p++;
+	} else if (*p >= '0' && *p <= '9') {
+		c->width = dt_pf_digits(&p);
+	}
+	if (*p == '.') {
+		p++;
+		if (*p == '*') {
+			c->prec = DT_PF_STAR;
+			p++;
+		} else {
+			c->prec = dt_pf_digits(&p);
+		}
+	}
+	if ((p[0] == 'h' && p[1] == 'h') || (p[0] == 'l' && p[1] == 'l')) {
+		memcpy(c->length, p, 2);
+		p += 2;
+	} else if (*p && strchr("hljztL", *p)) {
+		c->length[0] = *p++;
+	}
+	c->conv = *p;
+	snprintf(c->spec, sizeof(c->spec), "%.*s", (int)(p - start) + (*p != 0),
+		 start);
+	return *p ? p + 1 : p;
+}
+
+/**
+ * dt_printf_parse() - parse a printf() format
+ * @fmt: the format, escapes already decoded
+ * @err: out, why it was refused
+ * @errlen: size of @err
+ *
+ * Return: the parsed format, or NULL.
+ */
+struct dt_pfmt *dt_printf_parse(const char *fmt, char *err, size_t errlen)
+{
+	struct dt_pfmt *pf = calloc(1, sizeof(*pf));
+	size_t n = 0, lit = 0, len = strlen(fmt);
+	const char *p = fmt;
+
+	if (pf)
+		pf->text = malloc(len + 1);
+	if (pf)
+		pf->convs = calloc(len / 2 + 1, sizeof(*pf->convs));
+	if (!pf || !pf->text || !pf->convs) {
+		snprintf(err, errlen, "out of memory");
+		dt_printf_free(pf);
+		return NULL;
+	}
+
+	while (*p) {
+		struct dt_pfconv *c;
+
+		if (*p != '%') {
+			pf->text[n++] = *p++;
+			continue;
+		}
+		if (p[1] == '%') {
+			pf->text[n++] = '%';
+			p += 2;
+			continue;
+		}
+		c = &pf->convs[pf->nconvs];
+		c->pre_off = lit;
+		c->pre_len = n - lit;
+		p = dt_pf_conv(p + 1, c);
+		if (!c->conv) {
+			snprintf(err, errlen,
+				 "printf( ) format ends in the middle of conversion #%u",
+				 pf->nconvs + 1);
+			dt_printf_free(pf);
+			return NULL;
+		}
+		if (!strchr("diuxXocs", c->conv)) {
+			snprintf(err, errlen,
+				 "printf( ) conversion #%u is invalid: %s is not a supported conversion",
+				 pf->nconvs + 1, c->spec);
+			dt_printf_free(pf);
+			return NULL;
+		}
+		pf->nargs += 1 + (c->width == DT_PF_STAR) +
+			     (c->prec == DT_PF_STAR);
+		pf->nconvs++;
+		lit = n;
+	}
+	pf->text[n] = '\0';
+	pf->tail_off = lit;
+	pf->tail_len = n - lit;
+	return pf;
+}
+
+void dt_printf_free(struct dt_pfmt *pf)
+{
+	if (!pf)
+		return;
+	free(pf->text);
+	free(pf->convs);
+	free(pf);
+}
+
+static const char *dt_pf_proto(char conv)
+{
+	if (conv == 's')
+		return "string";
+	if (conv == '*')
+		return "int";
+	return "char, short, int, long, or long long";
+}
+
+static bool dt_pf_compatible(char conv, const struct dt_type *t)
+{
+	if (conv == 's')
+		return dt_type_is_string(t);
+	return dt_type_is_int(t);
+}
+
+/**
+ * dt_printf_check() - check a format against its arguments' types
+ * @pf: the format
+ * @types: type of each value argument (the format itself excluded)
+ * @ntypes: how many
+ * @tag: out, the diagnostic's tag
+ * @msg: out, the diagnostic
+ * @msglen: size of @msg
+ *
+ * Arguments are numbered as the user wrote them: the format is #1.
+ * Return: 0, or -1 with @tag and @msg set.
+ */
+int dt_printf_check(const struct dt_pfmt *pf,
+		    const struct dt_type *const *types, unsigned int ntypes,
+		    enum dt_errtag *tag, char *msg, size_t msglen)
+{
+	unsigned int i, a = 0;
+
+	for (i = 0; i < pf->nconvs; i++) {
+		const struct dt_pfconv *c = &pf->convs[i];
+		char need[3];
+		int k, nneed = 0;
+
+		if (c->width == DT_PF_STAR)
+			need[nneed++] = '*';
+		if (c->prec == DT_PF_STAR)
+			need[nneed++] = '*';
+		need[nneed++] = c->conv;
+
+		for (k = 0; k < nneed; k++, a++) {
+			if (a >= ntypes) {
+				*tag = D_PRINTF_ARG_PROTO;
+				snprintf(msg, msglen,
+					 "printf( ) prototype mismatch: conversion #%u (%s) is missing a corresponding value argument",
+					 i + 1, c->spec);
+				return -1;
+			}
+			if (!dt_pf_compatible(need[k], types[a])) {
+				*tag = D_PRINTF_ARG_TYPE;
+				snprintf(msg, msglen,
+					 "printf( ) argument #%u is incompatible with conversion #%u prototype: conversion: %s prototype: %s argument: %s",
+					 a + 2, i + 1, c->spec,
+					 dt_pf_proto(need[k]), types[a]->name);
+				return -1;
+			}
+		}
+	}
+	if (a < ntypes) {
+		*tag = D_PRINTF_ARG_EXTRA;
+		snprintf(msg, msglen,
+			 "printf( ) prototype mismatch: only %u argument%s required by this format string",
+			 a, a == 1 ? "" : "s");
+		return -1;
+	}
+	return 0;
+}
+
+/* The value of @a as C would pass it: sign- or zero-extended. */
+static int64_t dt_pf_signed(const struct dt_pfarg *a)
+{
+	switch (a->size) {
+	case 1:
+		return a->is_signed ? (int64_t)(int8_t)a->ival :
+		       (int64_t)(uint8_t)a->ival;
+	case 2:
+		return a->is_signed ? (int64_t)(int16_t)a->ival :
+		       (int64_t)(uint16_t)a->ival;
+	case 4:
+		return a->is_signed ? (int64_t)(int32_t)a->ival :
+		       (int64_t)(uint32_t)a->ival;
+	default:
+		return (int64_t)a->ival;
+	}
+}
+
+/* The bits a %u/%x/%o of an argument of this size prints. */
+static uint64_t dt_pf_unsigned(const struct dt_pfarg *a, unsigned int size)
+{
+	uint64_t v = (uint64_t)dt_pf_signed(a);
+
+	return size >= 8 ? v : v & ((1ULL << (size * 8)) - 1);
+}
+
+static int dt_pf_one(const struct dt_pfconv *c, int width, int prec,
+		     const struct dt_pfarg *a, struct dt_strbuf *out)
+{
+	char cfmt[48];
+	size_t n;
+	unsigned int size = a->size;
+	int64_t sv;
+
+	n = (size_t)snprintf(cfmt, sizeof(cfmt), "%%%s", c->flags);
+	if (width != INT_MIN)
+		n += (size_t)snprintf(cfmt + n, sizeof(cfmt) - n, "%d", width);
+	if (prec >= 0)
+		n += (size_t)snprintf(cfmt + n, sizeof(cfmt) - n, ".%d", prec);
+
+	if (c->conv == 's') {
+		snprintf(cfmt + n, sizeof(cfmt) - n, "s");
+		return dt_strbuf_printf(out, cfmt, a->sval ? a->sval : "");
+	}
+	if (c->conv == 'c') {
+		snprintf(cfmt + n, sizeof(cfmt) - n, "c");
+		return dt_strbuf_printf(out, cfmt, (int)(unsigned char)a->ival);
+	}
+
+	if (!strcmp(c->length, "hh"))
+		size = 1;
+	else if (!strcmp(c->length, "h"))
+		size = 2;
+	sv = dt_pf_signed(a);
+	if (c->conv == 'd' || c->conv == 'i') {
+		if (size == 1)
+			sv = (int8_t)sv;
+		else if (size == 2)
+			sv = (int16_t)sv;
+		snprintf(cfmt + n, sizeof(cfmt) - n, "lld");
+		return dt_strbuf_printf(out, cfmt, (long long)sv);
+	}
+	snprintf(cfmt + n, sizeof(cfmt) - n, "ll%c", c->conv);
+	return dt_strbuf_printf(out, cfmt,
+				(unsigned long long)dt_pf_unsigned(a, size));
+}
+
+/**
+ * dt_printf_format() - format recorded values
+ * @pf: the format
+ * @args: the values, in the order the format consumes them
+ * @nargs: how many (the checker made it pf->nargs)
+ * @out: where the text goes
+ *
+ * Return: 0, or -1 if out of memory or short of arguments.
+ */
+int dt_printf_format(const struct dt_pfmt *pf, const struct dt_pfarg *args,
+		     unsigned int nargs, struct dt_strbuf *out)
+{
+	unsigned int i, a = 0;
+
+	for (i = 0; i < pf->nconvs; i++) {
+		const struct dt_pfconv *c = &pf->convs[i];
+		/* INT_MIN: none given; a '*' may yield any int. */
+		int width = c->width == DT_PF_NONE ? INT_MIN : c->width;
+		int prec = c->prec;
+
+		if (dt_strbuf_append(out, pf->text + c->pre_off, c->pre_len))
+			return -1;
+		if (width == DT_PF_STAR) {
+			if (a >= nargs)
+				return -1;
+			width = (int)dt_pf_signed(&args[a++]);
+		}
+		if (prec == DT_PF_STAR) {
+			if (a >= nargs)
+				return -1;
+			prec = (int)dt_pf_signed(&args[a++]);
+			if (prec < 0)
+				prec = DT_PF_NONE;
+		}
+		if (a >= nargs || dt_pf_one(c, width, prec, &args[a++], out))
+			return -1;
+	}
+	return dt_strbuf_append(out, pf->text + pf->tail_off, pf->tail_len);
+}

@@ -1,0 +1,165 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The life of a trace from userland's side: options to the kernel and
+ * DTRACEIOC_GO, the sleep between buffer switches (switchrate) and
+ * status polls (every 100 ms), DTRACEIOC_STATUS to notice exit(), and
+ * DTRACEIOC_STOP (END) followed by the last snapshot.  Records are
+ * processed by dt_consume.c.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <time.h>
+#include "dt_impl.h"
+
+#define DT_STATUSRATE	100000000ULL	/* ns between status polls */
+
+static int dt_setopt_kernel(dtrace_hdl_t *dtp, uint32_t option,
+			    uint64_t value)
+{
+	struct dtrace_ioc_setopt so = {
+		.size = sizeof(so), .option = option, .value = value,
+	};
+
+	if (dt_ioctl(dtp, DTRACEIOC_SETOPT, &so))
+		return dt_set_errno_ioctl(dtp, errno);
+	return 0;
+}
+
+/**
+ * dtrace_go() - send the options, start tracing (BEGIN fires)
+ * @dtp: a handle with its programs enabled
+ *
+ * Return: 0, or -1 (EDT_ACTIVE, EDT_NOMEM, an errno of the kernel).
+ */
+int dtrace_go(dtrace_hdl_t *dtp)
+{
+	struct dtrace_ioc_go go = { .size = sizeof(go) };
+	uint64_t now;
+
+	if (dtp->active)
+		return dt_set_errno(dtp, EDT_ACTIVE);
+	if (dtp->fd < 0)
+		return dt_set_errno(dtp, EDT_NODEVICE_OP);
+	if (dt_setopt_kernel(dtp, DTRACE_OPT_BUFSIZE, dtp->opt.bufsize) ||
+	    dt_setopt_kernel(dtp, DTRACE_OPT_STRSIZE, dtp->opt.strsize) ||
+	    dt_setopt_kernel(dtp, DTRACE_OPT_BUFPOLICY, dtp->opt.bufpolicy))
+		return -1;
+
+	/* The kernel rounds the buffer size up to 8 bytes. */
+	dtp->snapsize = DT_ALIGN(dtp->opt.bufsize, 8);
+	dtp->snapbuf = malloc(dtp->snapsize);
+	if (!dtp->snapbuf)
+		return dt_set_errno(dtp, EDT_NOMEM);
+
+	if (dt_ioctl(dtp, DTRACEIOC_GO, &go))
+		return dt_set_errno_ioctl(dtp, errno);
+	dtp->active = true;
+	now = dt_now();
+	dtp->next_switch = now + dtp->opt.switchrate;
+	dtp->next_status = now;		/* BEGIN may have called exit() */
+	return 0;
+}
+
+/* Stop tracing: END fires; the next dtrace_work() takes the last data. */
+int dtrace_stop(dtrace_hdl_t *dtp)
+{
+	struct dtrace_ioc_go go = { .size = sizeof(go) };
+
+	if (!dtp->active)
+		return dt_set_errno(dtp, EDT_NOTACTIVE);
+	if (dtp->stopped)
+		return 0;
+	if (dt_ioctl(dtp, DTRACEIOC_STOP, &go))
+		return dt_set_errno_ioctl(dtp, errno);
+	dtp->stopped = true;
+	return 0;
+}
+
+/* Sleep until the next switch or status poll; a signal cuts it short. */
+void dtrace_sleep(dtrace_hdl_t *dtp)
+{
+	uint64_t wake = dtp->next_switch < dtp->next_status ?
+			dtp->next_switch : dtp->next_status;
+	struct timespec ts;
+
+	if (!dtp->active || dtp->stopped || wake <= dt_now())
+		return;
+	ts.tv_sec = (time_t)(wake / 1000000000ULL);
+	ts.tv_nsec = (long)(wake % 1000000000ULL);
+	clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
+}
+
+/* Stop, take the last snapshot, and be done. */
+static dtrace_workstatus_t dt_work_finish(dtrace_hdl_t *dtp, FILE *fp)
+{
+	if (dtrace_stop(dtp) || dt_consume(dtp, fp))
+		return DTRACE_WORKSTATUS_ERROR;
+	dtp->done = true;
+	return DTRACE_WORKSTATUS_DONE;
+}
+
+/**
+ * dtrace_work() - do what is due: poll status, snapshot buffers
+ * @dtp: a tracing handle
+ * @fp: where record output goes
+ *
+ * Once exit() was called (the state is DRAINING) or dtrace_stop() was,
+ * tracing is stopped, the last records are processed and the trace is
+ * done.
+ * Return: DTRACE_WORKSTATUS_OKAY, _DONE, or _ERROR with the error set.
+ */
+dtrace_workstatus_t dtrace_work(dtrace_hdl_t *dtp, FILE *fp)
+{
+	uint64_t now;
+
+	if (!dtp->active) {
+		dt_set_errno(dtp, EDT_NOTACTIVE);
+		return DTRACE_WORKSTATUS_ERROR;
+	}
+	if (dtp->done)
+		return DTRACE_WORKSTATUS_DONE;
+	if (dtp->stopped)
+		return dt_work_finish(dtp, fp);
+
+	now = dt_now();
+	if (now >= dtp->next_status) {
+		struct dtrace_ioc_status st = { .size = sizeof(st) };
+
+		if (dt_ioctl(dtp, DTRACEIOC_STATUS, &st)) {
+			dt_set_errno_ioctl(dtp, errno);
+			return DTRACE_WORKSTATUS_ERROR;
+		}
+		dtp->next_status = now + DT_STATUSRATE;
+		if (st.activity >= DTRACE_ACTIVITY_DRAINING)
+			return dt_work_finish(dtp, fp);
+	}
+	if (now >= dtp->next_switch) {
+		if (dt_consume(dtp, fp))
+			return DTRACE_WORKSTATUS_ERROR;
+		dtp->next_switch = now + dtp->opt.switchrate;
+	}
+	return DTRACE_WORKSTATUS_OKAY;
+}
+
+/* The value of the first exit() seen.  Return: 1 if there was one. */
+int dtrace_exit_status(dtrace_hdl_t *dtp, int *statusp)
+{
+	*statusp = dtp->exit_set ? dtp->exit_status : 0;
+	return dtp->exit_set;
+}
+
+int dtrace_handle_err(dtrace_hdl_t *dtp, dtrace_handle_err_f *func,
+		      void *arg)
+{
+	dtp->err_handler = func;
+	dtp->err_arg = arg;
+	return 0;
+}
+
+int dtrace_handle_drop(dtrace_hdl_t *dtp, dtrace_handle_drop_f *func,
+		       void *arg)
+{
+	dtp->drop_handler = func;
+	dtp->drop_arg = arg;
+	return 0;
+}

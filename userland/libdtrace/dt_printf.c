@@ -216,8 +216,11 @@ int dt_printf_check(const struct dt_pfmt *pf,
 	return 0;
 }
 
-/* The value of @a as C would pass it: sign- or zero-extended. */
-static int64_t dt_pf_signed(const struct dt_pfarg *a)
+/*
+ * The value of @a as its declared type has it: sign- or zero-extended
+ * from the size it was recorded in.
+ */
+static int64_t dt_pf_value(const struct dt_pfarg *a)
 {
 	switch (a->size) {
 	case 1:
@@ -234,11 +237,26 @@ static int64_t dt_pf_signed(const struct dt_pfarg *a)
 	}
 }
 
-/* The bits a %u/%x/%o of an argument of this size prints. */
-static uint64_t dt_pf_unsigned(const struct dt_pfarg *a, unsigned int size)
+/*
+ * What C's printf prints for an argument of @size bytes: %d reads those
+ * bytes as signed, %u/%x/%o as unsigned, whatever the declared type.
+ */
+static int64_t dt_pf_signed(uint64_t v, unsigned int size)
 {
-	uint64_t v = (uint64_t)dt_pf_signed(a);
+	switch (size) {
+	case 1:
+		return (int8_t)v;
+	case 2:
+		return (int16_t)v;
+	case 4:
+		return (int32_t)v;
+	default:
+		return (int64_t)v;
+	}
+}
 
+static uint64_t dt_pf_unsigned(uint64_t v, unsigned int size)
+{
 	return size >= 8 ? v : v & ((1ULL << (size * 8)) - 1);
 }
 
@@ -247,8 +265,8 @@ static int dt_pf_one(const struct dt_pfconv *c, int width, int prec,
 {
 	char cfmt[48];
 	size_t n;
-	unsigned int size = a->size;
-	int64_t sv;
+	unsigned int size = a->size < 4 ? 4 : a->size;	/* promoted */
+	uint64_t v = (uint64_t)dt_pf_value(a);
 
 	n = (size_t)snprintf(cfmt, sizeof(cfmt), "%%%s", c->flags);
 	if (width != INT_MIN)
@@ -269,18 +287,14 @@ static int dt_pf_one(const struct dt_pfconv *c, int width, int prec,
 		size = 1;
 	else if (!strcmp(c->length, "h"))
 		size = 2;
-	sv = dt_pf_signed(a);
 	if (c->conv == 'd' || c->conv == 'i') {
-		if (size == 1)
-			sv = (int8_t)sv;
-		else if (size == 2)
-			sv = (int16_t)sv;
 		snprintf(cfmt + n, sizeof(cfmt) - n, "lld");
-		return dt_strbuf_printf(out, cfmt, (long long)sv);
+		return dt_strbuf_printf(out, cfmt,
+					(long long)dt_pf_signed(v, size));
 	}
 	snprintf(cfmt + n, sizeof(cfmt) - n, "ll%c", c->conv);
 	return dt_strbuf_printf(out, cfmt,
-				(unsigned long long)dt_pf_unsigned(a, size));
+				(unsigned long long)dt_pf_unsigned(v, size));
 }
 
 /**
@@ -308,12 +322,12 @@ int dt_printf_format(const struct dt_pfmt *pf, const struct dt_pfarg *args,
 		if (width == DT_PF_STAR) {
 			if (a >= nargs)
 				return -1;
-			width = (int)dt_pf_signed(&args[a++]);
+			width = (int)dt_pf_value(&args[a++]);
 		}
 		if (prec == DT_PF_STAR) {
 			if (a >= nargs)
 				return -1;
-			prec = (int)dt_pf_signed(&args[a++]);
+			prec = (int)dt_pf_value(&args[a++]);
 			if (prec < 0)
 				prec = DT_PF_NONE;
 		}

@@ -1,0 +1,244 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Code generation tests: expressions compiled to DIF and run through
+ * the reference evaluator (dif_eval.c), checking C's results for
+ * signed/unsigned arithmetic, shifts, comparisons, short-circuits,
+ * ternaries and strings; and the clause layout the kernel gets.
+ */
+#include <stdio.h>
+#include <string.h>
+#include "dif_eval.h"
+#include "helpers.h"
+#include "tap.h"
+
+static struct dif_env env;
+
+static void env_init(void)
+{
+	memset(&env, 0, sizeof(env));
+	env.strsize = 256;
+	env.vars[DTRACE_DIF_VAR_PID] = 4242;
+	env.vars[DTRACE_DIF_VAR_CPU] = 1;
+	env.vars[DTRACE_DIF_VAR_TIMESTAMP] = 123456789012ULL;
+	env.vars[DTRACE_DIF_VAR_ARG0] = (uint64_t)-5;
+	env.vars[DTRACE_DIF_VAR_ARG0 + 1] = 7;
+	env.strvars[DTRACE_DIF_VAR_EXECNAME] = "dtrace";
+	env.strvars[DTRACE_DIF_VAR_PROBENAME] = "BEGIN";
+	env.strvars[DTRACE_DIF_VAR_PROBEPROV] = "dtrace";
+}
+
+static dtrace_prog_t *compile(dtrace_hdl_t *dtp, const char *prog)
+{
+	dtrace_prog_t *pgp = dtrace_program_strcompile(dtp, prog,
+						DTRACE_PROBESPEC_NAME, 0);
+
+	if (!pgp)
+		tap_diag("compile %s: %s", prog,
+			 dtrace_errmsg(dtp, dtrace_errno(dtp)));
+	return pgp;
+}
+
+/*
+ * trace(@expr) in BEGIN, run, and the value read back as the consumer
+ * would: rsize bytes, sign-extended for a signed type.
+ */
+static void ev(dtrace_hdl_t *dtp, const char *expr, int64_t want,
+	       unsigned int want_size)
+{
+	char prog[512];
+	dtrace_prog_t *pgp;
+	const struct dt_clause *cl;
+	uint64_t v = 0;
+	int64_t got;
+
+	snprintf(prog, sizeof(prog), "BEGIN { trace(%s) }", expr);
+	pgp = compile(dtp, prog);
+	if (!pgp) {
+		tap_ok(false, "cg: %s", expr);
+		return;
+	}
+	cl = pgp->clauses[0];
+	if (dif_eval(cl->progs[0], &env, &v)) {
+		tap_ok(false, "cg: %s (%s, fault %d)", expr,
+		       env.bad ? env.bad : "fault", env.fault);
+		dt_program_free(pgp);
+		return;
+	}
+	switch (cl->recs[0].size) {
+	case 1:
+		got = cl->recs[0].is_signed ? (int8_t)v : (int64_t)(uint8_t)v;
+		break;
+	case 2:
+		got = cl->recs[0].is_signed ? (int16_t)v : (int64_t)(uint16_t)v;
+		break;
+	case 4:
+		got = cl->recs[0].is_signed ? (int32_t)v : (int64_t)(uint32_t)v;
+		break;
+	default:
+		got = (int64_t)v;
+		break;
+	}
+	if (tap_is_int(got, want, "cg: %s == %lld", expr, (long long)want))
+		tap_is_int(cl->recs[0].size, want_size, "cg: %s is %u bytes",
+			   expr, want_size);
+	else
+		dt_dis_difo(cl->progs[0], expr, stdout);
+	dt_program_free(pgp);
+}
+
+/* The predicate's value for @pred. */
+static void pred(dtrace_hdl_t *dtp, const char *p, bool want)
+{
+	char prog[512];
+	dtrace_prog_t *pgp;
+	uint64_t v = 0;
+
+	snprintf(prog, sizeof(prog), "BEGIN /%s/ { }", p);
+	pgp = compile(dtp, prog);
+	if (!pgp || dif_eval(pgp->clauses[0]->pred, &env, &v))
+		tap_ok(false, "cg: predicate /%s/ runs", p);
+	else
+		tap_is_int(v != 0, want, "cg: predicate /%s/ is %s", p,
+			   want ? "true" : "false");
+	dt_program_free(pgp);
+}
+
+static void test_layout(dtrace_hdl_t *dtp)
+{
+	dtrace_prog_t *pgp = compile(dtp,
+		"BEGIN { trace(1); trace(execname); printf(\"%d %s\", 2L, \"x\"); exit(3) }");
+	const struct dt_clause *cl;
+	const struct dt_difo *dp;
+
+	if (!tap_ok(pgp != NULL, "cg: layout program compiles"))
+		return;
+	cl = pgp->clauses[0];
+	tap_is_int(cl->nacts, 5, "cg: five actions");
+	tap_is_int(cl->nstmts, 4, "cg: four statements");
+	tap_is_int(cl->acts[0].offset, 0, "cg: trace(1) at 0");
+	tap_is_int(cl->acts[0].size, 4, "cg: trace(1) is 4 bytes");
+	tap_is_int(cl->acts[0].difo.rsize, 4, "cg: trace(1) rsize 4");
+	tap_is_int(cl->acts[1].offset, 8, "cg: string in the next slot");
+	tap_is_int(cl->acts[1].size, 256, "cg: string slot is strsize");
+	tap_is_int(cl->acts[1].difo.rtype, DTRACE_DIF_RTYPE_STRING,
+		   "cg: string rtype");
+	tap_is_int(cl->acts[1].difo.rsize, 0, "cg: string rsize 0");
+	tap_is_int(cl->acts[2].offset, 264, "cg: printf arg 1 offset");
+	tap_is_int(cl->acts[2].size, 8, "cg: printf arg 1 is a long");
+	tap_is_int(cl->acts[3].offset, 272, "cg: printf arg 2 offset");
+	tap_is_int(cl->acts[4].kind, DTRACE_ACT_EXIT, "cg: exit action");
+	tap_is_int(cl->acts[4].offset, 528, "cg: exit offset");
+	tap_is_int(cl->acts[4].size, 4, "cg: exit is 4 bytes");
+	tap_is_int(cl->datasize, 532, "cg: record data size");
+	tap_is_int(cl->stmts[2].first, 2, "cg: printf records start at 2");
+	tap_is_int(cl->stmts[2].nrecs, 2, "cg: printf has 2 records");
+	tap_ok(cl->pred == NULL, "cg: no predicate program");
+	dp = cl->progs[0];
+	tap_is_int(dp->insns[dp->k.ninsns - 1].op, DTRACE_DIF_OP_RET,
+		   "cg: program ends with RET");
+	dt_program_free(pgp);
+
+	pgp = compile(dtp, "BEGIN { trace(\"ab\" == \"ab\" ? \"ab\" : \"cd\") }");
+	if (pgp) {
+		dp = pgp->clauses[0]->progs[0];
+		tap_is_int(dp->k.strtab_len, 6, "cg: strtab deduplicated");
+		tap_ok(!memcmp(dp->strtab, "ab\0cd\0", 6),
+		       "cg: strtab holds NUL-terminated strings");
+		dt_program_free(pgp);
+	}
+	pgp = compile(dtp, "BEGIN { trace(0x123456789) }");
+	if (pgp) {
+		dp = pgp->clauses[0]->progs[0];
+		tap_ok(dp->k.nints == 1 && dp->ints[0] == 0x123456789ULL &&
+		       dp->insns[0].op == DTRACE_DIF_OP_SETX,
+		       "cg: large constant via SETX and inttab");
+		dt_program_free(pgp);
+	}
+	pgp = compile(dtp, "BEGIN { trace(-2147483647 - 1) }");
+	if (pgp) {
+		dp = pgp->clauses[0]->progs[0];
+		tap_is_int(dp->k.nints, 0, "cg: s32 constants via LDI");
+		dt_program_free(pgp);
+	}
+}
+
+void test_cg(void)
+{
+	dtrace_hdl_t *dtp = t_open();
+
+	env_init();
+	ev(dtp, "1 + 2 * 3", 7, 4);
+	ev(dtp, "(1 + 2) * 3", 9, 4);
+	ev(dtp, "7 / 2", 3, 4);
+	ev(dtp, "-7 / 2", -3, 4);
+	ev(dtp, "-7 % 2", -1, 4);
+	ev(dtp, "7 % -2", 1, 4);
+	ev(dtp, "-7 / 2u", 2147483644, 4);
+	ev(dtp, "-7L / 2UL", (int64_t)(9223372036854775804ULL), 8);
+	ev(dtp, "1 << 3", 8, 4);
+	ev(dtp, "1L << 63 >> 63", -1, 8);
+	ev(dtp, "1UL << 63 >> 63", 1, 8);
+	ev(dtp, "-16 >> 2", -4, 4);
+	ev(dtp, "0xf0 & 0x3c | 1 ^ 3", 0x30 | (1 ^ 3), 4);
+	ev(dtp, "~0", -1, 4);
+	ev(dtp, "~0u", 4294967295LL, 4);
+	ev(dtp, "~0u + 1", 0, 4);
+	ev(dtp, "0u - 1 > 0", 1, 4);
+	ev(dtp, "-1 < 0u", 0, 4);
+	ev(dtp, "-1L < 0u", 1, 4);
+	ev(dtp, "2147483647 + 1", -2147483648LL, 4);
+	ev(dtp, "4294967295u + 1L", 4294967296LL, 8);
+	ev(dtp, "-(-3)", 3, 4);
+	ev(dtp, "+5", 5, 4);
+	ev(dtp, "!0 + !7", 1, 4);
+	ev(dtp, "3 > 2 == 1", 1, 4);
+	ev(dtp, "2 >= 2 && 1 <= 0", 0, 4);
+	ev(dtp, "0 || 5", 1, 4);
+	ev(dtp, "0 && 1 / (pid - pid)", 0, 4);
+	ev(dtp, "1 || 1 / (pid - pid)", 1, 4);
+	ev(dtp, "1 ^^ 1", 0, 4);
+	ev(dtp, "0 ^^ 9", 1, 4);
+	ev(dtp, "1 ? 10 : 20", 10, 4);
+	ev(dtp, "0 ? 10 : 0 ? 20 : 30", 30, 4);
+	ev(dtp, "1 ? 2 : 3L", 2, 8);
+	ev(dtp, "(1, 2)", 2, 4);
+	ev(dtp, "'A' + 1", 66, 4);
+	ev(dtp, "0x7fffffffffffffff", INT64_MAX, 8);
+	ev(dtp, "pid", 4242, 4);
+	ev(dtp, "pid > 0", 1, 4);
+	ev(dtp, "cpu * 10", 10, 4);
+	ev(dtp, "timestamp", 123456789012LL, 8);
+	ev(dtp, "arg0", -5, 8);
+	ev(dtp, "arg0 + arg1", 2, 8);
+	ev(dtp, "arg0 < 0", 1, 4);
+	ev(dtp, "timestamp > arg0", 0, 4);
+	ev(dtp, "execname == \"dtrace\"", 1, 4);
+	ev(dtp, "execname != \"dtrace\"", 0, 4);
+	ev(dtp, "\"abc\" < \"abd\"", 1, 4);
+	ev(dtp, "\"abc\" > \"abd\"", 0, 4);
+	ev(dtp, "\"b\" >= \"abd\"", 1, 4);
+	ev(dtp, "\"abc\" <= \"abc\"", 1, 4);
+	ev(dtp, "probename == \"BEGIN\" && probeprov == \"dtrace\"", 1, 4);
+
+	pred(dtp, "pid == 4242", true);
+	pred(dtp, "pid != 4242", false);
+	pred(dtp, "execname == \"dtrace\" || (1 / (pid - pid))", true);
+
+	{
+		dtrace_prog_t *pgp = compile(dtp,
+			"BEGIN { trace(1 / (pid - pid)) }");
+		uint64_t v;
+
+		tap_ok(pgp && dif_eval(pgp->clauses[0]->progs[0], &env, &v) &&
+		       env.fault == DTRACEFLT_DIVZERO,
+		       "cg: division by zero faults at run time");
+		dt_program_free(pgp);
+	}
+	tap_is_str(t_compile_msg(dtp,
+		"BEGIN { trace(1+(1+(1+(1+(1+(1+(1+(1+(1+(1+(1+(1+(1+(1+(1+1))))))))))))))) }"),
+		"[D_NOREG] insufficient registers to generate code: expression is too complex",
+		"cg: too deep an expression is D_NOREG");
+	ev(dtp, "1+(1+(1+(1+(1+(1+(1+(1+(1+(1+(1+(1+(1+(1+1)))))))))))))", 15, 4);
+	test_layout(dtp);
+	dtrace_close(dtp);
+}

@@ -1,0 +1,208 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Lexer tests: each literal kind with its value and C type, every
+ * operator, probe descriptions and predicates in their start
+ * conditions, comments, pragmas, and the lexical diagnostics.
+ */
+#include <stdio.h>
+#include <string.h>
+#include "dt_pcb.h"
+#include "dt_type.h"
+#include "dt_grammar.h"
+#include "helpers.h"
+#include "tap.h"
+
+int dt_yylex(YYSTYPE *lval, void *scanner);
+
+static const char *tok_name(int t)
+{
+	static const struct { int tok; const char *name; } names[] = {
+		{ DT_TOK_BPRED, "BPRED" }, { DT_TOK_EPRED, "EPRED" },
+		{ DT_TOK_LSH_EQ, "<<=" }, { DT_TOK_RSH_EQ, ">>=" },
+		{ DT_TOK_ADD_EQ, "+=" }, { DT_TOK_SUB_EQ, "-=" },
+		{ DT_TOK_MUL_EQ, "*=" }, { DT_TOK_DIV_EQ, "/=" },
+		{ DT_TOK_MOD_EQ, "%=" }, { DT_TOK_AND_EQ, "&=" },
+		{ DT_TOK_XOR_EQ, "^=" }, { DT_TOK_OR_EQ, "|=" },
+		{ DT_TOK_INC, "++" }, { DT_TOK_DEC, "--" }, { DT_TOK_PTR, "->" },
+		{ DT_TOK_LAND, "&&" }, { DT_TOK_LOR, "||" }, { DT_TOK_LXOR, "^^" },
+		{ DT_TOK_LSH, "<<" }, { DT_TOK_RSH, ">>" }, { DT_TOK_LE, "<=" },
+		{ DT_TOK_GE, ">=" }, { DT_TOK_EQ, "==" }, { DT_TOK_NE, "!=" },
+		{ DT_TOK_KEYWORD, "KEYWORD" }, { DT_TOK_AGG, "AGG" },
+		{ DT_TOK_MACRO, "MACRO" }, { DT_TOK_BAD, "BAD" },
+	};
+	static char one[2];
+	size_t i;
+
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (names[i].tok == t)
+			return names[i].name;
+	one[0] = (char)t;
+	return one;
+}
+
+/* All tokens of @text, blank-separated. */
+static const char *lex(dtrace_hdl_t *dtp, const char *text)
+{
+	static char out[2048];
+	struct dt_pcb pcb;
+	size_t n = 0;
+	YYSTYPE lval;
+	int t;
+
+	dt_pcb_init(&pcb, dtp, text, strlen(text));
+	dt_lex_create(&pcb);
+	out[0] = '\0';
+	while ((t = dt_yylex(&lval, pcb.scanner)) != 0 && n < sizeof(out) - 200) {
+		if (n)
+			out[n++] = ' ';
+		switch (t) {
+		case DT_TOK_INT:
+			n += snprintf(out + n, sizeof(out) - n, "INT(%s:%llu)",
+				      lval.node->type->name,
+				      (unsigned long long)lval.node->value);
+			break;
+		case DT_TOK_STRING:
+			n += snprintf(out + n, sizeof(out) - n, "STR(%s)",
+				      lval.node->str);
+			break;
+		case DT_TOK_IDENT:
+			n += snprintf(out + n, sizeof(out) - n, "ID(%s)",
+				      lval.node->str);
+			break;
+		case DT_TOK_PSPEC:
+			n += snprintf(out + n, sizeof(out) - n, "PSPEC(%s)",
+				      lval.pdesc->text);
+			break;
+		case DT_TOK_ERROR:
+			n += snprintf(out + n, sizeof(out) - n, "ERR[%s](%s)",
+				      dt_errtag_name(pcb.tag), pcb.msg);
+			goto out;
+		default:
+			n += snprintf(out + n, sizeof(out) - n, "%s",
+				      tok_name(t));
+			break;
+		}
+	}
+out:
+	dt_lex_destroy(&pcb);
+	dt_pcb_fini(&pcb);
+	return out;
+}
+
+/* Tokens of @expr inside a clause body, without the "X {" and "}". */
+static const char *lexe(dtrace_hdl_t *dtp, const char *expr)
+{
+	static char buf[1024], res[2048];
+	const char *all;
+	size_t n;
+
+	snprintf(buf, sizeof(buf), "X{%s}", expr);
+	all = lex(dtp, buf);
+	if (strncmp(all, "PSPEC(X) { ", 11)) {
+		snprintf(res, sizeof(res), "%s", all);
+		return res;
+	}
+	snprintf(res, sizeof(res), "%s", all + 11);
+	n = strlen(res);
+	if (n >= 2 && !strcmp(res + n - 2, " }"))
+		res[n - 2] = '\0';
+	return res;
+}
+
+void test_lex(void)
+{
+	dtrace_hdl_t *dtp = t_open();
+
+	tap_is_str(lexe(dtp, "42"), "INT(int:42)", "lex: decimal");
+	tap_is_str(lexe(dtp, "052"), "INT(int:42)", "lex: octal");
+	tap_is_str(lexe(dtp, "0x2A"), "INT(int:42)", "lex: hex");
+	tap_is_str(lexe(dtp, "0"), "INT(int:0)", "lex: zero");
+	tap_is_str(lexe(dtp, "42u"), "INT(unsigned int:42)", "lex: u suffix");
+	tap_is_str(lexe(dtp, "42L"), "INT(long:42)", "lex: L suffix");
+	tap_is_str(lexe(dtp, "42ul"), "INT(unsigned long:42)",
+		   "lex: ul suffix");
+	tap_is_str(lexe(dtp, "42LL"), "INT(long long:42)", "lex: LL suffix");
+	tap_is_str(lexe(dtp, "42ULL"), "INT(unsigned long long:42)",
+		   "lex: ULL suffix");
+	tap_is_str(lexe(dtp, "2147483648"), "INT(long:2147483648)",
+		   "lex: decimal past INT_MAX is long");
+	tap_is_str(lexe(dtp, "0x80000000"), "INT(unsigned int:2147483648)",
+		   "lex: hex past INT_MAX is unsigned int");
+	tap_is_str(lexe(dtp, "0xffffffffffffffff"),
+		   "INT(unsigned long:18446744073709551615)",
+		   "lex: 64-bit hex is unsigned long");
+	tap_is_str(lexe(dtp, "'a'"), "INT(int:97)", "lex: char constant");
+	tap_is_str(lexe(dtp, "'\\n'"), "INT(int:10)", "lex: char escape");
+	tap_is_str(lexe(dtp, "'\\x41'"), "INT(int:65)", "lex: char hex escape");
+	tap_is_str(lexe(dtp, "'\\101'"), "INT(int:65)",
+		   "lex: char octal escape");
+	tap_is_str(lexe(dtp, "\"a\\tb\\\\c\\\"\""), "STR(a\tb\\c\")",
+		   "lex: string escapes");
+	tap_is_str(lexe(dtp, "\"\""), "STR()", "lex: empty string");
+	tap_is_str(lexe(dtp, "execname arg0 _x1"),
+		   "ID(execname) ID(arg0) ID(_x1)", "lex: identifiers");
+	tap_is_str(lexe(dtp, "self this sizeof"),
+		   "KEYWORD KEYWORD KEYWORD", "lex: reserved keywords");
+	tap_is_str(lexe(dtp, "@a $1"), "AGG MACRO", "lex: @agg and $macro");
+	tap_is_str(lexe(dtp, "+ - * / % & | ^ ~ ! < > = ? : ; , ."),
+		   "+ - * / % & | ^ ~ ! < > = ? : ; , .",
+		   "lex: one-char operators");
+	tap_is_str(lexe(dtp, "<<= >>= += -= *= /= %= &= ^= |="),
+		   "<<= >>= += -= *= /= %= &= ^= |=",
+		   "lex: assignment operators");
+	tap_is_str(lexe(dtp, "++ -- -> && || ^^ << >> <= >= == !="),
+		   "++ -- -> && || ^^ << >> <= >= == !=",
+		   "lex: two-char operators");
+	tap_is_str(lexe(dtp, "a/*c*/+/* two\nlines */b // rest"),
+		   "ID(a) + ID(b)", "lex: comments");
+	tap_is_str(lexe(dtp, "1+-2"), "INT(int:1) + - INT(int:2)",
+		   "lex: no negative literals");
+
+	tap_is_str(lex(dtp, "syscall::read:entry, tick-1s"),
+		   "PSPEC(syscall::read:entry) , PSPEC(tick-1s)",
+		   "lex: probe descriptions");
+	tap_is_str(lex(dtp, "fbt:*:vfs_[rw]*:entry"),
+		   "PSPEC(fbt:*:vfs_[rw]*:entry)", "lex: glob description");
+	tap_is_str(lex(dtp, "BEGIN /pid == 1/ { exit(0) }"),
+		   "PSPEC(BEGIN) BPRED ID(pid) == INT(int:1) EPRED { ID(exit) ( INT(int:0) ) }",
+		   "lex: predicate and body");
+	tap_is_str(lex(dtp, "BEGIN /(4 / 2) == 2/"),
+		   "PSPEC(BEGIN) BPRED ( INT(int:4) / INT(int:2) ) == INT(int:2) EPRED",
+		   "lex: division inside parentheses of a predicate");
+	tap_is_str(lex(dtp, "#pragma D option quiet\nBEGIN"), "PSPEC(BEGIN)",
+		   "lex: pragma line");
+	tap_ok(dtp->opt.quiet, "lex: pragma set quiet");
+	tap_is_str(lex(dtp, "#!/usr/sbin/dtrace -s\nEND"), "PSPEC(END)",
+		   "lex: interpreter line");
+
+	tap_is_str(lexe(dtp, "09"),
+		   "ERR[D_INT_DIGIT](invalid digit '9' in integer constant 09)",
+		   "lex: bad octal digit");
+	tap_is_str(lexe(dtp, "12abc"),
+		   "ERR[D_INT_SUFFIX](invalid suffix \"abc\" on integer constant 12abc)",
+		   "lex: bad suffix");
+	tap_is_str(lexe(dtp, "1uu"),
+		   "ERR[D_INT_SUFFIX](invalid suffix \"uu\" on integer constant 1uu)",
+		   "lex: double u suffix");
+	tap_is_str(lexe(dtp, "99999999999999999999"),
+		   "ERR[D_INT_OFLOW](integer constant 99999999999999999999 is too large)",
+		   "lex: integer overflow");
+	tap_is_str(lexe(dtp, "''"), "ERR[D_CHR_NULL](empty character constant)",
+		   "lex: empty char");
+	tap_is_str(lexe(dtp, "'ab'"),
+		   "ERR[D_CHR_TOOLONG](character constant is too long)",
+		   "lex: char too long");
+	tap_is_str(lex(dtp, "X{\"abc\n\"}"),
+		   "PSPEC(X) { ERR[D_STR_NL](newline encountered in string literal)",
+		   "lex: newline in string");
+	tap_is_str(lex(dtp, "X /* open"),
+		   "PSPEC(X) ERR[D_COMM_EOF](end-of-file encountered before matching */)",
+		   "lex: unterminated comment");
+	tap_is_str(lex(dtp, "#pragma D option nosuch\n"),
+		   "ERR[D_PRAGMA_OPTSET](failed to set option 'nosuch': Invalid option name)",
+		   "lex: bad pragma option");
+	tap_is_str(lex(dtp, "#pragma D frobnicate\n"),
+		   "ERR[D_PRAGMA_INVAL](invalid #pragma D directive: frobnicate)",
+		   "lex: bad pragma directive");
+	dtrace_close(dtp);
+}

@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * dtrace_setopt(): option names, size and rate suffixes, ranges.
+ */
+#include "helpers.h"
+#include "tap.h"
+
+static int64_t opt(dtrace_hdl_t *dtp, const char *name)
+{
+	int64_t v = -1;
+
+	dtrace_getopt(dtp, name, &v);
+	return v;
+}
+
+void test_options(void)
+{
+	dtrace_hdl_t *dtp = t_open();
+
+	tap_is_int(opt(dtp, "bufsize"), 4 << 20, "opt: default bufsize");
+	tap_is_int(opt(dtp, "strsize"), 256, "opt: default strsize");
+	tap_is_int(opt(dtp, "switchrate"), 1000000000, "opt: default 1hz");
+	tap_is_int(dtrace_setopt(dtp, "bufsize", "16k"), 0, "opt: bufsize=16k");
+	tap_is_int(opt(dtp, "bufsize"), 16384, "opt: 16k is 16384");
+	dtrace_setopt(dtp, "bufsize", "2m");
+	tap_is_int(opt(dtp, "bufsize"), 2 << 20, "opt: 2m");
+	dtrace_setopt(dtp, "bufsize", "1g");
+	tap_is_int(opt(dtp, "bufsize"), 1 << 30, "opt: 1g");
+	dtrace_setopt(dtp, "bufsize", "8192");
+	tap_is_int(opt(dtp, "bufsize"), 8192, "opt: plain bytes");
+	tap_is_int(dtrace_setopt(dtp, "bufsize", "1k"), -1,
+		   "opt: bufsize below the minimum");
+	tap_is_int(dtrace_errno(dtp), EDT_BADOPTVAL, "opt: ... is EDT_BADOPTVAL");
+	tap_is_int(dtrace_setopt(dtp, "bufsize", "4q"), -1, "opt: bad suffix");
+	tap_is_int(dtrace_setopt(dtp, "bufsize", NULL), -1, "opt: no value");
+	tap_is_int(dtrace_setopt(dtp, "strsize", "32"), 0, "opt: strsize");
+	tap_is_int(opt(dtp, "strsize"), 32, "opt: strsize=32");
+	dtrace_setopt(dtp, "strsize", "256");
+	dtrace_setopt(dtp, "switchrate", "10hz");
+	tap_is_int(opt(dtp, "switchrate"), 100000000, "opt: 10hz");
+	dtrace_setopt(dtp, "switchrate", "250ms");
+	tap_is_int(opt(dtp, "switchrate"), 250000000, "opt: 250ms");
+	dtrace_setopt(dtp, "switchrate", "2s");
+	tap_is_int(opt(dtp, "switchrate"), 2000000000, "opt: 2s");
+	dtrace_setopt(dtp, "switchrate", "4");
+	tap_is_int(opt(dtp, "switchrate"), 250000000, "opt: bare number is hz");
+	tap_is_int(dtrace_setopt(dtp, "switchrate", "0hz"), -1, "opt: 0hz");
+	tap_is_int(dtrace_setopt(dtp, "quiet", NULL), 0, "opt: quiet");
+	tap_is_int(opt(dtp, "quiet"), 1, "opt: quiet is set");
+	tap_is_int(dtrace_setopt(dtp, "bufpolicy", "switch"), 0,
+		   "opt: bufpolicy=switch");
+	tap_is_int(dtrace_setopt(dtp, "bufpolicy", "ring"), -1,
+		   "opt: bufpolicy=ring not yet");
+	tap_is_int(dtrace_setopt(dtp, "nosuch", "1"), -1, "opt: unknown");
+	tap_is_str(dtrace_errmsg(dtp, dtrace_errno(dtp)), "Invalid option name",
+		   "opt: unknown option message");
+	dtrace_close(dtp);
+}

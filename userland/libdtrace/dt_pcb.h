@@ -24,6 +24,7 @@ struct dt_pcb {
 
 	/* Lexer (dt_lex.l). */
 	void *scanner;
+	size_t pos;			/* offset just past the last match */
 	int line;			/* line of the last token */
 	int parens;			/* ( and [ depth in a predicate */
 	int braces;			/* { depth in a clause body */

@@ -94,5 +94,6 @@ int main(void)
 	test_cg();
 	test_printf();
 	test_consume();
+	test_cli();
 	return tap_done();
 }

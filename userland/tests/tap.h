@@ -29,5 +29,6 @@ void test_printf(void);
 void test_glob(void);
 void test_consume(void);
 void test_options(void);
+void test_cli(void);
 
 #endif /* _TAP_H */

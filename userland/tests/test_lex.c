@@ -169,6 +169,14 @@ void test_lex(void)
 	tap_is_str(lex(dtp, "BEGIN /(4 / 2) == 2/"),
 		   "PSPEC(BEGIN) BPRED ( INT(int:4) / INT(int:2) ) == INT(int:2) EPRED",
 		   "lex: division inside parentheses of a predicate");
+	tap_is_str(lex(dtp, "BEGIN /4 / 2 == 2/{"),
+		   "PSPEC(BEGIN) BPRED INT(int:4) / INT(int:2) == INT(int:2) EPRED {",
+		   "lex: division in a predicate");
+	tap_is_str(lex(dtp, "A /x/\nB /y/ ;"),
+		   "PSPEC(A) BPRED ID(x) EPRED PSPEC(B) BPRED ID(y) EPRED BAD",
+		   "lex: predicates ended by newline and separator");
+	tap_is_str(lex(dtp, "A /x/"), "PSPEC(A) BPRED ID(x) EPRED",
+		   "lex: predicate ended by the end of input");
 	tap_is_str(lex(dtp, "#pragma D option quiet\nBEGIN"), "PSPEC(BEGIN)",
 		   "lex: pragma line");
 	tap_ok(dtp->opt.quiet, "lex: pragma set quiet");

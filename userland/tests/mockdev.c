@@ -1,0 +1,450 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * A stand-in for /dev/dtrace, for host tests of the dtrace command only:
+ * loaded with LD_PRELOAD, it answers open("/dev/dtrace") and the ioctls
+ * of include/uapi/linux/dtrace.h from a small probe table, runs clauses
+ * with the reference DIF evaluator (dif_eval.c) and writes records as
+ * the ABI header describes.  BEGIN fires at GO, every tick-* probe once
+ * per STATUS while active, END at STOP, ERROR on a fault.  It is no
+ * model of the kernel's timing or concurrency.
+ *
+ * DTRACE_MOCK=absent makes the device missing, =noperm refuses it,
+ * =version reports another ABI version.
+ */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <time.h>
+#include <unistd.h>
+#include "dif_eval.h"
+
+#define MOCK_NCPUS	2
+#define MOCK_MAXPROBES	64
+#define MOCK_MAXECBS	256
+
+struct mock_prog {
+	struct dt_difo d;
+};
+
+struct mock_clause {
+	struct dt_difo *pred;
+	struct dtrace_actdesc *acts;
+	struct dt_difo **progs;
+	uint32_t nacts, datasize;
+	uint64_t cookie;
+};
+
+struct mock_ecb {
+	uint32_t probe;
+	struct mock_clause *cl;
+};
+
+static int mock_fd = -1;
+static struct dtrace_probedesc probes[MOCK_MAXPROBES + 1];
+static uint32_t nprobes;
+static struct mock_ecb ecbs[MOCK_MAXECBS + 1];	/* by EPID, from 1 */
+static uint32_t necbs;
+static uint32_t activity;
+static uint64_t opt_bufsize = DTRACE_BUFSIZE_DEFAULT;
+static uint64_t opt_strsize = DTRACE_STRSIZE_DEFAULT;
+static char *bufs[MOCK_NCPUS];
+static uint64_t used[MOCK_NCPUS], drops[MOCK_NCPUS];
+
+bool dt_gmatch(const char *s, const char *pattern);
+
+static void probe_add(const char *prov, const char *name)
+{
+	struct dtrace_probedesc *p = &probes[++nprobes];
+
+	strcpy(p->provider, prov);
+	strcpy(p->name, name);
+}
+
+static void mock_init(void)
+{
+	if (nprobes)
+		return;
+	probe_add("dtrace", "BEGIN");
+	probe_add("dtrace", "END");
+	probe_add("dtrace", "ERROR");
+	probe_add("syscall", "entry");
+	strcpy(probes[nprobes].mod, "vmlinux");
+	strcpy(probes[nprobes].func, "read");
+}
+
+static bool probe_matches(const struct dtrace_probedesc *p,
+			  const struct dtrace_probedesc *d)
+{
+	return dt_gmatch(p->provider, d->provider) &&
+	       dt_gmatch(p->mod, d->mod) && dt_gmatch(p->func, d->func) &&
+	       dt_gmatch(p->name, d->name);
+}
+
+static void provide(const struct dtrace_probedesc *d)
+{
+	uint32_t i;
+
+	if ((d->provider[0] && strcmp(d->provider, "profile")) ||
+	    strncmp(d->name, "tick-", 5) || strpbrk(d->name, "*?[") ||
+	    nprobes == MOCK_MAXPROBES)
+		return;
+	for (i = 1; i <= nprobes; i++)
+		if (!strcmp(probes[i].name, d->name))
+			return;
+	probe_add("profile", d->name);
+}
+
+static struct dt_difo *difo_copy(const struct dtrace_difo *k)
+{
+	struct dt_difo *d = calloc(1, sizeof(*d));
+
+	d->k = *k;
+	d->insns = malloc(k->ninsns * sizeof(*d->insns) + 1);
+	memcpy(d->insns, (void *)(uintptr_t)k->insns,
+	       k->ninsns * sizeof(*d->insns));
+	d->ints = malloc(k->nints * sizeof(*d->ints) + 1);
+	memcpy(d->ints, (void *)(uintptr_t)k->inttab,
+	       k->nints * sizeof(*d->ints));
+	d->strtab = malloc(k->strtab_len + 1);
+	memcpy(d->strtab, (void *)(uintptr_t)k->strtab, k->strtab_len);
+	if (k->strtab_len && d->strtab[k->strtab_len - 1])
+		return NULL;
+	return d;
+}
+
+static int do_enable(struct dtrace_ioc_enable *en)
+{
+	struct mock_clause *cl;
+	uint32_t i, end = 0;
+
+	if (activity != DTRACE_ACTIVITY_INACTIVE)
+		return -EBUSY;
+	cl = calloc(1, sizeof(*cl));
+	cl->cookie = en->cookie;
+	if (en->pred.ninsns) {
+		cl->pred = difo_copy(&en->pred);
+		if (!cl->pred || en->pred.rtype != DTRACE_DIF_RTYPE_INT)
+			return -EINVAL;
+	}
+	cl->nacts = en->nactions;
+	cl->acts = calloc(en->nactions + 1, sizeof(*cl->acts));
+	cl->progs = calloc(en->nactions + 1, sizeof(*cl->progs));
+	memcpy(cl->acts, (void *)(uintptr_t)en->actions,
+	       en->nactions * sizeof(*cl->acts));
+	for (i = 0; i < cl->nacts; i++) {
+		struct dtrace_actdesc *a = &cl->acts[i];
+
+		cl->progs[i] = difo_copy(&a->difo);
+		if (!cl->progs[i])
+			return -EINVAL;
+		/* the kernel's rules (framework/ecb.c) */
+		if (a->kind == DTRACE_ACT_EXIT &&
+		    (a->size != 4 || a->offset % 4 ||
+		     a->difo.rtype != DTRACE_DIF_RTYPE_INT))
+			return -EINVAL;
+		if (a->kind == DTRACE_ACT_DIFEXPR &&
+		    a->difo.rtype == DTRACE_DIF_RTYPE_INT &&
+		    (a->size != a->difo.rsize || a->offset % a->size))
+			return -EINVAL;
+		if (a->offset < end)	/* we emit in order */
+			return -EINVAL;
+		end = a->offset + a->size;
+	}
+	cl->datasize = end;
+	en->nmatched = 0;
+	for (i = 1; i <= nprobes; i++) {
+		if (!probe_matches(&probes[i], &en->desc))
+			continue;
+		if (necbs == MOCK_MAXECBS)
+			return -ENOMEM;
+		ecbs[++necbs].probe = i;
+		ecbs[necbs].cl = cl;
+		en->nmatched++;
+	}
+	return 0;
+}
+
+static void fire(uint32_t probe, const uint64_t *args, bool in_error);
+
+static void ecb_error(uint32_t epid, uint32_t action, struct dif_env *env,
+		      bool in_error)
+{
+	uint64_t args[10] = { 0, epid, action, env->fault_pc,
+			      (uint64_t)env->fault, 0 };
+
+	if (!in_error)
+		fire(3, args, true);
+}
+
+static void ecb_fire(uint32_t epid, const uint64_t *args, bool in_error)
+{
+	const struct mock_ecb *e = &ecbs[epid];
+	const struct mock_clause *cl = e->cl;
+	const struct dtrace_probedesc *p = &probes[e->probe];
+	uint64_t recsize = DT_ALIGN(sizeof(struct dtrace_rechdr) +
+				    cl->datasize, 8);
+	struct dtrace_rechdr *hdr;
+	struct dif_env env;
+	uint32_t i, cpu = 0;
+	bool exiting = false;
+	char *data;
+	uint64_t v;
+
+	memset(&env, 0, sizeof(env));
+	env.strsize = (uint32_t)opt_strsize;
+	for (i = 0; i < 10; i++)
+		env.vars[DTRACE_DIF_VAR_ARG0 + i] = args ? args[i] : 0;
+	env.vars[DTRACE_DIF_VAR_PID] = (uint64_t)getpid();
+	env.vars[DTRACE_DIF_VAR_TID] = (uint64_t)getpid();
+	env.vars[DTRACE_DIF_VAR_PPID] = (uint64_t)getppid();
+	env.vars[DTRACE_DIF_VAR_UID] = getuid();
+	env.vars[DTRACE_DIF_VAR_GID] = getgid();
+	env.vars[DTRACE_DIF_VAR_CPU] = cpu;
+	env.vars[DTRACE_DIF_VAR_TIMESTAMP] = 1000;
+	env.vars[DTRACE_DIF_VAR_WALLTIMESTAMP] = (uint64_t)time(NULL) *
+						 1000000000ULL;
+	env.vars[DTRACE_DIF_VAR_ID] = e->probe;
+	env.vars[DTRACE_DIF_VAR_EPID] = epid;
+	env.strvars[DTRACE_DIF_VAR_EXECNAME] = "dtrace";
+	env.strvars[DTRACE_DIF_VAR_PROBEPROV] = p->provider;
+	env.strvars[DTRACE_DIF_VAR_PROBEMOD] = p->mod;
+	env.strvars[DTRACE_DIF_VAR_PROBEFUNC] = p->func;
+	env.strvars[DTRACE_DIF_VAR_PROBENAME] = p->name;
+
+	if (cl->pred) {
+		if (dif_eval(cl->pred, &env, &v)) {
+			ecb_error(epid, 0, &env, in_error);
+			return;
+		}
+		if (!v)
+			return;
+	}
+	if (used[cpu] + recsize > opt_bufsize) {
+		drops[cpu]++;
+		return;
+	}
+	hdr = (struct dtrace_rechdr *)(bufs[cpu] + used[cpu]);
+	memset(hdr, 0, recsize);
+	hdr->epid = epid;
+	hdr->size = (uint32_t)(sizeof(*hdr) + cl->datasize);
+	data = (char *)(hdr + 1);
+	for (i = 0; i < cl->nacts; i++) {
+		const struct dtrace_actdesc *a = &cl->acts[i];
+
+		if (dif_eval(cl->progs[i], &env, &v)) {
+			ecb_error(epid, i + 1, &env, in_error);
+			return;	/* nothing committed */
+		}
+		if (a->difo.rtype == DTRACE_DIF_RTYPE_STRING)
+			strncpy(data + a->offset, (const char *)(uintptr_t)v,
+				a->size - 1);
+		else
+			memcpy(data + a->offset, &v, a->size);	/* LE */
+		if (a->kind == DTRACE_ACT_EXIT)
+			exiting = true;
+	}
+	used[cpu] += recsize;
+	if (exiting && (activity == DTRACE_ACTIVITY_ACTIVE ||
+			activity == DTRACE_ACTIVITY_WARMUP))
+		activity = DTRACE_ACTIVITY_DRAINING;
+}
+
+static void fire(uint32_t probe, const uint64_t *args, bool in_error)
+{
+	uint32_t epid;
+
+	for (epid = 1; epid <= necbs; epid++)
+		if (ecbs[epid].probe == probe)
+			ecb_fire(epid, args, in_error);
+}
+
+static void fire_ticks(void)
+{
+	uint32_t i;
+
+	for (i = 1; i <= nprobes; i++)
+		if (!strncmp(probes[i].name, "tick-", 5) &&
+		    activity == DTRACE_ACTIVITY_ACTIVE)
+			fire(i, NULL, false);
+}
+
+static int mock_ioctl(unsigned long cmd, void *arg)
+{
+	uint32_t i;
+
+	switch (cmd) {
+	case DTRACEIOC_VERSION: {
+		struct dtrace_ioc_version *v = arg;
+		const char *m = getenv("DTRACE_MOCK");
+
+		v->version = m && !strcmp(m, "version") ? 99 :
+			     DTRACE_ABI_VERSION;
+		return 0;
+	}
+	case DTRACEIOC_PROBEMATCH: {
+		struct dtrace_ioc_probe *p = arg;
+
+		if (p->flags & DTRACE_MATCH_PROVIDE)
+			provide(&p->desc);
+		for (i = p->id ? p->id : 1; i <= nprobes; i++) {
+			if (probe_matches(&probes[i], &p->desc)) {
+				p->id = i;
+				p->desc = probes[i];
+				return 0;
+			}
+		}
+		return -ENOENT;
+	}
+	case DTRACEIOC_SETOPT: {
+		struct dtrace_ioc_setopt *so = arg;
+
+		if (activity != DTRACE_ACTIVITY_INACTIVE)
+			return -EBUSY;
+		if (so->option == DTRACE_OPT_BUFSIZE)
+			opt_bufsize = so->value;
+		else if (so->option == DTRACE_OPT_STRSIZE)
+			opt_strsize = so->value;
+		else if (so->option != DTRACE_OPT_BUFPOLICY)
+			return -EINVAL;
+		return 0;
+	}
+	case DTRACEIOC_ENABLE:
+		return do_enable(arg);
+	case DTRACEIOC_EPDESC: {
+		struct dtrace_ioc_epdesc *ep = arg;
+
+		if (!ep->epid || ep->epid > necbs)
+			return -ENOENT;
+		ep->probe = ecbs[ep->epid].probe;
+		ep->cookie = ecbs[ep->epid].cl->cookie;
+		ep->datasize = ecbs[ep->epid].cl->datasize;
+		return 0;
+	}
+	case DTRACEIOC_GO:
+		if (activity != DTRACE_ACTIVITY_INACTIVE)
+			return -EBUSY;
+		for (i = 0; i < MOCK_NCPUS; i++)
+			bufs[i] = calloc(1, opt_bufsize);
+		activity = DTRACE_ACTIVITY_WARMUP;
+		fire(1, NULL, false);
+		if (activity == DTRACE_ACTIVITY_WARMUP)
+			activity = DTRACE_ACTIVITY_ACTIVE;
+		return 0;
+	case DTRACEIOC_STOP:
+		if (activity != DTRACE_ACTIVITY_ACTIVE &&
+		    activity != DTRACE_ACTIVITY_DRAINING)
+			return -EBUSY;
+		activity = DTRACE_ACTIVITY_COOLDOWN;
+		fire(2, NULL, false);
+		activity = DTRACE_ACTIVITY_STOPPED;
+		return 0;
+	case DTRACEIOC_STATUS: {
+		struct dtrace_ioc_status *st = arg;
+
+		fire_ticks();
+		st->activity = activity;
+		return 0;
+	}
+	case DTRACEIOC_BUFSNAP: {
+		struct dtrace_ioc_bufsnap *bs = arg;
+
+		if (!bufs[0])
+			return -ENXIO;
+		if (bs->cpu >= MOCK_NCPUS)
+			return -EINVAL;
+		if (bs->bufsize < opt_bufsize)
+			return -ENOSPC;
+		memcpy((void *)(uintptr_t)bs->data, bufs[bs->cpu],
+		       used[bs->cpu]);
+		bs->used = used[bs->cpu];
+		bs->drops = drops[bs->cpu];
+		bs->errors = 0;
+		used[bs->cpu] = 0;
+		drops[bs->cpu] = 0;
+		return 0;
+	}
+	}
+	return -ENOTTY;
+}
+
+static int mock_open(const char *path, int flags, mode_t mode,
+		     int (*real)(const char *, int, ...))
+{
+	const char *m = getenv("DTRACE_MOCK");
+
+	if (strcmp(path, "/dev/dtrace"))
+		return real(path, flags, mode);
+	if (m && !strcmp(m, "absent")) {
+		errno = ENOENT;
+		return -1;
+	}
+	if (m && !strcmp(m, "noperm")) {
+		errno = EACCES;
+		return -1;
+	}
+	mock_init();
+	mock_fd = real("/dev/null", O_RDWR, 0);
+	return mock_fd;
+}
+
+int open(const char *path, int flags, ...)
+{
+	static int (*real)(const char *, int, ...);
+	mode_t mode = 0;
+	va_list ap;
+
+	if (!real)
+		real = (int (*)(const char *, int, ...))dlsym(RTLD_NEXT, "open");
+	if (flags & O_CREAT) {
+		va_start(ap, flags);
+		mode = (mode_t)va_arg(ap, int);
+		va_end(ap);
+	}
+	return mock_open(path, flags, mode, real);
+}
+
+int open64(const char *path, int flags, ...)
+{
+	static int (*real)(const char *, int, ...);
+	mode_t mode = 0;
+	va_list ap;
+
+	if (!real)
+		real = (int (*)(const char *, int, ...))dlsym(RTLD_NEXT,
+							      "open64");
+	if (flags & O_CREAT) {
+		va_start(ap, flags);
+		mode = (mode_t)va_arg(ap, int);
+		va_end(ap);
+	}
+	return mock_open(path, flags, mode, real);
+}
+
+int ioctl(int fd, unsigned long cmd, ...)
+{
+	static int (*real)(int, unsigned long, ...);
+	void *arg;
+	va_list ap;
+	int ret;
+
+	va_start(ap, cmd);
+	arg = va_arg(ap, void *);
+	va_end(ap);
+	if (fd != mock_fd || mock_fd < 0) {
+		if (!real)
+			real = (int (*)(int, unsigned long, ...))
+				dlsym(RTLD_NEXT, "ioctl");
+		return real(fd, cmd, arg);
+	}
+	ret = mock_ioctl(cmd, arg);
+	if (ret < 0) {
+		errno = -ret;
+		return -1;
+	}
+	return 0;
+}

@@ -1,0 +1,179 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The dtrace command end to end on the host: the real binary runs with
+ * tests/mockdev.so preloaded in place of /dev/dtrace, and its stdout,
+ * stderr and exit status are compared exactly.  The Makefile passes the
+ * paths in DTRACE_BIN and DTRACE_MOCKDEV; without them this suite skips.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include "tap.h"
+
+#define HDR	"CPU     ID                    FUNCTION:NAME\n"
+
+static char tmpdir[] = "/tmp/dtrace-cli-XXXXXX";
+
+static char *slurp(const char *name)
+{
+	static char bufs[2][8192];
+	static int which;
+	char path[256], *b = bufs[which ^= 1];
+	FILE *fp;
+	size_t n;
+
+	snprintf(path, sizeof(path), "%s/%s", tmpdir, name);
+	fp = fopen(path, "r");
+	n = fp ? fread(b, 1, sizeof(bufs[0]) - 1, fp) : 0;
+	b[n] = '\0';
+	if (fp)
+		fclose(fp);
+	return b;
+}
+
+static void put(const char *name, const char *text)
+{
+	char path[256];
+	FILE *fp;
+
+	snprintf(path, sizeof(path), "%s/%s", tmpdir, name);
+	fp = fopen(path, "w");
+	fputs(text, fp);
+	fclose(fp);
+}
+
+/*
+ * Run "dtrace @args" (shell syntax) in the temporary directory with
+ * environment @env; compare stdout, stderr and status.
+ */
+static void cli(const char *env, const char *args, const char *out,
+		const char *err, int status)
+{
+	char cmd[2048];
+	int ret;
+
+	snprintf(cmd, sizeof(cmd),
+		 "cd %s && env LD_PRELOAD=%s %s %s %s >stdout 2>stderr </dev/null",
+		 tmpdir, getenv("DTRACE_MOCKDEV"), env ? env : "",
+		 getenv("DTRACE_BIN"), args);
+	ret = system(cmd);
+	ret = WIFEXITED(ret) ? WEXITSTATUS(ret) : 128;
+	tap_is_int(ret, status, "cli: dtrace %s: exit status", args);
+	if (out)
+		tap_is_str(slurp("stdout"), out, "cli: dtrace %s: stdout", args);
+	if (err)
+		tap_is_str(slurp("stderr"), err, "cli: dtrace %s: stderr", args);
+}
+
+void test_cli(void)
+{
+	char cmd[256];
+
+	if (!getenv("DTRACE_BIN") || !getenv("DTRACE_MOCKDEV")) {
+		tap_ok(true, "cli # SKIP DTRACE_BIN/DTRACE_MOCKDEV not set");
+		return;
+	}
+	if (!mkdtemp(tmpdir)) {
+		tap_ok(false, "cli: mkdtemp");
+		return;
+	}
+
+	cli(NULL, "-n 'BEGIN { trace(\"hello\"); exit(0) }'",
+	    HDR "  0      1                           :BEGIN   hello\n\n",
+	    "dtrace: description 'BEGIN ' matched 1 probe\n", 0);
+	cli(NULL, "-q -n 'BEGIN { printf(\"%s-%d\\n\", probename, 42); exit(7) }'",
+	    "BEGIN-42\n", "", 7);
+	cli(NULL, "-n BEGIN -n 'BEGIN{exit(0)}'",
+	    HDR "  0      1                           :BEGIN \n"
+	    "  0      1                           :BEGIN \n\n",
+	    "dtrace: description 'BEGIN' matched 1 probe\n"
+	    "dtrace: description 'BEGIN' matched 1 probe\n", 0);
+	cli(NULL, "-q -n 'BEGIN /pid > 0 && execname == \"dtrace\"/ { trace(\"a\") }"
+	    " BEGIN /0/ { trace(\"b\") } BEGIN { exit(0) }'", "a", "", 0);
+	cli(NULL, "-q -n 'BEGIN { exit(2); } END { printf(\"end %d\\n\", 1) }'",
+	    "end 1\n", "", 2);
+	cli(NULL, "-q -n 'tick-100ms { printf(\"tick\\n\"); exit(0) }'",
+	    "tick\n", "", 0);
+	cli(NULL, "-q -n 'BEGIN { trace(1 / (pid - pid)) } BEGIN { trace(\"on\"); exit(0) }'",
+	    "on",
+	    "dtrace: error on enabled probe ID 2 (ID 1: dtrace:::BEGIN): divide-by-zero in action #1 at DIF offset 7\n",
+	    0);
+	cli(NULL, "-q -n 'BEGIN /1 / (pid - pid)/ { }' -n 'BEGIN { exit(0) }'",
+	    "", NULL, 0);
+	tap_is_str(slurp("stderr"),
+		   "dtrace: error on enabled probe ID 2 (ID 1: dtrace:::BEGIN): divide-by-zero in predicate at DIF offset 7\n",
+		   "cli: fault in a predicate");
+
+	put("ok.d", "#!/usr/sbin/dtrace -s\n#pragma D option quiet\n"
+		    "BEGIN\n{\n\tprintf(\"%5s|%-3d|\\n\", \"ab\", 7);\n\texit(0);\n}\n");
+	cli(NULL, "-s ok.d", "   ab|7  |\n", "", 0);
+	put("bad.d", "BEGIN\n{\n\ttrace(x);\n}\n");
+	cli(NULL, "-s bad.d", "",
+	    "dtrace: failed to compile script bad.d: line 3: failed to resolve x: Unknown variable name\n",
+	    1);
+	cli(NULL, "-x errtags -s bad.d", "",
+	    "dtrace: failed to compile script bad.d: [D_IDENT_UNDEF] line 3: failed to resolve x: Unknown variable name\n",
+	    1);
+	cli(NULL, "-s nosuch.d", "",
+	    "dtrace: failed to open nosuch.d: No such file or directory\n", 1);
+	put("loud.d", "BEGIN { exit(0) }\n");
+	cli(NULL, "-s loud.d", HDR "  0      1                           :BEGIN \n\n",
+	    "dtrace: script 'loud.d' matched 1 probe\n", 0);
+
+	cli(NULL, "-n 'BEGIN { trace(x) }'", "",
+	    "dtrace: invalid probe specifier BEGIN { trace(x) }: failed to resolve x: Unknown variable name\n",
+	    1);
+	cli(NULL, "-n 'BEGIN { trace(1 +) }'", "",
+	    "dtrace: invalid probe specifier BEGIN { trace(1 +) }: syntax error near \")\"\n",
+	    1);
+	cli(NULL, "-n nosuch:::", "",
+	    "dtrace: invalid probe specifier nosuch:::: probe description nosuch::: does not match any probes\n",
+	    1);
+	cli(NULL, "-Z -q -n nosuch::: -n 'BEGIN{exit(0)}'", "", "", 0);
+	cli(NULL, "-e -n 'BEGIN { exit(0) }'", "", "", 0);
+
+	cli(NULL, "-l -n BEGIN",
+	    "   ID   PROVIDER               MODULE                         FUNCTION NAME\n"
+	    "    1     dtrace                                                       BEGIN\n",
+	    "", 0);
+	cli(NULL, "-l -n tick-1s",
+	    "   ID   PROVIDER               MODULE                         FUNCTION NAME\n"
+	    "    5    profile                                                       tick-1s\n",
+	    "", 0);
+	cli(NULL, "-l -f read",
+	    "   ID   PROVIDER               MODULE                         FUNCTION NAME\n"
+	    "    4    syscall              vmlinux                             read entry\n",
+	    "", 0);
+	cli(NULL, "-l -P nosuch",
+	    "   ID   PROVIDER               MODULE                         FUNCTION NAME\n",
+	    "dtrace: failed to match nosuch:::: No probe matches description\n",
+	    1);
+
+	cli(NULL, "-q -o out.txt -n 'BEGIN { printf(\"one\\n\"); exit(0) }'",
+	    "", "", 0);
+	cli(NULL, "-q -o out.txt -n 'BEGIN { printf(\"two\\n\"); exit(0) }'",
+	    "", "", 0);
+	tap_is_str(slurp("out.txt"), "one\ntwo\n", "cli: -o appends");
+
+	cli("DTRACE_MOCK=absent", "-n BEGIN", "",
+	    "dtrace: failed to initialize dtrace: DTrace device not available on system\n",
+	    1);
+	cli("DTRACE_MOCK=noperm", "-n BEGIN", "",
+	    "dtrace: failed to initialize dtrace: DTrace requires additional privileges\n",
+	    1);
+	cli("DTRACE_MOCK=version", "-n BEGIN", "",
+	    "dtrace: failed to initialize dtrace: DTrace kernel module speaks a different ABI version\n",
+	    1);
+	cli(NULL, "-x nosuch=1 -n BEGIN", "",
+	    "dtrace: failed to set -x nosuch=1: Invalid option name\n", 2);
+	cli(NULL, "", "", NULL, 2);
+	cli(NULL, "-k", "", NULL, 2);
+	cli(NULL, "-n", "", NULL, 2);
+	cli(NULL, "-V", "dtrace: Linux D 1.0 (DIF ABI 1)\n", "", 0);
+
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", tmpdir);
+	if (system(cmd))
+		tap_diag("could not remove %s", tmpdir);
+}

@@ -243,10 +243,14 @@ static int dt_consume_rec(dtrace_hdl_t *dtp, FILE *fp, int cpu,
 	}
 	if (!dtp->opt.quiet && !ret)
 		ret = dt_strbuf_append(&sb, "\n", 1);
-	if (!ret && sb.len && fwrite(sb.s, 1, sb.len, fp) != sb.len)
-		ret = -1;
+	if (ret) {
+		dt_strbuf_free(&sb);
+		return dt_set_errno(dtp, EDT_NOMEM);
+	}
+	if (sb.len && fwrite(sb.s, 1, sb.len, fp) != sb.len)
+		ret = dt_set_errno(dtp, errno);
 	dt_strbuf_free(&sb);
-	return ret ? dt_set_errno(dtp, errno ? errno : EDT_NOMEM) : 0;
+	return ret;
 }
 
 /**

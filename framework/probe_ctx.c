@@ -382,7 +382,6 @@ static void dtrace_ecb_error(struct dtrace_ecb *ecb, struct dtrace_mstate *mst,
 	struct dtrace_mstate err = {
 		.probe = dtrace_probe_error,
 		.timestamp = ktime_get_mono_fast_ns(),
-		.strsize = mst->strsize,
 		.args = { 0, ecb->epid, action, mst->fault_pc, mst->fault,
 			  mst->fault_addr },
 		.in_error = true,
@@ -404,6 +403,7 @@ static void dtrace_ecb_fire(struct dtrace_ecb *ecb, struct dtrace_mstate *mst)
 	u32 i;
 
 	mst->ecb = ecb;
+	mst->strsize = state->strsize;
 	mst->fault = 0;
 	if (clause->pred) {
 		u64 v = dtrace_dif_run(clause->pred, mst);

@@ -133,7 +133,11 @@ enum {
 	DTRACE_DIF_VAR_MAX		/* first unused variable */
 };
 
-/* What a DIF program returns: an integer in a register, or a string. */
+/*
+ * What a DIF program returns: an integer in a register, or a string.  A
+ * string program has rsize 0; an action storing it gives the size of its
+ * slot, NUL included: the string is truncated to fit and NUL-padded.
+ */
 #define DTRACE_DIF_RTYPE_INT	0	/* rsize bytes: 1, 2, 4 or 8 */
 #define DTRACE_DIF_RTYPE_STRING	1	/* the address of a string */
 

@@ -13,20 +13,20 @@
 #
 # KDIR defaults to the headers of the running kernel, or, when those are
 # not installed (a build machine, CI), to the newest Debian headers under
-# /usr/src.  KVER is the release those headers are for.
+# /usr/src.  KVER is the release those headers are for (Debian's package
+# name, as in /lib/modules/KVER).  "make check KVER=..." tests another
+# installed kernel.
 
 newest_headers = $(lastword $(sort $(patsubst %/Module.symvers,%,\
 		 $(wildcard /usr/src/linux-headers-*/Module.symvers))))
 
 KDIR ?= $(firstword $(wildcard /lib/modules/$(shell uname -r)/build) \
 		    $(newest_headers))
-KVER ?= $(shell cat $(KDIR)/include/config/kernel.release 2>/dev/null)
+KVER ?= $(patsubst linux-headers-%,%,$(notdir $(realpath $(KDIR))))
 
 PREFIX ?= /usr
 SBINDIR ?= $(PREFIX)/sbin
 MANDIR ?= $(PREFIX)/share/man
-
-export KDIR KVER
 
 .PHONY: all modules userland install modules_install clean deps check \
 	check-host demo selftests

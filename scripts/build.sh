@@ -1,0 +1,43 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# Build everything the guest needs for kernel release KVER (default:
+# scripts/kver.sh): the modules against /usr/src/linux-headers-KVER,
+# userland/dtrace, the C selftests; then install the modules into
+# .vm/modroot-KVER for "modprobe -d".  Module objects left from a build
+# for another release are cleaned first (stamp: .vm/built-for).
+set -eu
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+cd "$top"
+kver=$(scripts/kver.sh)
+kdir=/usr/src/linux-headers-$kver
+modroot=$top/.vm/modroot-$kver
+[ -e "$kdir/Module.symvers" ] ||
+	{ echo "build.sh: no headers for $kver in $kdir" >&2; exit 1; }
+mkdir -p .vm
+
+if [ "$(cat .vm/built-for 2>/dev/null)" != "$kver" ]; then
+	echo "build.sh: cleaning module objects (last build was not for $kver)" >&2
+	make -s -C "$kdir" M="$top" clean >/dev/null 2>&1 || true
+fi
+make -s KDIR="$kdir" KVER="$kver" all
+echo "$kver" >.vm/built-for
+make -s -C selftests
+
+# A fresh modroot, with the kernel's own lists so that depmod and
+# "modprobe -d" know what is built in.  Debian's headers carry no signing
+# key: do not try to sign (unsigned modules load, tainting the kernel E).
+rm -rf "$modroot"
+mkdir -p "$modroot/lib/modules/$kver"
+for f in modules.builtin modules.builtin.modinfo modules.order; do
+	if [ -e "/lib/modules/$kver/$f" ]; then
+		cp "/lib/modules/$kver/$f" "$modroot/lib/modules/$kver/"
+	else
+		: >"$modroot/lib/modules/$kver/$f"
+	fi
+done
+make -s KDIR="$kdir" KVER="$kver" INSTALL_MOD_PATH="$modroot" \
+	CONFIG_MODULE_SIG_ALL= modules_install
+find "$modroot" -name 'dtrace_core.ko*' | grep -q . ||
+	{ echo "build.sh: modules_install left no dtrace_core in $modroot" >&2; exit 1; }

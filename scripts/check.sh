@@ -1,0 +1,77 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# "make check" after the dependencies: build for KVER, run the host unit
+# tests (make -C userland check), boot Debian's kernel in QEMU and run
+# selftests/run_tests.sh there, judge the guest's kernel log, and end
+# with one line "N passed, N failed, N skipped" over host and guest TAP.
+# Exits non-zero if any test failed, the guest hung or crashed, or its
+# dmesg shows a bug.  Results stay in .vm/results-KVER (logs/ per test).
+set -eu
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+cd "$top"
+KVER=$(scripts/kver.sh)
+export KVER
+res=$top/.vm/results-$KVER
+extra=0		# failures that are not a "not ok" line
+
+summary() {
+	tap=$(cat .vm/host.tap "$res/stdout" 2>/dev/null || true)
+	passed=$(echo "$tap" | grep -E '^ok ' | grep -civ '# skip' || true)
+	skipped=$(echo "$tap" | grep -Ei '^ok .*# skip' -c || true)
+	failed=$(echo "$tap" | grep -Ec '^not ok ' || true)
+	echo "$((passed)) passed, $((failed + extra)) failed, $((skipped)) skipped"
+	[ $((failed + extra)) -eq 0 ]
+}
+
+mkdir -p .vm
+rm -rf "$res"
+: >.vm/host.tap
+echo "check: building for $KVER"
+modroot=$top/.vm/modroot-$KVER
+if ! scripts/build.sh; then
+	echo "check: the build failed"
+	extra=1
+	summary
+	exit 1
+fi
+
+if grep -q '^check:' userland/Makefile 2>/dev/null; then
+	echo "check: host unit tests (make -C userland check)"
+	st=0
+	make -s -C userland check >.vm/host.tap 2>&1 || st=$?
+	cat .vm/host.tap
+	if [ "$st" -ne 0 ] && ! grep -q '^not ok ' .vm/host.tap; then
+		echo "check: host unit tests exited $st with no failing test"
+		extra=$((extra + 1))
+	fi
+else
+	echo "check: userland/Makefile has no check target: no host unit tests"
+fi
+
+echo "check: selftests in a $KVER guest (QEMU, TCG)"
+st=0
+scripts/vm/run.sh --kver "$KVER" --timeout 1800 --results "$res" \
+	--no-dmesg-check -- \
+	env MODROOT="$modroot" DT_LOGDIR=/run/results/logs \
+	selftests/run_tests.sh || st=$?
+
+# Every test the plan announced must have reported.
+plan=$(sed -n 's/^1\.\.\([0-9]*\)$/\1/p' "$res/stdout" | head -n 1)
+got=$(grep -Ec '^(not )?ok ' "$res/stdout" || true)
+if [ -z "$plan" ]; then
+	echo "check: the guest printed no TAP plan (exit $st)"
+	extra=$((extra + 1))
+elif [ "$got" -lt "$plan" ]; then
+	echo "check: the guest reported $got of $plan tests (exit $st)"
+	extra=$((extra + plan - got))
+elif [ "$st" -ne 0 ] && [ "$st" -ne 4 ] && ! grep -q '^not ok ' "$res/stdout"; then
+	echo "check: run_tests.sh exited $st with no failing test"
+	extra=$((extra + 1))
+fi
+if [ "$st" -ne 124 ] && [ "$st" -ne 125 ] &&
+   ! scripts/vm/check-dmesg.sh "$res"; then
+	extra=$((extra + 1))
+fi
+summary

@@ -1,0 +1,32 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# What counts as a bad kernel log, in one place: sourced by the guest's
+# test runner (per-test attribution) and by scripts/vm/check-dmesg.sh
+# (the whole boot).  POSIX sh.
+
+# Lines that mean the kernel found a bug: oopses, BUG/WARN, lockdep
+# reports, hung tasks, memory-safety checkers.
+DT_DMESG_BAD='BUG:|WARNING:|Oops|kernel BUG at|general protection fault|Kernel panic|possible circular locking|possible recursive locking|inconsistent lock state|irq lock inversion|suspicious RCU usage|hung task|blocked for more than|UBSAN:|KASAN:|KFENCE:|list_add corruption|list_del corruption|refcount_t:|Call Trace:'
+
+# Taint bits a test kernel may carry: O (4096) out-of-tree module and
+# E (8192) unsigned module.  Everything else is a failure.
+DT_TAINT_OK=$((4096 | 8192))
+
+# dt_dmesg_bad: print the bad lines of the log on stdin; true if any.
+dt_dmesg_bad() {
+	grep -E "$DT_DMESG_BAD"
+}
+
+# dt_taint_bad VALUE: print the taint bits VALUE has beyond the allowed
+# ones (as a number and letters); true if there are any.
+dt_taint_bad() {
+	_bad=$(( $1 & ~DT_TAINT_OK ))
+	[ "$_bad" -ne 0 ] || return 1
+	_letters=
+	_i=0
+	for _l in P F S R M B U D A W C I O E L K X T N J; do
+		[ $(( _bad >> _i & 1 )) -eq 0 ] || _letters=$_letters$_l
+		_i=$((_i + 1))
+	done
+	echo "$_bad ($_letters)"
+}

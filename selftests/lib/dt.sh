@@ -1,0 +1,146 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# Helpers for the shell selftests, which run as root in the test guest
+# with cwd = the top of the build tree.  Source after "set -eu":
+#	. selftests/lib/dt.sh
+# run_tests.sh exports DT_TOP, DTRACE and MODROOT; the defaults below let
+# a test also run by hand from the top of the tree.  POSIX sh.
+
+DT_TOP=${DT_TOP:-$(pwd)}
+DTRACE=${DTRACE:-$DT_TOP/userland/dtrace}
+if [ -z "${MODROOT:-}" ] && [ -d "$DT_TOP/.vm/modroot-$(uname -r)" ]; then
+	MODROOT=$DT_TOP/.vm/modroot-$(uname -r)
+fi
+MODROOT=${MODROOT:-}
+export DT_TOP DTRACE MODROOT
+
+# dt_fail MSG: fail the test, saying why.
+dt_fail() {
+	echo "FAIL: $*" >&2
+	exit 1
+}
+
+# dt_skip REASON: the test cannot run here (the runner prints REASON).
+dt_skip() {
+	echo "SKIP: $*"
+	exit 4
+}
+
+# dt_modprobe NAME: load module NAME (and what it depends on) from MODROOT.
+dt_modprobe() {
+	if [ -n "$MODROOT" ]; then
+		modprobe -d "$MODROOT" "$1"
+	else
+		modprobe "$1"
+	fi
+}
+
+# dt_have_module NAME: true if NAME can be loaded from MODROOT.
+dt_have_module() {
+	if [ -n "$MODROOT" ]; then
+		modprobe -q -n -d "$MODROOT" "$1"
+	else
+		modprobe -q -n "$1"
+	fi
+}
+
+# dt_rmmod NAME: unload module NAME.
+dt_rmmod() {
+	rmmod "$1"
+}
+
+# dt_loaded NAME: true if module NAME is loaded.
+dt_loaded() {
+	grep -q "^$1 " /proc/modules
+}
+
+# dt_loaded_list: the loaded dtrace modules, providers first, core last.
+dt_loaded_list() {
+	awk '$1 ~ /^dtrace_/ && $1 != "dtrace_core" { print $1 }' /proc/modules
+	awk '$1 == "dtrace_core" { print $1 }' /proc/modules
+}
+
+# dt_unload_all: unload every dtrace module, providers before the core.
+# A module still busy (a consumer just exiting) gets a few more tries.
+dt_unload_all() {
+	_try=0
+	while [ -n "$(dt_loaded_list)" ]; do
+		for _m in $(dt_loaded_list); do
+			rmmod "$_m" 2>/dev/null || true
+		done
+		_try=$((_try + 1))
+		if [ "$_try" -ge 20 ]; then
+			echo "dt_unload_all: still loaded:" $(dt_loaded_list) >&2
+			return 1
+		fi
+		[ -z "$(dt_loaded_list)" ] || sleep 0.5
+	done
+}
+
+# dt_now: seconds since boot (monotonic).
+dt_now() {
+	cut -d. -f1 /proc/uptime
+}
+
+# dt_wait SECS CMD [ARG...]: poll CMD every 0.1 s until it succeeds;
+# false if it still fails after SECS seconds.  Never wait a fixed time
+# for something that can be polled; under TCG give generous SECS.
+dt_wait() {
+	_end=$(( $(dt_now) + $1 ))
+	shift
+	until "$@"; do
+		[ "$(dt_now)" -lt "$_end" ] || return 1
+		sleep 0.1
+	done
+}
+
+# dt_lines FILE: number of lines in FILE (0 if it does not exist).
+dt_lines() {
+	if [ -e "$1" ]; then wc -l <"$1"; else echo 0; fi
+}
+
+# dt_has_lines FILE N: true once FILE has at least N lines.
+dt_has_lines() {
+	[ "$(dt_lines "$1")" -ge "$2" ]
+}
+
+# dt_wait_pid PID SECS: wait for background job PID to end and return
+# its exit status; after SECS seconds kill it and return 124.
+dt_wait_pid() {
+	if dt_wait "$2" dt_gone "$1"; then
+		wait "$1"
+		return
+	fi
+	kill -KILL "$1" 2>/dev/null || true
+	wait "$1" 2>/dev/null || true
+	return 124
+}
+
+# dt_gone PID: true if process PID has exited (or is a zombie).
+dt_gone() {
+	! kill -0 "$1" 2>/dev/null ||
+		[ "$(cut -d' ' -f3 "/proc/$1/stat" 2>/dev/null)" = Z ]
+}
+
+# dt_enabled PROVIDER: the ENABLED column of /proc/dtrace/providers.
+dt_enabled() {
+	awk -v p="$1" 'NR > 1 && $1 == p { print $3; found = 1 }
+		       END { if (!found) print "none" }' /proc/dtrace/providers
+}
+
+# dt_setup: start a test: DT_TMP is a fresh scratch directory, and on
+# exit dt_cleanup kills the background consumer DT_BG (set it to the pid
+# of one), closes fd 3 (where tests hold /dev/dtrace open), unloads every
+# dtrace module and removes DT_TMP.  Tests leave nothing behind.
+dt_setup() {
+	DT_TMP=$(mktemp -d)
+	DT_BG=
+	trap dt_cleanup EXIT
+}
+
+dt_cleanup() {
+	[ -z "$DT_BG" ] || kill -KILL "$DT_BG" 2>/dev/null || true
+	exec 3<&-
+	dt_unload_all || true
+	rm -rf "$DT_TMP"
+}

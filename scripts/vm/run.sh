@@ -9,8 +9,9 @@
 #
 # Usage: run.sh [--kver K] [--timeout SECS] [--results DIR] [--cwd DIR]
 #               [--no-dmesg-check] [--quiet] -- CMD [ARG...]
-# Exit: CMD's status; 124 the guest hung (killed at SECS); 125 the guest
-# gave no status (crashed, failed to boot); 1 CMD passed but dmesg is bad.
+# Exit: CMD's status; 124 the guest hung (CMD killed a minute before
+# SECS, or QEMU at SECS); 125 the guest gave no status (crashed, failed
+# to boot); 1 CMD passed but dmesg is bad.
 set -eu
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -65,7 +66,11 @@ rm -f "$res"/{cmd,guest.conf,stdout,stderr,dmesg,tainted,status,guest-timeout,se
 # The guest kills CMD a minute before we kill the guest, so that it can
 # still write its dmesg.
 glimit=$((limit > 120 ? limit - 60 : 0))
-echo "limit=$glimit" >"$res/guest.conf"
+# guest.conf is read by busybox sh: quote cwd for it.
+{
+	echo "limit=$glimit"
+	printf "cwd='%s'\n" "$(printf %s "$cwd" | sed "s/'/'\\\\''/g")"
+} >"$res/guest.conf"
 
 qpid=
 tpids=
@@ -117,8 +122,9 @@ if [ ! -s "$res/status" ]; then
 fi
 status=$(cat "$res/status")
 if [ -e "$res/guest-timeout" ]; then
-	echo "run.sh: command killed in the guest after ${glimit}s" >&2
+	echo "run.sh: guest hung: command killed after ${glimit}s" >&2
 	sed 's/^/  | /' "$res/guest-timeout" >&2
+	status=124
 fi
 if [ "$dmesg_check" -eq 1 ] && ! "$here/check-dmesg.sh" "$res"; then
 	[ "$status" -ne 0 ] || status=1

@@ -87,6 +87,7 @@ nskip=0
 
 # report VERDICT PATH [REASON]; the test's output is in $work/log.
 report() {
+	local lines
 	case $1 in
 	pass)
 		npass=$((npass + 1))
@@ -99,7 +100,11 @@ report() {
 	fail)
 		nfail=$((nfail + 1))
 		echo "not ok $n $2"
-		sed 's/^/# /' "$work/log"
+		# Long output: its end says most; DT_LOGDIR keeps all of it.
+		lines=$(wc -l <"$work/log")
+		[ "$lines" -le 200 ] ||
+			echo "# ... $((lines - 200)) lines before these omitted"
+		tail -n 200 "$work/log" | sed 's/^/# /'
 		;;
 	esac
 	if [ -n "$logdir" ]; then

@@ -73,5 +73,5 @@ rm "$stage/order"
 
 mkdir -p "$(dirname "$out")"
 (cd "$stage" && find . | LC_ALL=C sort | cpio -o -H newc --quiet) |
-	gzip -1 >"$out.tmp"
-mv "$out.tmp" "$out"
+	gzip -1 >"$out.tmp.$$"
+mv "$out.tmp.$$" "$out"

@@ -75,8 +75,12 @@ glimit=$((limit > 120 ? limit - 60 : 0))
 qpid=
 tpids=
 cleanup() {
-	[ -n "$qpid" ] && kill "$qpid" 2>/dev/null && wait "$qpid" 2>/dev/null
-	[ -n "$tpids" ] && kill $tpids 2>/dev/null
+	if [ -n "$qpid" ]; then
+		kill "$qpid" 2>/dev/null || true
+		wait "$qpid" 2>/dev/null || true
+	fi
+	# shellcheck disable=SC2086
+	[ -z "$tpids" ] || kill $tpids 2>/dev/null || true
 	[ "$keep_res" -eq 1 ] || rm -rf "$res"
 }
 trap cleanup EXIT
@@ -101,7 +105,8 @@ rc=0
 wait "$qpid" || rc=$?
 qpid=
 # tail notices qemu's end within a second and prints what is left.
-[ -n "$tpids" ] && wait $tpids 2>/dev/null
+# shellcheck disable=SC2086
+[ -z "$tpids" ] || wait $tpids 2>/dev/null || true
 tpids=
 
 show_serial() {

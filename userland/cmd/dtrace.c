@@ -167,7 +167,7 @@ static int list_probe(dtrace_hdl_t *dtp, uint32_t id,
 		      const dtrace_probedesc_t *pd, void *arg)
 {
 	(void)dtp;
-	fprintf(arg, "%5u %10s %20s %32s %s\n", id, pd->provider, pd->mod,
+	fprintf(arg, "%5u %10s %17s %33s %s\n", id, pd->provider, pd->mod,
 		pd->func, pd->name);
 	return 0;
 }
@@ -189,7 +189,7 @@ static int do_list(FILE *out)
 {
 	int i;
 
-	fprintf(out, "%5s %10s %20s %32s %s\n", "ID", "PROVIDER", "MODULE",
+	fprintf(out, "%5s %10s %17s %33s %s\n", "ID", "PROVIDER", "MODULE",
 		"FUNCTION", "NAME");
 	if (g_nsrcs == 0) {
 		if (dtrace_probe_iter(g_dtp, NULL, list_probe, out) < 0 &&

@@ -314,33 +314,50 @@ static int dt_report_drops(dtrace_hdl_t *dtp, int cpu, uint64_t n,
 	return 0;
 }
 
-/* Snapshot every CPU and process what it recorded, CPU by CPU. */
+/* Snapshot one CPU and process what it recorded. */
+static int dt_consume_cpu(dtrace_hdl_t *dtp, FILE *fp, int cpu)
+{
+	struct dtrace_ioc_bufsnap bs = { .size = sizeof(bs) };
+
+	bs.cpu = (uint32_t)cpu;
+	bs.data = (uintptr_t)dtp->snapbuf;
+	bs.bufsize = dtp->snapsize;
+	if (dt_ioctl(dtp, DTRACEIOC_BUFSNAP, &bs)) {
+		if (errno == EINVAL)
+			return 0;	/* no such CPU */
+		return dt_set_errno_ioctl(dtp, errno);
+	}
+	if (bs.used > dtp->snapsize)
+		return dt_set_errno(dtp, EDT_CORRUPT);
+	if (dt_consume_buffer(dtp, fp, cpu, dtp->snapbuf, (size_t)bs.used))
+		return -1;
+	if (bs.drops && dt_report_drops(dtp, cpu, bs.drops, "drop"))
+		return -1;
+	if (bs.errors &&
+	    dt_report_drops(dtp, cpu, bs.errors, "unreported error"))
+		return -1;
+	return 0;
+}
+
+/*
+ * Snapshot every CPU and process what it recorded, CPU by CPU; the CPU
+ * BEGIN fired on comes first the first time, and once tracing stopped,
+ * the CPU END fired on comes last, so BEGIN's output leads and END's
+ * closes whatever CPUs they ran on.
+ */
 int dt_consume(dtrace_hdl_t *dtp, FILE *fp)
 {
-	int cpu;
+	int first = dtp->began_on, last = dtp->ended_on, cpu;
 
+	if (first >= 0 && dt_consume_cpu(dtp, fp, first))
+		return -1;
+	dtp->began_on = -1;
 	for (cpu = 0; cpu < dtp->ncpus; cpu++) {
-		struct dtrace_ioc_bufsnap bs = { .size = sizeof(bs) };
-
-		bs.cpu = (uint32_t)cpu;
-		bs.data = (uintptr_t)dtp->snapbuf;
-		bs.bufsize = dtp->snapsize;
-		if (dt_ioctl(dtp, DTRACEIOC_BUFSNAP, &bs)) {
-			if (errno == EINVAL)
-				continue;	/* no such CPU */
-			return dt_set_errno_ioctl(dtp, errno);
-		}
-		if (bs.used > dtp->snapsize)
-			return dt_set_errno(dtp, EDT_CORRUPT);
-		if (dt_consume_buffer(dtp, fp, cpu, dtp->snapbuf,
-				      (size_t)bs.used))
-			return -1;
-		if (bs.drops && dt_report_drops(dtp, cpu, bs.drops, "drop"))
-			return -1;
-		if (bs.errors &&
-		    dt_report_drops(dtp, cpu, bs.errors, "unreported error"))
+		if (cpu != first && cpu != last && dt_consume_cpu(dtp, fp, cpu))
 			return -1;
 	}
+	if (last >= 0 && dt_consume_cpu(dtp, fp, last))
+		return -1;
 	fflush(fp);
 	return 0;
 }

@@ -129,6 +129,8 @@ struct dtrace_hdl {
 	bool exit_set;			/* an exit() record was seen */
 	int exit_status;
 	int ncpus;
+	int began_on;			/* CPU BEGIN fired on; -1 once drained */
+	int ended_on;			/* CPU END fired on; -1 before STOP */
 	char *snapbuf;
 	size_t snapsize;
 	uint64_t next_switch, next_status;	/* CLOCK_MONOTONIC ns */

@@ -85,6 +85,8 @@ dtrace_hdl_t *dtrace_open(int version, int flags, int *errp)
 		return NULL;
 	}
 	dtp->fd = -1;
+	dtp->began_on = -1;
+	dtp->ended_on = -1;
 	dtp->flags = flags;
 	dt_options_init(&dtp->opt);
 	ncpus = sysconf(_SC_NPROCESSORS_CONF);

@@ -54,6 +54,7 @@ int dtrace_go(dtrace_hdl_t *dtp)
 	if (dt_ioctl(dtp, DTRACEIOC_GO, &go))
 		return dt_set_errno_ioctl(dtp, errno);
 	dtp->active = true;
+	dtp->began_on = (int)go.cpu;
 	now = dt_now();
 	dtp->next_switch = now + dtp->opt.switchrate;
 	dtp->next_status = now;		/* BEGIN may have called exit() */
@@ -72,6 +73,7 @@ int dtrace_stop(dtrace_hdl_t *dtp)
 	if (dt_ioctl(dtp, DTRACEIOC_STOP, &go))
 		return dt_set_errno_ioctl(dtp, errno);
 	dtp->stopped = true;
+	dtp->ended_on = (int)go.cpu;
 	return 0;
 }
 

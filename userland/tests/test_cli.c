@@ -135,19 +135,19 @@ void test_cli(void)
 	cli(NULL, "-e -n 'BEGIN { exit(0) }'", "", "", 0);
 
 	cli(NULL, "-l -n BEGIN",
-	    "   ID   PROVIDER               MODULE                         FUNCTION NAME\n"
-	    "    1     dtrace                                                       BEGIN\n",
+	    "   ID   PROVIDER            MODULE                          FUNCTION NAME\n"
+	    "    1     dtrace                                                     BEGIN\n",
 	    "", 0);
 	cli(NULL, "-l -n tick-1s",
-	    "   ID   PROVIDER               MODULE                         FUNCTION NAME\n"
-	    "    5    profile                                                       tick-1s\n",
+	    "   ID   PROVIDER            MODULE                          FUNCTION NAME\n"
+	    "    5    profile                                                     tick-1s\n",
 	    "", 0);
 	cli(NULL, "-l -f read",
-	    "   ID   PROVIDER               MODULE                         FUNCTION NAME\n"
-	    "    4    syscall              vmlinux                             read entry\n",
+	    "   ID   PROVIDER            MODULE                          FUNCTION NAME\n"
+	    "    4    syscall           vmlinux                              read entry\n",
 	    "", 0);
 	cli(NULL, "-l -P nosuch",
-	    "   ID   PROVIDER               MODULE                         FUNCTION NAME\n",
+	    "   ID   PROVIDER            MODULE                          FUNCTION NAME\n",
 	    "dtrace: failed to match nosuch:::: No probe matches description\n",
 	    1);
 

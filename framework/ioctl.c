@@ -7,6 +7,7 @@
  */
 #define pr_fmt(fmt) "dtrace: " fmt
 
+#include <linux/build_bug.h>
 #include <linux/fs.h>
 #include <linux/string.h>
 #include <linux/uaccess.h>
@@ -117,6 +118,25 @@ static int dtrace_ioc_status(struct dtrace_state *state,
 	dtrace_buffers_count(state, &st->drops, &st->errors);
 	return 0;
 }
+
+/*
+ * The ABI's struct layouts, fixed: selftests/abi/header_c89.c checks the
+ * same numbers from userland.
+ */
+static_assert(sizeof(struct dtrace_probedesc) == 320);
+static_assert(sizeof(struct dtrace_dif_insn) == 8);
+static_assert(sizeof(struct dtrace_difo) == 48);
+static_assert(sizeof(struct dtrace_actdesc) == 72);
+static_assert(sizeof(struct dtrace_rechdr) == 16);
+static_assert(sizeof(struct dtrace_ioc_version) == 8);
+static_assert(sizeof(struct dtrace_ioc_probe) == 336);
+static_assert(sizeof(struct dtrace_ioc_setopt) == 16);
+static_assert(sizeof(struct dtrace_ioc_enable) == 400);
+static_assert(offsetof(struct dtrace_ioc_enable, pred) == 352);
+static_assert(sizeof(struct dtrace_ioc_epdesc) == 24);
+static_assert(sizeof(struct dtrace_ioc_go) == 8);
+static_assert(sizeof(struct dtrace_ioc_bufsnap) == 48);
+static_assert(sizeof(struct dtrace_ioc_status) == 24);
 
 /* Argument of any command, so that one copy-in serves them all. */
 union dtrace_ioc_arg {

@@ -1,0 +1,49 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * ASSERTION: include/uapi/linux/dtrace.h compiles on its own in strict
+ * C89 (this file is built with -std=c89 -pedantic -Werror), and every
+ * struct that crosses the ABI has the size and field offsets the kernel
+ * was built with (framework/ioctl.c asserts the same sizes at compile
+ * time), so 32- and 64-bit consumers and any compiler agree on them.
+ * Needs no kernel.
+ */
+#include <stddef.h>
+#include <stdio.h>
+#include <linux/dtrace.h>
+
+static unsigned int count, failed;
+
+static void check(size_t got, size_t want, const char *what)
+{
+	count++;
+	if (got != want)
+		failed++;
+	printf("%sok %u %s is %lu (want %lu)\n", got == want ? "" : "not ",
+	       count, what, (unsigned long)got, (unsigned long)want);
+}
+
+int main(void)
+{
+	printf("TAP version 13\n");
+	check(sizeof(struct dtrace_probedesc), 320, "sizeof dtrace_probedesc");
+	check(sizeof(struct dtrace_dif_insn), 8, "sizeof dtrace_dif_insn");
+	check(sizeof(struct dtrace_difo), 48, "sizeof dtrace_difo");
+	check(sizeof(struct dtrace_actdesc), 72, "sizeof dtrace_actdesc");
+	check(offsetof(struct dtrace_actdesc, difo), 24,
+	      "offsetof dtrace_actdesc.difo");
+	check(sizeof(struct dtrace_rechdr), 16, "sizeof dtrace_rechdr");
+	check(sizeof(struct dtrace_ioc_version), 8, "sizeof dtrace_ioc_version");
+	check(sizeof(struct dtrace_ioc_probe), 336, "sizeof dtrace_ioc_probe");
+	check(sizeof(struct dtrace_ioc_setopt), 16, "sizeof dtrace_ioc_setopt");
+	check(sizeof(struct dtrace_ioc_enable), 400, "sizeof dtrace_ioc_enable");
+	check(offsetof(struct dtrace_ioc_enable, desc), 32,
+	      "offsetof dtrace_ioc_enable.desc");
+	check(offsetof(struct dtrace_ioc_enable, pred), 352,
+	      "offsetof dtrace_ioc_enable.pred");
+	check(sizeof(struct dtrace_ioc_epdesc), 24, "sizeof dtrace_ioc_epdesc");
+	check(sizeof(struct dtrace_ioc_go), 8, "sizeof dtrace_ioc_go");
+	check(sizeof(struct dtrace_ioc_bufsnap), 48, "sizeof dtrace_ioc_bufsnap");
+	check(sizeof(struct dtrace_ioc_status), 24, "sizeof dtrace_ioc_status");
+	printf("1..%u\n", count);
+	return failed ? 1 : 0;
+}

@@ -131,8 +131,24 @@ struct dtrace_state {
 	u32				strsize;	/* fixed at GO */
 };
 
+/*
+ * One entry of the tuple stack: an associative array key or a
+ * subroutine argument.  An integer has size 0; a by-reference value is
+ * the address of size bytes; a string is the address of at most size
+ * (= strsize) bytes, ending at its first NUL.
+ */
+struct dtrace_tuple_ent {
+	u64				value;
+	u32				size;
+	bool				is_string;
+};
+
 /* Per-firing machine state, on the stack of dtrace_probe(). */
 struct dtrace_mstate {
+	/* scratch of the current clause firing: [base, end), next free at ptr */
+	uintptr_t			scratch_base;
+	uintptr_t			scratch_ptr;
+	uintptr_t			scratch_end;
 	struct dtrace_probe		*probe;
 	struct dtrace_ecb		*ecb;
 	u64				args[10];
@@ -211,6 +227,36 @@ void dtrace_probe_fire_state(struct dtrace_probe *probe,
 			     struct dtrace_state *state);
 void dtrace_buffer_switch(void *buf);
 u64 dtrace_dif_run(const struct dtrace_prog *prog, struct dtrace_mstate *mst);
+
+/*
+ * Record a fault in @mst: the interpreter notes the DIF offset and stops
+ * the program after the instruction that faulted.  Probe context.
+ */
+static inline void dtrace_fault_set(struct dtrace_mstate *mst, u32 fault,
+				    u64 addr)
+{
+	if (!mst->fault) {
+		mst->fault = fault;
+		mst->fault_addr = addr;
+	}
+}
+
+/*
+ * scratch: @size bytes of zeroed scratch for the current clause firing,
+ * 8-byte aligned, or NULL after recording DTRACEFLT_NOSCRATCH.
+ */
+void *dtrace_scratch_alloc(struct dtrace_mstate *mst, size_t size);
+
+/*
+ * dif_subr.c: run subroutine @subr (DTRACE_DIF_SUBR_*, checked by the
+ * verifier) on the @ntup entries of @tup; faults go to dtrace_fault_set().
+ * Probe context.
+ */
+u64 dtrace_dif_subr(u32 subr, const struct dtrace_tuple_ent *tup, u32 ntup,
+		    struct dtrace_mstate *mst);
+/* Whether @subr is destructive, and its argument count range. */
+bool dtrace_dif_subr_destructive(u32 subr);
+void dtrace_dif_subr_nargs(u32 subr, u32 *min, u32 *max);
 
 /* dtrace_prov.c */
 int dtrace_prov_init(void);

@@ -54,6 +54,12 @@ typedef unsigned long dtrace_provider_id_t;	/* opaque provider handle */
  *	Context: as @enable.
  * @destroy: free @parg; the probe is being removed and is disabled.
  *	Context: process; may sleep; core locks held.
+ * @getargdesc: describe argument @desc->argno of probe @id: fill
+ *	@desc->native with its C type ("struct file *") and, if D scripts
+ *	see it translated, @desc->xlate ("psinfo_t *") and @desc->mapping.
+ *	Leave both empty for an argument that does not exist.  NULL for a
+ *	provider whose arguments are untyped.
+ *	Context: process; may sleep; core locks held.
  *
  * Ops a provider does not need are left NULL.  @arg is the pointer given
  * to dtrace_register(); @parg is the one given to dtrace_probe_create().
@@ -64,6 +70,8 @@ struct dtrace_pops {
 	int (*enable)(void *arg, dtrace_id_t id, void *parg);
 	void (*disable)(void *arg, dtrace_id_t id, void *parg);
 	void (*destroy)(void *arg, dtrace_id_t id, void *parg);
+	void (*getargdesc)(void *arg, dtrace_id_t id, void *parg,
+			   struct dtrace_ioc_probearg *desc);
 };
 
 /**

@@ -22,30 +22,53 @@ struct dt_options {
 	bool quiet;
 	bool errtags;
 	bool zdefs;		/* -Z */
+	bool destructive;	/* -w */
+	bool allowpanic;	/* panic() and breakpoint() may be used */
+	bool cpp;		/* -C: run the C preprocessor */
+	bool defaultargs;	/* unset $N macros are 0 / "" */
 	uint64_t bufsize;	/* bytes per CPU buffer */
 	uint64_t strsize;	/* bytes of a recorded string, NUL included */
+	uint64_t dynvarsize;	/* bytes of dynamic variable space */
+	uint64_t scratchsize;	/* bytes of scratch per CPU */
 	uint64_t switchrate;	/* ns between buffer snapshots */
+	uint64_t stackframes;	/* default frames of stack() */
+	uint64_t ustackframes;	/* default frames of ustack() */
 	uint32_t bufpolicy;	/* DTRACE_BUFPOLICY_* */
 };
 
 /* How one recorded value is read back out of a record. */
 enum dt_rec_kind {
-	DT_REC_INT,
-	DT_REC_STRING,
+	DT_REC_INT,		/* size bytes, is_signed */
+	DT_REC_STRING,		/* NUL-padded to size */
+	DT_REC_BYREF,		/* size raw bytes of ->type */
+	DT_REC_STACK,		/* size / 8 kernel pcs, 0-terminated */
+	DT_REC_USTACK,		/* pid, then size / 8 - 1 user pcs */
+	DT_REC_NONE,		/* size 0: raise(), stop(), chill() */
 };
+
+struct dt_type;
 
 struct dt_recdesc {
 	enum dt_rec_kind kind;
 	uint32_t offset;	/* in the record data */
 	uint32_t size;		/* bytes */
 	bool is_signed;		/* DT_REC_INT */
+	const struct dt_type *type;	/* the D type recorded; NULL for
+					   STACK, USTACK and NONE */
 };
 
 /* What the consumer does with a clause's records, statement by statement. */
 enum dt_stmt_kind {
-	DT_STMT_TRACE,
-	DT_STMT_PRINTF,
-	DT_STMT_EXIT,
+	DT_STMT_TRACE,		/* trace(x): one record */
+	DT_STMT_PRINTF,		/* printf(fmt, ...): ->fmt, nrecs values */
+	DT_STMT_EXIT,		/* exit(n) */
+	DT_STMT_STACK,		/* stack([n]) */
+	DT_STMT_USTACK,		/* ustack([n]) */
+	DT_STMT_TRACEMEM,	/* tracemem(addr, n): a BYREF record */
+	DT_STMT_PRINT,		/* print(x): ->type-directed layout */
+	DT_STMT_SYSTEM,		/* system(fmt, ...): run by the consumer */
+	DT_STMT_SILENT,		/* raise(), stop(), chill(), panic(): the
+				   kernel acted; nothing is printed */
 };
 
 struct dt_pfmt;
@@ -54,7 +77,7 @@ struct dt_stmt {
 	enum dt_stmt_kind kind;
 	unsigned int first;	/* index of its first action/record */
 	unsigned int nrecs;	/* how many it owns */
-	struct dt_pfmt *fmt;	/* DT_STMT_PRINTF */
+	struct dt_pfmt *fmt;	/* DT_STMT_PRINTF, DT_STMT_SYSTEM */
 };
 
 /* A DIF program with the tables its struct dtrace_difo points to. */
@@ -108,6 +131,16 @@ struct dt_fakeprobe {
 
 struct dtrace_hdl {
 	int fd;				/* /dev/dtrace, -1 with O_NODEV */
+	struct dt_typetab *types;	/* dt_type.c, dt_btf.c */
+	struct dt_btf *btf;		/* kernel types, loaded on first use */
+	struct dt_dstate *dstate;	/* declarations that outlive one
+					   compilation: D variables, inlines,
+					   translators (dt_decl.c) */
+
+	/* Macro variables of the compiler ($1.., $target, $pid ...). */
+	char **macro_argv;		/* $0 is the script name */
+	int macro_argc;
+	int target;			/* $target: -c or -p process, 0 none */
 	int flags;			/* DTRACE_O_* */
 	int err;			/* last EDT_* or errno */
 	enum dt_errtag errtag;		/* tag of the last compile error */

@@ -18,7 +18,7 @@
 #include <linux/ioctl.h>
 
 /* Bumped on any incompatible change; DTRACEIOC_VERSION reports it. */
-#define DTRACE_ABI_VERSION	1
+#define DTRACE_ABI_VERSION	2
 
 #define DTRACE_PROVNAMELEN	64
 #define DTRACE_MODNAMELEN	64
@@ -52,6 +52,8 @@ struct dtrace_probedesc {
 #define DTRACE_DIF_MAXINSNS	8192	/* instructions in one program */
 #define DTRACE_DIF_MAXINTS	1024	/* entries in the integer table */
 #define DTRACE_DIF_MAXSTRTAB	65536	/* bytes in the string table */
+#define DTRACE_DIF_MAXVARS	1024	/* entries in the variable table */
+#define DTRACE_DIF_TUPLE_MAX	10	/* entries on the tuple stack */
 
 struct dtrace_dif_insn {
 	__u8	op;		/* DTRACE_DIF_OP_* */
@@ -65,6 +67,26 @@ struct dtrace_dif_insn {
  * Opcodes.  "rd" is dst, "r1"/"r2" are src1/src2.  Every value that is
  * read from memory goes through a fault-safe copy; a bad address is a
  * DTRACEFLT_BADADDR fault, never a kernel oops.
+ *
+ * Strings and by-reference values (structs, arrays, strings kept in
+ * variables) live in registers as addresses.  Where a string is read,
+ * at most strsize bytes are read; a missing NUL ends it there.
+ *
+ * Scratch space: each clause firing gets an empty per-CPU scratch area
+ * (DTRACE_OPT_SCRATCHSIZE bytes).  ALLOCS and the subroutines that make
+ * strings (strjoin, substr, copyinstr, ...) allocate from it; running
+ * out is a DTRACEFLT_NOSCRATCH fault.  Scratch is the only memory a
+ * program may store to (STB..STX); a store anywhere else faults.
+ *
+ * The tuple stack holds the keys of an associative array access and the
+ * arguments of a subroutine call: FLUSHTS empties it, PUSHTV and PUSHTR
+ * push, and LDGA/STGA/LDTA/STTA/CALL consume (and leave it empty).  More
+ * than DTRACE_DIF_TUPLE_MAX entries is a DTRACEFLT_TUPOFLOW fault.
+ *
+ * Variables are named by id in imm and must be declared in the
+ * program's variable table (struct dtrace_difv) with the scope and kind
+ * the opcode implies; the verifier checks.  Ids are the consumer's
+ * choice: one id, one variable, for all clauses of a consumer.
  */
 enum {
 	DTRACE_DIF_OP_RET = 1,	/* return r1 */
@@ -105,6 +127,40 @@ enum {
 	DTRACE_DIF_OP_LDUH,	/* rd = *(u16 *)(r1 + imm) */
 	DTRACE_DIF_OP_LDUW,	/* rd = *(u32 *)(r1 + imm) */
 	DTRACE_DIF_OP_LDX,	/* rd = *(u64 *)(r1 + imm) */
+	/* ABI 2 */
+	DTRACE_DIF_OP_ULDSB,	/* rd = *(s8 *)(r1 + imm), user address of
+				   the current task (copy_from_user_nofault) */
+	DTRACE_DIF_OP_ULDSH,	/* as LDSH, user address */
+	DTRACE_DIF_OP_ULDSW,	/* as LDSW, user address */
+	DTRACE_DIF_OP_ULDUB,	/* as LDUB, user address */
+	DTRACE_DIF_OP_ULDUH,	/* as LDUH, user address */
+	DTRACE_DIF_OP_ULDUW,	/* as LDUW, user address */
+	DTRACE_DIF_OP_ULDX,	/* as LDX, user address */
+	DTRACE_DIF_OP_STB,	/* *(u8 *)(rd + imm) = r1; rd + imm in scratch */
+	DTRACE_DIF_OP_STH,	/* *(u16 *)(rd + imm) = r1 */
+	DTRACE_DIF_OP_STW,	/* *(u32 *)(rd + imm) = r1 */
+	DTRACE_DIF_OP_STX,	/* *(u64 *)(rd + imm) = r1 */
+	DTRACE_DIF_OP_LDVA,	/* rd = built-in array imm [r1]: VAR_ARGS
+				   (arg r1) or VAR_UREGS (user register r1) */
+	DTRACE_DIF_OP_LDGS,	/* rd = global scalar imm (address if by-ref) */
+	DTRACE_DIF_OP_STGS,	/* global scalar imm = r1 (by-ref: copied) */
+	DTRACE_DIF_OP_LDLS,	/* rd = clause-local (this->) imm */
+	DTRACE_DIF_OP_STLS,	/* clause-local imm = r1 */
+	DTRACE_DIF_OP_LDTS,	/* rd = thread-local (self->) imm; 0 if unset */
+	DTRACE_DIF_OP_STTS,	/* thread-local imm = r1; storing 0 into an
+				   integer frees it */
+	DTRACE_DIF_OP_LDGA,	/* rd = global array imm [tuple]; 0 if unset */
+	DTRACE_DIF_OP_STGA,	/* global array imm [tuple] = r1; storing 0
+				   into an integer element frees it */
+	DTRACE_DIF_OP_LDTA,	/* rd = thread-local array imm [tuple] */
+	DTRACE_DIF_OP_STTA,	/* thread-local array imm [tuple] = r1 */
+	DTRACE_DIF_OP_FLUSHTS,	/* empty the tuple stack */
+	DTRACE_DIF_OP_PUSHTV,	/* push the integer r1 */
+	DTRACE_DIF_OP_PUSHTR,	/* push the by-ref value at r1: imm bytes,
+				   or a string when imm is 0 */
+	DTRACE_DIF_OP_CALL,	/* rd = subroutine imm (DTRACE_DIF_SUBR_*)
+				   of the arguments on the tuple stack */
+	DTRACE_DIF_OP_ALLOCS,	/* rd = r1 bytes of zeroed scratch */
 	DTRACE_DIF_OP_MAX	/* first unused opcode */
 };
 
@@ -130,16 +186,115 @@ enum {
 	DTRACE_DIF_VAR_PROBEMOD,	/* string */
 	DTRACE_DIF_VAR_PROBEFUNC,	/* string */
 	DTRACE_DIF_VAR_PROBENAME,	/* string */
+	/* ABI 2 */
+	DTRACE_DIF_VAR_CURTHREAD,	/* address of the current task_struct */
+	DTRACE_DIF_VAR_ERRNO,		/* error of the current system call, as
+					   the provider reports it; else 0 */
+	DTRACE_DIF_VAR_VTIMESTAMP,	/* ns the current task has run on a CPU */
+	DTRACE_DIF_VAR_STACKDEPTH,	/* frames on the kernel stack */
+	DTRACE_DIF_VAR_USTACKDEPTH,	/* frames on the user stack */
+	DTRACE_DIF_VAR_CALLER,		/* kernel pc the probed function
+					   returns to */
+	DTRACE_DIF_VAR_UCALLER,		/* user pc of the current task's caller */
+	DTRACE_DIF_VAR_IPL,		/* interrupt level: 0 task, 1 softirq,
+					   2 hardirq, 3 NMI */
+	DTRACE_DIF_VAR_ARGS,		/* LDVA only: args[] */
+	DTRACE_DIF_VAR_UREGS,		/* LDVA only: uregs[], struct pt_regs
+					   of user mode, index in u64 words */
 	DTRACE_DIF_VAR_MAX		/* first unused variable */
 };
 
 /*
- * What a DIF program returns: an integer in a register, or a string.  A
- * string program has rsize 0; an action storing it gives the size of its
- * slot, NUL included: the string is truncated to fit and NUL-padded.
+ * Subroutines called by DTRACE_DIF_OP_CALL.  The arguments are the
+ * tuple stack, first pushed first; "s" is a string (pushed with PUSHTR
+ * imm 0 or PUSHTV of its address: both work), "n" an integer.  A string
+ * result is in scratch.  The ones marked destructive are refused at
+ * enable time unless DTRACE_OPT_DESTRUCTIVE is set.
+ */
+enum {
+	DTRACE_DIF_SUBR_RAND = 1,	/* () pseudo-random 32 bits */
+	DTRACE_DIF_SUBR_STRLEN,		/* (s) length, strsize-bounded */
+	DTRACE_DIF_SUBR_STRJOIN,	/* (s, s) concatenation */
+	DTRACE_DIF_SUBR_SUBSTR,		/* (s, n[, n]) D semantics, negative
+					   index counts from the end */
+	DTRACE_DIF_SUBR_INDEX,		/* (s, s[, n]) first position or -1 */
+	DTRACE_DIF_SUBR_RINDEX,		/* (s, s[, n]) last position or -1 */
+	DTRACE_DIF_SUBR_STRCHR,		/* (s, n) suffix from the char or NULL */
+	DTRACE_DIF_SUBR_STRRCHR,	/* (s, n) */
+	DTRACE_DIF_SUBR_STRSTR,		/* (s, s) */
+	DTRACE_DIF_SUBR_STRTOK,		/* (s or NULL, s) state per CPU */
+	DTRACE_DIF_SUBR_BASENAME,	/* (s) */
+	DTRACE_DIF_SUBR_DIRNAME,	/* (s) */
+	DTRACE_DIF_SUBR_CLEANPATH,	/* (s) without ., .. and // */
+	DTRACE_DIF_SUBR_LLTOSTR,	/* (n[, base]) decimal, or base 2..36 */
+	DTRACE_DIF_SUBR_STRTOLL,	/* (s[, base]) */
+	DTRACE_DIF_SUBR_TOUPPER,	/* (s) */
+	DTRACE_DIF_SUBR_TOLOWER,	/* (s) */
+	DTRACE_DIF_SUBR_HTONS,		/* (n) */
+	DTRACE_DIF_SUBR_HTONL,		/* (n) */
+	DTRACE_DIF_SUBR_HTONLL,		/* (n) */
+	DTRACE_DIF_SUBR_NTOHS,		/* (n) */
+	DTRACE_DIF_SUBR_NTOHL,		/* (n) */
+	DTRACE_DIF_SUBR_NTOHLL,		/* (n) */
+	DTRACE_DIF_SUBR_INET_NTOA,	/* (n: address of an in_addr) */
+	DTRACE_DIF_SUBR_INET_NTOA6,	/* (n: address of an in6_addr) */
+	DTRACE_DIF_SUBR_INET_NTOP,	/* (n af, n address) AF_INET/AF_INET6 */
+	DTRACE_DIF_SUBR_COPYIN,		/* (n uaddr, n size) scratch copy */
+	DTRACE_DIF_SUBR_COPYINSTR,	/* (n uaddr[, n max]) string */
+	DTRACE_DIF_SUBR_COPYINTO,	/* (n uaddr, n size, n scratch dest) */
+	DTRACE_DIF_SUBR_BCOPY,		/* (n src, n scratch dest, n size) */
+	DTRACE_DIF_SUBR_ALLOCA,		/* (n size) zeroed scratch */
+	DTRACE_DIF_SUBR_PROGENYOF,	/* (n pid) current descends from pid */
+	DTRACE_DIF_SUBR_GETMAJOR,	/* (n dev_t) */
+	DTRACE_DIF_SUBR_GETMINOR,	/* (n dev_t) */
+	DTRACE_DIF_SUBR_D_PATH,		/* (n struct path *) string */
+	DTRACE_DIF_SUBR_MUTEX_OWNED,	/* (n struct mutex *) */
+	DTRACE_DIF_SUBR_MUTEX_OWNER,	/* (n struct mutex *) task or NULL */
+	DTRACE_DIF_SUBR_RW_ISWRITER,	/* (n struct rw_semaphore *) */
+	DTRACE_DIF_SUBR_SPIN_LOCKED,	/* (n spinlock_t *) */
+	DTRACE_DIF_SUBR_COPYOUT,	/* (n src, n uaddr, n size) destructive */
+	DTRACE_DIF_SUBR_COPYOUTSTR,	/* (s, n uaddr, n size) destructive */
+	DTRACE_DIF_SUBR_MAX		/* first unused subroutine */
+};
+
+/*
+ * What a DIF program returns: an integer in a register, a string, or a
+ * by-reference value (rsize bytes at the address returned: a struct, an
+ * array, tracemem() or copyin() data).  A string program has rsize 0;
+ * an action storing it gives the size of its slot, NUL included: the
+ * string is truncated to fit and NUL-padded.
  */
 #define DTRACE_DIF_RTYPE_INT	0	/* rsize bytes: 1, 2, 4 or 8 */
 #define DTRACE_DIF_RTYPE_STRING	1	/* the address of a string */
+#define DTRACE_DIF_RTYPE_BYREF	2	/* the address of rsize bytes */
+
+/*
+ * One entry of a program's variable table: every variable the program
+ * loads or stores.  A by-reference variable (a string of at most size
+ * bytes, NUL included, or size bytes of anything) is read as the
+ * address of its storage and written by copying.  Declarations of one
+ * id must agree across all clauses of a consumer.
+ */
+#define DTRACE_DIFV_SCOPE_GLOBAL	0
+#define DTRACE_DIFV_SCOPE_THREAD	1	/* self-> */
+#define DTRACE_DIFV_SCOPE_LOCAL		2	/* this-> */
+
+#define DTRACE_DIFV_KIND_SCALAR		0
+#define DTRACE_DIFV_KIND_ARRAY		1	/* associative array */
+
+#define DTRACE_DIFV_TYPE_INT		0	/* 8 bytes */
+#define DTRACE_DIFV_TYPE_STRING		1	/* size bytes, NUL-terminated */
+#define DTRACE_DIFV_TYPE_BYREF		2	/* size bytes */
+
+struct dtrace_difv {
+	__u32	id;		/* >= 1, < DTRACE_DIF_MAXVARS */
+	__u8	scope;		/* DTRACE_DIFV_SCOPE_* */
+	__u8	kind;		/* DTRACE_DIFV_KIND_* */
+	__u8	type;		/* DTRACE_DIFV_TYPE_* */
+	__u8	reserved;
+	__u32	size;		/* bytes of the value; 8 for INT */
+	__u32	reserved2;
+};
 
 /*
  * One DIF program.  An empty program (ninsns == 0) is allowed where a
@@ -149,12 +304,13 @@ struct dtrace_difo {
 	__aligned_u64	insns;		/* struct dtrace_dif_insn[ninsns] */
 	__aligned_u64	inttab;		/* __u64[nints] */
 	__aligned_u64	strtab;		/* char[strtab_len], ends with NUL */
+	__aligned_u64	vartab;		/* struct dtrace_difv[nvars] */
 	__u32		ninsns;
 	__u32		nints;
 	__u32		strtab_len;
+	__u32		nvars;
 	__u32		rtype;		/* DTRACE_DIF_RTYPE_* */
-	__u32		rsize;		/* bytes of an INT result */
-	__u32		reserved;
+	__u32		rsize;		/* bytes of an INT or BYREF result */
 };
 
 /*
@@ -179,12 +335,28 @@ struct dtrace_difo {
  * stores "size" bytes at "offset" into the clause's record (after the
  * struct dtrace_rechdr); records of one clause may not overlap.  How the
  * consumer prints them (trace, printf, ...) is its own business: the
- * kernel only gathers data.
+ * kernel only gathers data.  Actions run in order; a fault in one drops
+ * the whole record.
  */
 enum {
-	DTRACE_ACT_DIFEXPR = 1,	/* store the value of difo */
+	DTRACE_ACT_DIFEXPR = 1,	/* store the value of difo: an integer in
+				   size bytes, a string NUL-padded to size,
+				   or size bytes of a BYREF result */
 	DTRACE_ACT_EXIT,	/* store (s32)difo and stop tracing: the
 				   state goes from ACTIVE to DRAINING */
+	/* ABI 2 */
+	DTRACE_ACT_STACK,	/* no difo; store arg kernel return addresses
+				   (u64, size = 8 * arg), unused ones 0 */
+	DTRACE_ACT_USTACK,	/* no difo; store the pid (u64) then arg user
+				   return addresses: size = 8 * (arg + 1) */
+	DTRACE_ACT_RAISE,	/* destructive: send signal difo to the
+				   current thread; stores nothing (size 0) */
+	DTRACE_ACT_STOP,	/* destructive: stop the current process
+				   (SIGSTOP); no difo, size 0 */
+	DTRACE_ACT_CHILL,	/* destructive: spin difo ns (at most 500 ms
+				   per second per CPU); size 0 */
+	DTRACE_ACT_PANIC,	/* needs DTRACE_DESTRUCTIVE_PANIC: panic the
+				   kernel; no difo, size 0 */
 	DTRACE_ACT_MAX
 };
 
@@ -193,7 +365,7 @@ struct dtrace_actdesc {
 	__u32			offset;		/* in the record's data */
 	__u32			size;		/* bytes stored */
 	__u32			reserved;
-	__u64			arg;		/* kind-specific, 0 for now */
+	__u64			arg;		/* kind-specific, else 0 */
 	struct dtrace_difo	difo;
 };
 
@@ -220,6 +392,11 @@ enum {
 	DTRACE_OPT_BUFSIZE = 1,	/* bytes per CPU buffer; default 4 MiB */
 	DTRACE_OPT_BUFPOLICY,	/* DTRACE_BUFPOLICY_*; default SWITCH */
 	DTRACE_OPT_STRSIZE,	/* bytes a string may take; default 256 */
+	/* ABI 2 */
+	DTRACE_OPT_DYNVARSIZE,	/* bytes of dynamic variable space (self->,
+				   associative arrays); default 1 MiB */
+	DTRACE_OPT_SCRATCHSIZE,	/* bytes of scratch per CPU; default 64 KiB */
+	DTRACE_OPT_DESTRUCTIVE,	/* DTRACE_DESTRUCTIVE_* bits; default 0 */
 	DTRACE_OPT_MAX
 };
 
@@ -230,6 +407,15 @@ enum {
 #define DTRACE_BUFSIZE_MAX	(1u << 30)
 #define DTRACE_STRSIZE_DEFAULT	256
 #define DTRACE_STRSIZE_MAX	65536
+#define DTRACE_DYNVARSIZE_DEFAULT	(1u << 20)
+#define DTRACE_DYNVARSIZE_MIN		4096
+#define DTRACE_DYNVARSIZE_MAX		(1u << 30)
+#define DTRACE_SCRATCHSIZE_DEFAULT	(64u << 10)
+#define DTRACE_SCRATCHSIZE_MIN		4096
+#define DTRACE_SCRATCHSIZE_MAX		(16u << 20)
+
+#define DTRACE_DESTRUCTIVE_ALLOW	0x1	/* raise, stop, chill, copyout */
+#define DTRACE_DESTRUCTIVE_PANIC	0x2	/* panic, as well */
 
 /*
  * Life of a consumer state.  BEGIN clauses fire only in WARMUP, END
@@ -335,7 +521,8 @@ struct dtrace_ioc_go {
  * the filled one to @data.
  * In: cpu, data, bufsize (bytes at data; must be >= DTRACE_OPT_BUFSIZE).
  * Out: used (bytes copied), drops (records lost because the buffer was
- * full) and errors (faults in clauses) since the last snapshot.
+ * full), errors (faults in clauses) and dyndrops (stores to dynamic
+ * variables lost because the space was full) since the last snapshot.
  * Errors: EINVAL for a cpu that does not exist, ENOSPC if bufsize is too
  * small, ENXIO before GO, EFAULT.
  */
@@ -347,18 +534,42 @@ struct dtrace_ioc_bufsnap {
 	__u64		used;
 	__u64		drops;
 	__u64		errors;
+	__u64		dyndrops;	/* dynamic variable stores lost */
 };
 
 /*
  * DTRACEIOC_STATUS: where the consumer state stands.
  * Out: activity (DTRACE_ACTIVITY_*), and counts since the state started
- * of records dropped and clause faults, over all CPUs.
+ * of records dropped, clause faults and dynamic variable drops, over
+ * all CPUs.
  */
 struct dtrace_ioc_status {
 	__u32	size;
 	__u32	activity;
 	__u64	drops;
 	__u64	errors;
+	__u64	dyndrops;
+};
+
+/*
+ * DTRACEIOC_PROBEARG: the type of argument @argno of probe @id, as its
+ * provider describes it (providers that do not leave both empty).
+ * native is the C type of argN as the provider passes it ("struct file *",
+ * "size_t"); xlate, if set, the D type args[argno] has after translation
+ * ("psinfo_t *"), with mapping the index of the native argument it is
+ * translated from.
+ * In: id, argno.  Out: native, xlate, mapping.
+ * Errors: ENOENT for no such probe, EINVAL for argno >= 10.
+ */
+#define DTRACE_ARGTYPELEN	128
+
+struct dtrace_ioc_probearg {
+	__u32	size;
+	__u32	id;
+	__u32	argno;
+	__u32	mapping;
+	char	native[DTRACE_ARGTYPELEN];
+	char	xlate[DTRACE_ARGTYPELEN];
 };
 
 #define DTRACE_IOC_MAGIC	'D'
@@ -371,5 +582,6 @@ struct dtrace_ioc_status {
 #define DTRACEIOC_STOP		_IOWR(DTRACE_IOC_MAGIC, 7, struct dtrace_ioc_go)
 #define DTRACEIOC_BUFSNAP	_IOWR(DTRACE_IOC_MAGIC, 8, struct dtrace_ioc_bufsnap)
 #define DTRACEIOC_STATUS	_IOWR(DTRACE_IOC_MAGIC, 9, struct dtrace_ioc_status)
+#define DTRACEIOC_PROBEARG	_IOWR(DTRACE_IOC_MAGIC, 10, struct dtrace_ioc_probearg)
 
 #endif /* _UAPI_LINUX_DTRACE_H */

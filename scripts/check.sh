@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # "make check" after the dependencies: build for KVER, run the host unit
-# tests (make -C userland check), boot Debian's kernel in QEMU and run
+# tests (make -C userland check) and the parser fuzzer (scripts/fuzz.sh,
+# DT_FUZZ_SECONDS, default 60), boot Debian's kernel in QEMU and run
 # selftests/run_tests.sh there, judge the guest's kernel log, and end
 # with one line "N passed, N failed, N skipped" over host and guest TAP.
 # Exits non-zero if any test failed, the guest hung or crashed, or its
@@ -49,6 +50,9 @@ if grep -q '^check:' userland/Makefile 2>/dev/null; then
 else
 	echo "check: userland/Makefile has no check target: no host unit tests"
 fi
+
+echo "check: fuzzing the D compiler for ${DT_FUZZ_SECONDS:-60}s (scripts/fuzz.sh)"
+scripts/fuzz.sh | tee -a .vm/host.tap || true
 
 echo "check: selftests in a $KVER guest (QEMU, TCG)"
 st=0

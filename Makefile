@@ -9,6 +9,7 @@
 #   deps             install build and VM dependencies from Debian's packages
 #   check            deps, build, host unit tests, selftests in a QEMU guest
 #   demo             deps, build, a D script in a QEMU guest
+#   bench            deps, build, benchmarks in one QEMU boot (bench/run.sh)
 #   clean
 #
 # KDIR defaults to the headers of the running kernel, or, when those are
@@ -29,7 +30,7 @@ SBINDIR ?= $(PREFIX)/sbin
 MANDIR ?= $(PREFIX)/share/man
 
 .PHONY: all modules userland install modules_install clean deps check \
-	check-host demo selftests
+	check-host demo selftests bench
 
 all: modules userland
 
@@ -68,3 +69,6 @@ check: deps
 
 demo: deps
 	scripts/demo.sh
+
+bench: deps
+	bench/run.sh

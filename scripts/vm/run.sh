@@ -8,7 +8,10 @@
 # dmesg and taint are checked (scripts/vm/check-dmesg.sh).
 #
 # Usage: run.sh [--kver K] [--timeout SECS] [--results DIR] [--cwd DIR]
-#               [--no-dmesg-check] [--quiet] -- CMD [ARG...]
+#               [--no-dmesg-check] [--quiet] [--icount] -- CMD [ARG...]
+# --icount boots one vCPU with QEMU's -icount shift=0,sleep=off: guest
+# time advances 1 ns per instruction, so timings repeat across boots
+# (for benchmarks; SMP is not possible then).
 # Exit: CMD's status; 124 the guest hung (CMD killed a minute before
 # SECS, or QEMU at SECS); 125 the guest gave no status (crashed, failed
 # to boot); 1 CMD passed but dmesg is bad.
@@ -22,6 +25,7 @@ res=
 cwd=$tree
 dmesg_check=1
 quiet=0
+cpus="-smp 2"
 
 usage() {
 	sed -n 's/^# Usage: //p; s/^#  \{14\}/              /p' "$0" >&2
@@ -35,6 +39,7 @@ while [ $# -gt 0 ]; do
 	--cwd) cwd=$(cd "$2" && pwd); shift 2 ;;
 	--no-dmesg-check) dmesg_check=0; shift ;;
 	--quiet) quiet=1; shift ;;
+	--icount) cpus="-smp 1 -icount shift=0,sleep=off"; shift ;;
 	--) shift; break ;;
 	*) usage ;;
 	esac
@@ -86,8 +91,9 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
+# shellcheck disable=SC2086 # $cpus is several words
 timeout -k 10 "$limit" qemu-system-x86_64 \
-	-accel tcg -cpu max -smp 2 -m 2G -no-reboot \
+	-accel tcg -cpu max $cpus -m 2G -no-reboot \
 	-display none -monitor none -serial "file:$res/serial.log" -nic none \
 	-kernel "$kernel" -initrd "$initrd" \
 	-append "console=ttyS0 panic=-1 tsc=reliable mitigations=off" \

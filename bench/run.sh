@@ -1,0 +1,27 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# Build, boot the guest once with -icount (one vCPU, guest time = one ns
+# per instruction, so figures repeat across boots) and run the benchmark
+# scripts there; the table goes to bench/results/LATEST.md and stdout.
+# "make bench" runs this.  docs/performance.md explains the method.
+set -eu
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+cd "$top"
+KVER=$(scripts/kver.sh)
+export KVER
+scripts/build.sh
+cc -O2 -Wall -Wextra -o bench/runstat bench/runstat.c
+
+res=$top/.vm/bench-$KVER
+out=bench/results/LATEST.md
+scripts/vm/run.sh --kver "$KVER" --icount --timeout 1800 --quiet \
+	--results "$res" -- \
+	env MODROOT="$top/.vm/modroot-$KVER" bench/startup.sh
+{
+	echo "# Benchmarks, $(date -u +%Y-%m-%d), kernel $KVER, QEMU TCG -icount"
+	echo
+	cat "$res/stdout"
+} >"$out"
+cat "$out"

@@ -1,0 +1,57 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# Start-up cost, run in the guest by bench/run.sh: wall time from exec to
+# exit, and peak RSS, of
+#   dtrace -n 'BEGIN { exit(0) }'
+#   dtrace -s bench/clauses30.d          (30 clauses on BEGIN)
+#   bpftrace -e 'BEGIN { exit(); }'      (when bpftrace is installed)
+# Runs are interleaved, REPS of each (default 21).  Prints markdown table
+# rows: figure | ours | bpftrace | ratio.
+set -eu
+
+reps=${REPS:-21}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+bin=bench/runstat
+dtrace=userland/dtrace
+
+modprobe -d "$MODROOT" dtrace_core
+
+bpf=
+command -v bpftrace >/dev/null 2>&1 && bpf=$(command -v bpftrace)
+
+i=0
+while [ "$i" -lt "$reps" ]; do
+	$bin 1 $dtrace -n 'BEGIN { exit(0) }' >>"$tmp/begin"
+	$bin 1 $dtrace -s bench/clauses30.d >>"$tmp/c30"
+	[ -z "$bpf" ] || $bin 1 "$bpf" -e 'BEGIN { exit(); }' >>"$tmp/bpf"
+	i=$((i + 1))
+done
+
+# median of column $1 of file $2, and the spread (max-min)/median in %
+med() {
+	[ -s "$2" ] || { echo "n/a n/a"; return; }
+	cut -d' ' -f"$1" "$2" | sort -n | awk '{ v[NR] = $1 }
+		END { m = v[int((NR + 1) / 2)];
+		      printf "%d %.1f", m, m ? 100 * (v[NR] - v[1]) / m : 0 }'
+}
+
+row() {	# name ours-file col unit-divisor unit
+	set -- "$1" "$(med "$3" "$2")" "$(med "$3" "$tmp/bpf")" "$4" "$5"
+	ours=${2% *} ospread=${2#* } theirs=${3% *}
+	awk -v n="$1" -v o="$ours" -v s="$ospread" -v t="$theirs" \
+	    -v d="$4" -v u="$5" 'BEGIN {
+		ostr = sprintf("%.2f %s (±%s%%)", o / d, u, s);
+		if (t == "n/a") { tstr = "n/a"; r = "n/a" }
+		else { tstr = sprintf("%.2f %s", t / d, u);
+		       r = sprintf("%.2f", o / t) }
+		printf "| %s | %s | %s | %s |\n", n, ostr, tstr, r }'
+}
+
+echo "| figure | ours | bpftrace | ours / bpftrace |"
+echo "|---|---|---|---|"
+row "start-up, BEGIN { exit(0) }" "$tmp/begin" 1 1000000 ms
+row "start-up, 30 clauses" "$tmp/c30" 1 1000000 ms
+row "peak RSS, BEGIN { exit(0) }" "$tmp/begin" 2 1024 MiB
+row "peak RSS, 30 clauses" "$tmp/c30" 2 1024 MiB

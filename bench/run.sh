@@ -11,6 +11,12 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
 KVER=$(scripts/kver.sh)
 export KVER
+# bpftrace, for the side-by-side column (only the benchmarks need it).
+if ! command -v bpftrace >/dev/null 2>&1 && [ "$(id -u)" -eq 0 ]; then
+	DEBIAN_FRONTEND=noninteractive apt-get install -y \
+		--no-install-recommends bpftrace >/dev/null ||
+		echo "bench: bpftrace could not be installed; its column is n/a" >&2
+fi
 scripts/build.sh
 cc -O2 -Wall -Wextra -o bench/runstat bench/runstat.c
 

@@ -23,15 +23,22 @@ command -v bpftrace >/dev/null 2>&1 && bpf=$(command -v bpftrace)
 
 i=0
 while [ "$i" -lt "$reps" ]; do
-	$bin 1 $dtrace -n 'BEGIN { exit(0) }' >>"$tmp/begin"
-	$bin 1 $dtrace -s bench/clauses30.d >>"$tmp/c30"
-	[ -z "$bpf" ] || $bin 1 "$bpf" -e 'BEGIN { exit(); }' >>"$tmp/bpf"
+	$bin 1 $dtrace -n 'BEGIN { exit(0) }' >>"$tmp/begin" ||
+		touch "$tmp/begin.failed"
+	$bin 1 $dtrace -s bench/clauses30.d >>"$tmp/c30" ||
+		touch "$tmp/c30.failed"
+	[ -z "$bpf" ] || $bin 1 "$bpf" -e 'BEGIN { exit(); }' >>"$tmp/bpf" ||
+		touch "$tmp/bpf.failed"
 	i=$((i + 1))
 done
 
-# median of column $1 of file $2, and the spread (max-min)/median in %
+# median of column $1 of file $2, and the spread (max-min)/median in %;
+# "n/a" when the command is missing or any of its runs failed
 med() {
-	[ -s "$2" ] || { echo "n/a n/a"; return; }
+	if [ ! -s "$2" ] || [ -e "$2.failed" ]; then
+		echo "n/a n/a"
+		return
+	fi
 	cut -d' ' -f"$1" "$2" | sort -n | awk '{ v[NR] = $1 }
 		END { m = v[int((NR + 1) / 2)];
 		      printf "%d %.1f", m, m ? 100 * (v[NR] - v[1]) / m : 0 }'
@@ -42,8 +49,12 @@ row() {	# name ours-file col unit-divisor unit
 	ours=${2% *} ospread=${2#* } theirs=${3% *}
 	awk -v n="$1" -v o="$ours" -v s="$ospread" -v t="$theirs" \
 	    -v d="$4" -v u="$5" 'BEGIN {
-		ostr = sprintf("%.2f %s (±%s%%)", o / d, u, s);
-		if (t == "n/a") { tstr = "n/a"; r = "n/a" }
+		if (o == "n/a") ostr = "failed"
+		else ostr = sprintf("%.2f %s (±%s%%)", o / d, u, s);
+		if (t == "n/a" || o == "n/a") {
+			tstr = t == "n/a" ? "n/a" : sprintf("%.2f %s", t / d, u)
+			r = "n/a"
+		}
 		else { tstr = sprintf("%.2f %s", t / d, u);
 		       r = sprintf("%.2f", o / t) }
 		printf "| %s | %s | %s | %s |\n", n, ostr, tstr, r }'

@@ -30,7 +30,7 @@ while [ "$i" -lt "$reps" ]; do
 	# bpftrace's first run pulls ~150 MB of LLVM over 9p, which can
 	# stall under -icount: bound it rather than hang the benchmark.
 	[ -z "$bpf" ] || [ -e "$tmp/bpf.failed" ] ||
-		$bin 1 timeout 120 "$bpf" -e 'BEGIN { exit(); }' >>"$tmp/bpf" ||
+		RUNSTAT_TIMEOUT=120 $bin 1 "$bpf" -e 'BEGIN { exit(); }' >>"$tmp/bpf" ||
 		touch "$tmp/bpf.failed"
 	i=$((i + 1))
 done

@@ -8,6 +8,6 @@
 
 BEGIN
 {
-	printf("%d\\n", caller != 0);
+	printf("%d\n", caller != 0);
 	exit(0);
 }

@@ -9,12 +9,12 @@
 BEGIN
 /curthread->comm == execname/
 {
-	printf("same\\n");
+	printf("same\n");
 }
 
 BEGIN
 /curthread->comm != "no-such-command"/
 {
-	printf("different\\n");
+	printf("different\n");
 	exit(0);
 }

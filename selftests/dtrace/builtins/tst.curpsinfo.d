@@ -8,7 +8,7 @@
 
 BEGIN
 {
-	printf("%d %d %d %s\\n", curpsinfo->pr_pid == pid,
+	printf("%d %d %d %s\n", curpsinfo->pr_pid == pid,
 	    curpsinfo->pr_ppid == ppid, curpsinfo->pr_uid == uid,
 	    curpsinfo->pr_fname);
 	exit(0);

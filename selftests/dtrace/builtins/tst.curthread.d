@@ -8,7 +8,7 @@
 
 BEGIN
 {
-	printf("%d %d %d %s\\n", curthread->pid == tid, curthread->tgid == pid,
+	printf("%d %d %d %s\n", curthread->pid == tid, curthread->tgid == pid,
 	    curthread->real_parent->tgid == ppid, stringof(curthread->comm));
 	exit(0);
 }

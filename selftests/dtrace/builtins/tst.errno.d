@@ -8,6 +8,6 @@
 
 BEGIN
 {
-	printf("%d\\n", errno);
+	printf("%d\n", errno);
 	exit(0);
 }

@@ -8,11 +8,11 @@
 
 BEGIN
 {
-	printf("%d\\n", ipl);
+	printf("%d\n", ipl);
 }
 
 profile-97
 {
-	printf("%d\\n", ipl);
+	printf("%d\n", ipl);
 	exit(0);
 }

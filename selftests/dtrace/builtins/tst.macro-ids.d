@@ -8,7 +8,7 @@
 
 BEGIN
 {
-	printf("%d %d %d %d\\n", pid == $pid, ppid == $ppid, uid == $uid,
+	printf("%d %d %d %d\n", pid == $pid, ppid == $ppid, uid == $uid,
 	    gid == $gid);
 	exit(0);
 }

@@ -8,6 +8,6 @@
 
 BEGIN
 {
-	printf("%d %d\\n", stackdepth > 0, ustackdepth > 0);
+	printf("%d %d\n", stackdepth > 0, ustackdepth > 0);
 	exit(0);
 }

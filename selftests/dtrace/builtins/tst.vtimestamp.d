@@ -8,6 +8,6 @@
 
 BEGIN
 {
-	printf("%d %d\\n", vtimestamp > 0, vtimestamp <= timestamp);
+	printf("%d %d\n", vtimestamp > 0, vtimestamp <= timestamp);
 	exit(0);
 }

@@ -944,7 +944,7 @@ static bool dtrace_subr_is_root_mnt(struct dtrace_mstate *mst,
  * in struct mount, which is private to fs/: when the mount is the current
  * task's root mount the path is absolute as is; otherwise it is prefixed
  * with the superblock's id and a colon ("proc:/1/status").  A path too
- * long for strsize keeps its last components behind "...".
+ * long for strsize keeps its last characters behind "...".
  */
 static u64 dtrace_subr_d_path(struct dtrace_mstate *mst, uintptr_t p)
 {
@@ -982,8 +982,10 @@ static u64 dtrace_subr_d_path(struct dtrace_mstate *mst, uintptr_t p)
 	if (pos == max && pos)
 		buf[--pos] = '/';
 	if (!whole) {
-		for (n = 0; n < 3 && pos; n++)
-			buf[--pos] = '.';
+		/* "..." goes over the first characters if it must */
+		n = min(3U, max);
+		pos = pos >= n ? pos - n : 0;
+		memset(buf + pos, '.', n);
 	} else if (!dtrace_subr_is_root_mnt(mst, path.mnt)) {
 		if (!dtrace_subr_read(mst, &sb, (uintptr_t)&path.mnt->mnt_sb,
 				      sizeof(sb), false) ||

@@ -480,7 +480,7 @@ static void test_strings(void)
 	INT_CASE("rindex not found", -1, DTRACE_DIF_SUBR_RINDEX,
 		 S("abc"), S("z"));
 
-	STR_CASE("strchr", "lo.c", DTRACE_DIF_SUBR_STRCHR,
+	STR_CASE("strchr", "llo.c", DTRACE_DIF_SUBR_STRCHR,
 		 S("hello.c"), I('l'));
 	INT_CASE("strchr not found is NULL", 0, DTRACE_DIF_SUBR_STRCHR,
 		 S("hello"), I('z'));
@@ -754,20 +754,30 @@ static void test_strsize(void)
 static char *ubuf;		/* two pages, the second unmapped */
 static long pagesz;
 
+/* A page followed by an unmapped one. */
+static char *map_edge(void)
+{
+	char *p = mmap(NULL, 2 * pagesz, PROT_READ | PROT_WRITE,
+		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	if (p == MAP_FAILED)
+		exit(TAP_FAIL);
+	munmap(p + pagesz, pagesz);
+	return p;
+}
+
 static void test_user(void)
 {
 	static char src[32] = "user data";
 	struct tcase *c;
-	char *edge;
+	char *edge, *nonul;
 
 	pagesz = sysconf(_SC_PAGESIZE);
-	ubuf = mmap(NULL, 2 * pagesz, PROT_READ | PROT_WRITE,
-		    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	if (ubuf == MAP_FAILED)
-		exit(TAP_FAIL);
-	munmap(ubuf + pagesz, pagesz);
+	ubuf = map_edge();
 	edge = ubuf + pagesz - 4;
 	memcpy(edge, "end", 4);		/* NUL in the page's last byte */
+	nonul = map_edge();
+	memcpy(nonul + pagesz - 4, "abcd", 4);	/* no NUL before the end */
 
 	c = case_new("copyin");
 	CALL(c, 2, DTRACE_DIF_SUBR_COPYIN, I((uintptr_t)src), I(9));
@@ -794,8 +804,8 @@ static void test_user(void)
 	STR_CASE("copyinstr ending before an unmapped page", "end",
 		 DTRACE_DIF_SUBR_COPYINSTR, I((uintptr_t)edge));
 	c = case_new("copyinstr running into an unmapped page faults");
-	CALL(c, 2, DTRACE_DIF_SUBR_COPYINSTR, I((uintptr_t)edge + 3));
-	want_fault_at(c, 2, DTRACEFLT_BADADDR, (uintptr_t)ubuf + pagesz);
+	CALL(c, 2, DTRACE_DIF_SUBR_COPYINSTR, I((uintptr_t)nonul + pagesz - 4));
+	want_fault_at(c, 2, DTRACEFLT_BADADDR, (uintptr_t)nonul + pagesz);
 	FLT_CASE("copyinstr(NULL) faults", DTRACEFLT_BADADDR,
 		 DTRACE_DIF_SUBR_COPYINSTR, I(0));
 
@@ -989,11 +999,21 @@ static void test_kernel(void)
 	load_fs_path(c, fs, root);
 	CALL(c, 2, DTRACE_DIF_SUBR_D_PATH, R(3));
 	want_str(c, 2, "/");
-	c = case_new("d_path(&curthread->fs->pwd) is getcwd()");
-	load_fs_path(c, fs, pwd);
-	CALL(c, 2, DTRACE_DIF_SUBR_D_PATH, R(3));
-	want_str(c, 2, cwd);
 	run_cases("kernel", 256, 0);
+
+	/* /usr/share is in the root's own mount (the guest's 9p root) */
+	if (chdir("/usr/share") == 0) {
+		c = case_new("d_path(&curthread->fs->pwd) in the root mount");
+		load_fs_path(c, fs, pwd);
+		CALL(c, 2, DTRACE_DIF_SUBR_D_PATH, R(3));
+		want_str(c, 2, "/usr/share");
+		run_cases("kernel", 256, 0);
+		c = case_new("d_path too long keeps the end behind ...");
+		load_fs_path(c, fs, pwd);
+		CALL(c, 2, DTRACE_DIF_SUBR_D_PATH, R(3));
+		want_str(c, 2, "...hare");
+		run_cases("kernel strsize 8", 8, 0);
+	}
 
 	/* /tmp is a tmpfs of its own: its id, then the path inside it. */
 	if (chdir(tmpdir) == 0) {
@@ -1005,9 +1025,9 @@ static void test_kernel(void)
 		CALL(c, 2, DTRACE_DIF_SUBR_D_PATH, R(3));
 		want_str(c, 2, want);
 		run_cases("kernel", 256, 0);
-		if (chdir(cwd))
-			tap_diag("cannot go back to %s", cwd);
 	}
+	if (chdir(cwd))
+		tap_diag("cannot go back to %s", cwd);
 	rmdir(tmpdir);
 }
 

@@ -915,7 +915,7 @@ static bool dtrace_subr_d_path_add(struct dtrace_mstate *mst, char *buf,
 	if (!dtrace_subr_read(mst, &name, (uintptr_t)&dentry->d_name,
 			      sizeof(name), false))
 		return false;
-	if (name.len + 1 > *pos)
+	if (name.len >= *pos)
 		return false;
 	*pos -= name.len;
 	if (!dtrace_subr_read(mst, buf + *pos, (uintptr_t)name.name,
@@ -981,12 +981,7 @@ static u64 dtrace_subr_d_path(struct dtrace_mstate *mst, uintptr_t p)
 	}
 	if (pos == max && pos)
 		buf[--pos] = '/';
-	if (!whole) {
-		/* "..." goes over the first characters if it must */
-		n = min(3U, max);
-		pos = pos >= n ? pos - n : 0;
-		memset(buf + pos, '.', n);
-	} else if (!dtrace_subr_is_root_mnt(mst, path.mnt)) {
+	if (whole && !dtrace_subr_is_root_mnt(mst, path.mnt)) {
 		if (!dtrace_subr_read(mst, &sb, (uintptr_t)&path.mnt->mnt_sb,
 				      sizeof(sb), false) ||
 		    !dtrace_subr_read(mst, sid, (uintptr_t)sb->s_id,
@@ -995,11 +990,19 @@ static u64 dtrace_subr_d_path(struct dtrace_mstate *mst, uintptr_t p)
 		sid[sizeof(sid) - 1] = '\0';
 		for (n = 0; sid[n]; n++)
 			;
-		if (n + 1 <= pos) {
+		if (n < pos) {
 			buf[--pos] = ':';
 			pos -= n;
 			memcpy(buf + pos, sid, n);
+		} else {
+			whole = false;
 		}
+	}
+	if (!whole) {
+		/* "..." goes over the first characters if it must */
+		n = min(3U, max);
+		pos = pos >= n ? pos - n : 0;
+		memset(buf + pos, '.', n);
 	}
 	memmove(buf, buf + pos, max - pos);
 	buf[max - pos] = '\0';

@@ -37,7 +37,7 @@
 /* Path components d_path() walks before giving up. */
 #define DTRACE_D_PATH_MAX	256
 /* Bytes copyout() moves per step through its stack buffer. */
-#define DTRACE_BOUNCE		64
+#define DTRACE_BOUNCE		128
 
 /*
  * The low bits of struct mutex's owner word that are flags, not part of
@@ -839,7 +839,8 @@ static u64 dtrace_subr_alloca(struct dtrace_mstate *mst, u64 size)
 /*
  * Write @n bytes from kernel memory @src to the current task's user
  * address @uaddr.  The source is read through a stack buffer so that a
- * bad kernel address faults rather than oopses.
+ * bad kernel address faults rather than oopses.  No more than the
+ * scratch size at once: interrupts are off while this runs.
  */
 static u64 dtrace_subr_copyout(struct dtrace_mstate *mst, u64 src,
 			       u64 uaddr, u64 n)
@@ -847,6 +848,10 @@ static u64 dtrace_subr_copyout(struct dtrace_mstate *mst, u64 src,
 	char bounce[DTRACE_BOUNCE];
 	u64 done = 0;
 
+	if (n > mst->scratch_end - mst->scratch_base) {
+		dtrace_fault_set(mst, DTRACEFLT_ILLOP, n);
+		return 0;
+	}
 	while (done < n) {
 		size_t k = min3((size_t)(n - done), sizeof(bounce),
 				dtrace_subr_page_left(uaddr + done));

@@ -1,36 +1,1043 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The kernel's types from BTF (stub until the reader lands).
+ * The kernel's types, read from raw BTF (format: <linux/btf.h>):
+ * /sys/kernel/btf/vmlinux (or $DTRACE_BTF_PATH) on the first lookup that
+ * misses the D and built-in types, then the split BTF of each loaded
+ * module under /sys/kernel/btf/, one file at a time, as names miss.
+ * Every file is validated once (header, every type record, string
+ * section); a name index is built; BTF types become struct dt_type on
+ * demand, memoized by id.  dt_type.h is the API; docs/types.md the map.
  */
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <linux/btf.h>
+
 #include "dt_impl.h"
 #include "dt_btf.h"
 
+#define DT_BTF_SYSDIR	"/sys/kernel/btf"
+/* The header up to str_len; later kernels may append fields. */
+#define DT_BTF_HDR_MIN	(offsetof(struct btf_header, str_len) + 4)
+#define DT_BTF_MAXDEPTH	256	/* nesting of a type's conversion */
+
+/* Namespaces of the name index. */
+enum dt_btf_ns { DT_NS_TAG, DT_NS_ORD, DT_NS_FUNC, DT_NS_NONE };
+
+/* One BTF file: vmlinux, or a module's split BTF on top of vmlinux. */
+struct dt_btf_file {
+	char *path;
+	unsigned char *data;
+	size_t size;
+	const char *strs;	/* string section */
+	uint32_t str_len;
+	uint32_t str_base;	/* string offset of strs[0] */
+	uint32_t id_base;	/* id of the first type record */
+	uint32_t ntypes;
+	uint32_t *offs;		/* type record offsets into data */
+	const struct dt_type **memo;	/* by id - id_base */
+	unsigned char *busy;	/* conversion under way: a cycle */
+	uint32_t *index;	/* open hash of named ids, 0 = empty */
+	uint32_t index_mask;
+	uint32_t *enum_index;	/* open hash of (id, enumerator nr) */
+	uint32_t enum_mask;
+	bool tried;		/* loading attempted */
+	bool ok;		/* loaded and valid */
+};
+
+/*
+ * A type made during one conversion whose body or alignment is finished
+ * after it: a struct/union whose members are still to be converted (so
+ * recursion only follows containment, never the pointer graph), or an
+ * array/typedef whose alignment comes from such a struct.
+ */
+struct dt_btf_pending {
+	struct dt_btf_file *f;
+	uint32_t id;
+	struct dt_type *t;
+};
+
+struct dt_btf {
+	struct dt_btf_file vmlinux;
+	struct dt_btf_file *mods;
+	unsigned int nmods;
+	bool mods_listed;
+	struct dt_btf_pending *pending;	/* made in the current conversion */
+	unsigned int npending, pending_cap;
+	char err[512];
+};
+
+static void dt_btf_seterr(struct dt_btf *btf, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void dt_btf_seterr(struct dt_btf *btf, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(btf->err, sizeof(btf->err), fmt, ap);
+	va_end(ap);
+}
+
+/* Reading and validating a file. */
+
+static int dt_btf_read(struct dt_btf_file *f)
+{
+	FILE *fp = fopen(f->path, "r");
+	size_t cap = 1 << 20, n;
+	unsigned char *p;
+
+	if (!fp)
+		return -1;
+	f->data = malloc(cap);
+	while (f->data) {
+		n = fread(f->data + f->size, 1, cap - f->size, fp);
+		f->size += n;
+		if (f->size < cap)
+			break;
+		cap *= 2;
+		p = realloc(f->data, cap);
+		if (!p)
+			free(f->data);
+		f->data = p;
+	}
+	if (!f->data || ferror(fp)) {
+		fclose(fp);
+		errno = f->data ? EIO : ENOMEM;
+		return -1;
+	}
+	fclose(fp);
+	return 0;
+}
+
+/* Bytes following a type record of @kind with @vlen items; -1 if bad. */
+static long dt_btf_extra(unsigned int kind, unsigned int vlen)
+{
+	switch (kind) {
+	case BTF_KIND_INT:
+		return sizeof(uint32_t);
+	case BTF_KIND_PTR:
+	case BTF_KIND_FWD:
+	case BTF_KIND_TYPEDEF:
+	case BTF_KIND_VOLATILE:
+	case BTF_KIND_CONST:
+	case BTF_KIND_RESTRICT:
+	case BTF_KIND_FUNC:
+	case BTF_KIND_FLOAT:
+	case BTF_KIND_TYPE_TAG:
+		return 0;
+	case BTF_KIND_ARRAY:
+		return sizeof(struct btf_array);
+	case BTF_KIND_STRUCT:
+	case BTF_KIND_UNION:
+		return (long)vlen * sizeof(struct btf_member);
+	case BTF_KIND_ENUM:
+		return (long)vlen * sizeof(struct btf_enum);
+	case BTF_KIND_ENUM64:
+		return (long)vlen * sizeof(struct btf_enum64);
+	case BTF_KIND_FUNC_PROTO:
+		return (long)vlen * sizeof(struct btf_param);
+	case BTF_KIND_VAR:
+		return sizeof(struct btf_var);
+	case BTF_KIND_DATASEC:
+		return (long)vlen * sizeof(struct btf_var_secinfo);
+	case BTF_KIND_DECL_TAG:
+		return sizeof(struct btf_decl_tag);
+	default:
+		return -1;
+	}
+}
+
+/* Record the offset of every type record; check each fits. */
+static int dt_btf_scan(struct dt_btf *btf, struct dt_btf_file *f,
+		       size_t start, size_t end)
+{
+	size_t off = start, cap = 1024;
+	const struct btf_type *t;
+	long extra;
+
+	f->offs = malloc(cap * sizeof(*f->offs));
+	while (f->offs && off < end) {
+		if (end - off < sizeof(*t)) {
+			dt_btf_seterr(btf, "%s: type %u truncated", f->path,
+				      f->id_base + f->ntypes);
+			return -1;
+		}
+		t = (const struct btf_type *)(f->data + off);
+		extra = dt_btf_extra(BTF_INFO_KIND(t->info),
+				     BTF_INFO_VLEN(t->info));
+		if (extra < 0 || end - off - sizeof(*t) < (size_t)extra) {
+			dt_btf_seterr(btf, "%s: type %u: %s", f->path,
+				      f->id_base + f->ntypes,
+				      extra < 0 ? "unknown kind" : "truncated");
+			return -1;
+		}
+		if (f->ntypes == cap) {
+			uint32_t *o = realloc(f->offs, 2 * cap * sizeof(*o));
+
+			if (!o)
+				break;
+			f->offs = o;
+			cap *= 2;
+		}
+		f->offs[f->ntypes++] = (uint32_t)off;
+		off += sizeof(*t) + (size_t)extra;
+	}
+	if (!f->offs || off < end) {
+		dt_btf_seterr(btf, "%s: out of memory", f->path);
+		return -1;
+	}
+	return 0;
+}
+
+static int dt_btf_check_header(struct dt_btf *btf, struct dt_btf_file *f)
+{
+	const struct btf_header *h = (const struct btf_header *)f->data;
+	uint64_t body;
+
+	if (f->size < DT_BTF_HDR_MIN || ((uintptr_t)f->data & 3)) {
+		dt_btf_seterr(btf, "%s: truncated header", f->path);
+		return -1;
+	}
+	if (h->magic != BTF_MAGIC || h->version != BTF_VERSION) {
+		dt_btf_seterr(btf, "%s: bad magic 0x%x or version %u",
+			      f->path, h->magic, h->version);
+		return -1;
+	}
+	if (h->hdr_len < DT_BTF_HDR_MIN || h->hdr_len > f->size ||
+	    (h->hdr_len & 3)) {
+		dt_btf_seterr(btf, "%s: bad header length %u", f->path,
+			      h->hdr_len);
+		return -1;
+	}
+	body = f->size - h->hdr_len;
+	if ((uint64_t)h->type_off + h->type_len > body ||
+	    (uint64_t)h->str_off + h->str_len > body || (h->type_off & 3) ||
+	    h->str_len == 0 ||
+	    f->data[h->hdr_len + h->str_off + h->str_len - 1] != '\0') {
+		dt_btf_seterr(btf, "%s: bad section offsets", f->path);
+		return -1;
+	}
+	f->strs = (const char *)f->data + h->hdr_len + h->str_off;
+	f->str_len = h->str_len;
+	return dt_btf_scan(btf, f, h->hdr_len + h->type_off,
+			   (size_t)h->hdr_len + h->type_off + h->type_len);
+}
+
+/* Type records and strings, with every id and offset checked. */
+
+static struct dt_btf_file *dt_btf_file_of(struct dt_btf *btf,
+					  struct dt_btf_file *f, uint32_t id)
+{
+	if (id >= f->id_base && id - f->id_base < f->ntypes)
+		return f;
+	if (f != &btf->vmlinux && id >= btf->vmlinux.id_base &&
+	    id - btf->vmlinux.id_base < btf->vmlinux.ntypes)
+		return &btf->vmlinux;
+	return NULL;
+}
+
+static const struct btf_type *dt_btf_type(struct dt_btf_file *f,
+					  uint32_t id)
+{
+	return (const struct btf_type *)(f->data + f->offs[id - f->id_base]);
+}
+
+static const char *dt_btf_str(struct dt_btf *btf, struct dt_btf_file *f,
+			      uint32_t off)
+{
+	if (off < f->str_base)
+		f = &btf->vmlinux;
+	if (off < f->str_base || off - f->str_base >= f->str_len)
+		return NULL;
+	return f->strs + (off - f->str_base);
+}
+
+/* The name index. */
+
+static uint32_t dt_btf_hash(const char *s, enum dt_btf_ns ns)
+{
+	uint32_t h = 2166136261u ^ ns;
+
+	while (*s)
+		h = (h ^ (unsigned char)*s++) * 16777619u;
+	return h;
+}
+
+static enum dt_btf_ns dt_btf_ns(const struct btf_type *t)
+{
+	switch (BTF_INFO_KIND(t->info)) {
+	case BTF_KIND_STRUCT:
+	case BTF_KIND_UNION:
+	case BTF_KIND_ENUM:
+	case BTF_KIND_ENUM64:
+	case BTF_KIND_FWD:
+		return DT_NS_TAG;
+	case BTF_KIND_TYPEDEF:
+	case BTF_KIND_INT:
+	case BTF_KIND_FLOAT:
+		return DT_NS_ORD;
+	case BTF_KIND_FUNC:
+		return DT_NS_FUNC;
+	default:
+		return DT_NS_NONE;
+	}
+}
+
+static uint32_t dt_btf_pow2(uint32_t n)
+{
+	uint32_t p = 64;
+
+	while (p < 2 * n)
+		p *= 2;
+	return p;
+}
+
+static bool dt_btf_is_enum(const struct btf_type *t)
+{
+	return BTF_INFO_KIND(t->info) == BTF_KIND_ENUM ||
+	       BTF_INFO_KIND(t->info) == BTF_KIND_ENUM64;
+}
+
+/* Name offset of enumerator @i of enum @t (vlen checked by the scan). */
+static uint32_t dt_btf_enum_name(const struct btf_type *t, unsigned int i)
+{
+	if (BTF_INFO_KIND(t->info) == BTF_KIND_ENUM)
+		return ((const struct btf_enum *)(t + 1))[i].name_off;
+	return ((const struct btf_enum64 *)(t + 1))[i].name_off;
+}
+
+static void dt_btf_enum_insert(struct dt_btf *btf, struct dt_btf_file *f,
+			       uint32_t id, const struct btf_type *t)
+{
+	unsigned int i, vlen = BTF_INFO_VLEN(t->info);
+	const char *s;
+	uint32_t h;
+
+	for (i = 0; i < vlen && i < 0xffff; i++) {
+		s = dt_btf_str(btf, f, dt_btf_enum_name(t, i));
+		if (!s || !*s)
+			continue;
+		h = dt_btf_hash(s, DT_NS_NONE) & f->enum_mask;
+		while (f->enum_index[2 * h])
+			h = (h + 1) & f->enum_mask;
+		f->enum_index[2 * h] = id;
+		f->enum_index[2 * h + 1] = i;
+	}
+}
+
+static int dt_btf_index(struct dt_btf *btf, struct dt_btf_file *f)
+{
+	uint32_t i, h, nenums = 0;
+	const struct btf_type *t;
+	const char *s;
+
+	for (i = 0; i < f->ntypes; i++) {
+		t = dt_btf_type(f, f->id_base + i);
+		if (dt_btf_is_enum(t))
+			nenums += BTF_INFO_VLEN(t->info);
+	}
+	f->index_mask = dt_btf_pow2(f->ntypes) - 1;
+	f->enum_mask = dt_btf_pow2(nenums) - 1;
+	f->index = calloc(f->index_mask + 1, sizeof(uint32_t));
+	f->enum_index = calloc(2 * ((size_t)f->enum_mask + 1),
+			       sizeof(uint32_t));
+	f->memo = calloc(f->ntypes + 1, sizeof(*f->memo));
+	f->busy = calloc(f->ntypes + 1, 1);
+	if (!f->index || !f->enum_index || !f->memo || !f->busy) {
+		dt_btf_seterr(btf, "%s: out of memory", f->path);
+		return -1;
+	}
+	for (i = 0; i < f->ntypes; i++) {
+		t = dt_btf_type(f, f->id_base + i);
+		s = dt_btf_str(btf, f, t->name_off);
+		if (dt_btf_is_enum(t))
+			dt_btf_enum_insert(btf, f, f->id_base + i, t);
+		if (!s || !*s || dt_btf_ns(t) == DT_NS_NONE)
+			continue;
+		h = dt_btf_hash(s, dt_btf_ns(t)) & f->index_mask;
+		while (f->index[h])
+			h = (h + 1) & f->index_mask;
+		f->index[h] = f->id_base + i;
+	}
+	return 0;
+}
+
+/*
+ * The id of @name in namespace @ns of @f, 0 if none.  A complete
+ * struct/union wins over a forward declaration of the same tag.
+ */
+static uint32_t dt_btf_find(struct dt_btf *btf, struct dt_btf_file *f,
+			    const char *name, enum dt_btf_ns ns,
+			    unsigned int kind)
+{
+	uint32_t h = dt_btf_hash(name, ns) & f->index_mask, id, fwd = 0;
+	const struct btf_type *t;
+	const char *s;
+
+	for (; (id = f->index[h]); h = (h + 1) & f->index_mask) {
+		t = dt_btf_type(f, id);
+		s = dt_btf_str(btf, f, t->name_off);
+		if (dt_btf_ns(t) != ns || strcmp(s, name))
+			continue;
+		if (ns != DT_NS_TAG)
+			return id;
+		if (BTF_INFO_KIND(t->info) == BTF_KIND_FWD) {
+			if (BTF_INFO_KFLAG(t->info) ==
+			    (kind == BTF_KIND_UNION) && !fwd)
+				fwd = id;
+			continue;
+		}
+		if (BTF_INFO_KIND(t->info) == kind ||
+		    (kind == BTF_KIND_ENUM && dt_btf_is_enum(t)))
+			return id;
+	}
+	return fwd;
+}
+
+/* Loading. */
+
+static int dt_btf_load(struct dt_btf *btf, struct dt_btf_file *f)
+{
+	if (f->tried)
+		return f->ok ? 0 : -1;
+	f->tried = true;
+	if (dt_btf_read(f) < 0) {
+		dt_btf_seterr(btf, "%s: %s", f->path, strerror(errno));
+		return -1;
+	}
+	if (dt_btf_check_header(btf, f) < 0 || dt_btf_index(btf, f) < 0)
+		return -1;
+	f->ok = true;
+	return 0;
+}
+
+static struct dt_btf *dt_btf_get(dtrace_hdl_t *dtp)
+{
+	const char *path = getenv("DTRACE_BTF_PATH");
+	struct dt_btf *btf = dtp->btf;
+
+	if (btf)
+		return btf;
+	btf = calloc(1, sizeof(*btf));
+	if (!btf)
+		return NULL;
+	btf->vmlinux.path = strdup(path && *path ? path :
+				   DT_BTF_SYSDIR "/vmlinux");
+	btf->vmlinux.id_base = 1;
+	/* Modules are only read on top of the running kernel's vmlinux. */
+	btf->mods_listed = path && *path;
+	if (!btf->vmlinux.path) {
+		free(btf);
+		return NULL;
+	}
+	dtp->btf = btf;
+	return btf;
+}
+
+static void dt_btf_file_free(struct dt_btf_file *f)
+{
+	free(f->path);
+	free(f->data);
+	free(f->offs);
+	free(f->memo);
+	free(f->busy);
+	free(f->index);
+	free(f->enum_index);
+}
+
+/* The modules with BTF, listed once; each is read when first needed. */
+static void dt_btf_list_mods(struct dt_btf *btf)
+{
+	struct dt_btf_file *m;
+	struct dirent *de;
+	DIR *d;
+
+	btf->mods_listed = true;
+	d = opendir(DT_BTF_SYSDIR);
+	while (d && (de = readdir(d))) {
+		if (de->d_name[0] == '.' || !strcmp(de->d_name, "vmlinux"))
+			continue;
+		m = realloc(btf->mods, (btf->nmods + 1) * sizeof(*m));
+		if (!m)
+			break;
+		btf->mods = m;
+		m += btf->nmods;
+		memset(m, 0, sizeof(*m));
+		if (asprintf(&m->path, DT_BTF_SYSDIR "/%s", de->d_name) < 0)
+			break;
+		m->id_base = btf->vmlinux.id_base + btf->vmlinux.ntypes;
+		m->str_base = btf->vmlinux.str_len;
+		btf->nmods++;
+	}
+	if (d)
+		closedir(d);
+}
+
+/* The next file to search after @f (NULL: vmlinux), loaded; or NULL. */
+static struct dt_btf_file *dt_btf_next(struct dt_btf *btf,
+				       struct dt_btf_file *f)
+{
+	unsigned int i;
+
+	if (!f)
+		return dt_btf_load(btf, &btf->vmlinux) ? NULL : &btf->vmlinux;
+	if (!btf->mods_listed)
+		dt_btf_list_mods(btf);
+	i = f == &btf->vmlinux ? 0 : (unsigned int)(f - btf->mods) + 1;
+	for (; i < btf->nmods; i++)
+		if (dt_btf_load(btf, &btf->mods[i]) == 0)
+			return &btf->mods[i];
+	return NULL;
+}
+
+/* Conversion of BTF types to struct dt_type. */
+
+static const struct dt_type *dt_btf_conv(dtrace_hdl_t *dtp,
+					 struct dt_btf_file *f, uint32_t id,
+					 unsigned int depth);
+
+static const struct dt_type *dt_btf_ref(dtrace_hdl_t *dtp,
+					struct dt_btf_file *f, uint32_t id,
+					unsigned int depth)
+{
+	struct dt_btf_file *rf;
+
+	if (id == 0)
+		return &dt_type_void;
+	rf = dt_btf_file_of(dtp->btf, f, id);
+	if (!rf) {
+		dt_btf_seterr(dtp->btf, "%s: bad type id %u", f->path, id);
+		return NULL;
+	}
+	return dt_btf_conv(dtp, rf, id, depth + 1);
+}
+
+static struct dt_type *dt_btf_new(dtrace_hdl_t *dtp, enum dt_tkind kind,
+				  const char *prefix, const char *name)
+{
+	struct dt_type *t = dt_typetab_zalloc(dtp, sizeof(*t));
+	char buf[512];
+
+	if (!t)
+		return NULL;
+	snprintf(buf, sizeof(buf), "%s%s", prefix,
+		 name && *name ? name : "<anon>");
+	t->name = dt_typetab_strdup(dtp, buf);
+	t->kind = kind;
+	t->src = DT_TSRC_KERNEL;
+	return t->name ? t : NULL;
+}
+
+static const struct dt_type *dt_btf_int(dtrace_hdl_t *dtp,
+					const struct btf_type *bt,
+					const char *name)
+{
+	uint32_t enc = *(const uint32_t *)(bt + 1);
+	const struct dt_type *b = dt_type_builtin_int(name);
+	bool sgn = BTF_INT_ENCODING(enc) & BTF_INT_SIGNED;
+	struct dt_type *t;
+
+	if (BTF_INT_ENCODING(enc) & BTF_INT_BOOL && bt->size == 1)
+		return &dt_type_bool;
+	if (b && b->kind == DT_TK_INT && b->size == bt->size &&
+	    (b->is_signed == sgn || b->size == 1))
+		return b;
+	t = dt_btf_new(dtp, DT_TK_INT, "", name);
+	if (!t)
+		return NULL;
+	t->size = bt->size;
+	t->align = bt->size > 8 ? 16 : bt->size ? bt->size : 1;
+	t->is_signed = sgn;
+	t->rank = bt->size <= 1 ? 1 : bt->size == 2 ? 2 : bt->size == 4 ? 3 :
+		  bt->size == 8 ? 4 : 5;
+	return t;
+}
+
+static const struct dt_type *dt_btf_float(dtrace_hdl_t *dtp,
+					  const struct btf_type *bt,
+					  const char *name)
+{
+	const struct dt_type *b = dt_type_builtin_int(name);
+	struct dt_type *t;
+
+	if (b && b->kind == DT_TK_FLOAT && b->size == bt->size)
+		return b;
+	t = dt_btf_new(dtp, DT_TK_FLOAT, "", name);
+	if (t)
+		t->size = t->align = bt->size;
+	return t;
+}
+
+/*
+ * Bit width of a member whose type is an old-style (kflag 0) bitfield:
+ * an INT whose encoding has fewer bits than its size.  *@offp gets the
+ * INT's bit offset.  0 if not a bitfield.
+ */
+static unsigned int dt_btf_int_bits(struct dt_btf *btf,
+				    struct dt_btf_file *f, uint32_t id,
+				    unsigned int *offp)
+{
+	const struct btf_type *t;
+	uint32_t enc;
+	int hops;
+
+	for (hops = 0; hops < 32 && (f = dt_btf_file_of(btf, f, id)); hops++) {
+		t = dt_btf_type(f, id);
+		switch (BTF_INFO_KIND(t->info)) {
+		case BTF_KIND_TYPEDEF:
+		case BTF_KIND_CONST:
+		case BTF_KIND_VOLATILE:
+		case BTF_KIND_RESTRICT:
+		case BTF_KIND_TYPE_TAG:
+			id = t->type;
+			continue;
+		case BTF_KIND_INT:
+			enc = *(const uint32_t *)(t + 1);
+			*offp = BTF_INT_OFFSET(enc);
+			return BTF_INT_BITS(enc) < t->size * 8 ?
+			       BTF_INT_BITS(enc) : 0;
+		default:
+			return 0;
+		}
+	}
+	return 0;
+}
+
+/*
+ * Remember @t (of @id in @f) until the conversion ends.  The type table
+ * owns every type, so casting the const away is sound.
+ */
+static int dt_btf_pending_add(struct dt_btf *btf, struct dt_btf_file *f,
+			      uint32_t id, const struct dt_type *t)
+{
+	struct dt_btf_pending *p;
+
+	if (btf->npending == btf->pending_cap) {
+		p = realloc(btf->pending, (btf->pending_cap * 2 + 64) *
+				       sizeof(*p));
+		if (!p)
+			return -1;
+		btf->pending = p;
+		btf->pending_cap = btf->pending_cap * 2 + 64;
+	}
+	btf->pending[btf->npending++] = (struct dt_btf_pending){
+		.f = f, .id = id, .t = (struct dt_type *)t,
+	};
+	return 0;
+}
+
+/* The members of struct/union @t, made from @bt. */
+static int dt_btf_sou(dtrace_hdl_t *dtp, struct dt_btf_file *f,
+		      const struct btf_type *bt, struct dt_type *t)
+{
+	const struct btf_member *bm = (const struct btf_member *)(bt + 1);
+	unsigned int i, n = BTF_INFO_VLEN(bt->info), ioff = 0;
+	bool kflag = BTF_INFO_KFLAG(bt->info);
+	struct dt_member *m;
+	const char *s;
+
+	m = n ? dt_typetab_zalloc(dtp, n * sizeof(*m)) : NULL;
+	if (n && !m)
+		return -1;
+	for (i = 0; i < n; i++) {
+		s = dt_btf_str(dtp->btf, f, bm[i].name_off);
+		if (!s) {
+			dt_btf_seterr(dtp->btf, "%s: %s: bad member name offset",
+				      f->path, t->name);
+			return -1;
+		}
+		m[i].name = *s ? dt_typetab_strdup(dtp, s) : NULL;
+		m[i].type = dt_btf_ref(dtp, f, bm[i].type, 0);
+		if (!m[i].type || (*s && !m[i].name))
+			return -1;
+		if (kflag) {
+			m[i].bit_offset = BTF_MEMBER_BIT_OFFSET(bm[i].offset);
+			m[i].bit_size = BTF_MEMBER_BITFIELD_SIZE(bm[i].offset);
+		} else {
+			m[i].bit_size = dt_btf_int_bits(dtp->btf, f,
+							bm[i].type, &ioff);
+			m[i].bit_offset = bm[i].offset +
+					  (m[i].bit_size ? ioff : 0);
+		}
+	}
+	t->members = m;
+	t->nmembers = n;
+	return 0;
+}
+
+static struct dt_type *dt_btf_enum(dtrace_hdl_t *dtp, struct dt_btf_file *f,
+				   const struct btf_type *bt, const char *name)
+{
+	unsigned int i, n = BTF_INFO_VLEN(bt->info);
+	bool is64 = BTF_INFO_KIND(bt->info) == BTF_KIND_ENUM64;
+	bool sgn = BTF_INFO_KFLAG(bt->info);
+	struct dt_enumval *e;
+	struct dt_type *t;
+	const char *s;
+
+	t = dt_btf_new(dtp, DT_TK_ENUM, "enum ", name);
+	e = n ? dt_typetab_zalloc(dtp, n * sizeof(*e)) : NULL;
+	if (!t || (n && !e))
+		return NULL;
+	for (i = 0; i < n; i++) {
+		const struct btf_enum64 *e64 = (const void *)(bt + 1);
+		const struct btf_enum *e32 = (const void *)(bt + 1);
+
+		s = dt_btf_str(dtp->btf, f, dt_btf_enum_name(bt, i));
+		if (!s || !(e[i].name = dt_typetab_strdup(dtp, s)))
+			return NULL;
+		if (is64)
+			e[i].value = (int64_t)((uint64_t)e64[i].val_hi32 << 32 |
+					       e64[i].val_lo32);
+		else
+			e[i].value = sgn ? (int64_t)e32[i].val :
+				     (int64_t)(uint32_t)e32[i].val;
+	}
+	t->enums = e;
+	t->nenums = n;
+	t->size = bt->size;
+	t->align = bt->size ? bt->size : 4;
+	t->is_signed = sgn;
+	t->rank = bt->size > 4 ? 4 : 3;
+	return t;
+}
+
+static const struct dt_type *dt_btf_proto(dtrace_hdl_t *dtp,
+					  struct dt_btf_file *f,
+					  const struct btf_type *bt,
+					  unsigned int depth)
+{
+	const struct btf_param *bp = (const struct btf_param *)(bt + 1);
+	unsigned int i, n = BTF_INFO_VLEN(bt->info);
+	const struct dt_type **params = NULL, *ret, *t = NULL;
+	bool varargs = n && bp[n - 1].type == 0;
+
+	if (varargs)
+		n--;
+	ret = dt_btf_ref(dtp, f, bt->type, depth);
+	if (n && !(params = calloc(n, sizeof(*params))))
+		return NULL;
+	for (i = 0; i < n; i++)
+		if (!(params[i] = dt_btf_ref(dtp, f, bp[i].type, depth)))
+			break;
+	if (ret && i == n)
+		t = dt_type_func(dtp, ret, params, n, varargs);
+	free(params);
+	return t;
+}
+
+/*
+ * A struct/union or a forward declaration: a shell of the right size,
+ * its members made after the conversion that needs it.
+ */
+static const struct dt_type *dt_btf_tag(dtrace_hdl_t *dtp,
+					struct dt_btf_file *f, uint32_t id,
+					const struct btf_type *bt,
+					const char *name, unsigned int depth)
+{
+	unsigned int kind = BTF_INFO_KIND(bt->info);
+	struct dt_type *t;
+	uint32_t full;
+
+	if (kind == BTF_KIND_FWD) {
+		kind = BTF_INFO_KFLAG(bt->info) ? BTF_KIND_UNION :
+		       BTF_KIND_STRUCT;
+		full = *name ? dt_btf_find(dtp->btf, f, name, DT_NS_TAG, kind) :
+		       0;
+		if (full && full != id)
+			return dt_btf_conv(dtp, f, full, depth + 1);
+	}
+	t = dt_btf_new(dtp, kind == BTF_KIND_UNION ? DT_TK_UNION :
+		       DT_TK_STRUCT, kind == BTF_KIND_UNION ? "union " :
+		       "struct ", name);
+	if (!t)
+		return NULL;
+	if (BTF_INFO_KIND(bt->info) == BTF_KIND_FWD) {
+		t->incomplete = true;
+		t->align = 1;
+		return t;
+	}
+	t->size = bt->size;
+	return dt_btf_pending_add(dtp->btf, f, id, t) ? NULL : t;
+}
+
+static const struct dt_type *dt_btf_typedef(dtrace_hdl_t *dtp,
+					    struct dt_btf_file *f,
+					    const struct btf_type *bt,
+					    const char *name,
+					    unsigned int depth)
+{
+	const struct dt_type *ref = dt_btf_ref(dtp, f, bt->type, depth), *b;
+	struct dt_type *t;
+
+	if (!ref)
+		return NULL;
+	t = dt_btf_new(dtp, DT_TK_TYPEDEF, "", name);
+	if (!t)
+		return NULL;
+	t->ref = ref;
+	b = dt_type_base(ref);
+	t->size = b->size;
+	t->align = b->align;
+	t->is_signed = b->is_signed;
+	t->rank = b->rank;
+	t->incomplete = b->incomplete;
+	return dt_btf_pending_add(dtp->btf, f, 0, t) ? NULL : t;
+}
+
+static const struct dt_type *dt_btf_conv_kind(dtrace_hdl_t *dtp,
+					      struct dt_btf_file *f,
+					      uint32_t id, unsigned int depth)
+{
+	const struct btf_type *bt = dt_btf_type(f, id);
+	const char *name = dt_btf_str(dtp->btf, f, bt->name_off);
+	const struct dt_type *t;
+
+	if (!name) {
+		dt_btf_seterr(dtp->btf, "%s: type %u: bad name offset",
+			      f->path, id);
+		return NULL;
+	}
+	switch (BTF_INFO_KIND(bt->info)) {
+	case BTF_KIND_INT:
+		return dt_btf_int(dtp, bt, name);
+	case BTF_KIND_FLOAT:
+		return dt_btf_float(dtp, bt, name);
+	case BTF_KIND_PTR:
+		t = dt_btf_ref(dtp, f, bt->type, depth);
+		return t ? dt_type_pointer(dtp, t) : NULL;
+	case BTF_KIND_ARRAY: {
+		const struct btf_array *a = (const void *)(bt + 1);
+
+		t = dt_btf_ref(dtp, f, a->type, depth);
+		t = t ? dt_type_array(dtp, t, a->nelems) : NULL;
+		return t && !dt_btf_pending_add(dtp->btf, f, 0, t) ? t : NULL;
+	}
+	case BTF_KIND_STRUCT:
+	case BTF_KIND_UNION:
+	case BTF_KIND_FWD:
+		return dt_btf_tag(dtp, f, id, bt, name, depth);
+	case BTF_KIND_ENUM:
+	case BTF_KIND_ENUM64:
+		return dt_btf_enum(dtp, f, bt, name);
+	case BTF_KIND_TYPEDEF:
+		return dt_btf_typedef(dtp, f, bt, name, depth);
+	case BTF_KIND_CONST:
+	case BTF_KIND_VOLATILE:
+	case BTF_KIND_RESTRICT:
+	case BTF_KIND_TYPE_TAG:
+	case BTF_KIND_FUNC:
+		return dt_btf_ref(dtp, f, bt->type, depth);
+	case BTF_KIND_FUNC_PROTO:
+		return dt_btf_proto(dtp, f, bt, depth);
+	default:
+		dt_btf_seterr(dtp->btf, "%s: type %u: not a type", f->path,
+			      id);
+		return NULL;
+	}
+}
+
+static const struct dt_type *dt_btf_conv(dtrace_hdl_t *dtp,
+					 struct dt_btf_file *f, uint32_t id,
+					 unsigned int depth)
+{
+	uint32_t i = id - f->id_base;
+	const struct dt_type *t;
+
+	if (f->memo[i])
+		return f->memo[i];
+	if (f->busy[i] || depth > DT_BTF_MAXDEPTH) {
+		dt_btf_seterr(dtp->btf, "%s: type %u: cycle or too deep",
+			      f->path, id);
+		return NULL;
+	}
+	f->busy[i] = 1;
+	t = dt_btf_conv_kind(dtp, f, id, depth);
+	f->busy[i] = 0;
+	f->memo[i] = t;
+	return t;
+}
+
+/*
+ * Alignment of a kernel type whose structs may not have theirs yet:
+ * the largest of the members', lowered for a packed struct to what its
+ * size allows.  Recursion follows containment only, so it ends.
+ */
+static unsigned int dt_btf_align(const struct dt_type *t)
+{
+	struct dt_type *w = (struct dt_type *)dt_type_base(t);
+	unsigned int i, a = 1;
+
+	if (w->kind == DT_TK_ARRAY)
+		return dt_btf_align(w->ref);
+	if ((w->kind != DT_TK_STRUCT && w->kind != DT_TK_UNION) || w->align)
+		return w->align ? w->align : 1;
+	for (i = 0; i < w->nmembers; i++)
+		if (dt_btf_align(w->members[i].type) > a)
+			a = dt_btf_align(w->members[i].type);
+	while (a > 1 && w->size % a)
+		a /= 2;
+	w->align = a;
+	return a;
+}
+
+/* Finish what the conversion left pending: members, then alignments. */
+static int dt_btf_finish(dtrace_hdl_t *dtp)
+{
+	struct dt_btf *btf = dtp->btf;
+	struct dt_btf_pending *p;
+	const struct dt_type *b;
+	unsigned int i;
+
+	for (i = 0; i < btf->npending; i++) {
+		p = &btf->pending[i];
+		if (p->id && dt_btf_sou(dtp, p->f, dt_btf_type(p->f, p->id),
+					p->t) < 0)
+			return -1;
+	}
+	for (i = 0; i < btf->npending; i++) {
+		p = &btf->pending[i];
+		p->t->align = dt_btf_align(p->t);
+		b = dt_type_base(p->t);
+		if (p->t->kind == DT_TK_TYPEDEF)
+			p->t->size = b->size;
+		p->t->incomplete = b->incomplete;
+	}
+	return 0;
+}
+
+/*
+ * Convert @id of @f, the entry point from a lookup.  A file found bad
+ * here is not used again: its other types could be as broken.
+ */
+static const struct dt_type *dt_btf_convert(dtrace_hdl_t *dtp,
+					    struct dt_btf_file *f,
+					    uint32_t id)
+{
+	const struct dt_type *t = dt_btf_conv(dtp, f, id, 0);
+
+	if (dt_btf_finish(dtp) < 0)
+		t = NULL;
+	dtp->btf->npending = 0;
+	if (!t)
+		f->ok = false;
+	return t;
+}
+
+/* The API (dt_type.h). */
+
+static const char *dt_btf_split(const char *name, enum dt_btf_ns *nsp,
+				unsigned int *kindp)
+{
+	static const struct {
+		const char *prefix;
+		unsigned int kind;
+	} tags[] = {
+		{ "struct ", BTF_KIND_STRUCT },
+		{ "union ", BTF_KIND_UNION },
+		{ "enum ", BTF_KIND_ENUM },
+	};
+	size_t i, n;
+
+	for (i = 0; i < DT_ARRAY_SIZE(tags); i++) {
+		n = strlen(tags[i].prefix);
+		if (!strncmp(name, tags[i].prefix, n)) {
+			*nsp = DT_NS_TAG;
+			*kindp = tags[i].kind;
+			return name + n;
+		}
+	}
+	*nsp = DT_NS_ORD;
+	*kindp = 0;
+	return name;
+}
+
+static const struct dt_type *dt_btf_search(dtrace_hdl_t *dtp,
+					   const char *name,
+					   enum dt_btf_ns ns, unsigned int kind)
+{
+	struct dt_btf *btf = dt_btf_get(dtp);
+	struct dt_btf_file *f = NULL;
+	uint32_t id;
+
+	if (!btf)
+		return NULL;
+	while ((f = dt_btf_next(btf, f))) {
+		id = dt_btf_find(btf, f, name, ns, kind);
+		if (id)
+			return dt_btf_convert(dtp, f, id);
+	}
+	return NULL;
+}
+
 const struct dt_type *dt_btf_lookup(dtrace_hdl_t *dtp, const char *name)
 {
-	(void)dtp; (void)name;
-	return NULL;
+	enum dt_btf_ns ns;
+	unsigned int kind;
+
+	name = dt_btf_split(name, &ns, &kind);
+	return dt_btf_search(dtp, name, ns, kind);
+}
+
+const struct dt_type *dt_btf_func(dtrace_hdl_t *dtp, const char *func)
+{
+	return dt_btf_search(dtp, func, DT_NS_FUNC, BTF_KIND_FUNC);
 }
 
 bool dt_btf_enumconst(dtrace_hdl_t *dtp, const char *name, int64_t *valp,
 		      const struct dt_type **typep)
 {
-	(void)dtp; (void)name; (void)valp; (void)typep;
-	return false;
-}
+	struct dt_btf *btf = dt_btf_get(dtp);
+	struct dt_btf_file *f = NULL;
+	const struct dt_type *t;
+	const char *s;
+	uint32_t h, id, i;
 
-const struct dt_type *dt_btf_func(dtrace_hdl_t *dtp, const char *func)
-{
-	(void)dtp; (void)func;
-	return NULL;
+	if (!btf)
+		return false;
+	while ((f = dt_btf_next(btf, f))) {
+		h = dt_btf_hash(name, DT_NS_NONE) & f->enum_mask;
+		for (; (id = f->enum_index[2 * h]);
+		     h = (h + 1) & f->enum_mask) {
+			i = f->enum_index[2 * h + 1];
+			s = dt_btf_str(btf, f,
+				       dt_btf_enum_name(dt_btf_type(f, id), i));
+			if (!s || strcmp(s, name))
+				continue;
+			t = dt_btf_convert(dtp, f, id);
+			if (!t || t->kind != DT_TK_ENUM || i >= t->nenums)
+				return false;
+			*valp = t->enums[i].value;
+			if (typep)
+				*typep = t;
+			return true;
+		}
+	}
+	return false;
 }
 
 void dt_btf_close(dtrace_hdl_t *dtp)
 {
-	(void)dtp;
+	struct dt_btf *btf = dtp->btf;
+	unsigned int i;
+
+	if (!btf)
+		return;
+	dt_btf_file_free(&btf->vmlinux);
+	for (i = 0; i < btf->nmods; i++)
+		dt_btf_file_free(&btf->mods[i]);
+	free(btf->mods);
+	free(btf->pending);
+	free(btf);
+	dtp->btf = NULL;
 }
 
 const char *dt_btf_error(dtrace_hdl_t *dtp)
 {
-	(void)dtp;
-	return "";
+	return dtp->btf ? dtp->btf->err : "";
 }

@@ -95,5 +95,7 @@ int main(void)
 	test_printf();
 	test_consume();
 	test_cli();
+	test_type();
+	test_btf();
 	return tap_done();
 }

@@ -30,5 +30,7 @@ void test_glob(void);
 void test_consume(void);
 void test_options(void);
 void test_cli(void);
+void test_type(void);
+void test_btf(void);
 
 #endif /* _TAP_H */

@@ -1,0 +1,320 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Kernel types from BTF: small BTF files built here (bitfields, cycles
+ * through pointers, and corrupted files that must fail cleanly), then
+ * the host's own /sys/kernel/btf/vmlinux when readable, cross-checked
+ * against pahole(1) when it is installed.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <linux/btf.h>
+
+#include "dt_impl.h"
+#include "dt_type.h"
+#include "dt_btf.h"
+#include "tap.h"
+
+#define VMLINUX "/sys/kernel/btf/vmlinux"
+#define INFO(kind, kflag, vlen) \
+	((uint32_t)(kflag) << 31 | (uint32_t)(kind) << 24 | (vlen))
+
+static dtrace_hdl_t *btf_open(const char *path)
+{
+	setenv("DTRACE_BTF_PATH", path, 1);
+	return calloc(1, sizeof(dtrace_hdl_t));
+}
+
+static void btf_close(dtrace_hdl_t *dtp)
+{
+	dt_btf_close(dtp);
+	dt_typetab_destroy(dtp->types);
+	free(dtp);
+	unsetenv("DTRACE_BTF_PATH");
+}
+
+static const char *tname(const struct dt_type *t)
+{
+	static char buf[256];
+
+	if (!t)
+		return "(null)";
+	dt_type_name(t, buf, sizeof(buf));
+	return buf;
+}
+
+/* Strings of the small BTF files: offsets into this. */
+static const char strs[] = "\0int\0s\0a\0next\0myint\0e\0ONE\0";
+enum { S_INT = 1, S_S = 5, S_A = 7, S_NEXT = 9, S_MYINT = 14, S_E = 20,
+       S_ONE = 22 };
+
+/*
+ * Types: 1 int; 2 struct s { int a:3; struct s *next; } (kflag);
+ * 3 struct s *; 4 typedef int myint; 5 enum e { ONE = 1 }.
+ */
+static const uint32_t good_types[] = {
+	S_INT, INFO(BTF_KIND_INT, 0, 0), 4,
+		BTF_INT_SIGNED << 24 | 32,
+	S_S, INFO(BTF_KIND_STRUCT, 1, 2), 16,
+		S_A, 1, 3u << 24 | 0,
+		S_NEXT, 3, 64,
+	0, INFO(BTF_KIND_PTR, 0, 0), 2,
+	S_MYINT, INFO(BTF_KIND_TYPEDEF, 0, 0), 1,
+	S_E, INFO(BTF_KIND_ENUM, 0, 1), 4,
+		S_ONE, 1,
+};
+
+/* Write a BTF file of @types (@tlen bytes) and the strings above. */
+static void write_btf(const char *path, const uint32_t *types, size_t tlen,
+		      uint16_t magic, uint32_t str_len)
+{
+	struct btf_header h = {
+		.magic = magic, .version = BTF_VERSION,
+		.hdr_len = sizeof(h), .type_off = 0, .type_len = tlen,
+		.str_off = tlen, .str_len = str_len,
+	};
+	FILE *fp = fopen(path, "w");
+
+	if (!fp)
+		return;
+	fwrite(&h, sizeof(h), 1, fp);
+	fwrite(types, 1, tlen, fp);
+	fwrite(strs, 1, sizeof(strs), fp);
+	fclose(fp);
+}
+
+static void test_btf_small(const char *path)
+{
+	dtrace_hdl_t *dtp;
+	const struct dt_type *s, *t;
+	const struct dt_member *m;
+	uint64_t off = 0;
+	int64_t v = 0;
+
+	write_btf(path, good_types, sizeof(good_types), BTF_MAGIC,
+		  sizeof(strs));
+	dtp = btf_open(path);
+	s = dt_type_lookup(dtp, "struct s");
+	tap_ok(s && s->kind == DT_TK_STRUCT && s->size == 16 &&
+	       s->src == DT_TSRC_KERNEL, "small: struct s, 16 bytes");
+	m = dt_type_member(s, "a", &off);
+	tap_ok(m && m->bit_size == 3 && off == 0 && m->type == &dt_type_int,
+	       "small: kflag bitfield a:3 of int");
+	m = dt_type_member(s, "next", &off);
+	tap_is_str(m ? tname(m->type) : "", "struct s *",
+		   "small: self pointer through the cycle");
+	tap_ok(m && dt_type_base(m->type)->ref == s && off == 64,
+	       "small: next points to the same struct s, at bit 64");
+	t = dt_type_lookup(dtp, "myint");
+	tap_ok(t && t->kind == DT_TK_TYPEDEF && t->ref == &dt_type_int &&
+	       t->size == 4, "small: typedef myint of the built-in int");
+	tap_ok(dt_type_enumconst(dtp, "ONE", &v, &t) && v == 1 &&
+	       t && !strcmp(t->name, "enum e"), "small: enumerator ONE of enum e");
+	tap_ok(dt_type_lookup(dtp, "int") == &dt_type_int,
+	       "small: built-in int before BTF's");
+	tap_ok(!dt_type_lookup(dtp, "struct none") && !dt_btf_func(dtp, "f"),
+	       "small: unknown names miss");
+	tap_is_str(dt_btf_error(dtp), "", "small: no error");
+	btf_close(dtp);
+}
+
+/* A corrupted file: looking @name up misses and the error says why. */
+static void bad_case(const char *path, const char *name, const char *what,
+		     const char *want)
+{
+	dtrace_hdl_t *dtp = btf_open(path);
+	char full[512];
+
+	snprintf(full, sizeof(full), "%s: %s", path, want);
+	tap_ok(!dt_type_lookup(dtp, name), "bad BTF (%s): %s misses", what,
+	       name);
+	tap_is_str(dt_btf_error(dtp), full, "bad BTF (%s): message", what);
+	btf_close(dtp);
+}
+
+static void test_btf_bad(const char *path)
+{
+	uint32_t types[DT_ARRAY_SIZE(good_types)];
+	FILE *fp;
+
+	write_btf(path, good_types, sizeof(good_types), 0x1234, sizeof(strs));
+	bad_case(path, "struct s", "magic", "bad magic 0x1234 or version 1");
+	write_btf(path, good_types, sizeof(good_types), BTF_MAGIC, 4096);
+	bad_case(path, "struct s", "string section past the end", "bad section offsets");
+	write_btf(path, good_types, sizeof(good_types) - 8, BTF_MAGIC,
+		  sizeof(strs));
+	bad_case(path, "struct s", "type section cut", "type 5: truncated");
+	memcpy(types, good_types, sizeof(types));
+	types[1] = INFO(30, 0, 0);
+	write_btf(path, types, sizeof(types), BTF_MAGIC, sizeof(strs));
+	bad_case(path, "struct s", "unknown kind", "type 1: unknown kind");
+	memcpy(types, good_types, sizeof(types));
+	types[15] = 99;		/* the pointer's target */
+	write_btf(path, types, sizeof(types), BTF_MAGIC, sizeof(strs));
+	bad_case(path, "struct s", "bad type id", "bad type id 99");
+	memcpy(types, good_types, sizeof(types));
+	types[18] = 4;		/* typedef myint of itself */
+	write_btf(path, types, sizeof(types), BTF_MAGIC, sizeof(strs));
+	bad_case(path, "myint", "typedef cycle", "type 4: cycle or too deep");
+	memcpy(types, good_types, sizeof(types));
+	types[7] = 5000;	/* name of member a */
+	write_btf(path, types, sizeof(types), BTF_MAGIC, sizeof(strs));
+	bad_case(path, "struct s", "bad member name",
+		 "struct s: bad member name offset");
+	fp = fopen(path, "w");
+	if (fp) {
+		fwrite("\x9f\xeb\x01", 1, 3, fp);
+		fclose(fp);
+	}
+	bad_case(path, "struct s", "truncated header", "truncated header");
+}
+
+/* pahole's byte offset of task_struct's @member, -1 if not known. */
+static long pahole_offset(const char *member)
+{
+	char line[512], want[128];
+	long off = -1;
+	FILE *fp;
+	char *p;
+
+	fp = popen("pahole -C task_struct " VMLINUX " 2>/dev/null", "r");
+	if (!fp)
+		return -1;
+	snprintf(want, sizeof(want), " %s;", member);
+	while (fgets(line, sizeof(line), fp)) {
+		p = strstr(line, want);
+		if (!p && !strncmp(member, "comm", 4))
+			p = strstr(line, " comm[16];");
+		if (p && off < 0 && (p = strstr(p, "/*")))
+			off = strtol(p + 2, NULL, 10);
+	}
+	pclose(fp);
+	return off;
+}
+
+static void check_member(dtrace_hdl_t *dtp, const struct dt_type *ts,
+			 const char *name, const char *type)
+{
+	const struct dt_member *m;
+	uint64_t off = 0;
+	long poff;
+
+	(void)dtp;
+	m = dt_type_member(ts, name, &off);
+	tap_is_str(m ? tname(m->type) : "(none)", type,
+		   "task_struct.%s is %s", name, type);
+	poff = pahole_offset(name);
+	if (poff < 0) {
+		tap_ok(true, "# SKIP task_struct.%s offset: no pahole", name);
+		return;
+	}
+	tap_is_int((int64_t)off / 8, poff, "task_struct.%s at pahole's offset",
+		   name);
+}
+
+static void test_btf_vmlinux(void)
+{
+	const struct dt_type *ts, *t, *fn;
+	struct timespec a, b;
+	dtrace_hdl_t *dtp;
+	int64_t v = 0;
+
+	if (access(VMLINUX, R_OK)) {
+		tap_ok(true, "# SKIP " VMLINUX " not readable");
+		return;
+	}
+	dtp = btf_open(VMLINUX);
+	clock_gettime(CLOCK_MONOTONIC, &a);
+	ts = dt_type_lookup(dtp, "struct task_struct");
+	clock_gettime(CLOCK_MONOTONIC, &b);
+	tap_diag("vmlinux BTF read, checked and indexed, task_struct "
+		 "converted: %.1f ms", (b.tv_sec - a.tv_sec) * 1e3 +
+		 (b.tv_nsec - a.tv_nsec) / 1e6);
+	tap_ok(ts && ts->kind == DT_TK_STRUCT && ts->size > 1000,
+	       "vmlinux: struct task_struct");
+	tap_is_str(dt_btf_error(dtp), "", "vmlinux: no error");
+	if (!ts) {
+		btf_close(dtp);
+		return;
+	}
+	tap_is_str(ts->name, "struct task_struct", "vmlinux: its name");
+	check_member(dtp, ts, "comm", "char [16]");
+	check_member(dtp, ts, "pid", "pid_t");
+	check_member(dtp, ts, "tgid", "pid_t");
+	check_member(dtp, ts, "real_parent", "struct task_struct *");
+	tap_ok(dt_type_base(dt_type_member(ts, "real_parent", &(uint64_t){0})
+			    ->type)->ref == ts,
+	       "vmlinux: real_parent points to the same task_struct");
+	tap_ok(dt_type_lookup(dtp, "pid_t") == &dt_type_pid,
+	       "vmlinux: built-in pid_t wins over the kernel's");
+	t = dt_type_lookup(dtp, "u64");
+	tap_ok(t && t->kind == DT_TK_TYPEDEF && t->src == DT_TSRC_KERNEL &&
+	       !strcmp(t->ref->name, "__u64") &&
+	       dt_type_base(t) == &dt_type_ullong,
+	       "vmlinux: u64 -> __u64 -> unsigned long long");
+	tap_ok(dt_type_lookup(dtp, "struct task_struct") == ts,
+	       "vmlinux: memoized");
+	tap_ok(dt_type_enumconst(dtp, "BPF_MAP_TYPE_HASH", &v, &t) && v == 1 &&
+	       t && !strcmp(t->name, "enum bpf_map_type"),
+	       "vmlinux: BPF_MAP_TYPE_HASH is 1 of enum bpf_map_type");
+	tap_ok(dt_type_lookup(dtp, "enum bpf_map_type") == t,
+	       "vmlinux: enum bpf_map_type by tag");
+	fn = dt_btf_func(dtp, "vfs_read");
+	tap_ok(fn && fn->kind == DT_TK_FUNC && fn->nmembers == 4,
+	       "vmlinux: vfs_read has 4 parameters");
+	tap_is_str(tname(fn), "ssize_t (struct file *, char *, size_t, loff_t *)",
+		   "vmlinux: vfs_read's prototype");
+	tap_ok(dt_type_lookup(dtp, "struct list_head") &&
+	       dt_type_lookup(dtp, "struct list_head")->size == 16,
+	       "vmlinux: struct list_head is 16 bytes");
+	tap_ok(!dt_type_lookup(dtp, "struct dt_no_such_struct"),
+	       "vmlinux: unknown struct misses");
+	btf_close(dtp);
+}
+
+static void test_btf_modules(void)
+{
+	const char *mods = "/sys/kernel/btf";
+	dtrace_hdl_t *dtp;
+	char cmd[256], name[128] = "";
+	FILE *fp;
+
+	snprintf(cmd, sizeof(cmd), "ls %s 2>/dev/null | grep -vx vmlinux | "
+		 "head -1", mods);
+	fp = popen(cmd, "r");
+	if (fp && fgets(name, sizeof(name), fp))
+		name[strcspn(name, "\n")] = '\0';
+	if (fp)
+		pclose(fp);
+	if (!*name) {
+		tap_ok(true, "# SKIP no module BTF under %s", mods);
+		return;
+	}
+	unsetenv("DTRACE_BTF_PATH");
+	dtp = calloc(1, sizeof(*dtp));
+	tap_ok(dt_type_lookup(dtp, "struct task_struct") != NULL,
+	       "modules: vmlinux first");
+	tap_ok(dt_type_lookup(dtp, "struct dt_no_such_struct") == NULL &&
+	       !*dt_btf_error(dtp), "modules: all module BTF (%s...) read",
+	       name);
+	btf_close(dtp);
+}
+
+void test_btf(void)
+{
+	char path[] = "/tmp/dt_test_btfXXXXXX";
+	int fd = mkstemp(path);
+
+	if (fd < 0) {
+		tap_ok(false, "mkstemp");
+		return;
+	}
+	close(fd);
+	test_btf_small(path);
+	test_btf_bad(path);
+	unlink(path);
+	test_btf_vmlinux();
+	test_btf_modules();
+}

@@ -63,6 +63,7 @@ struct dt_btf_pending {
 
 struct dt_btf {
 	struct dt_btf_file vmlinux;
+	const char *moddir;	/* where module BTF files are, or NULL */
 	struct dt_btf_file *mods;
 	unsigned int nmods;
 	bool mods_listed;
@@ -429,8 +430,13 @@ static struct dt_btf *dt_btf_get(dtrace_hdl_t *dtp)
 	btf->vmlinux.path = strdup(path && *path ? path :
 				   DT_BTF_SYSDIR "/vmlinux");
 	btf->vmlinux.id_base = 1;
-	/* Modules are only read on top of the running kernel's vmlinux. */
-	btf->mods_listed = path && *path;
+	/*
+	 * Modules are read on top of the running kernel's vmlinux; with
+	 * another vmlinux only from $DTRACE_BTF_MODDIR (for tests).
+	 */
+	btf->moddir = path && *path ? getenv("DTRACE_BTF_MODDIR") :
+		      DT_BTF_SYSDIR;
+	btf->mods_listed = !btf->moddir;
 	if (!btf->vmlinux.path) {
 		free(btf);
 		return NULL;
@@ -458,7 +464,7 @@ static void dt_btf_list_mods(struct dt_btf *btf)
 	DIR *d;
 
 	btf->mods_listed = true;
-	d = opendir(DT_BTF_SYSDIR);
+	d = opendir(btf->moddir);
 	while (d && (de = readdir(d))) {
 		if (de->d_name[0] == '.' || !strcmp(de->d_name, "vmlinux"))
 			continue;
@@ -468,7 +474,7 @@ static void dt_btf_list_mods(struct dt_btf *btf)
 		btf->mods = m;
 		m += btf->nmods;
 		memset(m, 0, sizeof(*m));
-		if (asprintf(&m->path, DT_BTF_SYSDIR "/%s", de->d_name) < 0)
+		if (asprintf(&m->path, "%s/%s", btf->moddir, de->d_name) < 0)
 			break;
 		m->id_base = btf->vmlinux.id_base + btf->vmlinux.ntypes;
 		m->str_base = btf->vmlinux.str_len;
@@ -877,6 +883,7 @@ static unsigned int dt_btf_align(const struct dt_type *t)
 		return dt_btf_align(w->ref);
 	if ((w->kind != DT_TK_STRUCT && w->kind != DT_TK_UNION) || w->align)
 		return w->align ? w->align : 1;
+	w->align = 1;		/* a bad file may nest a struct in itself */
 	for (i = 0; i < w->nmembers; i++)
 		if (dt_btf_align(w->members[i].type) > a)
 			a = dt_btf_align(w->members[i].type);

@@ -887,16 +887,21 @@ bool dt_type_enumconst(dtrace_hdl_t *dtp, const char *name, int64_t *valp,
 	return dt_btf_enumconst(dtp, name, valp, typep);
 }
 
-const struct dt_member *dt_type_member(const struct dt_type *t,
-				       const char *name,
-				       uint64_t *bit_offsetp)
+/* Nesting of anonymous members searched; a bad BTF file may loop. */
+#define DT_MEMBER_MAXDEPTH	32
+
+static const struct dt_member *dt_member_find(const struct dt_type *t,
+					      const char *name,
+					      uint64_t *bit_offsetp,
+					      unsigned int depth)
 {
 	const struct dt_member *m;
 	uint64_t off;
 	unsigned int i;
 
 	t = dt_type_base(t);
-	if (!t || (t->kind != DT_TK_STRUCT && t->kind != DT_TK_UNION))
+	if (!t || (t->kind != DT_TK_STRUCT && t->kind != DT_TK_UNION) ||
+	    depth > DT_MEMBER_MAXDEPTH)
 		return NULL;
 	for (i = 0; i < t->nmembers; i++) {
 		m = &t->members[i];
@@ -906,13 +911,20 @@ const struct dt_member *dt_type_member(const struct dt_type *t,
 		}
 		if (m->name)
 			continue;
-		m = dt_type_member(m->type, name, &off);
+		m = dt_member_find(m->type, name, &off, depth + 1);
 		if (m) {
 			*bit_offsetp = t->members[i].bit_offset + off;
 			return m;
 		}
 	}
 	return NULL;
+}
+
+const struct dt_member *dt_type_member(const struct dt_type *t,
+				       const char *name,
+				       uint64_t *bit_offsetp)
+{
+	return dt_member_find(t, name, bit_offsetp, 0);
 }
 
 /* Conversions. */

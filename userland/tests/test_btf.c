@@ -120,6 +120,62 @@ static void test_btf_small(const char *path)
 	btf_close(dtp);
 }
 
+/*
+ * A module's split BTF on top of the small file: ids go on from 6 and
+ * string offsets from the end of the base strings.
+ * 6 struct mod_s { struct s *p; myint x; }; 7 struct s *.
+ */
+static void test_btf_split(const char *base, const char *dir)
+{
+	static const char mstrs[] = "mod_s\0p\0x";
+	const uint32_t L = sizeof(strs);
+	const uint32_t mtypes[] = {
+		L + 0, INFO(BTF_KIND_STRUCT, 0, 2), 16,
+			L + 6, 7, 0,
+			L + 8, 4, 64,
+		0, INFO(BTF_KIND_PTR, 0, 0), 2,
+	};
+	struct btf_header h = {
+		.magic = BTF_MAGIC, .version = BTF_VERSION,
+		.hdr_len = sizeof(h), .type_len = sizeof(mtypes),
+		.str_off = sizeof(mtypes), .str_len = sizeof(mstrs),
+	};
+	const struct dt_type *t;
+	const struct dt_member *m;
+	dtrace_hdl_t *dtp;
+	char path[512];
+	uint64_t off;
+	FILE *fp;
+
+	snprintf(path, sizeof(path), "%s/mod", dir);
+	fp = fopen(path, "w");
+	if (!fp) {
+		tap_ok(false, "split: cannot write %s", path);
+		return;
+	}
+	fwrite(&h, sizeof(h), 1, fp);
+	fwrite(mtypes, sizeof(mtypes), 1, fp);
+	fwrite(mstrs, sizeof(mstrs), 1, fp);
+	fclose(fp);
+	write_btf(base, good_types, sizeof(good_types), BTF_MAGIC,
+		  sizeof(strs));
+	setenv("DTRACE_BTF_MODDIR", dir, 1);
+	dtp = btf_open(base);
+	t = dt_type_lookup(dtp, "struct mod_s");
+	tap_ok(t && t->size == 16 && t->nmembers == 2,
+	       "split: struct mod_s from the module");
+	m = dt_type_member(t, "p", &off);
+	tap_ok(m && dt_type_base(m->type)->ref == dt_type_lookup(dtp, "struct s"),
+	       "split: its p points to vmlinux's struct s");
+	m = dt_type_member(t, "x", &off);
+	tap_ok(m && off == 64 && !strcmp(m->type->name, "myint"),
+	       "split: its x is vmlinux's myint, at bit 64");
+	tap_is_str(dt_btf_error(dtp), "", "split: no error");
+	btf_close(dtp);
+	unsetenv("DTRACE_BTF_MODDIR");
+	unlink(path);
+}
+
 /* A corrupted file: looking @name up misses and the error says why. */
 static void bad_case(const char *path, const char *name, const char *what,
 		     const char *want)
@@ -305,16 +361,19 @@ static void test_btf_modules(void)
 void test_btf(void)
 {
 	char path[] = "/tmp/dt_test_btfXXXXXX";
+	char dir[] = "/tmp/dt_test_btfdirXXXXXX";
 	int fd = mkstemp(path);
 
-	if (fd < 0) {
-		tap_ok(false, "mkstemp");
+	if (fd < 0 || !mkdtemp(dir)) {
+		tap_ok(false, "mkstemp/mkdtemp");
 		return;
 	}
 	close(fd);
 	test_btf_small(path);
+	test_btf_split(path, dir);
 	test_btf_bad(path);
 	unlink(path);
+	rmdir(dir);
 	test_btf_vmlinux();
 	test_btf_modules();
 }

@@ -103,6 +103,7 @@ int dtrace_buffer_snapshot(struct dtrace_state *state,
 	snap->used = buf->snap_used;
 	snap->drops = buf->snap_drops;
 	snap->errors = buf->snap_errors;
+	snap->dyndrops = buf->snap_dyndrops;
 	return 0;
 }
 
@@ -112,12 +113,13 @@ int dtrace_buffer_snapshot(struct dtrace_state *state,
  * count one behind is as good as the one a moment earlier.
  */
 void dtrace_buffers_count(struct dtrace_state *state, u64 *drops,
-			  u64 *errors)
+			  u64 *errors, u64 *dyndrops)
 {
 	int cpu;
 
 	*drops = 0;
 	*errors = 0;
+	*dyndrops = 0;
 	if (!state->buffers)
 		return;
 	for_each_possible_cpu(cpu) {
@@ -125,5 +127,6 @@ void dtrace_buffers_count(struct dtrace_state *state, u64 *drops,
 
 		*drops += READ_ONCE(buf->drops);
 		*errors += READ_ONCE(buf->errors);
+		*dyndrops += READ_ONCE(buf->dyndrops);
 	}
 }

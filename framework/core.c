@@ -42,6 +42,7 @@ out:
 static void __exit dtrace_exit(void)
 {
 	dtrace_dev_exit();
+	dtrace_actions_exit();
 	dtrace_proc_exit();
 	dtrace_prov_exit();
 	dtrace_probe_table_free();

@@ -2,8 +2,9 @@
 /*
  * DIF programs as the consumer hands them in: copying them into kernel
  * memory and verifying them, once, at enable time, so that the
- * interpreter (dtrace_dif_run() in probe_ctx.c) can trust every register
- * number, table index and branch target.  Process context only.
+ * interpreter (dtrace_dif_run() in dif_exec.c) can trust every register
+ * number, table index, variable id and branch target.  Process context
+ * only.
  */
 #define pr_fmt(fmt) "dtrace: " fmt
 
@@ -12,19 +13,24 @@
 #include "internal.h"
 
 /* Which operand fields an opcode uses; the others must be zero. */
-#define DIF_DST		0x01
-#define DIF_SRC1	0x02
-#define DIF_SRC2	0x04
-#define DIF_IMM		0x08	/* any value */
-#define DIF_INT		0x10	/* an index into the integer table */
-#define DIF_STR		0x20	/* an offset into the string table */
-#define DIF_BRANCH	0x40	/* a forward branch offset */
-#define DIF_VAR		0x80	/* a built-in variable */
+#define DIF_DST		0x001
+#define DIF_SRC1	0x002
+#define DIF_SRC2	0x004
+#define DIF_IMM		0x008	/* any value */
+#define DIF_INT		0x010	/* an index into the integer table */
+#define DIF_STR		0x020	/* an offset into the string table */
+#define DIF_BRANCH	0x040	/* a forward branch offset */
+#define DIF_VAR		0x080	/* a built-in variable, not an array */
+#define DIF_VARA	0x100	/* a built-in array: ARGS or UREGS */
+#define DIF_DVAR	0x200	/* a declared variable, see dtrace_dif_dvar */
+#define DIF_SUBR	0x400	/* a subroutine */
+#define DIF_PUSH	0x800	/* a by-ref size, 0..DTRACE_RECORD_MAX */
 
 #define DIF_ALU		(DIF_DST | DIF_SRC1 | DIF_SRC2)
 #define DIF_LOAD	(DIF_DST | DIF_SRC1 | DIF_IMM)
+#define DIF_STORE	(DIF_DST | DIF_SRC1 | DIF_IMM)
 
-static const u8 dtrace_dif_shape[DTRACE_DIF_OP_MAX] = {
+static const u16 dtrace_dif_shape[DTRACE_DIF_OP_MAX] = {
 	[DTRACE_DIF_OP_RET]	= DIF_SRC1,
 	[DTRACE_DIF_OP_MOV]	= DIF_DST | DIF_SRC1,
 	[DTRACE_DIF_OP_LDI]	= DIF_DST | DIF_IMM,
@@ -63,35 +69,177 @@ static const u8 dtrace_dif_shape[DTRACE_DIF_OP_MAX] = {
 	[DTRACE_DIF_OP_LDUH]	= DIF_LOAD,
 	[DTRACE_DIF_OP_LDUW]	= DIF_LOAD,
 	[DTRACE_DIF_OP_LDX]	= DIF_LOAD,
+	[DTRACE_DIF_OP_ULDSB]	= DIF_LOAD,
+	[DTRACE_DIF_OP_ULDSH]	= DIF_LOAD,
+	[DTRACE_DIF_OP_ULDSW]	= DIF_LOAD,
+	[DTRACE_DIF_OP_ULDUB]	= DIF_LOAD,
+	[DTRACE_DIF_OP_ULDUH]	= DIF_LOAD,
+	[DTRACE_DIF_OP_ULDUW]	= DIF_LOAD,
+	[DTRACE_DIF_OP_ULDX]	= DIF_LOAD,
+	[DTRACE_DIF_OP_STB]	= DIF_STORE,
+	[DTRACE_DIF_OP_STH]	= DIF_STORE,
+	[DTRACE_DIF_OP_STW]	= DIF_STORE,
+	[DTRACE_DIF_OP_STX]	= DIF_STORE,
+	[DTRACE_DIF_OP_LDVA]	= DIF_DST | DIF_SRC1 | DIF_VARA,
+	[DTRACE_DIF_OP_LDGS]	= DIF_DST | DIF_DVAR,
+	[DTRACE_DIF_OP_STGS]	= DIF_SRC1 | DIF_DVAR,
+	[DTRACE_DIF_OP_LDLS]	= DIF_DST | DIF_DVAR,
+	[DTRACE_DIF_OP_STLS]	= DIF_SRC1 | DIF_DVAR,
+	[DTRACE_DIF_OP_LDTS]	= DIF_DST | DIF_DVAR,
+	[DTRACE_DIF_OP_STTS]	= DIF_SRC1 | DIF_DVAR,
+	[DTRACE_DIF_OP_LDGA]	= DIF_DST | DIF_DVAR,
+	[DTRACE_DIF_OP_STGA]	= DIF_SRC1 | DIF_DVAR,
+	[DTRACE_DIF_OP_LDTA]	= DIF_DST | DIF_DVAR,
+	[DTRACE_DIF_OP_STTA]	= DIF_SRC1 | DIF_DVAR,
+	[DTRACE_DIF_OP_FLUSHTS]	= 0,
+	[DTRACE_DIF_OP_PUSHTV]	= DIF_SRC1,
+	[DTRACE_DIF_OP_PUSHTR]	= DIF_SRC1 | DIF_PUSH,
+	[DTRACE_DIF_OP_CALL]	= DIF_DST | DIF_SUBR,
+	[DTRACE_DIF_OP_ALLOCS]	= DIF_DST | DIF_SRC1,
+};
+
+/* The scope and kind of the variable a DIF_DVAR opcode names. */
+static const struct {
+	u8 scope;
+	u8 kind;
+} dtrace_dif_dvar[DTRACE_DIF_OP_MAX] = {
+	[DTRACE_DIF_OP_LDGS] = { DTRACE_DIFV_SCOPE_GLOBAL, DTRACE_DIFV_KIND_SCALAR },
+	[DTRACE_DIF_OP_STGS] = { DTRACE_DIFV_SCOPE_GLOBAL, DTRACE_DIFV_KIND_SCALAR },
+	[DTRACE_DIF_OP_LDLS] = { DTRACE_DIFV_SCOPE_LOCAL, DTRACE_DIFV_KIND_SCALAR },
+	[DTRACE_DIF_OP_STLS] = { DTRACE_DIFV_SCOPE_LOCAL, DTRACE_DIFV_KIND_SCALAR },
+	[DTRACE_DIF_OP_LDTS] = { DTRACE_DIFV_SCOPE_THREAD, DTRACE_DIFV_KIND_SCALAR },
+	[DTRACE_DIF_OP_STTS] = { DTRACE_DIFV_SCOPE_THREAD, DTRACE_DIFV_KIND_SCALAR },
+	[DTRACE_DIF_OP_LDGA] = { DTRACE_DIFV_SCOPE_GLOBAL, DTRACE_DIFV_KIND_ARRAY },
+	[DTRACE_DIF_OP_STGA] = { DTRACE_DIFV_SCOPE_GLOBAL, DTRACE_DIFV_KIND_ARRAY },
+	[DTRACE_DIF_OP_LDTA] = { DTRACE_DIFV_SCOPE_THREAD, DTRACE_DIFV_KIND_ARRAY },
+	[DTRACE_DIF_OP_STTA] = { DTRACE_DIFV_SCOPE_THREAD, DTRACE_DIFV_KIND_ARRAY },
 };
 
 static bool dtrace_dif_var_valid(s32 var)
 {
 	return (var >= DTRACE_DIF_VAR_ARG0 && var <= DTRACE_DIF_VAR_ARG9) ||
-	       (var >= DTRACE_DIF_VAR_PID && var < DTRACE_DIF_VAR_MAX);
+	       (var >= DTRACE_DIF_VAR_PID && var < DTRACE_DIF_VAR_ARGS);
 }
 
-static bool dtrace_dif_reg_ok(u8 shape, u8 flag, u8 reg)
+static bool dtrace_dif_reg_ok(u16 shape, u16 flag, u8 reg)
 {
 	return (shape & flag) ? reg < DTRACE_DIF_NREGS : reg == 0;
 }
 
+/* The vartab entry of variable @id, or NULL. */
+static const struct dtrace_difv *dtrace_prog_var(const struct dtrace_prog *prog,
+						 s32 id)
+{
+	u32 i;
+
+	for (i = 0; i < prog->nvars; i++)
+		if (prog->vartab[i].id == id)
+			return &prog->vartab[i];
+	return NULL;
+}
+
+/*
+ * A variable table: ids in range and unique, known scope, kind and
+ * type, sizes that fit their type, reserved fields zero.
+ */
+static int dtrace_vartab_verify(const struct dtrace_prog *prog)
+{
+	u32 i;
+
+	for (i = 0; i < prog->nvars; i++) {
+		const struct dtrace_difv *v = &prog->vartab[i];
+
+		if (v->id < 1 || v->id >= DTRACE_DIF_MAXVARS ||
+		    v->reserved || v->reserved2 ||
+		    v->scope > DTRACE_DIFV_SCOPE_LOCAL ||
+		    v->kind > DTRACE_DIFV_KIND_ARRAY)
+			return -EINVAL;
+		if (v->scope == DTRACE_DIFV_SCOPE_LOCAL &&
+		    v->kind != DTRACE_DIFV_KIND_SCALAR)
+			return -EINVAL;
+		switch (v->type) {
+		case DTRACE_DIFV_TYPE_INT:
+			if (v->size != 8)
+				return -EINVAL;
+			break;
+		case DTRACE_DIFV_TYPE_STRING:
+			if (v->size < 1 || v->size > DTRACE_STRSIZE_MAX)
+				return -EINVAL;
+			break;
+		case DTRACE_DIFV_TYPE_BYREF:
+			if (v->size < 1 || v->size > DTRACE_RECORD_MAX)
+				return -EINVAL;
+			break;
+		default:
+			return -EINVAL;
+		}
+		if (dtrace_prog_var(prog, v->id) != v)
+			return -EINVAL;	/* declared twice */
+	}
+	return 0;
+}
+
+/* The immediate of one instruction, by the shape of its opcode. */
+static int dtrace_insn_imm_verify(struct dtrace_prog *prog,
+				  const struct dtrace_dif_insn *in, u32 pc,
+				  u16 shape)
+{
+	const struct dtrace_difv *v;
+
+	if (shape & DIF_INT)
+		return in->imm >= 0 && in->imm < prog->nints ? 0 : -EINVAL;
+	if (shape & DIF_STR)
+		return in->imm >= 0 && in->imm < prog->strtab_len ? 0 : -EINVAL;
+	if (shape & DIF_BRANCH)
+		return in->imm >= 0 && (u64)pc + 1 + in->imm < prog->ninsns ?
+		       0 : -EINVAL;
+	if (shape & DIF_VAR)
+		return dtrace_dif_var_valid(in->imm) ? 0 : -EINVAL;
+	if (shape & DIF_VARA)
+		return in->imm == DTRACE_DIF_VAR_ARGS ||
+		       in->imm == DTRACE_DIF_VAR_UREGS ? 0 : -EINVAL;
+	if (shape & DIF_DVAR) {
+		v = dtrace_prog_var(prog, in->imm);
+		return v && v->scope == dtrace_dif_dvar[in->op].scope &&
+		       v->kind == dtrace_dif_dvar[in->op].kind ? 0 : -EINVAL;
+	}
+	if (shape & DIF_SUBR) {
+		if (in->imm < 1 || in->imm >= DTRACE_DIF_SUBR_MAX)
+			return -EINVAL;
+		if (dtrace_dif_subr_destructive(in->imm))
+			prog->destructive = true;
+		return 0;
+	}
+	if (shape & DIF_PUSH) {
+		if (in->imm < 0 || in->imm > DTRACE_RECORD_MAX)
+			return -EINVAL;
+		prog->maxpush = max_t(u32, prog->maxpush, in->imm);
+		return 0;
+	}
+	return !(shape & DIF_IMM) && in->imm ? -EINVAL : 0;
+}
+
 /*
  * The rules of docs/abi.md: known opcodes, registers in range and unused
- * operands zero, table references inside their tables, branches forward
- * and inside the program, RET last.  Together they make every program
- * end and touch only its own registers and tables.
+ * operands zero, table references inside their tables, variables
+ * declared with the scope and kind their opcode implies, branches
+ * forward and inside the program, RET last.  Together they make every
+ * program end and touch only its own registers, tables and variables.
  */
-static int dtrace_prog_verify(const struct dtrace_prog *prog)
+static int dtrace_prog_verify(struct dtrace_prog *prog)
 {
 	u32 pc;
+	int ret;
 
 	if (prog->insns[prog->ninsns - 1].op != DTRACE_DIF_OP_RET)
 		return -EINVAL;
+	ret = dtrace_vartab_verify(prog);
+	if (ret)
+		return ret;
 
 	for (pc = 0; pc < prog->ninsns; pc++) {
 		const struct dtrace_dif_insn *in = &prog->insns[pc];
-		u8 shape;
+		u16 shape;
 
 		if (in->op == 0 || in->op >= DTRACE_DIF_OP_MAX)
 			return -EINVAL;
@@ -100,33 +248,20 @@ static int dtrace_prog_verify(const struct dtrace_prog *prog)
 		    !dtrace_dif_reg_ok(shape, DIF_SRC1, in->src1) ||
 		    !dtrace_dif_reg_ok(shape, DIF_SRC2, in->src2))
 			return -EINVAL;
-
-		if (shape & DIF_INT) {
-			if (in->imm < 0 || in->imm >= prog->nints)
-				return -EINVAL;
-		} else if (shape & DIF_STR) {
-			if (in->imm < 0 || in->imm >= prog->strtab_len)
-				return -EINVAL;
-		} else if (shape & DIF_BRANCH) {
-			if (in->imm < 0 ||
-			    (u64)pc + 1 + in->imm >= prog->ninsns)
-				return -EINVAL;
-		} else if (shape & DIF_VAR) {
-			if (!dtrace_dif_var_valid(in->imm))
-				return -EINVAL;
-		} else if (!(shape & DIF_IMM) && in->imm) {
-			return -EINVAL;
-		}
+		ret = dtrace_insn_imm_verify(prog, in, pc, shape);
+		if (ret)
+			return ret;
 	}
 	return 0;
 }
 
 static bool dtrace_difo_header_ok(const struct dtrace_difo *udifo)
 {
-	if (udifo->reserved || udifo->ninsns == 0 ||
+	if (udifo->ninsns == 0 ||
 	    udifo->ninsns > DTRACE_DIF_MAXINSNS ||
 	    udifo->nints > DTRACE_DIF_MAXINTS ||
-	    udifo->strtab_len > DTRACE_DIF_MAXSTRTAB)
+	    udifo->strtab_len > DTRACE_DIF_MAXSTRTAB ||
+	    udifo->nvars > DTRACE_DIF_MAXVARS)
 		return false;
 	switch (udifo->rtype) {
 	case DTRACE_DIF_RTYPE_INT:
@@ -134,6 +269,8 @@ static bool dtrace_difo_header_ok(const struct dtrace_difo *udifo)
 		       udifo->rsize == 4 || udifo->rsize == 8;
 	case DTRACE_DIF_RTYPE_STRING:
 		return udifo->rsize == 0;
+	case DTRACE_DIF_RTYPE_BYREF:
+		return udifo->rsize >= 1 && udifo->rsize <= DTRACE_RECORD_MAX;
 	default:
 		return false;
 	}
@@ -162,6 +299,7 @@ struct dtrace_prog *dtrace_prog_create(const struct dtrace_difo *udifo)
 	prog->ninsns = udifo->ninsns;
 	prog->nints = udifo->nints;
 	prog->strtab_len = udifo->strtab_len;
+	prog->nvars = udifo->nvars;
 	prog->rtype = udifo->rtype;
 	prog->rsize = udifo->rsize;
 
@@ -170,7 +308,9 @@ struct dtrace_prog *dtrace_prog_create(const struct dtrace_difo *udifo)
 	prog->inttab = kvmalloc_array(prog->nints ?: 1, sizeof(u64),
 				      GFP_KERNEL);
 	prog->strtab = kvmalloc(prog->strtab_len ?: 1, GFP_KERNEL);
-	if (!prog->insns || !prog->inttab || !prog->strtab)
+	prog->vartab = kvmalloc_array(prog->nvars ?: 1, sizeof(*prog->vartab),
+				      GFP_KERNEL);
+	if (!prog->insns || !prog->inttab || !prog->strtab || !prog->vartab)
 		goto out_free;
 
 	ret = -EFAULT;
@@ -179,7 +319,9 @@ struct dtrace_prog *dtrace_prog_create(const struct dtrace_difo *udifo)
 	    copy_from_user(prog->inttab, u64_to_user_ptr(udifo->inttab),
 			   array_size(prog->nints, sizeof(u64))) ||
 	    copy_from_user(prog->strtab, u64_to_user_ptr(udifo->strtab),
-			   prog->strtab_len))
+			   prog->strtab_len) ||
+	    copy_from_user(prog->vartab, u64_to_user_ptr(udifo->vartab),
+			   array_size(prog->nvars, sizeof(*prog->vartab))))
 		goto out_free;
 
 	/* SETS hands out strtab addresses: every string must end inside. */
@@ -203,5 +345,6 @@ void dtrace_prog_free(struct dtrace_prog *prog)
 	kvfree(prog->insns);
 	kvfree(prog->inttab);
 	kvfree(prog->strtab);
+	kvfree(prog->vartab);
 	kfree(prog);
 }

@@ -35,29 +35,55 @@ static int dtrace_action_cmp(const void *a, const void *b)
 	return x->offset < y->offset ? -1 : x->offset > y->offset;
 }
 
+/* A program that is there and returns an integer. */
+static bool dtrace_prog_is_int(const struct dtrace_prog *prog)
+{
+	return prog && prog->rtype == DTRACE_DIF_RTYPE_INT;
+}
+
 /*
  * Check one action against the record rules of the ABI header.  Integer
  * results are stored with their own size at a naturally aligned offset
  * (the record data starts 8-aligned), so probe context never writes
- * across an alignment boundary.
+ * across an alignment boundary; stacks are arrays of u64.  Actions that
+ * store nothing have size 0 and offset 0.
  */
 static int dtrace_action_check(const struct dtrace_actdesc *ad,
 			       const struct dtrace_prog *prog)
 {
-	if (ad->reserved || ad->arg || !prog || ad->size == 0 ||
-	    ad->offset >= DTRACE_RECORD_MAX ||
+	if (ad->reserved || ad->offset >= DTRACE_RECORD_MAX ||
 	    ad->size > DTRACE_RECORD_MAX - ad->offset)
+		return -EINVAL;
+	if (ad->kind != DTRACE_ACT_STACK && ad->kind != DTRACE_ACT_USTACK &&
+	    ad->arg)
 		return -EINVAL;
 
 	switch (ad->kind) {
 	case DTRACE_ACT_DIFEXPR:
-		if (prog->rtype == DTRACE_DIF_RTYPE_STRING)
+		if (!prog || !ad->size)
+			return -EINVAL;
+		if (prog->rtype != DTRACE_DIF_RTYPE_INT)
 			return 0;
 		return ad->size == prog->rsize && !(ad->offset % ad->size) ?
 		       0 : -EINVAL;
 	case DTRACE_ACT_EXIT:
-		return prog->rtype == DTRACE_DIF_RTYPE_INT && ad->size == 4 &&
+		return dtrace_prog_is_int(prog) && ad->size == 4 &&
 		       !(ad->offset % 4) ? 0 : -EINVAL;
+	case DTRACE_ACT_STACK:
+		return !prog && ad->arg >= 1 && ad->arg <= DTRACE_STACK_MAX &&
+		       ad->size == 8 * ad->arg && !(ad->offset % 8) ?
+		       0 : -EINVAL;
+	case DTRACE_ACT_USTACK:
+		return !prog && ad->arg >= 1 && ad->arg <= DTRACE_USTACK_MAX &&
+		       ad->size == 8 * (ad->arg + 1) && !(ad->offset % 8) ?
+		       0 : -EINVAL;
+	case DTRACE_ACT_RAISE:
+	case DTRACE_ACT_CHILL:
+		return dtrace_prog_is_int(prog) && !ad->size && !ad->offset ?
+		       0 : -EINVAL;
+	case DTRACE_ACT_STOP:
+	case DTRACE_ACT_PANIC:
+		return !prog && !ad->size && !ad->offset ? 0 : -EINVAL;
 	default:
 		return -EINVAL;
 	}
@@ -79,6 +105,8 @@ static int dtrace_clause_layout(struct dtrace_clause *clause)
 	sort(sorted, clause->nactions, sizeof(*sorted), dtrace_action_cmp,
 	     NULL);
 	for (i = 0; i < clause->nactions; i++) {
+		if (!sorted[i].size)
+			continue;	/* stores nothing */
 		if (sorted[i].offset < end) {
 			ret = -EINVAL;	/* overlaps the one before */
 			break;
@@ -153,6 +181,7 @@ struct dtrace_clause *dtrace_clause_create(u64 cookie,
 		act->kind = ads[i].kind;
 		act->offset = ads[i].offset;
 		act->size = ads[i].size;
+		act->arg = ads[i].arg;
 		act->prog = prog;
 		clause->nactions++;
 		ret = dtrace_action_check(&ads[i], prog);

@@ -32,8 +32,16 @@
 #include <linux/rcupdate.h>
 #include <linux/refcount.h>
 #include <linux/types.h>
+#include <linux/spinlock.h>
 #include <linux/xarray.h>
 #include <dtrace/provider.h>
+
+/* Most frames a STACK or USTACK action, or a stack walk, records. */
+#define DTRACE_STACK_MAX		128
+#define DTRACE_USTACK_MAX		128
+
+/* Size classes of dynamic variables: 64 bytes << class. */
+#define DTRACE_DYN_NCLASSES		18
 
 struct dtrace_provider {
 	struct list_head		list;	/* on dtrace_providers */
@@ -62,18 +70,23 @@ struct dtrace_prog {
 	struct dtrace_dif_insn		*insns;
 	u64				*inttab;
 	char				*strtab;
+	struct dtrace_difv		*vartab;
 	u32				ninsns;
 	u32				nints;
 	u32				strtab_len;
+	u32				nvars;
 	u32				rtype;
 	u32				rsize;
+	u32				maxpush;	/* largest PUSHTR imm */
+	bool				destructive;	/* CALLs one */
 };
 
 struct dtrace_action {
 	u32				kind;	/* DTRACE_ACT_* */
 	u32				offset;	/* in the record data */
 	u32				size;
-	struct dtrace_prog		*prog;
+	u32				arg;	/* frames of STACK/USTACK */
+	struct dtrace_prog		*prog;	/* NULL for none */
 };
 
 /*
@@ -110,12 +123,54 @@ struct dtrace_buffer {
 	u64				offset;	/* fill of data[active] */
 	u64				drops;	/* since the state started */
 	u64				errors;
+	u64				dyndrops;	/* dynamic variable stores lost */
 	/* what the last switch left for the consumer */
 	u64				snap_used;
 	u64				snap_drops;
 	u64				snap_errors;
+	u64				snap_dyndrops;
 	u64				drops_seen;	/* drops at the last switch */
 	u64				errors_seen;
+	u64				dyndrops_seen;
+	/* this CPU's variable storage, set up at GO (vars.c) */
+	void				*scratch;	/* scratchsize bytes */
+	void				*locals;	/* this-> variables */
+	void				*key;		/* tuple key being built */
+};
+
+/*
+ * A variable as the consumer declared it (struct dtrace_difv), indexed
+ * by id in state->vars; size 0 means undeclared.  offset places global
+ * and clause-local scalars in their storage; it is set at GO.
+ */
+struct dtrace_var {
+	u8				scope;	/* DTRACE_DIFV_SCOPE_* */
+	u8				kind;	/* DTRACE_DIFV_KIND_* */
+	u8				type;	/* DTRACE_DIFV_TYPE_* */
+	u32				size;
+	u32				offset;
+};
+
+struct dtrace_dynvar;
+
+/* A bucket of the dynamic variable hash; see dynvar.c. */
+struct dtrace_dynbucket {
+	arch_spinlock_t			lock;	/* protects chain */
+	struct dtrace_dynvar		*chain;
+};
+
+/*
+ * The dynamic variable space of one consumer: self-> variables and
+ * associative arrays, preallocated at GO.  See dynvar.c for the design.
+ */
+struct dtrace_dynspace {
+	struct dtrace_dynbucket		*buckets;
+	u32				nbuckets;	/* a power of two */
+	arch_spinlock_t			lock;	/* protects free, next */
+	struct dtrace_dynvar		*free[DTRACE_DYN_NCLASSES];
+	char				*base;	/* dynvarsize bytes */
+	uintptr_t			next;	/* never handed out yet */
+	uintptr_t			end;
 };
 
 /* One consumer: one open of /dev/dtrace. */
@@ -129,6 +184,12 @@ struct dtrace_state {
 	struct dtrace_buffer __percpu	*buffers;	/* NULL before GO */
 	u64				bufsize;	/* fixed at GO */
 	u32				strsize;	/* fixed at GO */
+	u32				scratchsize;	/* fixed at GO */
+	u32				maxpush;	/* largest PUSHTR of all clauses */
+	u32				keysize;	/* of buffers->key, at GO */
+	struct dtrace_var		*vars;	/* [DTRACE_DIF_MAXVARS] */
+	char				*globals;	/* global scalars, at GO */
+	struct dtrace_dynspace		dyn;	/* at GO */
 };
 
 /*
@@ -157,6 +218,8 @@ struct dtrace_mstate {
 	u32				fault;		/* DTRACEFLT_*, 0 if none */
 	u32				fault_pc;
 	u64				fault_addr;
+	u64				errno_val;	/* errno; 0 until the syscall
+							   provider reports one */
 	bool				in_error;	/* firing dtrace:::ERROR */
 };
 
@@ -220,9 +283,34 @@ void dtrace_buffers_free(struct dtrace_state *state);
 int dtrace_buffer_snapshot(struct dtrace_state *state,
 			   struct dtrace_ioc_bufsnap *snap);
 void dtrace_buffers_count(struct dtrace_state *state, u64 *drops,
-			  u64 *errors);
+			  u64 *errors, u64 *dyndrops);
+
+/* vars.c */
+int dtrace_vars_declare(struct dtrace_state *state,
+			const struct dtrace_clause *clause, bool commit);
+int dtrace_vars_alloc(struct dtrace_state *state);
+void dtrace_vars_free(struct dtrace_state *state);
+
+/* dif_exec.c, dynvar.c, stack.c: probe context */
+u64 dtrace_dynvar_load(struct dtrace_mstate *mst, u32 id, bool thread,
+		       const struct dtrace_tuple_ent *tup, u32 ntup);
+void dtrace_dynvar_store(struct dtrace_mstate *mst, u32 id, bool thread,
+			 const struct dtrace_tuple_ent *tup, u32 ntup,
+			 u64 val);
+void dtrace_copy_string(struct dtrace_mstate *mst, char *dst, uintptr_t src,
+			u32 size);
+void dtrace_copy_value(struct dtrace_mstate *mst, void *dst, uintptr_t src,
+		       const struct dtrace_var *var);
+extern const u8 dtrace_zero_area[DTRACE_RECORD_MAX];
+bool dtrace_scratch_valid(const struct dtrace_mstate *mst, uintptr_t addr,
+			  size_t size);
+u32 dtrace_stack_kernel(struct dtrace_mstate *mst, u64 *pcs, u32 max);
+u32 dtrace_stack_user(u64 *pcs, u32 max);
+u64 dtrace_caller(struct dtrace_mstate *mst);
 
 /* probe_ctx.c */
+void dtrace_actions_exit(void);
+
 void dtrace_probe_fire_state(struct dtrace_probe *probe,
 			     struct dtrace_state *state);
 void dtrace_buffer_switch(void *buf);

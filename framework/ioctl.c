@@ -92,7 +92,13 @@ static int dtrace_ioc_enable(struct dtrace_state *state,
 				      en->nactions);
 	if (IS_ERR(clause))
 		return PTR_ERR(clause);
-	ret = dtrace_ecb_enable(state, &en->desc, clause, &en->nmatched);
+	/* Check first, record the declarations once the probes are on. */
+	ret = dtrace_vars_declare(state, clause, false);
+	if (!ret)
+		ret = dtrace_ecb_enable(state, &en->desc, clause,
+					&en->nmatched);
+	if (!ret)
+		ret = dtrace_vars_declare(state, clause, true);
 	dtrace_clause_put(clause);
 	return ret;
 }
@@ -115,8 +121,35 @@ static int dtrace_ioc_status(struct dtrace_state *state,
 			     struct dtrace_ioc_status *st)
 {
 	st->activity = READ_ONCE(state->activity);
-	dtrace_buffers_count(state, &st->drops, &st->errors);
+	dtrace_buffers_count(state, &st->drops, &st->errors, &st->dyndrops);
 	return 0;
+}
+
+/*
+ * The provider describes the argument; dtrace_lock keeps the probe and
+ * its provider (dtrace_unregister() takes it) for the call.
+ */
+static int dtrace_ioc_probearg(struct dtrace_ioc_probearg *pa)
+{
+	struct dtrace_probe *probe;
+	int ret = 0;
+
+	if (pa->argno >= 10)
+		return -EINVAL;
+	pa->mapping = pa->argno;
+	memset(pa->native, 0, sizeof(pa->native));
+	memset(pa->xlate, 0, sizeof(pa->xlate));
+	mutex_lock(&dtrace_lock);
+	probe = xa_load(&dtrace_probes, pa->id);
+	if (!probe)
+		ret = -ENOENT;
+	else if (probe->prov->pops->getargdesc)
+		probe->prov->pops->getargdesc(probe->prov->arg, probe->id,
+					      probe->parg, pa);
+	mutex_unlock(&dtrace_lock);
+	pa->native[sizeof(pa->native) - 1] = '\0';
+	pa->xlate[sizeof(pa->xlate) - 1] = '\0';
+	return ret;
 }
 
 /*
@@ -125,18 +158,20 @@ static int dtrace_ioc_status(struct dtrace_state *state,
  */
 static_assert(sizeof(struct dtrace_probedesc) == 320);
 static_assert(sizeof(struct dtrace_dif_insn) == 8);
-static_assert(sizeof(struct dtrace_difo) == 48);
-static_assert(sizeof(struct dtrace_actdesc) == 72);
+static_assert(sizeof(struct dtrace_difo) == 56);
+static_assert(sizeof(struct dtrace_actdesc) == 80);
 static_assert(sizeof(struct dtrace_rechdr) == 16);
 static_assert(sizeof(struct dtrace_ioc_version) == 8);
 static_assert(sizeof(struct dtrace_ioc_probe) == 336);
 static_assert(sizeof(struct dtrace_ioc_setopt) == 16);
-static_assert(sizeof(struct dtrace_ioc_enable) == 400);
+static_assert(sizeof(struct dtrace_ioc_enable) == 408);
 static_assert(offsetof(struct dtrace_ioc_enable, pred) == 352);
 static_assert(sizeof(struct dtrace_ioc_epdesc) == 24);
 static_assert(sizeof(struct dtrace_ioc_go) == 8);
-static_assert(sizeof(struct dtrace_ioc_bufsnap) == 48);
-static_assert(sizeof(struct dtrace_ioc_status) == 24);
+static_assert(sizeof(struct dtrace_ioc_bufsnap) == 56);
+static_assert(sizeof(struct dtrace_ioc_status) == 32);
+static_assert(sizeof(struct dtrace_ioc_probearg) == 272);
+static_assert(sizeof(struct dtrace_difv) == 16);
 
 /* Argument of any command, so that one copy-in serves them all. */
 union dtrace_ioc_arg {
@@ -149,6 +184,7 @@ union dtrace_ioc_arg {
 	struct dtrace_ioc_go		go;
 	struct dtrace_ioc_bufsnap	bufsnap;
 	struct dtrace_ioc_status	status;
+	struct dtrace_ioc_probearg	probearg;
 };
 
 /*
@@ -166,6 +202,7 @@ static const size_t dtrace_ioc_size[] = {
 	[_IOC_NR(DTRACEIOC_STOP)]	= sizeof(struct dtrace_ioc_go),
 	[_IOC_NR(DTRACEIOC_BUFSNAP)]	= sizeof(struct dtrace_ioc_bufsnap),
 	[_IOC_NR(DTRACEIOC_STATUS)]	= sizeof(struct dtrace_ioc_status),
+	[_IOC_NR(DTRACEIOC_PROBEARG)]	= sizeof(struct dtrace_ioc_probearg),
 };
 
 static int dtrace_ioc_dispatch(struct dtrace_state *state, unsigned int nr,
@@ -192,6 +229,8 @@ static int dtrace_ioc_dispatch(struct dtrace_state *state, unsigned int nr,
 		return dtrace_buffer_snapshot(state, &a->bufsnap);
 	case _IOC_NR(DTRACEIOC_STATUS):
 		return dtrace_ioc_status(state, &a->status);
+	case _IOC_NR(DTRACEIOC_PROBEARG):
+		return dtrace_ioc_probearg(&a->probearg);
 	}
 	return -ENOTTY;
 }

@@ -9,17 +9,28 @@
  *    was set up at enable time;
  *  - it reads traced memory only through copy_from_kernel_nofault(), so
  *    a bad address is a fault reported to the consumer, never an oops;
- *  - it calls nothing outside this file but inlines from include/linux,
- *    the nofault copy and the NMI-safe clocks.
- * The file is built without ftrace hooks and its entry points are
+ *  - it calls nothing but the other probe-context files of framework/
+ *    (dif_exec.c, dif_subr.c, dynvar.c, scratch.c, stack.c), inlines
+ *    from include/linux, the nofault copies, the NMI-safe clocks,
+ *    stack_trace_save() and irq_work_queue().
+ * These files are built without ftrace hooks and their entry points are
  * NOKPROBE_SYMBOL, so tracing can never recurse into the tracer.
+ *
+ * This file: dtrace_probe(), the clauses it fires, their records and
+ * actions (raise/stop through an irq_work, chill, panic), dtrace:::ERROR,
+ * and the buffer switch.
  */
 #define pr_fmt(fmt) "dtrace: " fmt
 
-#include <linux/cred.h>
+#include <linux/irq_work.h>
 #include <linux/kprobes.h>
+#include <linux/panic.h>
 #include <linux/percpu.h>
+#include <linux/pid.h>
+#include <linux/pid_namespace.h>
 #include <linux/sched.h>
+#include <linux/sched/signal.h>
+#include <linux/string.h>
 #include <linux/timekeeping.h>
 #include <linux/uaccess.h>
 #include "internal.h"
@@ -27,302 +38,45 @@
 /* Depth of dtrace_probe() on this CPU; only interrupts-off code uses it. */
 static DEFINE_PER_CPU(unsigned int, dtrace_nesting);
 
-static void dtrace_fault(struct dtrace_mstate *mst, u32 fault, u64 addr,
-			 u32 pc)
-{
-	mst->fault = fault;
-	mst->fault_addr = addr;
-	mst->fault_pc = pc;
-}
-
-static u64 dtrace_dif_variable(const struct dtrace_mstate *mst, s32 var)
-{
-	struct task_struct *task = current;
-
-	if (var <= DTRACE_DIF_VAR_ARG9)
-		return mst->args[var];
-
-	switch (var) {
-	case DTRACE_DIF_VAR_PID:
-		return task->tgid;
-	case DTRACE_DIF_VAR_TID:
-		return task->pid;
-	case DTRACE_DIF_VAR_PPID:
-		return rcu_dereference_sched(task->real_parent)->tgid;
-	case DTRACE_DIF_VAR_UID:
-		return __kuid_val(current_uid());
-	case DTRACE_DIF_VAR_GID:
-		return __kgid_val(current_gid());
-	case DTRACE_DIF_VAR_EXECNAME:
-		return (uintptr_t)task->comm;
-	case DTRACE_DIF_VAR_CPU:
-		return smp_processor_id();
-	case DTRACE_DIF_VAR_TIMESTAMP:
-		return mst->timestamp;
-	case DTRACE_DIF_VAR_WALLTIMESTAMP:
-		return ktime_get_real_fast_ns();
-	case DTRACE_DIF_VAR_ID:
-		return mst->probe->id;
-	case DTRACE_DIF_VAR_EPID:
-		return mst->ecb->epid;
-	case DTRACE_DIF_VAR_PROBEPROV:
-		return (uintptr_t)mst->probe->prov->name;
-	case DTRACE_DIF_VAR_PROBEMOD:
-		return (uintptr_t)mst->probe->mod;
-	case DTRACE_DIF_VAR_PROBEFUNC:
-		return (uintptr_t)mst->probe->func;
-	case DTRACE_DIF_VAR_PROBENAME:
-		return (uintptr_t)mst->probe->name;
-	}
-	return 0;	/* the verifier lets no other number through */
-}
-
 /*
- * Bytes from @addr to the end of its page: a copy inside one page either
- * works whole or faults at its first byte.
+ * raise() and stop(): a signal cannot be sent from every probe context
+ * (NMI, or with the target's siglock held), so the request waits in a
+ * per-CPU slot for an irq_work, which runs when this CPU next enables
+ * interrupts (hardirq; a thread on PREEMPT_RT).  One request per CPU is
+ * in flight; another one meanwhile is counted as an error.
  */
-static size_t dtrace_page_left(uintptr_t addr)
+struct dtrace_sigreq {
+	struct irq_work			work;
+	pid_t				pid;	/* thread to signal */
+	int				sig;
+};
+
+static void dtrace_sigreq_run(struct irq_work *work)
 {
-	return PAGE_SIZE - offset_in_page(addr);
+	struct dtrace_sigreq *req = container_of(work, struct dtrace_sigreq,
+						 work);
+	struct task_struct *task;
+
+	rcu_read_lock();
+	task = pid_task(find_pid_ns(req->pid, &init_pid_ns), PIDTYPE_PID);
+	if (task)
+		send_sig(req->sig, task, 1);
+	rcu_read_unlock();
 }
 
-/*
- * Compare the strings at @a and @b, at most @max bytes.  Reads go by
- * chunks that never cross a page, so a string that ends just before an
- * unmapped page compares fine.
- */
-static int dtrace_strcmp(uintptr_t a, uintptr_t b, u32 max,
-			 struct dtrace_mstate *mst, u32 pc)
-{
-	char ca[32], cb[32];
-	u32 done = 0;
+static DEFINE_PER_CPU(struct dtrace_sigreq, dtrace_sigreq) = {
+	.work = IRQ_WORK_INIT(dtrace_sigreq_run),
+};
 
-	while (done < max) {
-		size_t n = min3((size_t)(max - done), sizeof(ca),
-				min(dtrace_page_left(a + done),
-				    dtrace_page_left(b + done)));
-		size_t i;
+/* chill(): ns spun on this CPU in the second that began at start. */
+struct dtrace_chill {
+	u64				start;
+	u64				spent;
+};
 
-		if (copy_from_kernel_nofault(ca, (void *)(a + done), n)) {
-			dtrace_fault(mst, DTRACEFLT_BADADDR, a + done, pc);
-			return 0;
-		}
-		if (copy_from_kernel_nofault(cb, (void *)(b + done), n)) {
-			dtrace_fault(mst, DTRACEFLT_BADADDR, b + done, pc);
-			return 0;
-		}
-		for (i = 0; i < n; i++) {
-			if (ca[i] != cb[i])
-				return (unsigned char)ca[i] <
-				       (unsigned char)cb[i] ? -1 : 1;
-			if (!ca[i])
-				return 0;
-		}
-		done += n;
-	}
-	return 0;
-}
+static DEFINE_PER_CPU(struct dtrace_chill, dtrace_chill);
 
-static u64 dtrace_load(struct dtrace_mstate *mst, uintptr_t addr,
-		       u8 op, u32 pc)
-{
-	union {
-		s8 sb;
-		s16 sh;
-		s32 sw;
-		u8 ub;
-		u16 uh;
-		u32 uw;
-		u64 x;
-	} v;
-	static const u8 size[DTRACE_DIF_OP_MAX] = {
-		[DTRACE_DIF_OP_LDSB] = 1, [DTRACE_DIF_OP_LDSH] = 2,
-		[DTRACE_DIF_OP_LDSW] = 4, [DTRACE_DIF_OP_LDUB] = 1,
-		[DTRACE_DIF_OP_LDUH] = 2, [DTRACE_DIF_OP_LDUW] = 4,
-		[DTRACE_DIF_OP_LDX] = 8,
-	};
-
-	if (copy_from_kernel_nofault(&v, (void *)addr, size[op])) {
-		dtrace_fault(mst, DTRACEFLT_BADADDR, addr, pc);
-		return 0;
-	}
-	switch (op) {
-	case DTRACE_DIF_OP_LDSB:
-		return v.sb;
-	case DTRACE_DIF_OP_LDSH:
-		return v.sh;
-	case DTRACE_DIF_OP_LDSW:
-		return v.sw;
-	case DTRACE_DIF_OP_LDUB:
-		return v.ub;
-	case DTRACE_DIF_OP_LDUH:
-		return v.uh;
-	case DTRACE_DIF_OP_LDUW:
-		return v.uw;
-	}
-	return v.x;
-}
-
-/* Division and remainder: zero faults, and S64_MIN / -1 must not trap. */
-static u64 dtrace_dif_div(u8 op, u64 a, u64 b, struct dtrace_mstate *mst,
-			  u32 pc)
-{
-	if (!b) {
-		dtrace_fault(mst, DTRACEFLT_DIVZERO, 0, pc);
-		return 0;
-	}
-	switch (op) {
-	case DTRACE_DIF_OP_UDIV:
-		return a / b;
-	case DTRACE_DIF_OP_UREM:
-		return a % b;
-	case DTRACE_DIF_OP_SDIV:
-		return (s64)b == -1 ? -a : (u64)((s64)a / (s64)b);
-	}
-	return (s64)b == -1 ? 0 : (u64)((s64)a % (s64)b);
-}
-
-/* The two-operand operations that cannot fault. */
-static u64 dtrace_dif_alu(u8 op, u64 a, u64 b)
-{
-	switch (op) {
-	case DTRACE_DIF_OP_ADD:
-		return a + b;
-	case DTRACE_DIF_OP_SUB:
-		return a - b;
-	case DTRACE_DIF_OP_MUL:
-		return a * b;
-	case DTRACE_DIF_OP_AND:
-		return a & b;
-	case DTRACE_DIF_OP_OR:
-		return a | b;
-	case DTRACE_DIF_OP_XOR:
-		return a ^ b;
-	case DTRACE_DIF_OP_SHL:
-		return a << (b & 63);
-	case DTRACE_DIF_OP_LSR:
-		return a >> (b & 63);
-	case DTRACE_DIF_OP_ASR:
-		return (s64)a >> (b & 63);
-	case DTRACE_DIF_OP_SEQ:
-		return a == b;
-	case DTRACE_DIF_OP_SNE:
-		return a != b;
-	case DTRACE_DIF_OP_SLT:
-		return (s64)a < (s64)b;
-	case DTRACE_DIF_OP_SLE:
-		return (s64)a <= (s64)b;
-	case DTRACE_DIF_OP_SLTU:
-		return a < b;
-	}
-	return a <= b;	/* SLEU */
-}
-
-/**
- * dtrace_dif_run() - run a verified DIF program
- * @prog: the program
- * @mst: machine state of this firing; ->fault is set if it faults
- *
- * Branches only go forward (the verifier saw to it), so this loop ends
- * within prog->ninsns steps.
- * Context: probe context.
- * Return: the value of RET, or 0 after a fault.
- */
-u64 dtrace_dif_run(const struct dtrace_prog *prog, struct dtrace_mstate *mst)
-{
-	u64 r[DTRACE_DIF_NREGS] = { 0 };
-	u32 pc = 0;
-
-	for (;;) {
-		const struct dtrace_dif_insn *in = &prog->insns[pc++];
-		u64 a = r[in->src1], b = r[in->src2];
-		u64 *d = &r[in->dst];
-
-		switch (in->op) {
-		case DTRACE_DIF_OP_RET:
-			return a;
-		case DTRACE_DIF_OP_MOV:
-			*d = a;
-			break;
-		case DTRACE_DIF_OP_LDI:
-			*d = (s64)in->imm;
-			break;
-		case DTRACE_DIF_OP_SETX:
-			*d = prog->inttab[in->imm];
-			break;
-		case DTRACE_DIF_OP_SETS:
-			*d = (uintptr_t)(prog->strtab + in->imm);
-			break;
-		case DTRACE_DIF_OP_NOT:
-			*d = ~a;
-			break;
-		case DTRACE_DIF_OP_NEG:
-			*d = -a;
-			break;
-		case DTRACE_DIF_OP_SDIV:
-		case DTRACE_DIF_OP_UDIV:
-		case DTRACE_DIF_OP_SREM:
-		case DTRACE_DIF_OP_UREM:
-			*d = dtrace_dif_div(in->op, a, b, mst, pc - 1);
-			break;
-		case DTRACE_DIF_OP_SCMP:
-			*d = dtrace_strcmp(a, b, mst->strsize, mst, pc - 1);
-			break;
-		case DTRACE_DIF_OP_JMP:
-			pc += in->imm;
-			break;
-		case DTRACE_DIF_OP_JZ:
-			if (!a)
-				pc += in->imm;
-			break;
-		case DTRACE_DIF_OP_JNZ:
-			if (a)
-				pc += in->imm;
-			break;
-		case DTRACE_DIF_OP_LDV:
-			*d = dtrace_dif_variable(mst, in->imm);
-			break;
-		case DTRACE_DIF_OP_LDSB ... DTRACE_DIF_OP_LDX:
-			*d = dtrace_load(mst, a + (s64)in->imm, in->op, pc - 1);
-			break;
-		default:
-			*d = dtrace_dif_alu(in->op, a, b);
-			break;
-		}
-		if (unlikely(mst->fault))
-			return 0;
-	}
-}
-NOKPROBE_SYMBOL(dtrace_dif_run);
-
-/*
- * Store the string at @src in @dst, @size bytes, NUL-terminated and
- * NUL-padded, truncated if longer.
- */
-static void dtrace_store_string(char *dst, uintptr_t src, u32 size,
-				struct dtrace_mstate *mst)
-{
-	u32 done = 0, i;
-
-	while (done < size - 1) {
-		size_t n = min_t(size_t, size - 1 - done,
-				 dtrace_page_left(src + done));
-
-		if (copy_from_kernel_nofault(dst + done, (void *)(src + done),
-					     n)) {
-			dtrace_fault(mst, DTRACEFLT_BADADDR, src + done, 0);
-			return;
-		}
-		for (i = done; i < done + n; i++)
-			if (!dst[i])
-				goto pad;
-		done += n;
-	}
-	i = size - 1;
-pad:
-	for (; i < size; i++)
-		dst[i] = '\0';
-}
+#define DTRACE_CHILL_MAX	(500 * NSEC_PER_MSEC)
 
 static void dtrace_store_int(void *dst, u64 v, u32 size)
 {
@@ -392,6 +146,118 @@ static void dtrace_ecb_error(struct dtrace_ecb *ecb, struct dtrace_mstate *mst,
 		buf->errors++;
 }
 
+/* Queue raise()/stop() of signal @sig for the current thread. */
+static bool dtrace_act_signal(struct dtrace_mstate *mst, u64 sig)
+{
+	struct dtrace_sigreq *req = this_cpu_ptr(&dtrace_sigreq);
+
+	if (!sig || sig >= _NSIG) {
+		dtrace_fault_set(mst, DTRACEFLT_ILLOP, sig);
+		return true;
+	}
+	if ((current->flags & PF_KTHREAD) || irq_work_is_busy(&req->work))
+		return false;
+	req->pid = current->pid;
+	req->sig = sig;
+	irq_work_queue(&req->work);
+	return true;
+}
+
+/* chill(@ns): spin, within the budget of this CPU for this second. */
+static bool dtrace_act_chill(u64 ns)
+{
+	struct dtrace_chill *c = this_cpu_ptr(&dtrace_chill);
+	u64 now = ktime_get_mono_fast_ns();
+
+	if (now - c->start >= NSEC_PER_SEC) {
+		c->start = now;
+		c->spent = 0;
+	}
+	if (ns > DTRACE_CHILL_MAX - c->spent)
+		return false;
+	c->spent += ns;
+	while (ktime_get_mono_fast_ns() - now < ns)
+		cpu_relax();
+	return true;
+}
+
+static void __noreturn dtrace_act_panic(const struct dtrace_mstate *mst)
+{
+	const struct dtrace_probe *probe = mst->probe;
+
+	panic("dtrace: panic() action in %s:%s:%s:%s\n", probe->prov->name,
+	      probe->mod, probe->func, probe->name);
+}
+
+/* Store a DIFEXPR result: integer, string or by-reference bytes. */
+static void dtrace_act_store(struct dtrace_mstate *mst,
+			     const struct dtrace_action *act, char *dst, u64 v)
+{
+	const struct dtrace_prog *prog = act->prog;
+	u32 n;
+
+	switch (prog->rtype) {
+	case DTRACE_DIF_RTYPE_STRING:
+		dtrace_copy_string(mst, dst, v, act->size);
+		break;
+	case DTRACE_DIF_RTYPE_BYREF:
+		n = min(act->size, prog->rsize);
+		if (copy_from_kernel_nofault(dst, (void *)(uintptr_t)v, n))
+			dtrace_fault_set(mst, DTRACEFLT_BADADDR, v);
+		else
+			memset(dst + n, 0, act->size - n);
+		break;
+	default:
+		dtrace_store_int(dst, v, act->size);
+		break;
+	}
+}
+
+/*
+ * Run one action, storing into @data.  Return: false if it was skipped
+ * in a way that counts as an error without a fault (chill() over budget,
+ * a signal that cannot be queued).
+ */
+static bool dtrace_act_run(struct dtrace_mstate *mst,
+			   const struct dtrace_action *act, char *data)
+{
+	char *dst = data + act->offset;
+	u64 v = act->prog ? dtrace_dif_run(act->prog, mst) : 0;
+	u64 pcs[DTRACE_STACK_MAX];
+	u32 n;
+
+	if (mst->fault)
+		return true;
+	switch (act->kind) {
+	case DTRACE_ACT_DIFEXPR:
+		dtrace_act_store(mst, act, dst, v);
+		break;
+	case DTRACE_ACT_EXIT:
+		dtrace_store_int(dst, v, act->size);
+		break;
+	case DTRACE_ACT_STACK:
+		n = min(dtrace_stack_kernel(mst, pcs, act->arg), act->arg);
+		memset(pcs + n, 0, (act->arg - n) * sizeof(u64));
+		memcpy(dst, pcs, act->size);
+		break;
+	case DTRACE_ACT_USTACK:
+		pcs[0] = current->tgid;
+		n = dtrace_stack_user(pcs + 1, act->arg);
+		memset(pcs + 1 + n, 0, (act->arg - n) * sizeof(u64));
+		memcpy(dst, pcs, act->size);
+		break;
+	case DTRACE_ACT_RAISE:
+		return dtrace_act_signal(mst, v);
+	case DTRACE_ACT_STOP:
+		return dtrace_act_signal(mst, SIGSTOP);
+	case DTRACE_ACT_CHILL:
+		return dtrace_act_chill(v);
+	case DTRACE_ACT_PANIC:
+		dtrace_act_panic(mst);
+	}
+	return true;
+}
+
 static void dtrace_ecb_fire(struct dtrace_ecb *ecb, struct dtrace_mstate *mst)
 {
 	const struct dtrace_clause *clause = ecb->clause;
@@ -405,6 +271,10 @@ static void dtrace_ecb_fire(struct dtrace_ecb *ecb, struct dtrace_mstate *mst)
 	mst->ecb = ecb;
 	mst->strsize = state->strsize;
 	mst->fault = 0;
+	mst->fault_pc = 0;
+	mst->scratch_base = (uintptr_t)buf->scratch;
+	mst->scratch_ptr = mst->scratch_base;
+	mst->scratch_end = mst->scratch_base + state->scratchsize;
 	if (clause->pred) {
 		u64 v = dtrace_dif_run(clause->pred, mst);
 
@@ -428,14 +298,9 @@ static void dtrace_ecb_fire(struct dtrace_ecb *ecb, struct dtrace_mstate *mst)
 
 	for (i = 0; i < clause->nactions; i++) {
 		const struct dtrace_action *act = &clause->actions[i];
-		u64 v = dtrace_dif_run(act->prog, mst);
 
-		if (!mst->fault &&
-		    act->prog->rtype == DTRACE_DIF_RTYPE_STRING)
-			dtrace_store_string(data + act->offset, v, act->size,
-					    mst);
-		else if (!mst->fault)
-			dtrace_store_int(data + act->offset, v, act->size);
+		if (!dtrace_act_run(mst, act, data))
+			buf->errors++;
 		if (mst->fault) {
 			/* The record is dropped whole: nothing committed. */
 			dtrace_ecb_error(ecb, mst, i + 1);
@@ -547,9 +412,24 @@ void dtrace_buffer_switch(void *arg)
 	buf->snap_used = buf->offset;
 	buf->snap_drops = buf->drops - buf->drops_seen;
 	buf->snap_errors = buf->errors - buf->errors_seen;
+	buf->snap_dyndrops = buf->dyndrops - buf->dyndrops_seen;
 	buf->drops_seen = buf->drops;
 	buf->errors_seen = buf->errors;
+	buf->dyndrops_seen = buf->dyndrops;
 	buf->active ^= 1;
 	buf->offset = 0;
 }
 NOKPROBE_SYMBOL(dtrace_buffer_switch);
+
+/**
+ * dtrace_actions_exit() - wait for raise()/stop() requests in flight
+ *
+ * Context: process; module exit, after every consumer is gone.
+ */
+void dtrace_actions_exit(void)
+{
+	int cpu;
+
+	for_each_possible_cpu(cpu)
+		irq_work_sync(&per_cpu(dtrace_sigreq, cpu).work);
+}

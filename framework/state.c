@@ -18,11 +18,19 @@ struct dtrace_state *dtrace_state_create(void)
 	state = kzalloc(sizeof(*state), GFP_KERNEL);
 	if (!state)
 		return NULL;
+	state->vars = kvcalloc(DTRACE_DIF_MAXVARS, sizeof(*state->vars),
+			       GFP_KERNEL);
+	if (!state->vars) {
+		kfree(state);
+		return NULL;
+	}
 	mutex_init(&state->lock);
 	state->activity = DTRACE_ACTIVITY_INACTIVE;
 	state->options[DTRACE_OPT_BUFSIZE] = DTRACE_BUFSIZE_DEFAULT;
 	state->options[DTRACE_OPT_BUFPOLICY] = DTRACE_BUFPOLICY_SWITCH;
 	state->options[DTRACE_OPT_STRSIZE] = DTRACE_STRSIZE_DEFAULT;
+	state->options[DTRACE_OPT_DYNVARSIZE] = DTRACE_DYNVARSIZE_DEFAULT;
+	state->options[DTRACE_OPT_SCRATCHSIZE] = DTRACE_SCRATCHSIZE_DEFAULT;
 	return state;
 }
 
@@ -39,9 +47,11 @@ void dtrace_state_destroy(struct dtrace_state *state)
 	WRITE_ONCE(state->activity, DTRACE_ACTIVITY_STOPPED);
 	/* Waits for probe context, so the buffers are free to go after. */
 	dtrace_ecbs_destroy(state);
+	dtrace_vars_free(state);
 	dtrace_buffers_free(state);
 	mutex_unlock(&state->lock);
 	mutex_destroy(&state->lock);
+	kvfree(state->vars);
 	kfree(state);
 }
 
@@ -65,6 +75,23 @@ int dtrace_state_setopt(struct dtrace_state *state, u32 option, u64 value)
 		if (value < 2 || value > DTRACE_STRSIZE_MAX)
 			return -EINVAL;
 		break;
+	case DTRACE_OPT_DYNVARSIZE:
+		if (value < DTRACE_DYNVARSIZE_MIN ||
+		    value > DTRACE_DYNVARSIZE_MAX)
+			return -EINVAL;
+		value = ALIGN(value, 8);
+		break;
+	case DTRACE_OPT_SCRATCHSIZE:
+		if (value < DTRACE_SCRATCHSIZE_MIN ||
+		    value > DTRACE_SCRATCHSIZE_MAX)
+			return -EINVAL;
+		value = ALIGN(value, 8);
+		break;
+	case DTRACE_OPT_DESTRUCTIVE:
+		if (value & ~(u64)(DTRACE_DESTRUCTIVE_ALLOW |
+				   DTRACE_DESTRUCTIVE_PANIC))
+			return -EINVAL;
+		break;
 	default:
 		return -EINVAL;
 	}
@@ -73,7 +100,7 @@ int dtrace_state_setopt(struct dtrace_state *state, u32 option, u64 value)
 }
 
 /**
- * dtrace_state_go() - start tracing: allocate buffers, fire BEGIN
+ * dtrace_state_go() - start tracing: allocate buffers and variables, fire BEGIN
  * @state: a consumer not started yet
  * @cpu: out, the CPU BEGIN fired on
  *
@@ -91,6 +118,11 @@ int dtrace_state_go(struct dtrace_state *state, u32 *cpu)
 	ret = dtrace_buffers_alloc(state);
 	if (ret)
 		return ret;
+	ret = dtrace_vars_alloc(state);
+	if (ret) {
+		dtrace_buffers_free(state);
+		return ret;
+	}
 
 	WRITE_ONCE(state->activity, DTRACE_ACTIVITY_WARMUP);
 	preempt_disable();

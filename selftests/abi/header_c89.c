@@ -27,23 +27,26 @@ int main(void)
 	printf("TAP version 13\n");
 	check(sizeof(struct dtrace_probedesc), 320, "sizeof dtrace_probedesc");
 	check(sizeof(struct dtrace_dif_insn), 8, "sizeof dtrace_dif_insn");
-	check(sizeof(struct dtrace_difo), 48, "sizeof dtrace_difo");
-	check(sizeof(struct dtrace_actdesc), 72, "sizeof dtrace_actdesc");
+	check(sizeof(struct dtrace_difo), 56, "sizeof dtrace_difo");
+	check(sizeof(struct dtrace_actdesc), 80, "sizeof dtrace_actdesc");
 	check(offsetof(struct dtrace_actdesc, difo), 24,
 	      "offsetof dtrace_actdesc.difo");
 	check(sizeof(struct dtrace_rechdr), 16, "sizeof dtrace_rechdr");
 	check(sizeof(struct dtrace_ioc_version), 8, "sizeof dtrace_ioc_version");
 	check(sizeof(struct dtrace_ioc_probe), 336, "sizeof dtrace_ioc_probe");
 	check(sizeof(struct dtrace_ioc_setopt), 16, "sizeof dtrace_ioc_setopt");
-	check(sizeof(struct dtrace_ioc_enable), 400, "sizeof dtrace_ioc_enable");
+	check(sizeof(struct dtrace_ioc_enable), 408, "sizeof dtrace_ioc_enable");
 	check(offsetof(struct dtrace_ioc_enable, desc), 32,
 	      "offsetof dtrace_ioc_enable.desc");
 	check(offsetof(struct dtrace_ioc_enable, pred), 352,
 	      "offsetof dtrace_ioc_enable.pred");
 	check(sizeof(struct dtrace_ioc_epdesc), 24, "sizeof dtrace_ioc_epdesc");
 	check(sizeof(struct dtrace_ioc_go), 8, "sizeof dtrace_ioc_go");
-	check(sizeof(struct dtrace_ioc_bufsnap), 48, "sizeof dtrace_ioc_bufsnap");
-	check(sizeof(struct dtrace_ioc_status), 24, "sizeof dtrace_ioc_status");
+	check(sizeof(struct dtrace_ioc_bufsnap), 56, "sizeof dtrace_ioc_bufsnap");
+	check(sizeof(struct dtrace_ioc_status), 32, "sizeof dtrace_ioc_status");
+	check(sizeof(struct dtrace_ioc_probearg), 272,
+	      "sizeof dtrace_ioc_probearg");
+	check(sizeof(struct dtrace_difv), 16, "sizeof dtrace_difv");
 	printf("1..%u\n", count);
 	return failed ? 1 : 0;
 }

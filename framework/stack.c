@@ -1,0 +1,121 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Stacks for probe context: the kernel stack below the probe (STACK,
+ * stackdepth, caller) with dtrace's own frames left out, and the user
+ * stack of the current task (USTACK, ustackdepth, ucaller) by a
+ * frame-pointer walk.  Probe context, under the rules at the top of
+ * probe_ctx.c; built without ftrace hooks.
+ */
+#define pr_fmt(fmt) "dtrace: " fmt
+
+#include <linux/kprobes.h>
+#include <linux/module.h>
+#include <linux/percpu.h>
+#include <linux/ptrace.h>
+#include <linux/sched.h>
+#include <linux/sched/task_stack.h>
+#include <linux/stacktrace.h>
+#include <linux/uaccess.h>
+#include "internal.h"
+
+/*
+ * Room for the frames of dtrace and its provider on top of the ones
+ * recorded.  Per CPU, not on the stack, which may be a small NMI stack:
+ * the nesting guard of dtrace_probe() keeps one user per CPU.
+ */
+#define DTRACE_STACK_SAVE	(DTRACE_STACK_MAX + 32)
+static DEFINE_PER_CPU(unsigned long[DTRACE_STACK_SAVE], dtrace_stack_buf);
+
+/* Text of dtrace_core or of the provider whose probe fired. */
+static bool dtrace_stack_is_ours(const struct dtrace_mstate *mst,
+				 unsigned long pc)
+{
+	struct module *owner = mst->probe->prov->pops->owner;
+
+	return within_module(pc, THIS_MODULE) ||
+	       (owner && within_module(pc, owner));
+}
+
+/**
+ * dtrace_stack_kernel() - the kernel stack below the probe
+ * @mst: machine state of the firing
+ * @pcs: where to store up to @max return addresses, or NULL
+ * @max: how many to store
+ *
+ * The walk starts after the last frame of dtrace_core or of the firing
+ * probe's provider, so the first pc is the probed code's.
+ * Context: probe context.
+ * Return: the depth of the stack from there (not limited by @max).
+ */
+u32 dtrace_stack_kernel(struct dtrace_mstate *mst, u64 *pcs, u32 max)
+{
+	unsigned long *buf = this_cpu_ptr(dtrace_stack_buf);
+	unsigned int n, i, first = 0;
+
+	n = stack_trace_save(buf, DTRACE_STACK_SAVE, 0);
+	for (i = 0; i < n; i++)
+		if (dtrace_stack_is_ours(mst, buf[i]))
+			first = i + 1;
+	for (i = 0; pcs && i < max && first + i < n; i++)
+		pcs[i] = buf[first + i];
+	return n - first;
+}
+NOKPROBE_SYMBOL(dtrace_stack_kernel);
+
+/**
+ * dtrace_caller() - the kernel pc the probed code returns to
+ * @mst: machine state of the firing
+ *
+ * Context: probe context.
+ * Return: the first return address outside dtrace and the provider, or 0.
+ */
+u64 dtrace_caller(struct dtrace_mstate *mst)
+{
+	u64 pc = 0;
+
+	dtrace_stack_kernel(mst, &pc, 1);
+	return pc;
+}
+NOKPROBE_SYMBOL(dtrace_caller);
+
+/**
+ * dtrace_stack_user() - the user stack of the current task
+ * @pcs: where to store the pcs, or NULL to count them
+ * @max: at most this many, and at most DTRACE_USTACK_MAX
+ *
+ * The first pc is where the task left user mode; the others come from
+ * walking the frame-pointer chain with copy_from_user_nofault(), upward
+ * only, so code built without frame pointers gives a short stack.
+ * Context: probe context.
+ * Return: the number of pcs; 0 for a task without user context.
+ */
+u32 dtrace_stack_user(u64 *pcs, u32 max)
+{
+	struct pt_regs *regs;
+	unsigned long fp;
+	u32 n = 0;
+
+	if (!current->mm || (current->flags & PF_KTHREAD) || !max)
+		return 0;
+	max = min_t(u32, max, DTRACE_USTACK_MAX);
+	regs = task_pt_regs(current);
+	if (pcs)
+		pcs[0] = instruction_pointer(regs);
+	n = 1;
+	fp = frame_pointer(regs);
+	while (n < max && fp && IS_ALIGNED(fp, sizeof(long))) {
+		unsigned long frame[2];	/* saved fp, return address */
+
+		if (copy_from_user_nofault(frame, (void __user *)fp,
+					   sizeof(frame)) || !frame[1])
+			break;
+		if (pcs)
+			pcs[n] = frame[1];
+		n++;
+		if (frame[0] <= fp)
+			break;
+		fp = frame[0];
+	}
+	return n;
+}
+NOKPROBE_SYMBOL(dtrace_stack_user);

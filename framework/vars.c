@@ -1,0 +1,225 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Variables of a consumer, process side: the declarations its clauses
+ * make (checked for agreement at ENABLE, together with the destructive
+ * rights the clause needs), and at GO the storage they get: global
+ * scalars, per-CPU clause-locals, per-CPU scratch and tuple-key buffers,
+ * and the dynamic variable space (dynvar.c explains its design).
+ * Process context; state->lock held.
+ */
+#define pr_fmt(fmt) "dtrace: " fmt
+
+#include <linux/log2.h>
+#include <linux/percpu.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include "internal.h"
+
+/* Check @prog's declarations against @vars (and add them to it). */
+static int dtrace_vars_merge(struct dtrace_var *vars,
+			     const struct dtrace_prog *prog)
+{
+	u32 i;
+
+	if (!prog)
+		return 0;
+	for (i = 0; i < prog->nvars; i++) {
+		const struct dtrace_difv *d = &prog->vartab[i];
+		struct dtrace_var *v = &vars[d->id];
+
+		if (!v->size) {
+			v->scope = d->scope;
+			v->kind = d->kind;
+			v->type = d->type;
+			v->size = d->size;
+		} else if (v->scope != d->scope || v->kind != d->kind ||
+			   v->type != d->type || v->size != d->size) {
+			return -EINVAL;
+		}
+	}
+	return 0;
+}
+
+/* Whether @state's options allow what @clause does. */
+static bool dtrace_clause_allowed(const struct dtrace_state *state,
+				  const struct dtrace_clause *clause)
+{
+	u64 allow = state->options[DTRACE_OPT_DESTRUCTIVE];
+	bool destructive = clause->pred && clause->pred->destructive;
+	u32 i;
+
+	for (i = 0; i < clause->nactions; i++) {
+		const struct dtrace_action *act = &clause->actions[i];
+
+		if (act->prog && act->prog->destructive)
+			destructive = true;
+		switch (act->kind) {
+		case DTRACE_ACT_RAISE:
+		case DTRACE_ACT_STOP:
+		case DTRACE_ACT_CHILL:
+			destructive = true;
+			break;
+		case DTRACE_ACT_PANIC:
+			if (!(allow & DTRACE_DESTRUCTIVE_PANIC))
+				return false;
+			break;
+		}
+	}
+	return !destructive || (allow & DTRACE_DESTRUCTIVE_ALLOW);
+}
+
+/**
+ * dtrace_vars_declare() - check a clause's variables and rights
+ * @state: the consumer, not started
+ * @clause: the clause about to be enabled
+ * @commit: record its declarations (after the enabling succeeded)
+ *
+ * Context: process; may sleep; state->lock held.
+ * Return: 0, -EINVAL if a declaration disagrees with another one of the
+ * consumer, -EPERM for a destructive clause the options do not allow,
+ * -ENOMEM.
+ */
+int dtrace_vars_declare(struct dtrace_state *state,
+			const struct dtrace_clause *clause, bool commit)
+{
+	size_t size = array_size(DTRACE_DIF_MAXVARS, sizeof(*state->vars));
+	struct dtrace_var *vars;
+	int ret;
+	u32 i;
+
+	lockdep_assert_held(&state->lock);
+	if (!dtrace_clause_allowed(state, clause))
+		return -EPERM;
+	vars = kmemdup(state->vars, size, GFP_KERNEL);
+	if (!vars)
+		return -ENOMEM;
+	ret = dtrace_vars_merge(vars, clause->pred);
+	for (i = 0; !ret && i < clause->nactions; i++)
+		ret = dtrace_vars_merge(vars, clause->actions[i].prog);
+	if (!ret && commit) {
+		memcpy(state->vars, vars, size);
+		if (clause->pred)
+			state->maxpush = max(state->maxpush,
+					     clause->pred->maxpush);
+		for (i = 0; i < clause->nactions; i++)
+			if (clause->actions[i].prog)
+				state->maxpush = max(state->maxpush,
+						     clause->actions[i].prog->maxpush);
+	}
+	kfree(vars);
+	return ret;
+}
+
+/* Give global and clause-local scalars their offsets; sizes out. */
+static void dtrace_vars_layout(struct dtrace_state *state, u32 *gsize,
+			       u32 *lsize)
+{
+	u32 id;
+
+	*gsize = 0;
+	*lsize = 0;
+	for (id = 1; id < DTRACE_DIF_MAXVARS; id++) {
+		struct dtrace_var *v = &state->vars[id];
+		u32 *end;
+
+		if (!v->size || v->kind != DTRACE_DIFV_KIND_SCALAR ||
+		    v->scope == DTRACE_DIFV_SCOPE_THREAD)
+			continue;
+		end = v->scope == DTRACE_DIFV_SCOPE_GLOBAL ? gsize : lsize;
+		v->offset = *end;
+		*end += ALIGN(v->size, 8);
+	}
+}
+
+/**
+ * dtrace_vars_free() - free what dtrace_vars_alloc() allocated
+ * @state: the consumer; no probe context may be using its storage
+ *
+ * Context: process; may sleep; state->lock held.
+ */
+void dtrace_vars_free(struct dtrace_state *state)
+{
+	int cpu;
+
+	if (state->buffers) {
+		for_each_possible_cpu(cpu) {
+			struct dtrace_buffer *buf;
+
+			buf = per_cpu_ptr(state->buffers, cpu);
+			kvfree(buf->scratch);
+			kvfree(buf->locals);
+			kvfree(buf->key);
+			buf->scratch = NULL;
+			buf->locals = NULL;
+			buf->key = NULL;
+		}
+	}
+	kvfree(state->globals);
+	kvfree(state->dyn.buckets);
+	kvfree(state->dyn.base);
+	state->globals = NULL;
+	memset(&state->dyn, 0, sizeof(state->dyn));
+}
+
+static int dtrace_dynspace_alloc(struct dtrace_state *state, gfp_t gfp)
+{
+	struct dtrace_dynspace *dyn = &state->dyn;
+	u64 size = state->options[DTRACE_OPT_DYNVARSIZE];
+	u32 i;
+
+	/* One bucket for every 256 bytes of space. */
+	dyn->nbuckets = roundup_pow_of_two(max_t(u64, size / 256, 16));
+	dyn->buckets = kvcalloc(dyn->nbuckets, sizeof(*dyn->buckets), gfp);
+	dyn->base = kvzalloc(size, gfp);
+	if (!dyn->buckets || !dyn->base)
+		return -ENOMEM;
+	for (i = 0; i < dyn->nbuckets; i++)
+		dyn->buckets[i].lock =
+			(arch_spinlock_t)__ARCH_SPIN_LOCK_UNLOCKED;
+	dyn->lock = (arch_spinlock_t)__ARCH_SPIN_LOCK_UNLOCKED;
+	dyn->next = ALIGN((uintptr_t)dyn->base, 64);
+	dyn->end = (uintptr_t)dyn->base + size;
+	return 0;
+}
+
+/**
+ * dtrace_vars_alloc() - give a starting consumer its variable storage
+ * @state: the consumer; its buffers are allocated, options fixed
+ *
+ * Context: process; may sleep; state->lock held.
+ * Return: 0 or -ENOMEM, with nothing left allocated.
+ */
+int dtrace_vars_alloc(struct dtrace_state *state)
+{
+	/* A size the machine cannot give is an error, not an OOM kill. */
+	const gfp_t gfp = GFP_KERNEL | __GFP_NORETRY | __GFP_NOWARN;
+	u32 gsize, lsize;
+	int cpu;
+
+	lockdep_assert_held(&state->lock);
+	state->scratchsize = state->options[DTRACE_OPT_SCRATCHSIZE];
+	state->keysize = DTRACE_DIF_TUPLE_MAX *
+			 (sizeof(u32) + max3(8U, state->strsize,
+					     state->maxpush));
+	dtrace_vars_layout(state, &gsize, &lsize);
+	state->globals = kvzalloc(gsize ?: 8, gfp);
+	if (!state->globals)
+		goto out_free;
+	for_each_possible_cpu(cpu) {
+		struct dtrace_buffer *buf = per_cpu_ptr(state->buffers, cpu);
+		int node = cpu_to_node(cpu);
+
+		buf->scratch = kvmalloc_node(state->scratchsize, gfp, node);
+		buf->locals = kvzalloc_node(lsize ?: 8, gfp, node);
+		buf->key = kvmalloc_node(state->keysize, gfp, node);
+		if (!buf->scratch || !buf->locals || !buf->key)
+			goto out_free;
+	}
+	if (dtrace_dynspace_alloc(state, gfp))
+		goto out_free;
+	return 0;
+
+out_free:
+	dtrace_vars_free(state);
+	return -ENOMEM;
+}

@@ -653,7 +653,8 @@ static int dt_btf_sou(dtrace_hdl_t *dtp, struct dt_btf_file *f,
 	for (i = 0; i < n; i++) {
 		s = dt_btf_str(dtp->btf, f, bm[i].name_off);
 		if (!s) {
-			dt_btf_seterr(dtp->btf, "%s: %s: bad member name offset",
+			dt_btf_seterr(dtp->btf,
+				      "%s: %s: bad member name offset",
 				      f->path, t->name);
 			return -1;
 		}

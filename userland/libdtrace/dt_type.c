@@ -7,6 +7,7 @@
  * Kernel types come from dt_btf.c; docs/types.md is the overview.
  */
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -274,26 +275,37 @@ bool dt_type_is_byref(const struct dt_type *t)
 static int dt_decl_print(const struct dt_type *t, const char *inner,
 			 char *buf, size_t len);
 
-static int dt_params_print(const struct dt_type *f, char *buf, size_t len)
+/* snprintf() at offset *@np of @buf, which may already be full. */
+static void dt_cat(char *buf, size_t len, size_t *np, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+static void dt_cat(char *buf, size_t len, size_t *np, const char *fmt, ...)
+{
+	size_t n = *np < len ? *np : len;
+	va_list ap;
+
+	va_start(ap, fmt);
+	*np += vsnprintf(buf + n, len - n, fmt, ap);
+	va_end(ap);
+}
+
+/* "(void)", "(char *, int)", "(char *, ...)". */
+static void dt_params_print(const struct dt_type *f, char *buf, size_t len)
 {
 	size_t n = 0;
 	unsigned int i;
 	char one[512];
 
-	n += snprintf(buf, len, "(");
+	dt_cat(buf, len, &n, "(");
 	if (f->nmembers == 0 && !f->varargs)
-		n += snprintf(buf + (n < len ? n : len), n < len ? len - n : 0,
-			      "void");
+		dt_cat(buf, len, &n, "void");
 	for (i = 0; i < f->nmembers; i++) {
 		dt_decl_print(f->members[i].type, "", one, sizeof(one));
-		n += snprintf(buf + (n < len ? n : len), n < len ? len - n : 0,
-			      "%s%s", i ? ", " : "", one);
+		dt_cat(buf, len, &n, "%s%s", i ? ", " : "", one);
 	}
 	if (f->varargs)
-		n += snprintf(buf + (n < len ? n : len), n < len ? len - n : 0,
-			      "%s...", f->nmembers ? ", " : "");
-	n += snprintf(buf + (n < len ? n : len), n < len ? len - n : 0, ")");
-	return (int)n;
+		dt_cat(buf, len, &n, "%s...", f->nmembers ? ", " : "");
+	dt_cat(buf, len, &n, ")");
 }
 
 static int dt_decl_print(const struct dt_type *t, const char *inner,
@@ -668,7 +680,7 @@ struct dt_type *dt_type_struct_begin(dtrace_hdl_t *dtp, enum dt_tkind kind,
 	*errp = 0;
 	snprintf(name, sizeof(name), "%s %s", dt_kind_word(kind),
 		 tag ? tag : "<anon>");
-	/* C's tags share one namespace: "union u" after "struct u" is EEXIST. */
+	/* Tags share one namespace: "union u" after "struct u" is EEXIST. */
 	if (tag) {
 		d = dt_dname_find(dtp, name, true);
 		if (!d) {

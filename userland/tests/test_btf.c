@@ -111,7 +111,8 @@ static void test_btf_small(const char *path)
 	tap_ok(t && t->kind == DT_TK_TYPEDEF && t->ref == &dt_type_int &&
 	       t->size == 4, "small: typedef myint of the built-in int");
 	tap_ok(dt_type_enumconst(dtp, "ONE", &v, &t) && v == 1 &&
-	       t && !strcmp(t->name, "enum e"), "small: enumerator ONE of enum e");
+	       t && !strcmp(t->name, "enum e"),
+	       "small: enumerator ONE of enum e");
 	tap_ok(dt_type_lookup(dtp, "int") == &dt_type_int,
 	       "small: built-in int before BTF's");
 	tap_ok(!dt_type_lookup(dtp, "struct none") && !dt_btf_func(dtp, "f"),
@@ -165,7 +166,8 @@ static void test_btf_split(const char *base, const char *dir)
 	tap_ok(t && t->size == 16 && t->nmembers == 2,
 	       "split: struct mod_s from the module");
 	m = dt_type_member(t, "p", &off);
-	tap_ok(m && dt_type_base(m->type)->ref == dt_type_lookup(dtp, "struct s"),
+	tap_ok(m && dt_type_base(m->type)->ref ==
+	       dt_type_lookup(dtp, "struct s"),
 	       "split: its p points to vmlinux's struct s");
 	m = dt_type_member(t, "x", &off);
 	tap_ok(m && off == 64 && !strcmp(m->type->name, "myint"),
@@ -198,7 +200,8 @@ static void test_btf_bad(const char *path)
 	write_btf(path, good_types, sizeof(good_types), 0x1234, sizeof(strs));
 	bad_case(path, "struct s", "magic", "bad magic 0x1234 or version 1");
 	write_btf(path, good_types, sizeof(good_types), BTF_MAGIC, 4096);
-	bad_case(path, "struct s", "string section past the end", "bad section offsets");
+	bad_case(path, "struct s", "string section past the end",
+		 "bad section offsets");
 	write_btf(path, good_types, sizeof(good_types) - 8, BTF_MAGIC,
 		  sizeof(strs));
 	bad_case(path, "struct s", "type section cut", "type 5: truncated");
@@ -320,7 +323,8 @@ static void test_btf_vmlinux(void)
 	fn = dt_btf_func(dtp, "vfs_read");
 	tap_ok(fn && fn->kind == DT_TK_FUNC && fn->nmembers == 4,
 	       "vmlinux: vfs_read has 4 parameters");
-	tap_is_str(tname(fn), "ssize_t (struct file *, char *, size_t, loff_t *)",
+	tap_is_str(tname(fn),
+		   "ssize_t (struct file *, char *, size_t, loff_t *)",
 		   "vmlinux: vfs_read's prototype");
 	tap_ok(dt_type_lookup(dtp, "struct list_head") &&
 	       dt_type_lookup(dtp, "struct list_head")->size == 16,

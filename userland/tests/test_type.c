@@ -117,7 +117,8 @@ static void test_type_lookup(dtrace_hdl_t *dtp)
 			   tdefs[i].base, "%s names %s", tdefs[i].name,
 			   tdefs[i].base);
 	}
-	tap_is_str(dt_btf_error(dtp), "/nonexistent/btf: No such file or directory",
+	tap_is_str(dt_btf_error(dtp),
+		   "/nonexistent/btf: No such file or directory",
 		   "a missing BTF file is a lookup miss with a message");
 }
 
@@ -417,7 +418,8 @@ static void test_type_conv(dtrace_hdl_t *dtp)
 	tap_ok(dt_type_same(dt_type_pointer(dtp, &dt_type_pid), ip),
 	       "pid_t * same as int *");
 
-	tap_ok(dt_type_is_char(&dt_type_uchar) && !dt_type_is_char(&dt_type_bool),
+	tap_ok(dt_type_is_char(&dt_type_uchar) &&
+	       !dt_type_is_char(&dt_type_bool),
 	       "is_char: unsigned char yes, _Bool no");
 	tap_ok(dt_type_is_scalar(ip) && !dt_type_is_scalar(pad),
 	       "is_scalar");

@@ -276,7 +276,9 @@ static void check_member(dtrace_hdl_t *dtp, const struct dt_type *ts,
 static void test_btf_vmlinux(void)
 {
 	const struct dt_type *ts, *t, *fn;
+	const struct dt_member *m;
 	struct timespec a, b;
+	uint64_t off;
 	dtrace_hdl_t *dtp;
 	int64_t v = 0;
 
@@ -326,6 +328,14 @@ static void test_btf_vmlinux(void)
 	tap_is_str(tname(fn),
 		   "ssize_t (struct file *, char *, size_t, loff_t *)",
 		   "vmlinux: vfs_read's prototype");
+	tap_is_str(tname(dt_btf_func(dtp, "kstrtoint")),
+		   "int (char *, unsigned int, int *)",
+		   "vmlinux: const dropped from kstrtoint's prototype");
+	m = dt_type_member(dt_type_lookup(dtp, "struct file_operations"),
+			   "read", &off);
+	tap_is_str(tname(m ? m->type : NULL),
+		   "ssize_t (*)(struct file *, char *, size_t, loff_t *)",
+		   "vmlinux: file_operations.read is a function pointer");
 	tap_ok(dt_type_lookup(dtp, "struct list_head") &&
 	       dt_type_lookup(dtp, "struct list_head")->size == 16,
 	       "vmlinux: struct list_head is 16 bytes");

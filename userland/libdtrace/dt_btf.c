@@ -758,6 +758,13 @@ static const struct dt_type *dt_btf_tag(dtrace_hdl_t *dtp,
 		       0;
 		if (full && full != id)
 			return dt_btf_conv(dtp, f, full, depth + 1);
+		/* A module may declare what vmlinux defines. */
+		full = *name && f != &dtp->btf->vmlinux ?
+		       dt_btf_find(dtp->btf, &dtp->btf->vmlinux, name,
+				   DT_NS_TAG, kind) : 0;
+		if (full)
+			return dt_btf_conv(dtp, &dtp->btf->vmlinux, full,
+					   depth + 1);
 	}
 	t = dt_btf_new(dtp, kind == BTF_KIND_UNION ? DT_TK_UNION :
 		       DT_TK_STRUCT, kind == BTF_KIND_UNION ? "union " :

@@ -124,7 +124,8 @@ static void test_btf_small(const char *path)
 /*
  * A module's split BTF on top of the small file: ids go on from 6 and
  * string offsets from the end of the base strings.
- * 6 struct mod_s { struct s *p; myint x; }; 7 struct s *.
+ * 6 struct mod_s { struct s *p; myint x; }; 7 struct s *; 8 struct s;
+ * (a forward declaration of vmlinux's struct s).
  */
 static void test_btf_split(const char *base, const char *dir)
 {
@@ -134,7 +135,8 @@ static void test_btf_split(const char *base, const char *dir)
 		L + 0, INFO(BTF_KIND_STRUCT, 0, 2), 16,
 			L + 6, 7, 0,
 			L + 8, 4, 64,
-		0, INFO(BTF_KIND_PTR, 0, 0), 2,
+		0, INFO(BTF_KIND_PTR, 0, 0), 8,
+		S_S, INFO(BTF_KIND_FWD, 0, 0), 0,
 	};
 	struct btf_header h = {
 		.magic = BTF_MAGIC, .version = BTF_VERSION,
@@ -168,7 +170,7 @@ static void test_btf_split(const char *base, const char *dir)
 	m = dt_type_member(t, "p", &off);
 	tap_ok(m && dt_type_base(m->type)->ref ==
 	       dt_type_lookup(dtp, "struct s"),
-	       "split: its p points to vmlinux's struct s");
+	       "split: its p points to vmlinux's struct s, not the forward");
 	m = dt_type_member(t, "x", &off);
 	tap_ok(m && off == 64 && !strcmp(m->type->name, "myint"),
 	       "split: its x is vmlinux's myint, at bit 64");

@@ -13,6 +13,7 @@ static int __init dtrace_init(void)
 {
 	int ret;
 
+	dtrace_actions_init();
 	ret = dtrace_prov_init();
 	if (ret)
 		goto out;

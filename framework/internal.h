@@ -309,6 +309,7 @@ u32 dtrace_stack_user(u64 *pcs, u32 max);
 u64 dtrace_caller(struct dtrace_mstate *mst);
 
 /* probe_ctx.c */
+void dtrace_actions_init(void);
 void dtrace_actions_exit(void);
 
 void dtrace_probe_fire_state(struct dtrace_probe *probe,

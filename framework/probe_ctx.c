@@ -64,9 +64,7 @@ static void dtrace_sigreq_run(struct irq_work *work)
 	rcu_read_unlock();
 }
 
-static DEFINE_PER_CPU(struct dtrace_sigreq, dtrace_sigreq) = {
-	.work = IRQ_WORK_INIT(dtrace_sigreq_run),
-};
+static DEFINE_PER_CPU(struct dtrace_sigreq, dtrace_sigreq);
 
 /* chill(): ns spun on this CPU in the second that began at start. */
 struct dtrace_chill {
@@ -420,6 +418,20 @@ void dtrace_buffer_switch(void *arg)
 	buf->offset = 0;
 }
 NOKPROBE_SYMBOL(dtrace_buffer_switch);
+
+/**
+ * dtrace_actions_init() - set up the per-CPU raise()/stop() requests
+ *
+ * Context: process; module init, before /dev/dtrace exists.
+ */
+void dtrace_actions_init(void)
+{
+	int cpu;
+
+	for_each_possible_cpu(cpu)
+		init_irq_work(&per_cpu(dtrace_sigreq, cpu).work,
+			      dtrace_sigreq_run);
+}
 
 /**
  * dtrace_actions_exit() - wait for raise()/stop() requests in flight

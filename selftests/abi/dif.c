@@ -1,0 +1,900 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * ASSERTION: the DIF of ABI 2 works as include/uapi/linux/dtrace.h says.
+ * The verifier refuses every malformed use of the new opcodes and
+ * variable tables (EINVAL, nothing enabled) and destructive clauses the
+ * options do not allow (EPERM).  At run time, globals, clause-locals,
+ * thread-locals and associative arrays keep their values (self-> per
+ * thread), storing 0 deletes, a full dynamic variable space drops stores
+ * and counts them, scratch and the tuple stack fault when exhausted, a
+ * store outside scratch and a bad user load fault, user loads read the
+ * current process, STACK/USTACK/BYREF records hold what they should,
+ * raise() delivers its signal, and DTRACEIOC_PROBEARG answers.  Clauses
+ * are hand-assembled on dtrace:::BEGIN/END; faults are caught by an
+ * ERROR clause; records come back through DTRACEIOC_BUFSNAP.
+ *
+ * Needs root and dtrace_core loaded (the runner loads it); skips
+ * otherwise.  Uses include/uapi/linux/dtrace.h only.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+#include <linux/dtrace.h>
+#include "tap.h"
+
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+#define BUFSIZE		DTRACE_BUFSIZE_DEFAULT
+#define MAXREC		512
+
+struct prog {
+	struct dtrace_dif_insn in[512];
+	unsigned int n;
+	uint64_t ints[64];
+	unsigned int nints;
+	char str[1024];
+	unsigned int slen;
+	struct dtrace_difv vars[16];
+	unsigned int nvars;
+	uint32_t rtype, rsize;
+};
+
+/* Programs live as long as the test: the kernel copies them at ENABLE. */
+static struct prog progs[256];
+static unsigned int nprogs;
+
+static struct prog *P(uint32_t rtype, uint32_t rsize)
+{
+	struct prog *p = &progs[nprogs++ % ARRAY_SIZE(progs)];
+
+	memset(p, 0, sizeof(*p));
+	p->rtype = rtype;
+	p->rsize = rsize;
+	return p;
+}
+
+static struct prog *PI(void)
+{
+	return P(DTRACE_DIF_RTYPE_INT, 8);
+}
+
+static void E(struct prog *p, int op, int d, int s1, int s2, int32_t imm)
+{
+	struct dtrace_dif_insn in = { op, d, s1, s2, imm };
+
+	p->in[p->n++] = in;
+}
+
+static int STR(struct prog *p, const char *s)
+{
+	int off = p->slen;
+
+	strcpy(p->str + off, s);
+	p->slen += strlen(s) + 1;
+	return off;
+}
+
+static int INT(struct prog *p, uint64_t v)
+{
+	p->ints[p->nints] = v;
+	return p->nints++;
+}
+
+static void V(struct prog *p, uint32_t id, int scope, int kind, int type,
+	      uint32_t size)
+{
+	struct dtrace_difv v = { id, scope, kind, type, 0, size, 0 };
+
+	p->vars[p->nvars++] = v;
+}
+
+static void difo(struct dtrace_difo *d, const struct prog *p)
+{
+	memset(d, 0, sizeof(*d));
+	if (!p)
+		return;
+	d->insns = (uintptr_t)p->in;
+	d->ninsns = p->n;
+	d->inttab = (uintptr_t)p->ints;
+	d->nints = p->nints;
+	d->strtab = (uintptr_t)p->str;
+	d->strtab_len = p->slen;
+	d->vartab = (uintptr_t)p->vars;
+	d->nvars = p->nvars;
+	d->rtype = p->rtype;
+	d->rsize = p->rsize;
+}
+
+static struct dtrace_actdesc A(int kind, const struct prog *p,
+			       uint32_t off, uint32_t size, uint64_t arg)
+{
+	struct dtrace_actdesc a;
+
+	memset(&a, 0, sizeof(a));
+	a.kind = kind;
+	a.offset = off;
+	a.size = size;
+	a.arg = arg;
+	difo(&a.difo, p);
+	return a;
+}
+
+/* A consumer: its fd and the EPID the next ENABLE will hand out. */
+struct cons {
+	int fd;
+	uint32_t next_epid;
+};
+
+static int xioctl(int fd, unsigned long cmd, void *arg)
+{
+	return ioctl(fd, cmd, arg) ? errno : 0;
+}
+
+static void c_open(struct cons *c)
+{
+	c->fd = open("/dev/dtrace", O_RDWR);
+	c->next_epid = 1;
+	if (c->fd < 0)
+		tap_skip_all("cannot open /dev/dtrace: %s", strerror(errno));
+}
+
+static int c_opt(struct cons *c, uint32_t opt, uint64_t val)
+{
+	struct dtrace_ioc_setopt o = { sizeof(o), opt, val };
+
+	return xioctl(c->fd, DTRACEIOC_SETOPT, &o);
+}
+
+/* Enable on dtrace:::@name; the clause's EPID in *epid.  Return: errno. */
+static int c_enable(struct cons *c, const char *name,
+		    struct dtrace_actdesc *acts, unsigned int n,
+		    uint32_t *epid)
+{
+	struct dtrace_ioc_enable en;
+	int ret;
+
+	memset(&en, 0, sizeof(en));
+	en.size = sizeof(en);
+	strcpy(en.desc.provider, "dtrace");
+	strcpy(en.desc.name, name);
+	en.actions = (uintptr_t)acts;
+	en.nactions = n;
+	ret = xioctl(c->fd, DTRACEIOC_ENABLE, &en);
+	if (!ret && en.nmatched == 1 && epid)
+		*epid = c->next_epid;
+	if (!ret)
+		c->next_epid += en.nmatched;
+	return ret;
+}
+
+/* One record taken back, with its data. */
+struct rec {
+	uint32_t epid;
+	unsigned char data[MAXREC];
+};
+
+static struct rec recs[1024];
+static unsigned int nrecs;
+static uint64_t snap_dyndrops;
+
+static void c_snap_all(struct cons *c)
+{
+	static char buf[BUFSIZE];
+	long ncpu = sysconf(_SC_NPROCESSORS_CONF);
+	long cpu;
+
+	nrecs = 0;
+	snap_dyndrops = 0;
+	for (cpu = 0; cpu < ncpu; cpu++) {
+		struct dtrace_ioc_bufsnap s;
+		uint64_t off = 0;
+
+		memset(&s, 0, sizeof(s));
+		s.size = sizeof(s);
+		s.cpu = cpu;
+		s.data = (uintptr_t)buf;
+		s.bufsize = sizeof(buf);
+		if (xioctl(c->fd, DTRACEIOC_BUFSNAP, &s))
+			continue;
+		snap_dyndrops += s.dyndrops;
+		while (off + sizeof(struct dtrace_rechdr) <= s.used &&
+		       nrecs < ARRAY_SIZE(recs)) {
+			struct dtrace_rechdr *h = (void *)(buf + off);
+			size_t len = h->size - sizeof(*h);
+
+			recs[nrecs].epid = h->epid;
+			memset(recs[nrecs].data, 0, MAXREC);
+			memcpy(recs[nrecs].data, h + 1,
+			       len < MAXREC ? len : MAXREC);
+			nrecs++;
+			off += (h->size + 7) & ~7u;
+		}
+	}
+}
+
+static struct rec *find(uint32_t epid)
+{
+	unsigned int i;
+
+	for (i = 0; i < nrecs; i++)
+		if (recs[i].epid == epid)
+			return &recs[i];
+	return NULL;
+}
+
+static uint64_t u64at(const struct rec *r, unsigned int off)
+{
+	uint64_t v;
+
+	memcpy(&v, r->data + off, 8);
+	return v;
+}
+
+/* The ERROR clause: epid at 0, fault at 8, address at 16. */
+static uint32_t error_epid;
+
+static void enable_error(struct cons *c)
+{
+	struct dtrace_actdesc a[3];
+	struct prog *p;
+	int i, args[3] = { 1, 4, 5 };
+
+	for (i = 0; i < 3; i++) {
+		p = PI();
+		E(p, DTRACE_DIF_OP_LDV, 1, 0, 0, DTRACE_DIF_VAR_ARG0 + args[i]);
+		E(p, DTRACE_DIF_OP_RET, 0, 1, 0, 0);
+		a[i] = A(DTRACE_ACT_DIFEXPR, p, 8 * i, 8, 0);
+	}
+	c_enable(c, "ERROR", a, 3, &error_epid);
+}
+
+/* The fault of clause @epid that the ERROR clause recorded, or -1. */
+static int64_t fault_of(uint32_t epid, uint64_t *addr)
+{
+	unsigned int i;
+
+	for (i = 0; i < nrecs; i++)
+		if (recs[i].epid == error_epid && u64at(&recs[i], 0) == epid) {
+			if (addr)
+				*addr = u64at(&recs[i], 16);
+			return u64at(&recs[i], 8);
+		}
+	return -1;
+}
+
+static int go(struct cons *c)
+{
+	struct dtrace_ioc_go g = { sizeof(g), 0 };
+
+	return xioctl(c->fd, DTRACEIOC_GO, &g);
+}
+
+static int stop(struct cons *c)
+{
+	struct dtrace_ioc_go g = { sizeof(g), 0 };
+
+	return xioctl(c->fd, DTRACEIOC_STOP, &g);
+}
+
+static void *stop_thread(void *c)
+{
+	stop(c);
+	return NULL;
+}
+
+/* A one-action clause recording the integer program @p at offset 0. */
+static int rec_int(struct cons *c, const char *probe, struct prog *p,
+		   uint32_t *epid)
+{
+	struct dtrace_actdesc a = A(DTRACE_ACT_DIFEXPR, p, 0, 8, 0);
+
+	return c_enable(c, probe, &a, 1, epid);
+}
+
+/* ------------------------------------------------------------------ */
+
+static int refused(struct prog *p)
+{
+	struct cons c;
+	int ret;
+
+	c_open(&c);
+	ret = rec_int(&c, "BEGIN", p, NULL);
+	close(c.fd);
+	return ret;
+}
+
+#define G	DTRACE_DIFV_SCOPE_GLOBAL
+#define T	DTRACE_DIFV_SCOPE_THREAD
+#define L	DTRACE_DIFV_SCOPE_LOCAL
+#define SC	DTRACE_DIFV_KIND_SCALAR
+#define AR	DTRACE_DIFV_KIND_ARRAY
+#define TI	DTRACE_DIFV_TYPE_INT
+#define TS	DTRACE_DIFV_TYPE_STRING
+#define TB	DTRACE_DIFV_TYPE_BYREF
+
+/* @op on variable 5 declared as (scope, kind, type, size); RET r1. */
+static struct prog *var_prog(int op, int scope, int kind, int type,
+			     uint32_t size, int declare)
+{
+	struct prog *p = PI();
+
+	if (declare)
+		V(p, 5, scope, kind, type, size);
+	if (op == DTRACE_DIF_OP_STGS || op == DTRACE_DIF_OP_STLS ||
+	    op == DTRACE_DIF_OP_STTS || op == DTRACE_DIF_OP_STGA ||
+	    op == DTRACE_DIF_OP_STTA)
+		E(p, op, 0, 1, 0, 5);
+	else
+		E(p, op, 1, 0, 0, 5);
+	E(p, DTRACE_DIF_OP_RET, 0, 1, 0, 0);
+	return p;
+}
+
+static void test_verifier(void)
+{
+	struct prog *p;
+	int ret;
+
+	ret = refused(var_prog(DTRACE_DIF_OP_LDGS, G, SC, TI, 8, 1));
+	tap_ok(ret == 0, "verifier: LDGS of a declared global accepted (%d)",
+	       ret);
+	ret = refused(var_prog(DTRACE_DIF_OP_LDGS, G, SC, TI, 8, 0));
+	tap_ok(ret == EINVAL, "verifier: undeclared variable refused (%d)",
+	       ret);
+	ret = refused(var_prog(DTRACE_DIF_OP_LDTS, G, SC, TI, 8, 1));
+	tap_ok(ret == EINVAL, "verifier: LDTS of a global refused (%d)", ret);
+	ret = refused(var_prog(DTRACE_DIF_OP_STLS, T, SC, TI, 8, 1));
+	tap_ok(ret == EINVAL, "verifier: STLS of a thread-local refused (%d)",
+	       ret);
+	ret = refused(var_prog(DTRACE_DIF_OP_LDGA, G, SC, TI, 8, 1));
+	tap_ok(ret == EINVAL, "verifier: LDGA of a scalar refused (%d)", ret);
+	ret = refused(var_prog(DTRACE_DIF_OP_STTS, T, AR, TI, 8, 1));
+	tap_ok(ret == EINVAL, "verifier: STTS of an array refused (%d)", ret);
+	ret = refused(var_prog(DTRACE_DIF_OP_LDLS, L, AR, TI, 8, 1));
+	tap_ok(ret == EINVAL, "verifier: clause-local array refused (%d)",
+	       ret);
+	ret = refused(var_prog(DTRACE_DIF_OP_LDGS, G, SC, TI, 4, 1));
+	tap_ok(ret == EINVAL, "verifier: integer of size 4 refused (%d)", ret);
+	ret = refused(var_prog(DTRACE_DIF_OP_LDGS, G, SC, TS, 0, 1));
+	tap_ok(ret == EINVAL, "verifier: string of size 0 refused (%d)", ret);
+	ret = refused(var_prog(DTRACE_DIF_OP_LDGS, G, SC, TS,
+			       DTRACE_STRSIZE_MAX + 1, 1));
+	tap_ok(ret == EINVAL, "verifier: string too large refused (%d)", ret);
+	ret = refused(var_prog(DTRACE_DIF_OP_LDGS, G, SC, TB,
+			       DTRACE_RECORD_MAX + 1, 1));
+	tap_ok(ret == EINVAL, "verifier: by-ref too large refused (%d)", ret);
+	ret = refused(var_prog(DTRACE_DIF_OP_LDGS, G, SC, 3, 8, 1));
+	tap_ok(ret == EINVAL, "verifier: unknown type refused (%d)", ret);
+	ret = refused(var_prog(DTRACE_DIF_OP_LDGS, 3, SC, TI, 8, 1));
+	tap_ok(ret == EINVAL, "verifier: unknown scope refused (%d)", ret);
+
+	p = var_prog(DTRACE_DIF_OP_LDGS, G, SC, TI, 8, 1);
+	p->vars[0].reserved2 = 1;
+	tap_ok(refused(p) == EINVAL, "verifier: vartab reserved field refused");
+	p = var_prog(DTRACE_DIF_OP_LDGS, G, SC, TI, 8, 1);
+	V(p, 5, G, SC, TI, 8);
+	tap_ok(refused(p) == EINVAL, "verifier: id declared twice refused");
+	p = var_prog(DTRACE_DIF_OP_LDGS, G, SC, TI, 8, 1);
+	V(p, 0, G, SC, TI, 8);
+	tap_ok(refused(p) == EINVAL, "verifier: variable id 0 refused");
+	p = var_prog(DTRACE_DIF_OP_LDGS, G, SC, TI, 8, 1);
+	V(p, DTRACE_DIF_MAXVARS, G, SC, TI, 8);
+	tap_ok(refused(p) == EINVAL, "verifier: variable id MAXVARS refused");
+
+	p = PI();
+	E(p, DTRACE_DIF_OP_CALL, 1, 0, 0, DTRACE_DIF_SUBR_MAX);
+	E(p, DTRACE_DIF_OP_RET, 0, 1, 0, 0);
+	tap_ok(refused(p) == EINVAL, "verifier: unknown subroutine refused");
+	p = PI();
+	E(p, DTRACE_DIF_OP_CALL, 1, 0, 0, 0);
+	E(p, DTRACE_DIF_OP_RET, 0, 1, 0, 0);
+	tap_ok(refused(p) == EINVAL, "verifier: subroutine 0 refused");
+	p = PI();
+	E(p, DTRACE_DIF_OP_CALL, 1, 2, 0, DTRACE_DIF_SUBR_RAND);
+	E(p, DTRACE_DIF_OP_RET, 0, 1, 0, 0);
+	tap_ok(refused(p) == EINVAL, "verifier: CALL with a source refused");
+	p = PI();
+	E(p, DTRACE_DIF_OP_LDV, 1, 0, 0, DTRACE_DIF_VAR_ARGS);
+	E(p, DTRACE_DIF_OP_RET, 0, 1, 0, 0);
+	tap_ok(refused(p) == EINVAL, "verifier: LDV of args[] refused");
+	p = PI();
+	E(p, DTRACE_DIF_OP_LDVA, 1, 2, 0, DTRACE_DIF_VAR_PID);
+	E(p, DTRACE_DIF_OP_RET, 0, 1, 0, 0);
+	tap_ok(refused(p) == EINVAL, "verifier: LDVA of pid refused");
+	p = PI();
+	E(p, DTRACE_DIF_OP_LDV, 1, 0, 0, DTRACE_DIF_VAR_UCALLER);
+	E(p, DTRACE_DIF_OP_RET, 0, 1, 0, 0);
+	tap_ok(refused(p) == 0, "verifier: LDV of ucaller accepted");
+	p = PI();
+	E(p, DTRACE_DIF_OP_PUSHTR, 0, 1, 0, DTRACE_RECORD_MAX + 1);
+	E(p, DTRACE_DIF_OP_RET, 0, 1, 0, 0);
+	tap_ok(refused(p) == EINVAL, "verifier: PUSHTR too large refused");
+	p = PI();
+	E(p, DTRACE_DIF_OP_PUSHTR, 0, 1, 0, -1);
+	E(p, DTRACE_DIF_OP_RET, 0, 1, 0, 0);
+	tap_ok(refused(p) == EINVAL, "verifier: PUSHTR negative refused");
+	p = PI();
+	E(p, DTRACE_DIF_OP_PUSHTV, 1, 1, 0, 0);
+	E(p, DTRACE_DIF_OP_RET, 0, 1, 0, 0);
+	tap_ok(refused(p) == EINVAL, "verifier: PUSHTV with a dst refused");
+	p = PI();
+	E(p, DTRACE_DIF_OP_FLUSHTS, 0, 0, 0, 1);
+	E(p, DTRACE_DIF_OP_RET, 0, 1, 0, 0);
+	tap_ok(refused(p) == EINVAL, "verifier: FLUSHTS with an imm refused");
+	p = PI();
+	E(p, DTRACE_DIF_OP_STX, 1, 2, 3, 0);
+	E(p, DTRACE_DIF_OP_RET, 0, 1, 0, 0);
+	tap_ok(refused(p) == EINVAL, "verifier: STX with src2 refused");
+	p = PI();
+	E(p, DTRACE_DIF_OP_ULDX, 1, 16, 0, 0);
+	E(p, DTRACE_DIF_OP_RET, 0, 1, 0, 0);
+	tap_ok(refused(p) == EINVAL, "verifier: ULDX register 16 refused");
+	p = PI();
+	E(p, DTRACE_DIF_OP_ALLOCS, 1, 2, 0, 8);
+	E(p, DTRACE_DIF_OP_RET, 0, 1, 0, 0);
+	tap_ok(refused(p) == EINVAL, "verifier: ALLOCS with an imm refused");
+	p = P(DTRACE_DIF_RTYPE_BYREF, 0);
+	E(p, DTRACE_DIF_OP_RET, 0, 1, 0, 0);
+	tap_ok(refused(p) == EINVAL, "verifier: BYREF of size 0 refused");
+	p = PI();
+	E(p, DTRACE_DIF_OP_MAX, 0, 0, 0, 0);
+	E(p, DTRACE_DIF_OP_RET, 0, 1, 0, 0);
+	tap_ok(refused(p) == EINVAL, "verifier: opcode MAX refused");
+}
+
+static void test_declarations(void)
+{
+	struct dtrace_actdesc a;
+	struct cons c;
+	int ret;
+
+	c_open(&c);
+	a = A(DTRACE_ACT_DIFEXPR, var_prog(DTRACE_DIF_OP_LDGS, G, SC, TI, 8, 1),
+	      0, 8, 0);
+	ret = c_enable(&c, "BEGIN", &a, 1, NULL);
+	tap_ok(ret == 0, "declarations: first clause declares id 5 (%d)", ret);
+	a = A(DTRACE_ACT_DIFEXPR, var_prog(DTRACE_DIF_OP_LDGS, G, SC, TS, 8, 1),
+	      0, 8, 0);
+	ret = c_enable(&c, "BEGIN", &a, 1, NULL);
+	tap_ok(ret == EINVAL, "declarations: id 5 as a string refused (%d)",
+	       ret);
+	a = A(DTRACE_ACT_DIFEXPR, var_prog(DTRACE_DIF_OP_LDTS, T, SC, TI, 8, 1),
+	      0, 8, 0);
+	ret = c_enable(&c, "BEGIN", &a, 1, NULL);
+	tap_ok(ret == EINVAL, "declarations: id 5 as thread-local refused (%d)",
+	       ret);
+	tap_ok(c.next_epid == 2, "declarations: nothing more enabled");
+	close(c.fd);
+}
+
+static void test_destructive(void)
+{
+	struct dtrace_actdesc a;
+	struct prog *p;
+	struct cons c;
+	int ret;
+
+	c_open(&c);
+	p = PI();
+	E(p, DTRACE_DIF_OP_CALL, 1, 0, 0, DTRACE_DIF_SUBR_COPYOUT);
+	E(p, DTRACE_DIF_OP_RET, 0, 1, 0, 0);
+	a = A(DTRACE_ACT_DIFEXPR, p, 0, 8, 0);
+	ret = c_enable(&c, "BEGIN", &a, 1, NULL);
+	tap_ok(ret == EPERM, "destructive: copyout without the option (%d)",
+	       ret);
+	p = PI();
+	E(p, DTRACE_DIF_OP_LDI, 1, 0, 0, SIGUSR1);
+	E(p, DTRACE_DIF_OP_RET, 0, 1, 0, 0);
+	a = A(DTRACE_ACT_RAISE, p, 0, 0, 0);
+	ret = c_enable(&c, "BEGIN", &a, 1, NULL);
+	tap_ok(ret == EPERM, "destructive: raise without the option (%d)", ret);
+	a = A(DTRACE_ACT_STOP, NULL, 0, 0, 0);
+	ret = c_enable(&c, "BEGIN", &a, 1, NULL);
+	tap_ok(ret == EPERM, "destructive: stop without the option (%d)", ret);
+	a = A(DTRACE_ACT_CHILL, p, 0, 0, 0);
+	ret = c_enable(&c, "BEGIN", &a, 1, NULL);
+	tap_ok(ret == EPERM, "destructive: chill without the option (%d)", ret);
+	tap_ok(c_opt(&c, DTRACE_OPT_DESTRUCTIVE, 4) == EINVAL,
+	       "destructive: unknown option bit refused");
+	tap_ok(c_opt(&c, DTRACE_OPT_DESTRUCTIVE, DTRACE_DESTRUCTIVE_ALLOW) == 0,
+	       "destructive: option set");
+	a = A(DTRACE_ACT_PANIC, NULL, 0, 0, 0);
+	ret = c_enable(&c, "BEGIN", &a, 1, NULL);
+	tap_ok(ret == EPERM, "destructive: panic needs its own bit (%d)", ret);
+	a = A(DTRACE_ACT_CHILL, p, 0, 0, 0);
+	ret = c_enable(&c, "BEGIN", &a, 1, NULL);
+	tap_ok(ret == 0, "destructive: chill with the option (%d)", ret);
+	a = A(DTRACE_ACT_CHILL, p, 0, 8, 0);
+	ret = c_enable(&c, "BEGIN", &a, 1, NULL);
+	tap_ok(ret == EINVAL, "destructive: chill with a size refused (%d)",
+	       ret);
+	close(c.fd);
+}
+
+static volatile sig_atomic_t got_usr1;
+
+static void on_usr1(int sig)
+{
+	(void)sig;
+	got_usr1 = 1;
+}
+
+static void test_raise(void)
+{
+	struct dtrace_actdesc a;
+	struct prog *p;
+	struct cons c;
+	int i;
+
+	signal(SIGUSR1, on_usr1);
+	c_open(&c);
+	c_opt(&c, DTRACE_OPT_DESTRUCTIVE, DTRACE_DESTRUCTIVE_ALLOW);
+	p = PI();
+	E(p, DTRACE_DIF_OP_LDI, 1, 0, 0, SIGUSR1);
+	E(p, DTRACE_DIF_OP_RET, 0, 1, 0, 0);
+	a = A(DTRACE_ACT_RAISE, p, 0, 0, 0);
+	tap_ok(c_enable(&c, "BEGIN", &a, 1, NULL) == 0, "raise: enabled");
+	tap_ok(go(&c) == 0, "raise: GO");
+	for (i = 0; i < 1000 && !got_usr1; i++)
+		usleep(1000);
+	tap_ok(got_usr1, "raise: SIGUSR1 delivered to the thread in BEGIN");
+	close(c.fd);
+}
+
+/* Push the string "s" (PUSHTR 0) and the integer n as a tuple. */
+static void push_key(struct prog *p, const char *s, int n)
+{
+	E(p, DTRACE_DIF_OP_FLUSHTS, 0, 0, 0, 0);
+	E(p, DTRACE_DIF_OP_SETS, 2, 0, 0, STR(p, s));
+	E(p, DTRACE_DIF_OP_PUSHTR, 0, 2, 0, 0);
+	E(p, DTRACE_DIF_OP_LDI, 2, 0, 0, n);
+	E(p, DTRACE_DIF_OP_PUSHTV, 0, 2, 0, 0);
+}
+
+static uint64_t user_magic = 0xfeedface12345678ULL;
+
+static void test_variables(void)
+{
+	struct dtrace_actdesc a[8];
+	uint32_t ep[32] = { 0 };
+	pthread_t t;
+	struct prog *p;
+	struct cons c;
+	struct rec *r;
+	int ret;
+
+	c_open(&c);
+	enable_error(&c);
+
+	/* Clause 1 stores: g = 42, gs = "hello", this->l = 7, self->t = 9,
+	 * a["k", 3] = 11, a["k", 4] = 12, a["z", 1] = 5 then 0 (deleted). */
+	p = PI();
+	V(p, 1, G, SC, TI, 8);
+	V(p, 2, G, SC, TS, 32);
+	V(p, 3, L, SC, TI, 8);
+	V(p, 4, T, SC, TI, 8);
+	V(p, 6, G, AR, TI, 8);
+	E(p, DTRACE_DIF_OP_LDI, 1, 0, 0, 42);
+	E(p, DTRACE_DIF_OP_STGS, 0, 1, 0, 1);
+	E(p, DTRACE_DIF_OP_SETS, 1, 0, 0, STR(p, "hello"));
+	E(p, DTRACE_DIF_OP_STGS, 0, 1, 0, 2);
+	E(p, DTRACE_DIF_OP_LDI, 1, 0, 0, 7);
+	E(p, DTRACE_DIF_OP_STLS, 0, 1, 0, 3);
+	E(p, DTRACE_DIF_OP_LDI, 1, 0, 0, 9);
+	E(p, DTRACE_DIF_OP_STTS, 0, 1, 0, 4);
+	push_key(p, "k", 3);
+	E(p, DTRACE_DIF_OP_LDI, 1, 0, 0, 11);
+	E(p, DTRACE_DIF_OP_STGA, 0, 1, 0, 6);
+	push_key(p, "k", 4);
+	E(p, DTRACE_DIF_OP_LDI, 1, 0, 0, 12);
+	E(p, DTRACE_DIF_OP_STGA, 0, 1, 0, 6);
+	push_key(p, "z", 1);
+	E(p, DTRACE_DIF_OP_LDI, 1, 0, 0, 5);
+	E(p, DTRACE_DIF_OP_STGA, 0, 1, 0, 6);
+	push_key(p, "z", 1);
+	E(p, DTRACE_DIF_OP_LDI, 1, 0, 0, 0);
+	E(p, DTRACE_DIF_OP_STGA, 0, 1, 0, 6);
+	E(p, DTRACE_DIF_OP_RET, 0, 1, 0, 0);
+	a[0] = A(DTRACE_ACT_DIFEXPR, p, 0, 8, 0);
+	ret = c_enable(&c, "BEGIN", a, 1, &ep[0]);
+	tap_ok(ret == 0, "variables: storing clause enabled (%d)", ret);
+
+	/* Clause 2 loads them all back. */
+	p = PI();
+	V(p, 1, G, SC, TI, 8);
+	E(p, DTRACE_DIF_OP_LDGS, 1, 0, 0, 1);
+	E(p, DTRACE_DIF_OP_RET, 0, 1, 0, 0);
+	a[0] = A(DTRACE_ACT_DIFEXPR, p, 0, 8, 0);
+	p = P(DTRACE_DIF_RTYPE_STRING, 0);
+	V(p, 2, G, SC, TS, 32);
+	E(p, DTRACE_DIF_OP_LDGS, 1, 0, 0, 2);
+	E(p, DTRACE_DIF_OP_RET, 0, 1, 0, 0);
+	a[1] = A(DTRACE_ACT_DIFEXPR, p, 8, 32, 0);
+	p = PI();
+	V(p, 3, L, SC, TI, 8);
+	E(p, DTRACE_DIF_OP_LDLS, 1, 0, 0, 3);
+	E(p, DTRACE_DIF_OP_RET, 0, 1, 0, 0);
+	a[2] = A(DTRACE_ACT_DIFEXPR, p, 40, 8, 0);
+	p = PI();
+	V(p, 4, T, SC, TI, 8);
+	E(p, DTRACE_DIF_OP_LDTS, 1, 0, 0, 4);
+	E(p, DTRACE_DIF_OP_RET, 0, 1, 0, 0);
+	a[3] = A(DTRACE_ACT_DIFEXPR, p, 48, 8, 0);
+	p = PI();
+	V(p, 6, G, AR, TI, 8);
+	push_key(p, "k", 3);
+	E(p, DTRACE_DIF_OP_LDGA, 1, 0, 0, 6);
+	E(p, DTRACE_DIF_OP_RET, 0, 1, 0, 0);
+	a[4] = A(DTRACE_ACT_DIFEXPR, p, 56, 8, 0);
+	p = PI();
+	V(p, 6, G, AR, TI, 8);
+	push_key(p, "k", 4);
+	E(p, DTRACE_DIF_OP_LDGA, 1, 0, 0, 6);
+	E(p, DTRACE_DIF_OP_RET, 0, 1, 0, 0);
+	a[5] = A(DTRACE_ACT_DIFEXPR, p, 64, 8, 0);
+	p = PI();
+	V(p, 6, G, AR, TI, 8);
+	push_key(p, "z", 1);
+	E(p, DTRACE_DIF_OP_LDGA, 1, 0, 0, 6);
+	E(p, DTRACE_DIF_OP_RET, 0, 1, 0, 0);
+	a[6] = A(DTRACE_ACT_DIFEXPR, p, 72, 8, 0);
+	p = PI();
+	V(p, 6, G, AR, TI, 8);
+	push_key(p, "j", 3);
+	E(p, DTRACE_DIF_OP_LDGA, 1, 0, 0, 6);
+	E(p, DTRACE_DIF_OP_RET, 0, 1, 0, 0);
+	a[7] = A(DTRACE_ACT_DIFEXPR, p, 80, 8, 0);
+	ret = c_enable(&c, "BEGIN", a, 8, &ep[1]);
+	tap_ok(ret == 0, "variables: loading clause enabled (%d)", ret);
+
+	/* END: self->t in the thread that stops (another one): 0. */
+	p = PI();
+	V(p, 4, T, SC, TI, 8);
+	E(p, DTRACE_DIF_OP_LDTS, 1, 0, 0, 4);
+	E(p, DTRACE_DIF_OP_RET, 0, 1, 0, 0);
+	ret = rec_int(&c, "END", p, &ep[2]);
+	tap_ok(ret == 0, "variables: END clause enabled (%d)", ret);
+
+	/* BYREF: 16 bytes of the string table. */
+	p = P(DTRACE_DIF_RTYPE_BYREF, 16);
+	E(p, DTRACE_DIF_OP_SETS, 1, 0, 0, STR(p, "0123456789abcdef"));
+	E(p, DTRACE_DIF_OP_RET, 0, 1, 0, 0);
+	a[0] = A(DTRACE_ACT_DIFEXPR, p, 0, 16, 0);
+	ret = c_enable(&c, "BEGIN", a, 1, &ep[3]);
+	tap_ok(ret == 0, "byref: clause enabled (%d)", ret);
+
+	/* User load of this process's memory, and of address 8. */
+	p = PI();
+	E(p, DTRACE_DIF_OP_SETX, 1, 0, 0, INT(p, (uintptr_t)&user_magic));
+	E(p, DTRACE_DIF_OP_ULDX, 2, 1, 0, 0);
+	E(p, DTRACE_DIF_OP_RET, 0, 2, 0, 0);
+	rec_int(&c, "BEGIN", p, &ep[4]);
+	p = PI();
+	E(p, DTRACE_DIF_OP_LDI, 1, 0, 0, 8);
+	E(p, DTRACE_DIF_OP_ULDUW, 2, 1, 0, 0);
+	E(p, DTRACE_DIF_OP_RET, 0, 2, 0, 0);
+	rec_int(&c, "BEGIN", p, &ep[5]);
+
+	/* Scratch: store then load inside, store past the end, exhaust. */
+	p = PI();
+	E(p, DTRACE_DIF_OP_LDI, 1, 0, 0, 16);
+	E(p, DTRACE_DIF_OP_ALLOCS, 2, 1, 0, 0);
+	E(p, DTRACE_DIF_OP_LDI, 3, 0, 0, 0x1234);
+	E(p, DTRACE_DIF_OP_STX, 2, 3, 0, 8);
+	E(p, DTRACE_DIF_OP_LDX, 4, 2, 0, 8);
+	E(p, DTRACE_DIF_OP_RET, 0, 4, 0, 0);
+	rec_int(&c, "BEGIN", p, &ep[6]);
+	p = PI();
+	E(p, DTRACE_DIF_OP_LDI, 1, 0, 0, 16);
+	E(p, DTRACE_DIF_OP_ALLOCS, 2, 1, 0, 0);
+	E(p, DTRACE_DIF_OP_STB, 2, 3, 0, 16);
+	E(p, DTRACE_DIF_OP_RET, 0, 4, 0, 0);
+	rec_int(&c, "BEGIN", p, &ep[7]);
+	p = PI();
+	E(p, DTRACE_DIF_OP_SETS, 2, 0, 0, STR(p, "constant"));
+	E(p, DTRACE_DIF_OP_STB, 2, 3, 0, 0);
+	E(p, DTRACE_DIF_OP_RET, 0, 4, 0, 0);
+	rec_int(&c, "BEGIN", p, &ep[8]);
+	p = PI();
+	E(p, DTRACE_DIF_OP_SETX, 1, 0, 0, INT(p, 1 << 20));
+	E(p, DTRACE_DIF_OP_ALLOCS, 2, 1, 0, 0);
+	E(p, DTRACE_DIF_OP_RET, 0, 2, 0, 0);
+	rec_int(&c, "BEGIN", p, &ep[9]);
+
+	/* Tuple stack overflow: eleven pushes. */
+	p = PI();
+	for (ret = 0; ret < DTRACE_DIF_TUPLE_MAX + 1; ret++)
+		E(p, DTRACE_DIF_OP_PUSHTV, 0, 1, 0, 0);
+	E(p, DTRACE_DIF_OP_RET, 0, 1, 0, 0);
+	rec_int(&c, "BEGIN", p, &ep[10]);
+
+	/* Stacks: 32 kernel frames, 32 user frames. */
+	a[0] = A(DTRACE_ACT_STACK, NULL, 0, 8 * 32, 32);
+	ret = c_enable(&c, "BEGIN", a, 1, &ep[11]);
+	tap_ok(ret == 0, "stack: clause enabled (%d)", ret);
+	a[0] = A(DTRACE_ACT_USTACK, NULL, 0, 8 * 33, 32);
+	ret = c_enable(&c, "BEGIN", a, 1, &ep[12]);
+	tap_ok(ret == 0, "ustack: clause enabled (%d)", ret);
+
+	/* Built-ins: ipl, curthread, args[1], args[10], uregs[1000]. */
+	p = PI();
+	E(p, DTRACE_DIF_OP_LDV, 1, 0, 0, DTRACE_DIF_VAR_IPL);
+	E(p, DTRACE_DIF_OP_RET, 0, 1, 0, 0);
+	a[0] = A(DTRACE_ACT_DIFEXPR, p, 0, 8, 0);
+	p = PI();
+	E(p, DTRACE_DIF_OP_LDV, 1, 0, 0, DTRACE_DIF_VAR_CURTHREAD);
+	E(p, DTRACE_DIF_OP_RET, 0, 1, 0, 0);
+	a[1] = A(DTRACE_ACT_DIFEXPR, p, 8, 8, 0);
+	p = PI();
+	E(p, DTRACE_DIF_OP_LDI, 2, 0, 0, 1);
+	E(p, DTRACE_DIF_OP_LDVA, 1, 2, 0, DTRACE_DIF_VAR_ARGS);
+	E(p, DTRACE_DIF_OP_RET, 0, 1, 0, 0);
+	a[2] = A(DTRACE_ACT_DIFEXPR, p, 16, 8, 0);
+	p = PI();
+	E(p, DTRACE_DIF_OP_LDV, 1, 0, 0, DTRACE_DIF_VAR_STACKDEPTH);
+	E(p, DTRACE_DIF_OP_RET, 0, 1, 0, 0);
+	a[3] = A(DTRACE_ACT_DIFEXPR, p, 24, 8, 0);
+	p = PI();
+	E(p, DTRACE_DIF_OP_LDV, 1, 0, 0, DTRACE_DIF_VAR_CALLER);
+	E(p, DTRACE_DIF_OP_RET, 0, 1, 0, 0);
+	a[4] = A(DTRACE_ACT_DIFEXPR, p, 32, 8, 0);
+	p = PI();
+	E(p, DTRACE_DIF_OP_LDV, 1, 0, 0, DTRACE_DIF_VAR_USTACKDEPTH);
+	E(p, DTRACE_DIF_OP_RET, 0, 1, 0, 0);
+	a[5] = A(DTRACE_ACT_DIFEXPR, p, 40, 8, 0);
+	ret = c_enable(&c, "BEGIN", a, 6, &ep[13]);
+	tap_ok(ret == 0, "built-ins: clause enabled (%d)", ret);
+	p = PI();
+	E(p, DTRACE_DIF_OP_LDI, 2, 0, 0, 10);
+	E(p, DTRACE_DIF_OP_LDVA, 1, 2, 0, DTRACE_DIF_VAR_ARGS);
+	E(p, DTRACE_DIF_OP_RET, 0, 1, 0, 0);
+	rec_int(&c, "BEGIN", p, &ep[14]);
+	p = PI();
+	E(p, DTRACE_DIF_OP_LDI, 2, 0, 0, 1000);
+	E(p, DTRACE_DIF_OP_LDVA, 1, 2, 0, DTRACE_DIF_VAR_UREGS);
+	E(p, DTRACE_DIF_OP_RET, 0, 1, 0, 0);
+	rec_int(&c, "BEGIN", p, &ep[15]);
+
+	tap_ok(go(&c) == 0, "variables: GO");
+	pthread_create(&t, NULL, stop_thread, &c);
+	pthread_join(t, NULL);
+	c_snap_all(&c);
+
+	r = find(ep[1]);
+	tap_ok(r && u64at(r, 0) == 42, "global integer reads back 42");
+	tap_ok(r && !strcmp((char *)r->data + 8, "hello"),
+	       "global string reads back \"hello\"");
+	tap_ok(r && u64at(r, 40) == 7, "this-> persists to the next clause");
+	tap_ok(r && u64at(r, 48) == 9, "self-> reads back 9 in the same thread");
+	tap_ok(r && u64at(r, 56) == 11, "a[\"k\", 3] == 11");
+	tap_ok(r && u64at(r, 64) == 12, "a[\"k\", 4] == 12");
+	tap_ok(r && u64at(r, 72) == 0, "a[\"z\", 1] deleted by storing 0");
+	tap_ok(r && u64at(r, 80) == 0, "a[\"j\", 3] unset reads 0");
+	r = find(ep[2]);
+	tap_ok(r && u64at(r, 0) == 0, "self-> in another thread (END) is 0");
+	r = find(ep[3]);
+	tap_ok(r && !memcmp(r->data, "0123456789abcdef", 16),
+	       "BYREF record holds the 16 bytes");
+	r = find(ep[4]);
+	tap_ok(r && u64at(r, 0) == user_magic, "ULDX reads this process");
+	tap_ok(!find(ep[5]) && fault_of(ep[5], NULL) == DTRACEFLT_BADADDR,
+	       "ULDUW of address 8 faults BADADDR");
+	r = find(ep[6]);
+	tap_ok(r && u64at(r, 0) == 0x1234, "STX/LDX inside ALLOCS scratch");
+	tap_ok(!find(ep[7]) && fault_of(ep[7], NULL) == DTRACEFLT_BADADDR,
+	       "STB past the allocated scratch faults BADADDR");
+	tap_ok(!find(ep[8]) && fault_of(ep[8], NULL) == DTRACEFLT_BADADDR,
+	       "STB to the string table faults BADADDR");
+	tap_ok(!find(ep[9]) && fault_of(ep[9], NULL) == DTRACEFLT_NOSCRATCH,
+	       "ALLOCS beyond scratchsize faults NOSCRATCH");
+	tap_ok(!find(ep[10]) && fault_of(ep[10], NULL) == DTRACEFLT_TUPOFLOW,
+	       "eleventh PUSHTV faults TUPOFLOW");
+	r = find(ep[11]);
+	tap_ok(r && u64at(r, 0) != 0 && u64at(r, 8 * 31) == 0,
+	       "STACK: first frame %#llx, zero-padded",
+	       r ? (unsigned long long)u64at(r, 0) : 0ULL);
+	tap_ok(r && u64at(r, 0) >= 0xff00000000000000ULL,
+	       "STACK: frames are kernel addresses");
+	r = find(ep[12]);
+	tap_ok(r && u64at(r, 0) == (uint64_t)getpid() && u64at(r, 8) != 0 &&
+	       u64at(r, 8 * 32) == 0,
+	       "USTACK: pid, first pc %#llx, zero-padded",
+	       r ? (unsigned long long)u64at(r, 8) : 0ULL);
+	tap_ok(r && u64at(r, 8) < 0x800000000000ULL,
+	       "USTACK: pcs are user addresses");
+	r = find(ep[13]);
+	tap_ok(r && u64at(r, 0) == 0, "ipl is 0 in BEGIN");
+	tap_ok(r && u64at(r, 8) >= 0xff00000000000000ULL,
+	       "curthread is a kernel address");
+	tap_ok(r && u64at(r, 16) == 0, "args[1] of BEGIN is 0");
+	tap_ok(r && u64at(r, 24) > 0, "stackdepth %llu",
+	       r ? (unsigned long long)u64at(r, 24) : 0ULL);
+	tap_ok(r && find(ep[11]) && u64at(r, 32) == u64at(find(ep[11]), 0),
+	       "caller is the first frame of STACK");
+	tap_ok(r && u64at(r, 40) >= 1, "ustackdepth %llu",
+	       r ? (unsigned long long)u64at(r, 40) : 0ULL);
+	tap_ok(!find(ep[14]) && fault_of(ep[14], NULL) == DTRACEFLT_ILLOP,
+	       "args[10] faults ILLOP");
+	tap_ok(!find(ep[15]) && fault_of(ep[15], NULL) == DTRACEFLT_ILLOP,
+	       "uregs[1000] faults ILLOP");
+	close(c.fd);
+}
+
+static void test_dyndrops(void)
+{
+	struct dtrace_ioc_status st;
+	struct dtrace_actdesc a;
+	struct prog *p;
+	struct cons c;
+	int i;
+
+	c_open(&c);
+	tap_ok(c_opt(&c, DTRACE_OPT_DYNVARSIZE, 100) == EINVAL,
+	       "dynvarsize below the minimum refused");
+	tap_ok(c_opt(&c, DTRACE_OPT_SCRATCHSIZE, DTRACE_SCRATCHSIZE_MAX + 1) ==
+	       EINVAL, "scratchsize above the maximum refused");
+	tap_ok(c_opt(&c, DTRACE_OPT_DYNVARSIZE, DTRACE_DYNVARSIZE_MIN) == 0,
+	       "dynvarsize set to the minimum");
+	/* 100 elements of 64 bytes into 4096: 64 fit, 36 are dropped. */
+	p = PI();
+	V(p, 7, G, AR, TI, 8);
+	for (i = 1; i <= 100; i++) {
+		E(p, DTRACE_DIF_OP_LDI, 1, 0, 0, i);
+		E(p, DTRACE_DIF_OP_PUSHTV, 0, 1, 0, 0);
+		E(p, DTRACE_DIF_OP_STGA, 0, 1, 0, 7);
+	}
+	E(p, DTRACE_DIF_OP_RET, 0, 1, 0, 0);
+	a = A(DTRACE_ACT_DIFEXPR, p, 0, 8, 0);
+	tap_ok(c_enable(&c, "BEGIN", &a, 1, NULL) == 0, "dyndrops: enabled");
+	tap_ok(go(&c) == 0, "dyndrops: GO");
+	memset(&st, 0, sizeof(st));
+	st.size = sizeof(st);
+	tap_ok(xioctl(c.fd, DTRACEIOC_STATUS, &st) == 0 && st.dyndrops == 36,
+	       "STATUS.dyndrops is 36 (%llu)", (unsigned long long)st.dyndrops);
+	c_snap_all(&c);
+	tap_ok(snap_dyndrops == 36, "BUFSNAP.dyndrops is 36 (%llu)",
+	       (unsigned long long)snap_dyndrops);
+	close(c.fd);
+}
+
+static void test_probearg(void)
+{
+	struct dtrace_ioc_probearg pa;
+	struct cons c;
+
+	c_open(&c);
+	memset(&pa, 0, sizeof(pa));
+	pa.size = sizeof(pa);
+	pa.id = 1;
+	pa.native[0] = 'x';
+	tap_ok(xioctl(c.fd, DTRACEIOC_PROBEARG, &pa) == 0 && !pa.native[0] &&
+	       !pa.xlate[0], "PROBEARG: untyped provider gives empty types");
+	pa.argno = 10;
+	tap_ok(xioctl(c.fd, DTRACEIOC_PROBEARG, &pa) == EINVAL,
+	       "PROBEARG: argno 10 is EINVAL");
+	pa.argno = 0;
+	pa.id = 0x7fffffff;
+	tap_ok(xioctl(c.fd, DTRACEIOC_PROBEARG, &pa) == ENOENT,
+	       "PROBEARG: no such probe is ENOENT");
+	close(c.fd);
+}
+
+int main(void)
+{
+	tap_plan();
+	test_verifier();
+	test_declarations();
+	test_destructive();
+	test_raise();
+	test_variables();
+	test_dyndrops();
+	test_probearg();
+	return tap_finish();
+}

@@ -212,14 +212,6 @@ static void dtrace_subr_scratch_release(struct dtrace_mstate *mst,
 	mst->scratch_ptr = mark;
 }
 
-/* Whether [@addr, @addr + @size) lies in scratch this clause allocated. */
-static bool dtrace_subr_in_scratch(const struct dtrace_mstate *mst,
-				   u64 addr, u64 size)
-{
-	return addr >= mst->scratch_base && addr <= mst->scratch_ptr &&
-	       size <= mst->scratch_ptr - addr;
-}
-
 /* --- strings ------------------------------------------------------- */
 
 static u64 dtrace_subr_strlen(struct dtrace_mstate *mst, uintptr_t s)
@@ -823,7 +815,7 @@ static u64 dtrace_subr_copyinstr(struct dtrace_mstate *mst, u64 uaddr,
 static u64 dtrace_subr_copyinto(struct dtrace_mstate *mst, u64 src,
 				u64 dest, u64 size, bool user)
 {
-	if (!dtrace_subr_in_scratch(mst, dest, size)) {
+	if (!dtrace_scratch_valid(mst, dest, size)) {
 		dtrace_fault_set(mst, DTRACEFLT_BADADDR, dest);
 		return 0;
 	}

@@ -3,9 +3,12 @@
  * ASSERTION: random and mutated input straight at /dev/dtrace is refused
  * with a documented errno or runs safely, and never hurts the kernel:
  *  - random DIF programs (any opcode, register, immediate, table index,
- *    result type) in random action layouts on dtrace:::BEGIN; the ones
- *    the verifier accepts are started, so they really run, loads from
- *    random addresses included, and their buffers are read back;
+ *    variable table, result type) in random action layouts (stacks
+ *    included) on dtrace:::BEGIN, with small random dynamic variable
+ *    and scratch spaces; the ones the verifier accepts are started, so
+ *    they really run, loads from random kernel and user addresses,
+ *    stores, variables, tuples and subroutine calls included, and their
+ *    buffers are read back;
  *  - every command with random bytes in its argument and a random size.
  * The run is bounded (DT_FUZZ_ITERS, default 5000) and repeatable
  * (DT_FUZZ_SEED, default 1); the test runner fails it if the kernel logs
@@ -56,11 +59,36 @@ static int32_t rnd_imm(void)
 	}
 }
 
+#define MAX_VARS	4
+
 struct prog {
 	struct dtrace_dif_insn insns[MAX_INSNS];
 	uint64_t ints[4];
 	char strtab[16];
+	struct dtrace_difv vars[MAX_VARS];
 };
+
+/* Variables 1..6, mostly well-formed, sometimes not. */
+static void rnd_vars(struct prog *p, struct dtrace_difo *d)
+{
+	unsigned int i;
+
+	d->nvars = rnd_below(MAX_VARS + 1);
+	for (i = 0; i < d->nvars; i++) {
+		struct dtrace_difv *v = &p->vars[i];
+
+		memset(v, 0, sizeof(*v));
+		v->id = rnd_below(16) ? 1 + rnd_below(6) : (uint32_t)rnd();
+		v->scope = rnd_below(16) ? rnd_below(3) : rnd_below(256);
+		v->kind = rnd_below(16) ? rnd_below(2) : rnd_below(256);
+		v->type = rnd_below(16) ? rnd_below(3) : rnd_below(256);
+		v->size = v->type == DTRACE_DIFV_TYPE_INT && rnd_below(8) ? 8 :
+			  rnd_below(16) ? 1 + rnd_below(64) : (uint32_t)rnd();
+		if (!rnd_below(32))
+			v->reserved2 = 1;
+	}
+	d->vartab = (uintptr_t)p->vars;
+}
 
 static void rnd_prog(struct prog *p, struct dtrace_difo *d)
 {
@@ -92,9 +120,27 @@ static void rnd_prog(struct prog *p, struct dtrace_difo *d)
 	d->nints = rnd_below(5);
 	d->strtab = (uintptr_t)p->strtab;
 	d->strtab_len = rnd_below(14);
-	d->rtype = rnd_below(8) ? rnd_below(2) : rnd_below(100);
+	d->rtype = rnd_below(8) ? rnd_below(3) : rnd_below(100);
 	d->rsize = d->rtype == DTRACE_DIF_RTYPE_STRING && rnd_below(8) ?
 		   0 : 1u << rnd_below(5);
+	rnd_vars(p, d);
+}
+
+/* Small spaces now and then, so that exhaustion gets exercised. */
+static void rnd_options(int fd)
+{
+	struct dtrace_ioc_setopt opt = { .size = sizeof(opt) };
+
+	if (!rnd_below(4)) {
+		opt.option = DTRACE_OPT_DYNVARSIZE;
+		opt.value = DTRACE_DYNVARSIZE_MIN;
+		ioctl(fd, DTRACEIOC_SETOPT, &opt);
+	}
+	if (!rnd_below(4)) {
+		opt.option = DTRACE_OPT_SCRATCHSIZE;
+		opt.value = DTRACE_SCRATCHSIZE_MIN;
+		ioctl(fd, DTRACEIOC_SETOPT, &opt);
+	}
 }
 
 /* One clause of random programs on BEGIN, started if accepted. */
@@ -117,10 +163,19 @@ static int fuzz_program(unsigned int *accepted)
 	memset(act, 0, sizeof(act));
 	for (i = 0; i < nact; i++) {
 		rnd_prog(&progs[i], &act[i].difo);
-		act[i].kind = rnd_below(8) ? 1 + rnd_below(2) : rnd_below(5);
+		act[i].kind = rnd_below(8) ? 1 + rnd_below(2) :
+			      rnd_below(DTRACE_ACT_MAX + 1);
 		act[i].size = act[i].kind == DTRACE_ACT_EXIT ? 4 :
 			      act[i].difo.rtype == DTRACE_DIF_RTYPE_STRING ?
 			      1 + rnd_below(64) : act[i].difo.rsize;
+		if (act[i].kind == DTRACE_ACT_STACK ||
+		    act[i].kind == DTRACE_ACT_USTACK) {
+			act[i].arg = rnd_below(8) ? 1 + rnd_below(40) : rnd();
+			act[i].size = 8 * (act[i].arg +
+				(act[i].kind == DTRACE_ACT_USTACK));
+			if (rnd_below(2))
+				act[i].difo.ninsns = 0;
+		}
 		act[i].offset = rnd_below(8) ? off : rnd_below(128);
 		off = (act[i].offset + act[i].size + 7) & ~7u;
 	}
@@ -132,8 +187,10 @@ static int fuzz_program(unsigned int *accepted)
 		rnd_prog(&progs[MAX_ACTS], &en.pred);
 
 	ioctl(fd, DTRACEIOC_SETOPT, &opt);
+	rnd_options(fd);
 	if (ioctl(fd, DTRACEIOC_ENABLE, &en)) {
-		if (errno != EINVAL && errno != E2BIG)
+		/* EPERM: destructive, never allowed here (raise could kill). */
+		if (errno != EINVAL && errno != E2BIG && errno != EPERM)
 			ret = errno;
 		goto out;
 	}
@@ -167,6 +224,7 @@ static int fuzz_ioctl(int fd)
 		DTRACEIOC_VERSION, DTRACEIOC_PROBEMATCH, DTRACEIOC_SETOPT,
 		DTRACEIOC_ENABLE, DTRACEIOC_EPDESC, DTRACEIOC_GO,
 		DTRACEIOC_STOP, DTRACEIOC_BUFSNAP, DTRACEIOC_STATUS,
+		DTRACEIOC_PROBEARG,
 	};
 	union {
 		uint32_t size;

@@ -218,8 +218,8 @@ struct dtrace_mstate {
 	u32				fault;		/* DTRACEFLT_*, 0 if none */
 	u32				fault_pc;
 	u64				fault_addr;
-	u64				errno_val;	/* errno; 0 until the syscall
-							   provider reports one */
+	/* errno: 0 until the syscall provider reports one */
+	u64				errno_val;
 	bool				in_error;	/* firing dtrace:::ERROR */
 };
 

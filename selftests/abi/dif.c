@@ -573,8 +573,10 @@ static void test_variables(void)
 	c_open(&c);
 	enable_error(&c);
 
-	/* Clause 1 stores: g = 42, gs = "hello", this->l = 7, self->t = 9,
-	 * a["k", 3] = 11, a["k", 4] = 12, a["z", 1] = 5 then 0 (deleted). */
+	/*
+	 * Clause 1 stores: g = 42, gs = "hello", this->l = 7, self->t = 9,
+	 * a["k", 3] = 11, a["k", 4] = 12, a["z", 1] = 5 then 0 (deleted).
+	 */
 	p = PI();
 	V(p, 1, G, SC, TI, 8);
 	V(p, 2, G, SC, TS, 32);

@@ -131,6 +131,10 @@ dtrace_id_t dtrace_probe_lookup(dtrace_provider_id_t prov, const char *mod,
  * @id: the probe's id
  * @arg0..@arg5: the probe's arguments, arg0..arg5 in D
  *
+ * D's errno reads 0 for every probe fired this way: the error of a
+ * system call will come with the syscall provider, through an entry
+ * point that passes it along with the arguments.
+ *
  * Context: any, including hardirq and NMI; never sleeps, takes no lock,
  * allocates nothing.  Calls that nest on one CPU (a probe firing inside
  * another's clause) are counted and dropped.

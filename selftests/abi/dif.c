@@ -672,6 +672,42 @@ static void test_variables(void)
 	ret = c_enable(&c, "BEGIN", a, 1, &ep[3]);
 	tap_ok(ret == 0, "byref: clause enabled (%d)", ret);
 
+	/*
+	 * Thread-local array keyed by 4 bytes pushed by reference, and a
+	 * string self->: b[bytes "abcd"] = 77; self->s = "str"; then read
+	 * back with the key from another string table (by content).
+	 */
+	p = PI();
+	V(p, 8, T, AR, TI, 8);
+	V(p, 9, T, SC, TS, 16);
+	E(p, DTRACE_DIF_OP_SETS, 2, 0, 0, STR(p, "abcdXXXX"));
+	E(p, DTRACE_DIF_OP_PUSHTR, 0, 2, 0, 4);
+	E(p, DTRACE_DIF_OP_LDI, 1, 0, 0, 77);
+	E(p, DTRACE_DIF_OP_STTA, 0, 1, 0, 8);
+	E(p, DTRACE_DIF_OP_SETS, 1, 0, 0, STR(p, "str"));
+	E(p, DTRACE_DIF_OP_STTS, 0, 1, 0, 9);
+	E(p, DTRACE_DIF_OP_RET, 0, 1, 0, 0);
+	rec_int(&c, "BEGIN", p, &ep[16]);
+	p = PI();
+	V(p, 8, T, AR, TI, 8);
+	E(p, DTRACE_DIF_OP_SETS, 2, 0, 0, STR(p, "abcdYYYY"));
+	E(p, DTRACE_DIF_OP_PUSHTR, 0, 2, 0, 4);
+	E(p, DTRACE_DIF_OP_LDTA, 1, 0, 0, 8);
+	E(p, DTRACE_DIF_OP_RET, 0, 1, 0, 0);
+	a[0] = A(DTRACE_ACT_DIFEXPR, p, 0, 8, 0);
+	p = P(DTRACE_DIF_RTYPE_STRING, 0);
+	V(p, 9, T, SC, TS, 16);
+	E(p, DTRACE_DIF_OP_LDTS, 1, 0, 0, 9);
+	E(p, DTRACE_DIF_OP_RET, 0, 1, 0, 0);
+	a[1] = A(DTRACE_ACT_DIFEXPR, p, 8, 16, 0);
+	p = P(DTRACE_DIF_RTYPE_STRING, 0);
+	V(p, 10, T, SC, TS, 16);
+	E(p, DTRACE_DIF_OP_LDTS, 1, 0, 0, 10);
+	E(p, DTRACE_DIF_OP_RET, 0, 1, 0, 0);
+	a[2] = A(DTRACE_ACT_DIFEXPR, p, 24, 16, 0);
+	ret = c_enable(&c, "BEGIN", a, 3, &ep[17]);
+	tap_ok(ret == 0, "thread-local array clause enabled (%d)", ret);
+
 	/* User load of this process's memory, and of address 8. */
 	p = PI();
 	E(p, DTRACE_DIF_OP_SETX, 1, 0, 0, INT(p, (uintptr_t)&user_magic));
@@ -781,6 +817,13 @@ static void test_variables(void)
 	tap_ok(r && u64at(r, 80) == 0, "a[\"j\", 3] unset reads 0");
 	r = find(ep[2]);
 	tap_ok(r && u64at(r, 0) == 0, "self-> in another thread (END) is 0");
+	r = find(ep[17]);
+	tap_ok(r && u64at(r, 0) == 77,
+	       "self->b[4 bytes by ref] reads back 77 by content");
+	tap_ok(r && !strcmp((char *)r->data + 8, "str"),
+	       "string self-> reads back \"str\"");
+	tap_ok(r && !memcmp(r->data + 24, "\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0", 16),
+	       "unset string self-> reads as an empty string");
 	r = find(ep[3]);
 	tap_ok(r && !memcmp(r->data, "0123456789abcdef", 16),
 	       "BYREF record holds the 16 bytes");
@@ -826,6 +869,63 @@ static void test_variables(void)
 	       "args[10] faults ILLOP");
 	tap_ok(!find(ep[15]) && fault_of(ep[15], NULL) == DTRACEFLT_ILLOP,
 	       "uregs[1000] faults ILLOP");
+	close(c.fd);
+}
+
+/*
+ * In a profile tick (hardirq): ipl is 2 and the self-> variable that
+ * BEGIN set in this same process is not seen (interrupt level is part
+ * of the thread key).
+ */
+static void test_tick(void)
+{
+	struct dtrace_ioc_enable en;
+	struct dtrace_actdesc a[2];
+	uint32_t ep_tick;
+	struct prog *p;
+	struct cons c;
+	int i;
+
+	c_open(&c);
+	p = PI();
+	V(p, 4, T, SC, TI, 8);
+	E(p, DTRACE_DIF_OP_LDI, 1, 0, 0, 9);
+	E(p, DTRACE_DIF_OP_STTS, 0, 1, 0, 4);
+	E(p, DTRACE_DIF_OP_RET, 0, 1, 0, 0);
+	rec_int(&c, "BEGIN", p, NULL);
+
+	p = PI();
+	E(p, DTRACE_DIF_OP_LDV, 1, 0, 0, DTRACE_DIF_VAR_IPL);
+	E(p, DTRACE_DIF_OP_RET, 0, 1, 0, 0);
+	a[0] = A(DTRACE_ACT_DIFEXPR, p, 0, 8, 0);
+	p = PI();
+	V(p, 4, T, SC, TI, 8);
+	E(p, DTRACE_DIF_OP_LDTS, 1, 0, 0, 4);
+	E(p, DTRACE_DIF_OP_RET, 0, 1, 0, 0);
+	a[1] = A(DTRACE_ACT_DIFEXPR, p, 8, 8, 0);
+	memset(&en, 0, sizeof(en));
+	en.size = sizeof(en);
+	strcpy(en.desc.provider, "profile");
+	strcpy(en.desc.name, "tick-10ms");
+	en.actions = (uintptr_t)a;
+	en.nactions = 2;
+	if (xioctl(c.fd, DTRACEIOC_ENABLE, &en) || en.nmatched != 1) {
+		tap_skip("tick: ipl and self-> in hardirq", "no profile provider");
+		close(c.fd);
+		return;
+	}
+	ep_tick = c.next_epid;
+	tap_ok(go(&c) == 0, "tick: GO");
+	for (i = 0; i < 500; i++) {
+		usleep(10000);
+		c_snap_all(&c);
+		if (find(ep_tick))
+			break;
+	}
+	tap_ok(find(ep_tick) && u64at(find(ep_tick), 0) == 2,
+	       "tick: ipl is 2 in a profile tick");
+	tap_ok(find(ep_tick) && u64at(find(ep_tick), 8) == 0,
+	       "tick: self-> of the interrupted thread is not seen");
 	close(c.fd);
 }
 
@@ -897,6 +997,7 @@ int main(void)
 	test_raise();
 	test_variables();
 	test_dyndrops();
+	test_tick();
 	test_probearg();
 	return tap_finish();
 }

@@ -221,7 +221,7 @@ static bool dtrace_act_run(struct dtrace_mstate *mst,
 {
 	char *dst = data + act->offset;
 	u64 v = act->prog ? dtrace_dif_run(act->prog, mst) : 0;
-	u64 pcs[DTRACE_STACK_MAX];
+	u64 *pcs = (u64 *)dst;	/* stack slots are 8-aligned (ecb.c) */
 	u32 n;
 
 	if (mst->fault)
@@ -236,13 +236,11 @@ static bool dtrace_act_run(struct dtrace_mstate *mst,
 	case DTRACE_ACT_STACK:
 		n = min(dtrace_stack_kernel(mst, pcs, act->arg), act->arg);
 		memset(pcs + n, 0, (act->arg - n) * sizeof(u64));
-		memcpy(dst, pcs, act->size);
 		break;
 	case DTRACE_ACT_USTACK:
 		pcs[0] = current->tgid;
 		n = dtrace_stack_user(pcs + 1, act->arg);
 		memset(pcs + 1 + n, 0, (act->arg - n) * sizeof(u64));
-		memcpy(dst, pcs, act->size);
 		break;
 	case DTRACE_ACT_RAISE:
 		return dtrace_act_signal(mst, v);

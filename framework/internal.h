@@ -17,7 +17,12 @@
  * Order: state->lock -> dtrace_provider_lock -> dtrace_lock -> whatever
  * a provider's ->enable/->disable takes (cpus_read_lock, its own locks).
  *
- * Probe context takes no locks.  It finds a probe with xa_load() and
+ * dtrace_dynspace: bucket->lock, then dyn->lock (arch_spinlock_t)
+ *	protect the dynamic variable chains and allocator; taken only in
+ *	probe context, interrupts off, under the per-CPU nesting guard,
+ *	nothing else inside.  See dynvar.c.
+ *
+ * Probe context takes no other locks.  It finds a probe with xa_load() and
  * walks probe->ecbs with rcu_dereference_sched() with interrupts off;
  * writers publish with rcu_assign_pointer() under dtrace_lock and wait
  * with synchronize_rcu() before freeing.  It writes only its own CPU's
@@ -287,7 +292,9 @@ void dtrace_buffers_count(struct dtrace_state *state, u64 *drops,
 
 /* vars.c */
 int dtrace_vars_declare(struct dtrace_state *state,
-			const struct dtrace_clause *clause, bool commit);
+			const struct dtrace_clause *clause);
+void dtrace_vars_commit(struct dtrace_state *state,
+			const struct dtrace_clause *clause);
 int dtrace_vars_alloc(struct dtrace_state *state);
 void dtrace_vars_free(struct dtrace_state *state);
 

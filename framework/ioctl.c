@@ -93,12 +93,12 @@ static int dtrace_ioc_enable(struct dtrace_state *state,
 	if (IS_ERR(clause))
 		return PTR_ERR(clause);
 	/* Check first, record the declarations once the probes are on. */
-	ret = dtrace_vars_declare(state, clause, false);
+	ret = dtrace_vars_declare(state, clause);
 	if (!ret)
 		ret = dtrace_ecb_enable(state, &en->desc, clause,
 					&en->nmatched);
 	if (!ret)
-		ret = dtrace_vars_declare(state, clause, true);
+		dtrace_vars_commit(state, clause);
 	dtrace_clause_put(clause);
 	return ret;
 }

@@ -68,11 +68,21 @@ static bool dtrace_clause_allowed(const struct dtrace_state *state,
 	return !destructive || (allow & DTRACE_DESTRUCTIVE_ALLOW);
 }
 
+static int dtrace_vars_merge_clause(struct dtrace_var *vars,
+				    const struct dtrace_clause *clause)
+{
+	int ret = dtrace_vars_merge(vars, clause->pred);
+	u32 i;
+
+	for (i = 0; !ret && i < clause->nactions; i++)
+		ret = dtrace_vars_merge(vars, clause->actions[i].prog);
+	return ret;
+}
+
 /**
  * dtrace_vars_declare() - check a clause's variables and rights
  * @state: the consumer, not started
  * @clause: the clause about to be enabled
- * @commit: record its declarations (after the enabling succeeded)
  *
  * Context: process; may sleep; state->lock held.
  * Return: 0, -EINVAL if a declaration disagrees with another one of the
@@ -80,12 +90,11 @@ static bool dtrace_clause_allowed(const struct dtrace_state *state,
  * -ENOMEM.
  */
 int dtrace_vars_declare(struct dtrace_state *state,
-			const struct dtrace_clause *clause, bool commit)
+			const struct dtrace_clause *clause)
 {
 	size_t size = array_size(DTRACE_DIF_MAXVARS, sizeof(*state->vars));
 	struct dtrace_var *vars;
 	int ret;
-	u32 i;
 
 	lockdep_assert_held(&state->lock);
 	if (!dtrace_clause_allowed(state, clause))
@@ -93,21 +102,33 @@ int dtrace_vars_declare(struct dtrace_state *state,
 	vars = kmemdup(state->vars, size, GFP_KERNEL);
 	if (!vars)
 		return -ENOMEM;
-	ret = dtrace_vars_merge(vars, clause->pred);
-	for (i = 0; !ret && i < clause->nactions; i++)
-		ret = dtrace_vars_merge(vars, clause->actions[i].prog);
-	if (!ret && commit) {
-		memcpy(state->vars, vars, size);
-		if (clause->pred)
-			state->maxpush = max(state->maxpush,
-					     clause->pred->maxpush);
-		for (i = 0; i < clause->nactions; i++)
-			if (clause->actions[i].prog)
-				state->maxpush = max(state->maxpush,
-						     clause->actions[i].prog->maxpush);
-	}
+	ret = dtrace_vars_merge_clause(vars, clause);
 	kfree(vars);
 	return ret;
+}
+
+/**
+ * dtrace_vars_commit() - record the declarations of an enabled clause
+ * @state: the consumer, not started
+ * @clause: the clause dtrace_vars_declare() accepted, under the same
+ *	hold of state->lock
+ *
+ * Cannot fail: the check has been made.
+ * Context: process; state->lock held.
+ */
+void dtrace_vars_commit(struct dtrace_state *state,
+			const struct dtrace_clause *clause)
+{
+	u32 i;
+
+	lockdep_assert_held(&state->lock);
+	WARN_ON_ONCE(dtrace_vars_merge_clause(state->vars, clause));
+	if (clause->pred)
+		state->maxpush = max(state->maxpush, clause->pred->maxpush);
+	for (i = 0; i < clause->nactions; i++)
+		if (clause->actions[i].prog)
+			state->maxpush = max(state->maxpush,
+					     clause->actions[i].prog->maxpush);
 }
 
 /* Give global and clause-local scalars their offsets; sizes out. */

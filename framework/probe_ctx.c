@@ -2,13 +2,18 @@
 /*
  * Probe context: everything reachable from dtrace_probe().
  *
- * The rules for every function in this file:
+ * The rules for every function in this file and the other probe-context
+ * files:
  *  - it may run in any context: process, softirq, hardirq, NMI, with any
  *    lock held, always with interrupts off on this CPU;
- *  - it takes no lock, never sleeps and allocates nothing: all it needs
- *    was set up at enable time;
- *  - it reads traced memory only through copy_from_kernel_nofault(), so
- *    a bad address is a fault reported to the consumer, never an oops;
+ *  - it never sleeps and allocates nothing: all it needs was set up at
+ *    enable or GO time (per-CPU, not on the stack, when large);
+ *  - it takes no lock but the dynamic variable space's arch spinlocks,
+ *    which dynvar.c explains;
+ *  - it reads traced memory only through copy_from_kernel_nofault() (and
+ *    user memory through copy_from_user_nofault()), so a bad address is
+ *    a fault reported to the consumer, never an oops; it writes only its
+ *    CPU's buffers, scratch, variables and the dynamic variable space;
  *  - it calls nothing but the other probe-context files of framework/
  *    (dif_exec.c, dif_subr.c, dynvar.c, scratch.c, stack.c), inlines
  *    from include/linux, the nofault copies, the NMI-safe clocks,

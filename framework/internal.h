@@ -44,6 +44,12 @@
 /* Most frames a STACK or USTACK action, or a stack walk, records. */
 #define DTRACE_STACK_MAX		128
 #define DTRACE_USTACK_MAX		128
+/*
+ * A kernel stack walk saves this many frames: room for dtrace's and the
+ * provider's on top of the ones recorded.  The buffer is per CPU, not
+ * on the stack, which may be a small NMI stack.
+ */
+#define DTRACE_STACK_SAVE		(DTRACE_STACK_MAX + 32)
 
 /* Size classes of dynamic variables: 64 bytes << class. */
 #define DTRACE_DYN_NCLASSES		18
@@ -141,6 +147,7 @@ struct dtrace_buffer {
 	void				*scratch;	/* scratchsize bytes */
 	void				*locals;	/* this-> variables */
 	void				*key;		/* tuple key being built */
+	unsigned long			*stack;	/* [DTRACE_STACK_SAVE] */
 };
 
 /*

@@ -18,13 +18,6 @@
 #include <linux/uaccess.h>
 #include "internal.h"
 
-/*
- * Room for the frames of dtrace and its provider on top of the ones
- * recorded.  Per CPU, not on the stack, which may be a small NMI stack:
- * the nesting guard of dtrace_probe() keeps one user per CPU.
- */
-#define DTRACE_STACK_SAVE	(DTRACE_STACK_MAX + 32)
-static DEFINE_PER_CPU(unsigned long[DTRACE_STACK_SAVE], dtrace_stack_buf);
 
 /* Text of dtrace_core or of the provider whose probe fired. */
 static bool dtrace_stack_is_ours(const struct dtrace_mstate *mst,
@@ -49,7 +42,7 @@ static bool dtrace_stack_is_ours(const struct dtrace_mstate *mst,
  */
 u32 dtrace_stack_kernel(struct dtrace_mstate *mst, u64 *pcs, u32 max)
 {
-	unsigned long *buf = this_cpu_ptr(dtrace_stack_buf);
+	unsigned long *buf = this_cpu_ptr(mst->ecb->state->buffers)->stack;
 	unsigned int n, i, first = 0;
 
 	n = stack_trace_save(buf, DTRACE_STACK_SAVE, 0);

@@ -3,8 +3,8 @@
  * Variables of a consumer, process side: the declarations its clauses
  * make (checked for agreement at ENABLE, together with the destructive
  * rights the clause needs), and at GO the storage they get: global
- * scalars, per-CPU clause-locals, per-CPU scratch and tuple-key buffers,
- * and the dynamic variable space (dynvar.c explains its design).
+ * scalars; per CPU, clause-locals, scratch, the tuple-key and the stack
+ * walk buffers; and the dynamic variable space (dynvar.c explains it).
  * Process context; state->lock held.
  */
 #define pr_fmt(fmt) "dtrace: " fmt
@@ -170,6 +170,8 @@ void dtrace_vars_free(struct dtrace_state *state)
 			kvfree(buf->scratch);
 			kvfree(buf->locals);
 			kvfree(buf->key);
+			kfree(buf->stack);
+			buf->stack = NULL;
 			buf->scratch = NULL;
 			buf->locals = NULL;
 			buf->key = NULL;
@@ -233,7 +235,9 @@ int dtrace_vars_alloc(struct dtrace_state *state)
 		buf->scratch = kvmalloc_node(state->scratchsize, gfp, node);
 		buf->locals = kvzalloc_node(lsize ?: 8, gfp, node);
 		buf->key = kvmalloc_node(state->keysize, gfp, node);
-		if (!buf->scratch || !buf->locals || !buf->key)
+		buf->stack = kmalloc_array_node(DTRACE_STACK_SAVE,
+						sizeof(*buf->stack), gfp, node);
+		if (!buf->scratch || !buf->locals || !buf->key || !buf->stack)
 			goto out_free;
 	}
 	if (dtrace_dynspace_alloc(state, gfp))

@@ -18,7 +18,6 @@
 #include <linux/uaccess.h>
 #include "internal.h"
 
-
 /* Text of dtrace_core or of the provider whose probe fired. */
 static bool dtrace_stack_is_ours(const struct dtrace_mstate *mst,
 				 unsigned long pc)

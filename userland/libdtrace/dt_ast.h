@@ -22,8 +22,20 @@ enum dt_node_kind {
 	DT_NODE_OP2,		/* left op right */
 	DT_NODE_OP3,		/* cond ? left : right */
 	DT_NODE_CALL,		/* left (args) */
-	DT_NODE_MEMBER,		/* left . str, left -> str */
+	DT_NODE_MEMBER,		/* left . str, left -> str (op DOT/PTR) */
+	DT_NODE_INDEX,		/* left [ args ]: args is the key tuple,
+				   one or more expressions linked by ->next */
+	DT_NODE_CAST,		/* ( ctype ) left */
+	DT_NODE_SIZEOF,		/* sizeof left (an expression; sizeof of a
+				   type is folded by the grammar to INT) */
+	DT_NODE_STRINGOF,	/* stringof left */
+	DT_NODE_XLATE,		/* xlate < ctype > ( left ) */
 };
+/*
+ * Macro variables never reach the AST: the lexer turns $N into an INT
+ * (or an IDENT when the argument is an identifier), $$N into a STRING,
+ * and $target, $pid, $ppid, $uid, $gid ... into INTs.
+ */
 
 enum dt_op {
 	DT_OP_NONE,
@@ -49,17 +61,74 @@ struct dt_node {
 	enum dt_op op;
 	int line;
 	const struct dt_type *type;	/* set by the lexer or dt_check.c */
+	const struct dt_type *ctype;	/* CAST, XLATE: the type named */
 	uint64_t value;
 	char *str;
 	struct dt_node *left, *right, *cond;
-	struct dt_node *args;		/* DT_NODE_CALL: first argument */
+	struct dt_node *args;		/* CALL, INDEX: first argument/key */
 	struct dt_node *next;		/* next argument */
+	void *ident;			/* dt_check.c's resolution of an
+					   IDENT (variable, inline, ...) */
+	bool is_lvalue;			/* set by dt_check.c */
+};
+
+enum dt_stmt_kind_node {
+	DT_SN_EXPR,			/* expr ; */
+	DT_SN_IF,			/* if (expr) then [else els] */
 };
 
 struct dt_stmt_node {
+	enum dt_stmt_kind_node kind;
 	struct dt_node *expr;
+	struct dt_stmt_node *then, *els;	/* DT_SN_IF; either may be NULL */
 	int line;
 	struct dt_stmt_node *next;
+};
+
+/*
+ * Top-level declarations other than clauses.  Type declarations (typedef,
+ * struct, union, enum) are carried out by the grammar as they are parsed
+ * (dt_decl.c calls dt_type.h), exactly as a C compiler does, so that the
+ * lexer knows type names at once; they leave no node.  What remains for
+ * dt_check.c comes in program order on pcb->decls:
+ */
+enum dt_decl_kind {
+	DT_DECL_VAR,		/* [self|this] type name [ [keys] ] ; */
+	DT_DECL_INLINE,		/* inline type name = expr ; */
+	DT_DECL_XLATOR,		/* translator type < type name > { ... } ; */
+};
+
+enum dt_var_scope {
+	DT_SCOPE_GLOBAL,
+	DT_SCOPE_THREAD,	/* self-> */
+	DT_SCOPE_CLAUSE,	/* this-> */
+};
+
+/* One "member = expr;" of a translator. */
+struct dt_xlmember {
+	char *name;
+	struct dt_node *expr;
+	int line;
+	struct dt_xlmember *next;
+};
+
+struct dt_decl_node {
+	enum dt_decl_kind kind;
+	int line;
+	char *name;			/* VAR, INLINE; XLATOR: parameter */
+	const struct dt_type *type;	/* VAR, INLINE; XLATOR: output type */
+	/* VAR */
+	enum dt_var_scope scope;
+	bool is_assoc;			/* declared with [keys] */
+	const struct dt_type **keys;	/* is_assoc: key types; a key of
+					   D's "[]" form has nkeys 0 */
+	unsigned int nkeys;
+	/* INLINE */
+	struct dt_node *expr;
+	/* XLATOR */
+	const struct dt_type *from;	/* input type */
+	struct dt_xlmember *members;
+	struct dt_decl_node *next;
 };
 
 struct dt_pdesc_node {
@@ -103,6 +172,8 @@ struct dt_pdesc_node *dt_pdesc_link(struct dt_pdesc_node *list,
 				    struct dt_pdesc_node *d);
 void dt_clause_add(struct dt_pcb *pcb, struct dt_pdesc_node *descs,
 		   struct dt_node *pred, struct dt_stmt_node *stmts);
+/* Append @d to pcb->decls. */
+void dt_decl_add(struct dt_pcb *pcb, struct dt_decl_node *d);
 
 const char *dt_op_name(enum dt_op op);
 int dt_node_print(const struct dt_node *n, char *buf, size_t len);

@@ -20,6 +20,7 @@ void dt_difo_free(struct dt_difo *dp)
 	free(dp->insns);
 	free(dp->ints);
 	free(dp->strtab);
+	free(dp->vartab);
 	free(dp);
 }
 

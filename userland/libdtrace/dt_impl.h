@@ -86,6 +86,7 @@ struct dt_difo {
 	struct dtrace_dif_insn *insns;
 	uint64_t *ints;
 	char *strtab;
+	struct dtrace_difv *vartab;	/* k.nvars entries */
 };
 
 /*
@@ -210,6 +211,17 @@ int dt_consume(dtrace_hdl_t *dtp, FILE *fp);
 int dt_consume_buffer(dtrace_hdl_t *dtp, FILE *fp, int cpu, const char *buf,
 		      size_t len);
 struct dt_epid *dt_epid_get(dtrace_hdl_t *dtp, uint32_t epid);
+
+/*
+ * dt_cpp.c: run the C preprocessor (-C) over @len bytes of @text named
+ * @name, with the -D/-U/-I options given to dtrace_cpp_option().  The
+ * output keeps "# LINE "file"" markers, which dt_lex.l follows.
+ * Return: the malloc'd output (NUL-terminated, length in *@outlen), or
+ * NULL with the handle's error set and the preprocessor's message in
+ * dtp->errmsg.
+ */
+char *dt_cpp_run(dtrace_hdl_t *dtp, const char *text, size_t len,
+		 const char *name, size_t *outlen);
 
 /* dt_dis.c */
 void dt_dis_difo(const struct dt_difo *dp, const char *title, FILE *fp);

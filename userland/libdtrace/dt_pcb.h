@@ -33,6 +33,7 @@ struct dt_pcb {
 
 	/* Result of parsing. */
 	struct dt_clause_node *clauses, **clauses_tail;
+	struct dt_decl_node *decls, **decls_tail;
 
 	/* The first diagnostic; later ones are dropped. */
 	bool failed;

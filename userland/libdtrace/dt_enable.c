@@ -125,7 +125,8 @@ int dtrace_program_exec(dtrace_hdl_t *dtp, dtrace_prog_t *pgp,
 		}
 		pgp->enabled = true;
 	}
-	if (!dtp->errclause && dt_error_clause_enable(dtp))
+	if (dt_options_apply(dtp) ||
+	    (!dtp->errclause && dt_error_clause_enable(dtp)))
 		return -1;
 	for (i = 0; i < pgp->nclauses; i++)
 		if (dt_clause_enable(dtp, pgp->clauses[i], &matched))

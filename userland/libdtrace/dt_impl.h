@@ -147,6 +147,7 @@ struct dtrace_hdl {
 	enum dt_errtag errtag;		/* tag of the last compile error */
 	char errmsg[1024];		/* text of the last compile error */
 	struct dt_options opt;
+	bool opts_applied;		/* kernel's options sent (SETOPT) */
 
 	struct dt_clause **clauses;	/* indexed by cookie */
 	unsigned int nclauses, clauses_cap;
@@ -197,6 +198,7 @@ bool dt_gmatch(const char *s, const char *pattern);
 
 /* dt_options.c */
 void dt_options_init(struct dt_options *opt);
+int dt_options_apply(dtrace_hdl_t *dtp);
 uint64_t dt_now(void);
 
 /* dt_clause.c */

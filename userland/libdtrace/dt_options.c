@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Options set with -x name=value, #pragma D option and the command's
- * flags: their table, value parsing (sizes with k/m/g/t suffixes, rates
- * in hz or as a time), and the monotonic clock the consumer runs by.
- * Options the kernel needs are sent at dtrace_go() (dt_work.c).
+ * flags: one table of names with their parsers (flags, sizes with
+ * k/m/g/t suffixes, rates in hz or as a time, counts), the values in
+ * struct dt_options, and dt_options_apply(), which hands the kernel's
+ * options to it with DTRACEIOC_SETOPT before the first ENABLE.  The
+ * monotonic clock the consumer runs by lives here too.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -14,13 +16,20 @@
 #include "dt_impl.h"
 
 #define DT_NSEC_PER_SEC	1000000000ULL
+#define DT_STACKFRAMES_DEFAULT	20
+#define DT_USTACKFRAMES_DEFAULT	100
+#define DT_STACKFRAMES_MAX	128	/* the kernel's limit per stack */
 
 void dt_options_init(struct dt_options *opt)
 {
 	memset(opt, 0, sizeof(*opt));
 	opt->bufsize = DTRACE_BUFSIZE_DEFAULT;
 	opt->strsize = DTRACE_STRSIZE_DEFAULT;
+	opt->dynvarsize = DTRACE_DYNVARSIZE_DEFAULT;
+	opt->scratchsize = DTRACE_SCRATCHSIZE_DEFAULT;
 	opt->switchrate = DT_NSEC_PER_SEC;	/* 1hz */
+	opt->stackframes = DT_STACKFRAMES_DEFAULT;
+	opt->ustackframes = DT_USTACKFRAMES_DEFAULT;
 	opt->bufpolicy = DTRACE_BUFPOLICY_SWITCH;
 }
 
@@ -120,12 +129,93 @@ static int dt_opt_rate(const char *s, uint64_t *ns)
 	return -1;
 }
 
-static int dt_opt_bool(const char *val, bool *b)
+/* Kinds of option values. */
+enum dt_optkind {
+	DT_OPT_FLAG,		/* no value, "1" or "set" */
+	DT_OPT_SIZE,		/* bytes, with suffixes */
+	DT_OPT_RATE,		/* a frequency or an interval, in ns */
+	DT_OPT_COUNT,		/* a plain number */
+	DT_OPT_POLICY,		/* bufpolicy: "switch" */
+};
+
+struct dt_optdesc {
+	const char *name;
+	enum dt_optkind kind;
+	size_t off;		/* of the field in struct dt_options */
+	uint64_t min, max;	/* SIZE and COUNT */
+	uint32_t kopt;		/* DTRACE_OPT_* it is sent as; 0 if none */
+};
+
+#define DT_OFF(f)	offsetof(struct dt_options, f)
+
+static const struct dt_optdesc dt_optdescs[] = {
+	{ "quiet", DT_OPT_FLAG, DT_OFF(quiet), 0, 0, 0 },
+	{ "errtags", DT_OPT_FLAG, DT_OFF(errtags), 0, 0, 0 },
+	{ "zdefs", DT_OPT_FLAG, DT_OFF(zdefs), 0, 0, 0 },
+	{ "destructive", DT_OPT_FLAG, DT_OFF(destructive), 0, 0,
+	  DTRACE_OPT_DESTRUCTIVE },
+	{ "allowpanic", DT_OPT_FLAG, DT_OFF(allowpanic), 0, 0,
+	  DTRACE_OPT_DESTRUCTIVE },
+	{ "cpp", DT_OPT_FLAG, DT_OFF(cpp), 0, 0, 0 },
+	{ "defaultargs", DT_OPT_FLAG, DT_OFF(defaultargs), 0, 0, 0 },
+	{ "bufsize", DT_OPT_SIZE, DT_OFF(bufsize), DTRACE_BUFSIZE_MIN,
+	  DTRACE_BUFSIZE_MAX, DTRACE_OPT_BUFSIZE },
+	{ "strsize", DT_OPT_SIZE, DT_OFF(strsize), 2, DTRACE_STRSIZE_MAX,
+	  DTRACE_OPT_STRSIZE },
+	{ "dynvarsize", DT_OPT_SIZE, DT_OFF(dynvarsize),
+	  DTRACE_DYNVARSIZE_MIN, DTRACE_DYNVARSIZE_MAX,
+	  DTRACE_OPT_DYNVARSIZE },
+	{ "scratchsize", DT_OPT_SIZE, DT_OFF(scratchsize),
+	  DTRACE_SCRATCHSIZE_MIN, DTRACE_SCRATCHSIZE_MAX,
+	  DTRACE_OPT_SCRATCHSIZE },
+	{ "switchrate", DT_OPT_RATE, DT_OFF(switchrate), 0, 0, 0 },
+	{ "stackframes", DT_OPT_COUNT, DT_OFF(stackframes), 1,
+	  DT_STACKFRAMES_MAX, 0 },
+	{ "ustackframes", DT_OPT_COUNT, DT_OFF(ustackframes), 1,
+	  DT_STACKFRAMES_MAX, 0 },
+	{ "bufpolicy", DT_OPT_POLICY, DT_OFF(bufpolicy), 0, 0,
+	  DTRACE_OPT_BUFPOLICY },
+};
+
+static const struct dt_optdesc *dt_optdesc_find(const char *name)
 {
-	if (val && *val && strcmp(val, "1") && strcasecmp(val, "set"))
-		return -1;
-	*b = true;
-	return 0;
+	size_t i;
+
+	for (i = 0; i < DT_ARRAY_SIZE(dt_optdescs); i++)
+		if (!strcmp(dt_optdescs[i].name, name))
+			return &dt_optdescs[i];
+	return NULL;
+}
+
+/* Parse @val as @d says; 0 with *@v set, or -1. */
+static int dt_opt_parse(const struct dt_optdesc *d, const char *val,
+			uint64_t *v)
+{
+	const char *end;
+
+	switch (d->kind) {
+	case DT_OPT_FLAG:
+		if (val && *val && strcmp(val, "1") && strcasecmp(val, "set"))
+			return -1;
+		*v = 1;
+		return 0;
+	case DT_OPT_SIZE:
+		if (dt_opt_size(val, v))
+			return -1;
+		break;
+	case DT_OPT_COUNT:
+		if (dt_opt_number(val, v, &end) || *end)
+			return -1;
+		break;
+	case DT_OPT_RATE:
+		return dt_opt_rate(val, v);
+	case DT_OPT_POLICY:
+		if (!val || strcmp(val, "switch"))
+			return -1;
+		*v = DTRACE_BUFPOLICY_SWITCH;
+		return 0;
+	}
+	return *v < d->min || *v > d->max ? -1 : 0;
 }
 
 /**
@@ -135,74 +225,98 @@ static int dt_opt_bool(const char *val, bool *b)
  * @val: value, NULL for a flag
  *
  * Return: 0, or -1 with EDT_BADOPTNAME, EDT_BADOPTVAL, or EDT_ACTIVE
- * for a buffer option once tracing has started.
+ * for an option of the kernel's once it has been sent (at the first
+ * enabling).
  */
 int dtrace_setopt(dtrace_hdl_t *dtp, const char *opt, const char *val)
 {
-	struct dt_options *o = &dtp->opt;
-	uint64_t v;
+	const struct dt_optdesc *d = dt_optdesc_find(opt);
+	char *field;
+	uint64_t v = 0;
 
-	if (!strcmp(opt, "quiet"))
-		return dt_opt_bool(val, &o->quiet) ?
-		       dt_set_errno(dtp, EDT_BADOPTVAL) : 0;
-	if (!strcmp(opt, "errtags"))
-		return dt_opt_bool(val, &o->errtags) ?
-		       dt_set_errno(dtp, EDT_BADOPTVAL) : 0;
-	if (!strcmp(opt, "zdefs"))
-		return dt_opt_bool(val, &o->zdefs) ?
-		       dt_set_errno(dtp, EDT_BADOPTVAL) : 0;
-	if (!strcmp(opt, "switchrate")) {
-		if (dt_opt_rate(val, &v))
-			return dt_set_errno(dtp, EDT_BADOPTVAL);
-		o->switchrate = v;
-		return 0;
-	}
-
-	if (strcmp(opt, "bufsize") && strcmp(opt, "strsize") &&
-	    strcmp(opt, "bufpolicy"))
+	if (!d)
 		return dt_set_errno(dtp, EDT_BADOPTNAME);
-	if (dtp->active)
+	if (dt_opt_parse(d, val, &v))
+		return dt_set_errno(dtp, EDT_BADOPTVAL);
+	if (d->kopt && dtp->opts_applied)
 		return dt_set_errno(dtp, EDT_ACTIVE);
 
-	if (!strcmp(opt, "bufpolicy")) {
-		if (!val || strcmp(val, "switch"))
-			return dt_set_errno(dtp, EDT_BADOPTVAL);
-		o->bufpolicy = DTRACE_BUFPOLICY_SWITCH;
-		return 0;
-	}
-	if (dt_opt_size(val, &v))
-		return dt_set_errno(dtp, EDT_BADOPTVAL);
-	if (!strcmp(opt, "bufsize")) {
-		if (v < DTRACE_BUFSIZE_MIN || v > DTRACE_BUFSIZE_MAX)
-			return dt_set_errno(dtp, EDT_BADOPTVAL);
-		o->bufsize = v;
-	} else {
-		if (v < 2 || v > DTRACE_STRSIZE_MAX)
-			return dt_set_errno(dtp, EDT_BADOPTVAL);
-		o->strsize = v;
+	field = (char *)&dtp->opt + d->off;
+	switch (d->kind) {
+	case DT_OPT_FLAG:
+		*(bool *)field = true;
+		break;
+	case DT_OPT_POLICY:
+		*(uint32_t *)field = (uint32_t)v;
+		break;
+	default:
+		*(uint64_t *)field = v;
+		break;
 	}
 	return 0;
 }
 
 int dtrace_getopt(dtrace_hdl_t *dtp, const char *opt, int64_t *val)
 {
-	const struct dt_options *o = &dtp->opt;
+	const struct dt_optdesc *d = dt_optdesc_find(opt);
+	const char *field;
 
-	if (!strcmp(opt, "quiet"))
-		*val = o->quiet;
-	else if (!strcmp(opt, "errtags"))
-		*val = o->errtags;
-	else if (!strcmp(opt, "zdefs"))
-		*val = o->zdefs;
-	else if (!strcmp(opt, "bufsize"))
-		*val = (int64_t)o->bufsize;
-	else if (!strcmp(opt, "strsize"))
-		*val = (int64_t)o->strsize;
-	else if (!strcmp(opt, "switchrate"))
-		*val = (int64_t)o->switchrate;
-	else if (!strcmp(opt, "bufpolicy"))
-		*val = o->bufpolicy;
-	else
+	if (!d)
 		return dt_set_errno(dtp, EDT_BADOPTNAME);
+	field = (const char *)&dtp->opt + d->off;
+	switch (d->kind) {
+	case DT_OPT_FLAG:
+		*val = *(const bool *)field;
+		break;
+	case DT_OPT_POLICY:
+		*val = *(const uint32_t *)field;
+		break;
+	default:
+		*val = (int64_t)*(const uint64_t *)field;
+		break;
+	}
+	return 0;
+}
+
+static int dt_setopt_kernel(dtrace_hdl_t *dtp, uint32_t option,
+			    uint64_t value)
+{
+	struct dtrace_ioc_setopt so = {
+		.size = sizeof(so), .option = option, .value = value,
+	};
+
+	if (dt_ioctl(dtp, DTRACEIOC_SETOPT, &so))
+		return dt_set_errno_ioctl(dtp, errno);
+	return 0;
+}
+
+/**
+ * dt_options_apply() - send the kernel's options, once
+ * @dtp: a handle with the device
+ *
+ * Called before the first DTRACEIOC_ENABLE (the kernel checks
+ * destructive actions there) and again harmlessly at dtrace_go().
+ * From then on dtrace_setopt() refuses the kernel's options.
+ * Return: 0, or -1 with the kernel's errno.
+ */
+int dt_options_apply(dtrace_hdl_t *dtp)
+{
+	const struct dt_options *o = &dtp->opt;
+	uint64_t destr = 0;
+
+	if (dtp->opts_applied)
+		return 0;
+	if (o->destructive)
+		destr |= DTRACE_DESTRUCTIVE_ALLOW;
+	if (o->allowpanic)
+		destr |= DTRACE_DESTRUCTIVE_PANIC;
+	if (dt_setopt_kernel(dtp, DTRACE_OPT_BUFSIZE, o->bufsize) ||
+	    dt_setopt_kernel(dtp, DTRACE_OPT_BUFPOLICY, o->bufpolicy) ||
+	    dt_setopt_kernel(dtp, DTRACE_OPT_STRSIZE, o->strsize) ||
+	    dt_setopt_kernel(dtp, DTRACE_OPT_DYNVARSIZE, o->dynvarsize) ||
+	    dt_setopt_kernel(dtp, DTRACE_OPT_SCRATCHSIZE, o->scratchsize) ||
+	    dt_setopt_kernel(dtp, DTRACE_OPT_DESTRUCTIVE, destr))
+		return -1;
+	dtp->opts_applied = true;
 	return 0;
 }

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The life of a trace from userland's side: options to the kernel and
- * DTRACEIOC_GO, the sleep between buffer switches (switchrate) and
- * status polls (every 100 ms), DTRACEIOC_STATUS to notice exit(), and
- * DTRACEIOC_STOP (END) followed by the last snapshot.  Records are
- * processed by dt_consume.c.
+ * The life of a trace from userland's side: options to the kernel (if
+ * no enabling sent them yet) and DTRACEIOC_GO, the sleep between buffer
+ * switches (switchrate) and status polls (every 100 ms),
+ * DTRACEIOC_STATUS to notice exit(), and DTRACEIOC_STOP (END) followed
+ * by the last snapshot.  Records are processed by dt_consume.c.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -12,18 +12,6 @@
 #include "dt_impl.h"
 
 #define DT_STATUSRATE	100000000ULL	/* ns between status polls */
-
-static int dt_setopt_kernel(dtrace_hdl_t *dtp, uint32_t option,
-			    uint64_t value)
-{
-	struct dtrace_ioc_setopt so = {
-		.size = sizeof(so), .option = option, .value = value,
-	};
-
-	if (dt_ioctl(dtp, DTRACEIOC_SETOPT, &so))
-		return dt_set_errno_ioctl(dtp, errno);
-	return 0;
-}
 
 /**
  * dtrace_go() - send the options, start tracing (BEGIN fires)
@@ -40,9 +28,7 @@ int dtrace_go(dtrace_hdl_t *dtp)
 		return dt_set_errno(dtp, EDT_ACTIVE);
 	if (dtp->fd < 0)
 		return dt_set_errno(dtp, EDT_NODEVICE_OP);
-	if (dt_setopt_kernel(dtp, DTRACE_OPT_BUFSIZE, dtp->opt.bufsize) ||
-	    dt_setopt_kernel(dtp, DTRACE_OPT_STRSIZE, dtp->opt.strsize) ||
-	    dt_setopt_kernel(dtp, DTRACE_OPT_BUFPOLICY, dtp->opt.bufpolicy))
+	if (dt_options_apply(dtp))
 		return -1;
 
 	/* The kernel rounds the buffer size up to 8 bytes. */

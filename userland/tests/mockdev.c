@@ -6,10 +6,16 @@
  * with the reference DIF evaluator (dif_eval.c) and writes records as
  * the ABI header describes.  BEGIN fires at GO, every tick-* probe once
  * per STATUS while active, END at STOP, ERROR on a fault.  It is no
- * model of the kernel's timing or concurrency.
+ * model of the kernel's timing or concurrency.  As the kernel does, it
+ * refuses SETOPT once a clause is enabled and destructive actions
+ * without DTRACE_OPT_DESTRUCTIVE; STACK records get fake kernel pcs
+ * (DTRACE_MOCK_KPC, counting down by 0x10), USTACK records the mock's
+ * pid and fake user pcs (DTRACE_MOCK_UPC).
  *
  * DTRACE_MOCK=absent makes the device missing, =noperm refuses it,
- * =version reports another ABI version.
+ * =version reports another ABI version.  DTRACE_MOCK_DYNDROPS=N reports
+ * N dynamic variable drops on CPU 0 at the first snapshot,
+ * DTRACE_MOCK_DROPS=N as many dropped records.
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -26,6 +32,8 @@
 #define MOCK_NCPUS	2
 #define MOCK_MAXPROBES	64
 #define MOCK_MAXECBS	256
+#define MOCK_KPC	0xffffffff81000100ULL
+#define MOCK_UPC	0x401100ULL
 
 struct mock_prog {
 	struct dt_difo d;
@@ -52,6 +60,8 @@ static uint32_t necbs;
 static uint32_t activity;
 static uint64_t opt_bufsize = DTRACE_BUFSIZE_DEFAULT;
 static uint64_t opt_strsize = DTRACE_STRSIZE_DEFAULT;
+static uint64_t opt_destructive;
+static bool env_drops_done;
 static char *bufs[MOCK_NCPUS];
 static uint64_t used[MOCK_NCPUS], drops[MOCK_NCPUS];
 
@@ -112,6 +122,11 @@ static struct dt_difo *difo_copy(const struct dtrace_difo *k)
 	       k->nints * sizeof(*d->ints));
 	d->strtab = malloc(k->strtab_len + 1);
 	memcpy(d->strtab, (void *)(uintptr_t)k->strtab, k->strtab_len);
+	d->vartab = malloc(k->nvars * sizeof(*d->vartab) + 1);
+	memcpy(d->vartab, (void *)(uintptr_t)k->vartab,
+	       k->nvars * sizeof(*d->vartab));
+	if (k->nvars > DTRACE_DIF_MAXVARS)
+		return NULL;
 	if (k->strtab_len && d->strtab[k->strtab_len - 1])
 		return NULL;
 	return d;
@@ -139,6 +154,22 @@ static int do_enable(struct dtrace_ioc_enable *en)
 	for (i = 0; i < cl->nacts; i++) {
 		struct dtrace_actdesc *a = &cl->acts[i];
 
+		if (!a->kind || a->kind >= DTRACE_ACT_MAX)
+			return -EINVAL;
+		if ((a->kind == DTRACE_ACT_RAISE ||
+		     a->kind == DTRACE_ACT_STOP ||
+		     a->kind == DTRACE_ACT_CHILL) &&
+		    !(opt_destructive & DTRACE_DESTRUCTIVE_ALLOW))
+			return -EPERM;
+		if (a->kind == DTRACE_ACT_PANIC &&
+		    !(opt_destructive & DTRACE_DESTRUCTIVE_PANIC))
+			return -EPERM;
+		if ((a->kind == DTRACE_ACT_STACK &&
+		     (!a->arg || a->arg > 128 || a->size != 8 * a->arg)) ||
+		    (a->kind == DTRACE_ACT_USTACK &&
+		     (!a->arg || a->arg > 128 ||
+		      a->size != 8 * (a->arg + 1))))
+			return -EINVAL;
 		cl->progs[i] = difo_copy(&a->difo);
 		if (!cl->progs[i])
 			return -EINVAL;
@@ -179,6 +210,30 @@ static void ecb_error(uint32_t epid, uint32_t action, struct dif_env *env,
 
 	if (!in_error)
 		fire(3, args, true);
+}
+
+static uint64_t env_u64(const char *name, uint64_t dflt)
+{
+	const char *v = getenv(name);
+
+	return v ? strtoull(v, NULL, 0) : dflt;
+}
+
+/* Three fake frames, then zeroes; USTACK starts with our pid. */
+static void stack_fill(const struct dtrace_actdesc *a, char *p)
+{
+	uint64_t pc, n = a->arg, i;
+
+	if (a->kind == DTRACE_ACT_USTACK) {
+		pc = (uint64_t)getpid();
+		memcpy(p, &pc, 8);
+		p += 8;
+		pc = env_u64("DTRACE_MOCK_UPC", MOCK_UPC);
+	} else {
+		pc = env_u64("DTRACE_MOCK_KPC", MOCK_KPC);
+	}
+	for (i = 0; i < n && i < 3; i++, pc -= 0x10)
+		memcpy(p + 8 * i, &pc, 8);
 }
 
 static void ecb_fire(uint32_t epid, const uint64_t *args, bool in_error)
@@ -236,6 +291,14 @@ static void ecb_fire(uint32_t epid, const uint64_t *args, bool in_error)
 	for (i = 0; i < cl->nacts; i++) {
 		const struct dtrace_actdesc *a = &cl->acts[i];
 
+		if (a->kind == DTRACE_ACT_STACK ||
+		    a->kind == DTRACE_ACT_USTACK) {
+			stack_fill(a, data + a->offset);
+			continue;
+		}
+		if (a->kind != DTRACE_ACT_DIFEXPR &&
+		    a->kind != DTRACE_ACT_EXIT)
+			continue;	/* raise, stop, chill: nothing stored */
 		if (dif_eval(cl->progs[i], &env, &v)) {
 			ecb_error(epid, i + 1, &env, in_error);
 			return;	/* nothing committed */
@@ -303,13 +366,17 @@ static int mock_ioctl(unsigned long cmd, void *arg)
 	case DTRACEIOC_SETOPT: {
 		struct dtrace_ioc_setopt *so = arg;
 
-		if (activity != DTRACE_ACTIVITY_INACTIVE)
+		if (activity != DTRACE_ACTIVITY_INACTIVE || necbs)
 			return -EBUSY;
 		if (so->option == DTRACE_OPT_BUFSIZE)
 			opt_bufsize = so->value;
 		else if (so->option == DTRACE_OPT_STRSIZE)
 			opt_strsize = so->value;
-		else if (so->option != DTRACE_OPT_BUFPOLICY)
+		else if (so->option == DTRACE_OPT_DESTRUCTIVE)
+			opt_destructive = so->value;
+		else if (so->option != DTRACE_OPT_BUFPOLICY &&
+			 so->option != DTRACE_OPT_DYNVARSIZE &&
+			 so->option != DTRACE_OPT_SCRATCHSIZE)
 			return -EINVAL;
 		return 0;
 	}
@@ -364,6 +431,12 @@ static int mock_ioctl(unsigned long cmd, void *arg)
 		bs->used = used[bs->cpu];
 		bs->drops = drops[bs->cpu];
 		bs->errors = 0;
+		bs->dyndrops = 0;
+		if (bs->cpu == 0 && !env_drops_done) {
+			env_drops_done = true;
+			bs->drops += env_u64("DTRACE_MOCK_DROPS", 0);
+			bs->dyndrops = env_u64("DTRACE_MOCK_DYNDROPS", 0);
+		}
 		used[bs->cpu] = 0;
 		drops[bs->cpu] = 0;
 		return 0;

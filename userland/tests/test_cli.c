@@ -168,10 +168,15 @@ void test_cli(void)
 	    1);
 	cli(NULL, "-x nosuch=1 -n BEGIN", "",
 	    "dtrace: failed to set -x nosuch=1: Invalid option name\n", 2);
+	cli(NULL, "-q -x dynvarsize=4k -x scratchsize=8k -x bufsize=64k -n 'BEGIN { printf(\"ok\\n\"); exit(0) }'",
+	    "ok\n", "", 0);
+	cli(NULL, "-x dynvarsize=1 -n BEGIN", "",
+	    "dtrace: failed to set -x dynvarsize=1: Invalid value for specified option\n",
+	    2);
 	cli(NULL, "", "", NULL, 2);
 	cli(NULL, "-k", "", NULL, 2);
 	cli(NULL, "-n", "", NULL, 2);
-	cli(NULL, "-V", "dtrace: Linux D 1.0 (DIF ABI 1)\n", "", 0);
+	cli(NULL, "-V", "dtrace: Linux D 1.0 (DIF ABI 2)\n", "", 0);
 
 	snprintf(cmd, sizeof(cmd), "rm -rf %s", tmpdir);
 	if (system(cmd))

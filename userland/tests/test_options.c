@@ -51,6 +51,42 @@ void test_options(void)
 		   "opt: bufpolicy=switch");
 	tap_is_int(dtrace_setopt(dtp, "bufpolicy", "ring"), -1,
 		   "opt: bufpolicy=ring not yet");
+	tap_is_int(opt(dtp, "dynvarsize"), 1 << 20, "opt: default dynvarsize");
+	tap_is_int(dtrace_setopt(dtp, "dynvarsize", "4k"), 0,
+		   "opt: dynvarsize=4k");
+	tap_is_int(opt(dtp, "dynvarsize"), 4096, "opt: dynvarsize is 4096");
+	tap_is_int(dtrace_setopt(dtp, "dynvarsize", "1k"), -1,
+		   "opt: dynvarsize below the minimum");
+	tap_is_int(opt(dtp, "scratchsize"), 64 << 10,
+		   "opt: default scratchsize");
+	tap_is_int(dtrace_setopt(dtp, "scratchsize", "1m"), 0,
+		   "opt: scratchsize=1m");
+	tap_is_int(dtrace_setopt(dtp, "scratchsize", "32m"), -1,
+		   "opt: scratchsize above the maximum");
+	tap_is_int(opt(dtp, "stackframes"), 20, "opt: default stackframes");
+	tap_is_int(opt(dtp, "ustackframes"), 100, "opt: default ustackframes");
+	tap_is_int(dtrace_setopt(dtp, "stackframes", "5"), 0,
+		   "opt: stackframes=5");
+	tap_is_int(opt(dtp, "stackframes"), 5, "opt: stackframes is 5");
+	tap_is_int(dtrace_setopt(dtp, "stackframes", "0"), -1,
+		   "opt: stackframes=0");
+	tap_is_int(dtrace_setopt(dtp, "ustackframes", "129"), -1,
+		   "opt: ustackframes above 128");
+	tap_is_int(dtrace_setopt(dtp, "ustackframes", "5k"), -1,
+		   "opt: a count takes no suffix");
+	tap_is_int(dtrace_setopt(dtp, "destructive", NULL), 0,
+		   "opt: destructive");
+	tap_is_int(opt(dtp, "destructive"), 1, "opt: destructive is set");
+	tap_is_int(dtrace_setopt(dtp, "defaultargs", "set"), 0,
+		   "opt: defaultargs=set");
+	tap_is_int(dtrace_setopt(dtp, "quiet", "2"), -1, "opt: quiet=2");
+	dtp->opts_applied = true;
+	tap_is_int(dtrace_setopt(dtp, "bufsize", "8k"), -1,
+		   "opt: bufsize after the options went to the kernel");
+	tap_is_int(dtrace_errno(dtp), EDT_ACTIVE, "opt: ... is EDT_ACTIVE");
+	tap_is_int(dtrace_setopt(dtp, "switchrate", "10hz"), 0,
+		   "opt: switchrate is userland's, still settable");
+	dtp->opts_applied = false;
 	tap_is_int(dtrace_setopt(dtp, "nosuch", "1"), -1, "opt: unknown");
 	tap_is_str(dtrace_errmsg(dtp, dtrace_errno(dtp)), "Invalid option name",
 		   "opt: unknown option message");

@@ -4,14 +4,20 @@
  * records (struct dtrace_rechdr + data, 8-byte aligned), the EPID cache
  * (DTRACEIOC_EPDESC, then the probe's names), and the output of each
  * record as its clause's statements say: the CPU/ID/FUNCTION:NAME
- * columns unless quiet, trace() values, printf() text, exit() status.
- * Records of the internal ERROR clause become error messages instead.
+ * columns unless quiet, trace(), printf(), stack(), ustack(),
+ * tracemem(), print(), system() and exit().  Records of the internal
+ * ERROR clause become error messages instead; drops of every kind are
+ * reported.  The layouts of stacks, bytes and print() are dt_print.c's.
  */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include "dt_impl.h"
+#include "dt_print.h"
 #include "dt_printf.h"
+#include "dt_type.h"
 
 /* The EPID's description, asked of the kernel the first time. */
 struct dt_epid *dt_epid_get(dtrace_hdl_t *dtp, uint32_t epid)
@@ -151,12 +157,16 @@ static int dt_consume_error(dtrace_hdl_t *dtp, const struct dt_clause *cl,
 static int dt_print_trace(dtrace_hdl_t *dtp, const struct dt_recdesc *rec,
 			  const char *data, struct dt_strbuf *sb)
 {
+	const unsigned char *p = (const unsigned char *)data + rec->offset;
 	bool q = dtp->opt.quiet;
 	int64_t v;
 
 	if (rec->kind == DT_REC_STRING)
-		return dt_strbuf_printf(sb, q ? "%.*s" : "  %.*s",
-					(int)rec->size, data + rec->offset);
+		return dt_strbuf_printf(sb, q ? "%.*s" : "  %-33.*s",
+					(int)strnlen((const char *)p, rec->size),
+					(const char *)p);
+	if (rec->kind != DT_REC_INT)
+		return dt_print_bytes(p, rec->size, q, false, sb);
 	v = (int64_t)dt_rec_int(rec, data);
 	switch (rec->size) {
 	case 1:
@@ -171,7 +181,53 @@ static int dt_print_trace(dtrace_hdl_t *dtp, const struct dt_recdesc *rec,
 	}
 }
 
-static int dt_print_printf(const struct dt_clause *cl,
+/* One recorded value as the printf engine takes it. */
+static void dt_pfarg_get(const struct dt_recdesc *rec, const char *data,
+			 struct dt_pfarg *a, char **str)
+{
+	const char *p = data + rec->offset;
+	const struct dt_type *t = rec->type ? dt_type_base(rec->type) : NULL;
+
+	memset(a, 0, sizeof(*a));
+	*str = NULL;
+	a->size = rec->size;
+	a->is_signed = rec->is_signed;
+	switch (rec->kind) {
+	case DT_REC_STRING:
+	case DT_REC_BYREF:
+		/* the slot is NUL-padded, but trust nothing */
+		*str = strndup(p, rec->size);
+		a->is_string = true;
+		a->sval = *str ? *str : "";
+		break;
+	case DT_REC_STACK:
+		a->pcs = (const uint64_t *)p;	/* records are 8-aligned */
+		a->npcs = rec->size / 8;
+		break;
+	default:
+		if (t && t->kind == DT_TK_FLOAT) {
+			float f;
+			double d;
+
+			a->is_float = true;
+			if (rec->size == 4) {
+				memcpy(&f, p, 4);
+				a->fval = f;
+			} else if (rec->size == 8) {
+				memcpy(&d, p, 8);
+				a->fval = d;
+			} else if (rec->size == sizeof(long double)) {
+				memcpy(&a->fval, p, sizeof(a->fval));
+			}
+			break;
+		}
+		a->ival = dt_rec_int(rec, data);
+		break;
+	}
+}
+
+/* printf() and system(): the text of the format applied to the values. */
+static int dt_print_printf(dtrace_hdl_t *dtp, const struct dt_clause *cl,
 			   const struct dt_stmt *st, const char *data,
 			   struct dt_strbuf *sb)
 {
@@ -180,26 +236,106 @@ static int dt_print_printf(const struct dt_clause *cl,
 	unsigned int i;
 	int ret;
 
-	for (i = 0; i < st->nrecs; i++) {
-		const struct dt_recdesc *rec = &cl->recs[st->first + i];
-
-		memset(&args[i], 0, sizeof(args[i]));
-		strs[i] = NULL;
-		args[i].size = rec->size;
-		args[i].is_signed = rec->is_signed;
-		if (rec->kind == DT_REC_STRING) {
-			/* the slot is NUL-padded, but trust nothing */
-			strs[i] = strndup(data + rec->offset, rec->size);
-			args[i].is_string = true;
-			args[i].sval = strs[i] ? strs[i] : "";
-		} else {
-			args[i].ival = dt_rec_int(rec, data);
-		}
-	}
-	ret = dt_printf_format(st->fmt, args, st->nrecs, sb);
+	for (i = 0; i < st->nrecs; i++)
+		dt_pfarg_get(&cl->recs[st->first + i], data, &args[i],
+			     &strs[i]);
+	ret = dt_printf_print(dtp, st->fmt, args, st->nrecs, sb);
 	for (i = 0; i < st->nrecs; i++)
 		free(strs[i]);
 	return ret;
+}
+
+/* Write out and empty @sb. */
+static int dt_flush(dtrace_hdl_t *dtp, FILE *fp, struct dt_strbuf *sb)
+{
+	if (sb->len && fwrite(sb->s, 1, sb->len, fp) != sb->len)
+		return dt_set_errno(dtp, errno);
+	sb->len = 0;
+	if (fflush(fp))
+		return dt_set_errno(dtp, errno);
+	return 0;
+}
+
+/*
+ * system(): the output so far goes out first, then "/bin/sh -c TEXT"
+ * runs with its standard output on @fp's file (if it has one), and is
+ * waited for, so its output lands in order.
+ */
+static int dt_print_system(dtrace_hdl_t *dtp, FILE *fp,
+			   const struct dt_clause *cl,
+			   const struct dt_stmt *st, const char *data,
+			   struct dt_strbuf *sb)
+{
+	struct dt_strbuf cmd = { 0 };
+	int status, fd = fileno(fp);
+	pid_t pid;
+
+	if (dt_print_printf(dtp, cl, st, data, &cmd)) {
+		dt_strbuf_free(&cmd);
+		return dt_set_errno(dtp, EDT_NOMEM);
+	}
+	if (dt_flush(dtp, fp, sb)) {
+		dt_strbuf_free(&cmd);
+		return -1;
+	}
+	pid = fork();
+	if (pid == 0) {
+		if (fd >= 0 && fd != STDOUT_FILENO)
+			dup2(fd, STDOUT_FILENO);
+		execl("/bin/sh", "sh", "-c", cmd.s ? cmd.s : "", (char *)NULL);
+		_exit(127);
+	}
+	dt_strbuf_free(&cmd);
+	if (pid < 0)
+		return dt_set_errno(dtp, errno);
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+	return 0;
+}
+
+/* The statements of a clause that print, into @sb. */
+static int dt_print_stmt(dtrace_hdl_t *dtp, FILE *fp,
+			 const struct dt_clause *cl, const struct dt_stmt *st,
+			 const char *data, struct dt_strbuf *sb)
+{
+	const struct dt_recdesc *rec = &cl->recs[st->first];
+	const unsigned char *p = (const unsigned char *)data;
+	uint64_t pid;
+
+	switch (st->kind) {
+	case DT_STMT_TRACE:
+		return dt_print_trace(dtp, rec, data, sb);
+	case DT_STMT_PRINTF:
+		return dt_print_printf(dtp, cl, st, data, sb);
+	case DT_STMT_EXIT:
+		if (!dtp->exit_set) {
+			dtp->exit_set = true;
+			dtp->exit_status = (int)(int32_t)dt_rec_int(rec, data);
+		}
+		return 0;
+	case DT_STMT_STACK:
+		return dt_print_stack(dtp, (const uint64_t *)(p + rec->offset),
+				      rec->size / 8, -1, sb);
+	case DT_STMT_USTACK:
+		memcpy(&pid, p + rec->offset, 8);
+		return dt_print_stack(dtp,
+				      (const uint64_t *)(p + rec->offset + 8),
+				      rec->size / 8 - 1, (int)pid, sb);
+	case DT_STMT_TRACEMEM:
+		return dt_print_bytes(p + rec->offset, rec->size,
+				      dtp->opt.quiet, true, sb);
+	case DT_STMT_PRINT:
+		if (!rec->type)
+			return dt_print_bytes(p + rec->offset, rec->size,
+					      dtp->opt.quiet, true, sb);
+		return dt_print_value(rec->type, p + rec->offset, rec->size,
+				      sb);
+	case DT_STMT_SYSTEM:
+		return dt_print_system(dtp, fp, cl, st, data, sb);
+	case DT_STMT_SILENT:
+		return 0;
+	}
+	return 0;
 }
 
 /* Print one record of a user clause. */
@@ -224,21 +360,10 @@ static int dt_consume_rec(dtrace_hdl_t *dtp, FILE *fp, int cpu,
 	for (i = 0; i < cl->nstmts && !ret; i++) {
 		const struct dt_stmt *st = &cl->stmts[i];
 
-		switch (st->kind) {
-		case DT_STMT_TRACE:
-			ret = dt_print_trace(dtp, &cl->recs[st->first], data,
-					     &sb);
-			break;
-		case DT_STMT_PRINTF:
-			ret = dt_print_printf(cl, st, data, &sb);
-			break;
-		case DT_STMT_EXIT:
-			if (!dtp->exit_set) {
-				dtp->exit_set = true;
-				dtp->exit_status = (int)(int32_t)
-					dt_rec_int(&cl->recs[st->first], data);
-			}
-			break;
+		ret = dt_print_stmt(dtp, fp, cl, st, data, &sb);
+		if (ret && st->kind == DT_STMT_SYSTEM) {
+			dt_strbuf_free(&sb);
+			return -1;	/* its error is set */
 		}
 	}
 	if (!dtp->opt.quiet && !ret)
@@ -299,14 +424,19 @@ int dt_consume_buffer(dtrace_hdl_t *dtp, FILE *fp, int cpu, const char *buf,
 	return 0;
 }
 
+/* "N what(s) on CPU M", or without the CPU when @cpu is -1. */
 static int dt_report_drops(dtrace_hdl_t *dtp, int cpu, uint64_t n,
 			   const char *what)
 {
 	dtrace_dropdata_t dd = { .cpu = cpu, .drops = n };
 	char msg[128];
+	int len;
 
-	snprintf(msg, sizeof(msg), "%llu %s%s on CPU %d",
-		 (unsigned long long)n, what, n == 1 ? "" : "s", cpu);
+	len = snprintf(msg, sizeof(msg), "%llu %s%s", (unsigned long long)n,
+		       what, n == 1 ? "" : "s");
+	if (cpu >= 0)
+		snprintf(msg + len, sizeof(msg) - (size_t)len, " on CPU %d",
+			 cpu);
 	dd.msg = msg;
 	if (dtp->drop_handler)
 		return dtp->drop_handler(&dd, dtp->drop_arg);
@@ -314,8 +444,9 @@ static int dt_report_drops(dtrace_hdl_t *dtp, int cpu, uint64_t n,
 	return 0;
 }
 
-/* Snapshot one CPU and process what it recorded. */
-static int dt_consume_cpu(dtrace_hdl_t *dtp, FILE *fp, int cpu)
+/* Snapshot one CPU and process what it recorded; add its dyndrops. */
+static int dt_consume_cpu(dtrace_hdl_t *dtp, FILE *fp, int cpu,
+			  uint64_t *dyndrops)
 {
 	struct dtrace_ioc_bufsnap bs = { .size = sizeof(bs) };
 
@@ -329,6 +460,7 @@ static int dt_consume_cpu(dtrace_hdl_t *dtp, FILE *fp, int cpu)
 	}
 	if (bs.used > dtp->snapsize)
 		return dt_set_errno(dtp, EDT_CORRUPT);
+	*dyndrops += bs.dyndrops;
 	if (dt_consume_buffer(dtp, fp, cpu, dtp->snapbuf, (size_t)bs.used))
 		return -1;
 	if (bs.drops && dt_report_drops(dtp, cpu, bs.drops, "drop"))
@@ -343,21 +475,26 @@ static int dt_consume_cpu(dtrace_hdl_t *dtp, FILE *fp, int cpu)
  * Snapshot every CPU and process what it recorded, CPU by CPU; the CPU
  * BEGIN fired on comes first the first time, and once tracing stopped,
  * the CPU END fired on comes last, so BEGIN's output leads and END's
- * closes whatever CPUs they ran on.
+ * closes whatever CPUs they ran on.  Dynamic variable drops of all CPUs
+ * are reported once, after the records: "N dynamic variable drops".
  */
 int dt_consume(dtrace_hdl_t *dtp, FILE *fp)
 {
 	int first = dtp->began_on, last = dtp->ended_on, cpu;
+	uint64_t dyn = 0;
 
-	if (first >= 0 && dt_consume_cpu(dtp, fp, first))
+	if (first >= 0 && dt_consume_cpu(dtp, fp, first, &dyn))
 		return -1;
 	dtp->began_on = -1;
 	for (cpu = 0; cpu < dtp->ncpus; cpu++) {
-		if (cpu != first && cpu != last && dt_consume_cpu(dtp, fp, cpu))
+		if (cpu != first && cpu != last &&
+		    dt_consume_cpu(dtp, fp, cpu, &dyn))
 			return -1;
 	}
-	if (last >= 0 && dt_consume_cpu(dtp, fp, last))
+	if (last >= 0 && dt_consume_cpu(dtp, fp, last, &dyn))
 		return -1;
 	fflush(fp);
+	if (dyn && dt_report_drops(dtp, -1, dyn, "dynamic variable drop"))
+		return -1;
 	return 0;
 }

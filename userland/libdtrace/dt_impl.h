@@ -175,6 +175,8 @@ struct dtrace_hdl {
 	dtrace_handle_drop_f *drop_handler;
 	void *drop_arg;
 
+	struct dt_symtab *syms;		/* kernel and user symbols (dt_sym.c) */
+
 	struct dt_fakeprobe *fake;	/* DTRACE_O_NODEV probe table */
 	unsigned int nfake;
 };

@@ -2,16 +2,23 @@
 /*
  * printf(): parsing a format into conversions (compile time), checking
  * each conversion against its argument's type, and formatting recorded
- * values (consumer).  Each conversion is handed to the C library with
+ * values (consumer).  C's conversions are handed to the C library with
  * the value widened to 64 bits as the argument's declared type says, so
- * the output is C's for the same value and type.
+ * the output is C's for the same value and type; DTrace's own (%S, %a,
+ * %A, %p, %Y, %k) make their text first and pad it as %s would.
  */
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include "dt_impl.h"
+#include "dt_print.h"
 #include "dt_printf.h"
+#include "dt_sym.h"
 #include "dt_type.h"
+
+#define DT_PF_CONVS	"diouxXcsSaApeEfgGYk"
 
 #define DT_PF_FLAGS	"-+ #0"
 
@@ -116,7 +123,7 @@ struct dt_pfmt *dt_printf_parse(const char *fmt, char *err, size_t errlen)
 			dt_printf_free(pf);
 			return NULL;
 		}
-		if (!strchr("diuxXocs", c->conv)) {
+		if (!strchr(DT_PF_CONVS, c->conv)) {
 			snprintf(err, errlen,
 				 "printf( ) conversion #%u is invalid: %s is not a supported conversion",
 				 pf->nconvs + 1, c->spec);
@@ -145,18 +152,62 @@ void dt_printf_free(struct dt_pfmt *pf)
 
 static const char *dt_pf_proto(char conv)
 {
-	if (conv == 's')
+	switch (conv) {
+	case 's':
+	case 'S':
 		return "string";
-	if (conv == '*')
+	case '*':
+	case 'c':
 		return "int";
-	return "char, short, int, long, or long long";
+	case 'a':
+	case 'A':
+	case 'p':
+		return "pointer or integer";
+	case 'e':
+	case 'E':
+	case 'f':
+	case 'g':
+	case 'G':
+		return "double";
+	case 'Y':
+		return "int64_t";
+	case 'k':
+		return "stack";
+	case 'o':
+	case 'u':
+	case 'x':
+	case 'X':
+		return "char, short, int, long, long long, or pointer";
+	default:
+		return "char, short, int, long, or long long";
+	}
 }
 
 static bool dt_pf_compatible(char conv, const struct dt_type *t)
 {
-	if (conv == 's')
+	switch (conv) {
+	case 's':
+	case 'S':
 		return dt_type_is_string(t);
-	return dt_type_is_int(t);
+	case 'a':
+	case 'A':
+	case 'p':
+	case 'o':
+	case 'u':
+	case 'x':
+	case 'X':
+		return dt_type_is_int(t) || dt_type_is_pointer(t);
+	case 'e':
+	case 'E':
+	case 'f':
+	case 'g':
+	case 'G':
+		return dt_type_is_arith(t);
+	case 'k':
+		return !dt_type_is_void(t);
+	default:
+		return dt_type_is_int(t);
+	}
 }
 
 /**
@@ -260,20 +311,131 @@ static uint64_t dt_pf_unsigned(uint64_t v, unsigned int size)
 	return size >= 8 ? v : v & ((1ULL << (size * 8)) - 1);
 }
 
-static int dt_pf_one(const struct dt_pfconv *c, int width, int prec,
-		     const struct dt_pfarg *a, struct dt_strbuf *out)
+/* "%" + the conversion's flags, width and precision, into @cfmt. */
+static size_t dt_pf_head(const struct dt_pfconv *c, const char *extra,
+			 int width, int prec, char *cfmt, size_t len)
+{
+	size_t n;
+
+	n = (size_t)snprintf(cfmt, len, "%%%s%s", c->flags, extra);
+	if (width != INT_MIN)
+		n += (size_t)snprintf(cfmt + n, len - n, "%d", width);
+	if (prec >= 0)
+		n += (size_t)snprintf(cfmt + n, len - n, ".%d", prec);
+	return n;
+}
+
+/* @text padded and cut as %s with the conversion's flags would. */
+static int dt_pf_text(const struct dt_pfconv *c, int width, int prec,
+		      const char *text, struct dt_strbuf *out)
+{
+	char cfmt[48];
+	size_t n = dt_pf_head(c, "", width, prec, cfmt, sizeof(cfmt));
+
+	snprintf(cfmt + n, sizeof(cfmt) - n, "s");
+	return dt_strbuf_printf(out, cfmt, text);
+}
+
+/**
+ * dt_printf_escape() - text with C escapes for what is not printable
+ * @s: the text
+ * @len: its length in bytes
+ * @out: where the text goes
+ *
+ * The usual one-letter escapes (\n \t \\ \" ...), \ooo for other bytes.
+ * Return: 0, or -1 when out of memory.
+ */
+int dt_printf_escape(const char *s, size_t len, struct dt_strbuf *out)
+{
+	static const char from[] = "\a\b\f\n\r\t\v\\\"";
+	static const char to[] = "abfnrtv\\\"";
+	const unsigned char *p = (const unsigned char *)s;
+	int ret = 0;
+
+	for (; len && !ret; p++, len--) {
+		const char *e = *p ? strchr(from, *p) : NULL;
+
+		if (e)
+			ret = dt_strbuf_printf(out, "\\%c", to[e - from]);
+		else if (*p < ' ' || *p > '~')
+			ret = dt_strbuf_printf(out, "\\%03o", *p);
+		else
+			ret = dt_strbuf_append(out, (const char *)p, 1);
+	}
+	return ret;
+}
+
+/**
+ * dt_printf_date() - a walltimestamp as %Y prints it
+ * @ns: nanoseconds since the epoch
+ * @buf: out, "2026 Nov 22 15:04:05" in local time
+ * @len: its size
+ *
+ * Return: 0, or -1 if the time cannot be represented.
+ */
+int dt_printf_date(uint64_t ns, char *buf, size_t len)
+{
+	time_t t = (time_t)(ns / 1000000000ULL);
+	struct tm tm;
+
+	if (!localtime_r(&t, &tm) ||
+	    !strftime(buf, len, "%Y %b %e %H:%M:%S", &tm))
+		return -1;
+	return 0;
+}
+
+/* The text of %S, %a, %A, %p, %Y and %k, before padding. */
+static int dt_pf_special(struct dtrace_hdl *dtp, const struct dt_pfconv *c,
+			 const struct dt_pfarg *a, struct dt_strbuf *txt)
+{
+	uint64_t v = (uint64_t)dt_pf_value(a);
+	char buf[512];
+
+	switch (c->conv) {
+	case 'S':
+		return dt_printf_escape(a->sval ? a->sval : "",
+					a->sval ? strlen(a->sval) : 0, txt);
+	case 'a':
+		dt_sym_kaddr(dtp, v, buf, sizeof(buf));
+		return dt_strbuf_printf(txt, "%s", buf);
+	case 'A':
+		dt_sym_uaddr(dtp, dtp ? dtp->target : 0, v, buf, sizeof(buf));
+		return dt_strbuf_printf(txt, "%s", buf);
+	case 'p':
+		return dt_strbuf_printf(txt, "%#llx", (unsigned long long)v);
+	case 'Y':
+		if (dt_printf_date(v, buf, sizeof(buf)))
+			snprintf(buf, sizeof(buf), "%llu",
+				 (unsigned long long)v);
+		return dt_strbuf_printf(txt, "%s", buf);
+	default: /* 'k' */
+		if (!a->pcs)
+			return dt_strbuf_printf(txt, "%#llx",
+						(unsigned long long)v);
+		return dt_print_stack(dtp, a->pcs, a->npcs, -1, txt);
+	}
+}
+
+static int dt_pf_one(struct dtrace_hdl *dtp, const struct dt_pfconv *c,
+		     int width, int prec, const struct dt_pfarg *a,
+		     struct dt_strbuf *out)
 {
 	char cfmt[48];
 	size_t n;
 	unsigned int size = a->size < 4 ? 4 : a->size;	/* promoted */
 	uint64_t v = (uint64_t)dt_pf_value(a);
+	struct dt_strbuf txt = { 0 };
+	int ret;
 
-	n = (size_t)snprintf(cfmt, sizeof(cfmt), "%%%s", c->flags);
-	if (width != INT_MIN)
-		n += (size_t)snprintf(cfmt + n, sizeof(cfmt) - n, "%d", width);
-	if (prec >= 0)
-		n += (size_t)snprintf(cfmt + n, sizeof(cfmt) - n, ".%d", prec);
-
+	if (strchr("SaApYk", c->conv)) {
+		ret = dt_pf_special(dtp, c, a, &txt);
+		if (!ret)
+			ret = dt_pf_text(c, width, c->conv == 'S' ? prec :
+					 DT_PF_NONE, txt.s ? txt.s : "", out);
+		dt_strbuf_free(&txt);
+		return ret;
+	}
+	n = dt_pf_head(c, "", width, prec, cfmt, sizeof(cfmt));
 	if (c->conv == 's') {
 		snprintf(cfmt + n, sizeof(cfmt) - n, "s");
 		return dt_strbuf_printf(out, cfmt, a->sval ? a->sval : "");
@@ -282,11 +444,21 @@ static int dt_pf_one(const struct dt_pfconv *c, int width, int prec,
 		snprintf(cfmt + n, sizeof(cfmt) - n, "c");
 		return dt_strbuf_printf(out, cfmt, (int)(unsigned char)a->ival);
 	}
+	if (strchr("eEfgG", c->conv)) {
+		long double f = a->is_float ? a->fval :
+				a->is_signed ? (long double)(int64_t)v :
+				(long double)v;
+
+		snprintf(cfmt + n, sizeof(cfmt) - n, "L%c", c->conv);
+		return dt_strbuf_printf(out, cfmt, f);
+	}
 
 	if (!strcmp(c->length, "hh"))
 		size = 1;
 	else if (!strcmp(c->length, "h"))
 		size = 2;
+	else if (c->length[0] && c->length[0] != 'L')
+		size = 8;	/* l ll j z t: as the value converted to long */
 	if (c->conv == 'd' || c->conv == 'i') {
 		snprintf(cfmt + n, sizeof(cfmt) - n, "lld");
 		return dt_strbuf_printf(out, cfmt,
@@ -298,7 +470,8 @@ static int dt_pf_one(const struct dt_pfconv *c, int width, int prec,
 }
 
 /**
- * dt_printf_format() - format recorded values
+ * dt_printf_print() - format recorded values
+ * @dtp: the handle, for %a, %A and %k symbols; NULL prints them in hex
  * @pf: the format
  * @args: the values, in the order the format consumes them
  * @nargs: how many (the checker made it pf->nargs)
@@ -306,8 +479,9 @@ static int dt_pf_one(const struct dt_pfconv *c, int width, int prec,
  *
  * Return: 0, or -1 if out of memory or short of arguments.
  */
-int dt_printf_format(const struct dt_pfmt *pf, const struct dt_pfarg *args,
-		     unsigned int nargs, struct dt_strbuf *out)
+int dt_printf_print(struct dtrace_hdl *dtp, const struct dt_pfmt *pf,
+		    const struct dt_pfarg *args, unsigned int nargs,
+		    struct dt_strbuf *out)
 {
 	unsigned int i, a = 0;
 
@@ -331,8 +505,16 @@ int dt_printf_format(const struct dt_pfmt *pf, const struct dt_pfarg *args,
 			if (prec < 0)
 				prec = DT_PF_NONE;
 		}
-		if (a >= nargs || dt_pf_one(c, width, prec, &args[a++], out))
+		if (a >= nargs ||
+		    dt_pf_one(dtp, c, width, prec, &args[a++], out))
 			return -1;
 	}
 	return dt_strbuf_append(out, pf->text + pf->tail_off, pf->tail_len);
+}
+
+/* dt_printf_print() without a handle: symbols print as addresses. */
+int dt_printf_format(const struct dt_pfmt *pf, const struct dt_pfarg *args,
+		     unsigned int nargs, struct dt_strbuf *out)
+{
+	return dt_printf_print(NULL, pf, args, nargs, out);
 }

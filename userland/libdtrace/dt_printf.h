@@ -3,6 +3,10 @@
  * The printf() format engine: a format is parsed once at compile time
  * into literal text and conversions, checked against the argument types,
  * kept with the clause, and applied to recorded values by the consumer.
+ * Conversions: d i o u x X c s with C's meaning, and DTrace's own: %S
+ * (escaped string), %a/%A (kernel/user symbol+offset), %p (pointer),
+ * %e %E %f %g %G (also of integers), %Y (walltimestamp as a date) and
+ * %k (a kernel stack).  docs/output.md shows what each prints.
  */
 #ifndef _DT_PRINTF_H
 #define _DT_PRINTF_H
@@ -13,6 +17,7 @@
 #include "dt_errtags.h"
 
 struct dt_type;
+struct dtrace_hdl;
 
 #define DT_PF_NONE	(-1)	/* no width or precision given */
 #define DT_PF_STAR	(-2)	/* '*': taken from an argument */
@@ -23,7 +28,8 @@ struct dt_pfconv {
 	int width;			/* digits, DT_PF_NONE or DT_PF_STAR */
 	int prec;
 	char length[3];			/* hh h l ll j z t L, or "" */
-	char conv;			/* d i u x X o c s */
+	char conv;			/* d i u x X o c s S a A p e E f g
+					   G Y k */
 	char spec[32];			/* as written, for diagnostics */
 };
 
@@ -42,6 +48,10 @@ struct dt_pfarg {
 	bool is_signed;
 	uint64_t ival;
 	const char *sval;
+	bool is_float;			/* fval holds a float/double value */
+	long double fval;
+	const uint64_t *pcs;		/* %k: kernel pcs, 0-terminated */
+	unsigned int npcs;		/* at most this many */
 };
 
 /* A growing output string. */
@@ -57,6 +67,11 @@ int dt_printf_check(const struct dt_pfmt *pf,
 		    enum dt_errtag *tag, char *msg, size_t msglen);
 int dt_printf_format(const struct dt_pfmt *pf, const struct dt_pfarg *args,
 		     unsigned int nargs, struct dt_strbuf *out);
+int dt_printf_print(struct dtrace_hdl *dtp, const struct dt_pfmt *pf,
+		    const struct dt_pfarg *args, unsigned int nargs,
+		    struct dt_strbuf *out);
+int dt_printf_escape(const char *s, size_t len, struct dt_strbuf *out);
+int dt_printf_date(uint64_t ns, char *buf, size_t len);
 
 int dt_strbuf_printf(struct dt_strbuf *sb, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));

@@ -81,7 +81,7 @@ void test_cli(void)
 	}
 
 	cli(NULL, "-n 'BEGIN { trace(\"hello\"); exit(0) }'",
-	    HDR "  0      1                           :BEGIN   hello\n\n",
+	    HDR "  0      1                           :BEGIN   hello                            \n\n",
 	    "dtrace: description 'BEGIN ' matched 1 probe\n", 0);
 	cli(NULL, "-q -n 'BEGIN { printf(\"%s-%d\\n\", probename, 42); exit(7) }'",
 	    "BEGIN-42\n", "", 7);

@@ -123,7 +123,7 @@ void test_consume(void)
 	strcpy(d, "hello");
 	tap_is_str(consume(dtp, 0, &b),
 		   "CPU     ID                    FUNCTION:NAME\n"
-		   "  0      1                           :BEGIN   hello\n",
+		   "  0      1                           :BEGIN   hello                            \n",
 		   "consume: header and trace(string)");
 
 	d = rec_add(&b, 2, c1->datasize);

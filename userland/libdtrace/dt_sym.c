@@ -1,0 +1,472 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Address to symbol, for stack(), ustack(), %a, %A and %k.  Kernel
+ * symbols: /proc/kallsyms read once (text symbols, "[module]" names
+ * kept), sorted, searched by address; a symbol covers up to the next.
+ * User symbols: /proc/PID/maps of the process, then the .symtab and
+ * .dynsym of the mapped object read with libelf (compressed sections
+ * through its zlib support), file offset to virtual address through
+ * the object's PT_LOAD headers, so the load bias never matters.  The
+ * maps are read again when an address is not in them (a dlopen), and
+ * a process that is gone leaves its addresses in hex.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <gelf.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "dt_impl.h"
+#include "dt_sym.h"
+
+#define DT_KALLSYMS	"/proc/kallsyms"
+#define DT_KSYM_LASTMAX	(1u << 20)	/* reach of the highest symbol */
+
+struct dt_ksym {
+	uint64_t addr;
+	char *name;		/* "module`symbol" */
+	size_t modlen;		/* bytes of "module" */
+};
+
+struct dt_usym {
+	uint64_t addr, size;
+	const char *name;	/* in the object's string pool */
+};
+
+struct dt_phdr {
+	uint64_t vaddr, offset, filesz;
+};
+
+/* One ELF object, read once per handle. */
+struct dt_uobj {
+	char *path;
+	bool bad;		/* not an ELF file we can read */
+	struct dt_usym *syms;
+	size_t nsyms;
+	char *pool;		/* the names, NUL-separated */
+	struct dt_phdr *phdrs;
+	size_t nphdrs;
+	struct dt_uobj *next;
+};
+
+struct dt_umap {
+	uint64_t start, end, offset;
+	struct dt_uobj *obj;
+};
+
+struct dt_uproc {
+	int pid;
+	struct dt_umap *maps;
+	size_t nmaps;
+	struct dt_uproc *next;
+};
+
+struct dt_symtab {
+	bool kloaded;
+	struct dt_ksym *ksyms;
+	size_t nksyms;
+	struct dt_uobj *objs;
+	struct dt_uproc *procs;
+};
+
+static struct dt_symtab *dt_symtab(dtrace_hdl_t *dtp)
+{
+	if (!dtp->syms)
+		dtp->syms = calloc(1, sizeof(*dtp->syms));
+	return dtp->syms;
+}
+
+static int dt_ksym_cmp(const void *a, const void *b)
+{
+	const struct dt_ksym *x = a, *y = b;
+
+	return x->addr < y->addr ? -1 : x->addr > y->addr;
+}
+
+/* One line of kallsyms: "addr type name[\t[module]]". */
+static int dt_ksym_parse(char *line, struct dt_ksym *k)
+{
+	char *type, *name, *mod, *end;
+	size_t len;
+
+	k->addr = strtoull(line, &end, 16);
+	type = strtok(end, " \t\n");
+	name = strtok(NULL, " \t\n");
+	mod = strtok(NULL, " \t\n");
+	if (!type || !name || !k->addr || !strchr("tTwW", type[0]))
+		return -1;
+	if (mod && mod[0] == '[') {
+		mod++;
+		mod[strcspn(mod, "]")] = '\0';
+	} else {
+		mod = "vmlinux";
+	}
+	k->modlen = strlen(mod);
+	len = k->modlen + 1 + strlen(name) + 1;
+	k->name = malloc(len);
+	if (!k->name)
+		return -1;
+	snprintf(k->name, len, "%s`%s", mod, name);
+	return 0;
+}
+
+static void dt_ksyms_load(struct dt_symtab *st)
+{
+	const char *path = getenv("DTRACE_KALLSYMS");
+	size_t cap = 0;
+	char line[512];
+	FILE *fp;
+
+	st->kloaded = true;
+	fp = fopen(path ? path : DT_KALLSYMS, "r");
+	if (!fp)
+		return;
+	while (fgets(line, sizeof(line), fp)) {
+		struct dt_ksym k;
+
+		if (dt_ksym_parse(line, &k))
+			continue;
+		if (st->nksyms == cap) {
+			struct dt_ksym *p;
+
+			cap = cap ? cap * 2 : 4096;
+			p = realloc(st->ksyms, cap * sizeof(*p));
+			if (!p) {
+				free(k.name);
+				break;
+			}
+			st->ksyms = p;
+		}
+		st->ksyms[st->nksyms++] = k;
+	}
+	fclose(fp);
+	qsort(st->ksyms, st->nksyms, sizeof(*st->ksyms), dt_ksym_cmp);
+}
+
+void dt_sym_kaddr(dtrace_hdl_t *dtp, uint64_t pc, char *buf, size_t len)
+{
+	struct dt_symtab *st = dtp ? dt_symtab(dtp) : NULL;
+	size_t lo = 0, hi;
+	const struct dt_ksym *k;
+
+	if (st && !st->kloaded)
+		dt_ksyms_load(st);
+	if (!st || !st->nksyms || pc < st->ksyms[0].addr)
+		goto hex;
+	hi = st->nksyms;
+	while (hi - lo > 1) {		/* the last symbol at or below pc */
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (st->ksyms[mid].addr <= pc)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	k = &st->ksyms[lo];
+	if (lo + 1 == st->nksyms && pc - k->addr >= DT_KSYM_LASTMAX)
+		goto hex;
+	if (pc == k->addr)
+		snprintf(buf, len, "%s", k->name);
+	else
+		snprintf(buf, len, "%s+0x%llx", k->name,
+			 (unsigned long long)(pc - k->addr));
+	return;
+hex:
+	snprintf(buf, len, "0x%llx", (unsigned long long)pc);
+}
+
+static int dt_usym_cmp(const void *a, const void *b)
+{
+	const struct dt_usym *x = a, *y = b;
+
+	return x->addr < y->addr ? -1 : x->addr > y->addr;
+}
+
+/* The function and object symbols of one symbol table section. */
+static int dt_uobj_symtab(struct dt_uobj *o, Elf *elf, Elf_Scn *scn,
+			  const GElf_Shdr *sh, size_t *poollen)
+{
+	Elf_Data *data;
+	size_t i, n;
+
+	if ((sh->sh_flags & SHF_COMPRESSED) && elf_compress(scn, 0, 0) < 0)
+		return 0;
+	data = elf_getdata(scn, NULL);
+	if (!data || !sh->sh_entsize)
+		return 0;
+	n = sh->sh_size / sh->sh_entsize;
+	for (i = 0; i < n; i++) {
+		GElf_Sym sym;
+		const char *name;
+		size_t nl;
+		void *p;
+
+		if (!gelf_getsym(data, (int)i, &sym) || !sym.st_value ||
+		    sym.st_shndx == SHN_UNDEF ||
+		    (GELF_ST_TYPE(sym.st_info) != STT_FUNC &&
+		     GELF_ST_TYPE(sym.st_info) != STT_GNU_IFUNC &&
+		     GELF_ST_TYPE(sym.st_info) != STT_OBJECT))
+			continue;
+		name = elf_strptr(elf, sh->sh_link, sym.st_name);
+		if (!name || !*name)
+			continue;
+		nl = strlen(name) + 1;
+		p = realloc(o->syms, (o->nsyms + 1) * sizeof(*o->syms));
+		if (!p)
+			return -1;
+		o->syms = p;
+		p = realloc(o->pool, *poollen + nl);
+		if (!p)
+			return -1;
+		o->pool = p;
+		memcpy(o->pool + *poollen, name, nl);
+		o->syms[o->nsyms].addr = sym.st_value;
+		o->syms[o->nsyms].size = sym.st_size;
+		/* an offset until the pool stops moving */
+		o->syms[o->nsyms].name = (const char *)(uintptr_t)*poollen;
+		o->nsyms++;
+		*poollen += nl;
+	}
+	return 0;
+}
+
+static void dt_uobj_read(struct dt_uobj *o)
+{
+	size_t i, nph, poollen = 0;
+	Elf_Scn *scn = NULL;
+	Elf *elf;
+	int fd;
+
+	o->bad = true;
+	fd = open(o->path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return;
+	elf_version(EV_CURRENT);
+	elf = elf_begin(fd, ELF_C_READ, NULL);
+	if (!elf || elf_kind(elf) != ELF_K_ELF || elf_getphdrnum(elf, &nph))
+		goto out;
+	o->phdrs = calloc(nph + 1, sizeof(*o->phdrs));
+	if (!o->phdrs)
+		goto out;
+	for (i = 0; i < nph; i++) {
+		GElf_Phdr ph;
+
+		if (gelf_getphdr(elf, (int)i, &ph) && ph.p_type == PT_LOAD) {
+			o->phdrs[o->nphdrs].vaddr = ph.p_vaddr;
+			o->phdrs[o->nphdrs].offset = ph.p_offset;
+			o->phdrs[o->nphdrs].filesz = ph.p_filesz;
+			o->nphdrs++;
+		}
+	}
+	while ((scn = elf_nextscn(elf, scn))) {
+		GElf_Shdr sh;
+
+		if (gelf_getshdr(scn, &sh) &&
+		    (sh.sh_type == SHT_SYMTAB || sh.sh_type == SHT_DYNSYM) &&
+		    dt_uobj_symtab(o, elf, scn, &sh, &poollen))
+			goto out;
+	}
+	for (i = 0; i < o->nsyms; i++)
+		o->syms[i].name = o->pool + (uintptr_t)o->syms[i].name;
+	qsort(o->syms, o->nsyms, sizeof(*o->syms), dt_usym_cmp);
+	o->bad = false;
+out:
+	if (elf)
+		elf_end(elf);
+	close(fd);
+}
+
+static struct dt_uobj *dt_uobj_get(struct dt_symtab *st, const char *path)
+{
+	struct dt_uobj *o;
+
+	for (o = st->objs; o; o = o->next)
+		if (!strcmp(o->path, path))
+			return o;
+	o = calloc(1, sizeof(*o));
+	if (!o)
+		return NULL;
+	o->path = strdup(path);
+	if (!o->path) {
+		free(o);
+		return NULL;
+	}
+	dt_uobj_read(o);
+	o->next = st->objs;
+	st->objs = o;
+	return o;
+}
+
+/*
+ * (Re)read /proc/PID/maps: the file-backed mappings.  A process that is
+ * gone keeps what was read while it lived.
+ */
+static void dt_uproc_read(struct dt_symtab *st, struct dt_uproc *p)
+{
+	char path[64], line[4096];
+	FILE *fp;
+
+	snprintf(path, sizeof(path), "/proc/%d/maps", p->pid);
+	fp = fopen(path, "r");
+	if (!fp)
+		return;
+	free(p->maps);
+	p->maps = NULL;
+	p->nmaps = 0;
+	while (fgets(line, sizeof(line), fp)) {
+		unsigned long long start, end, off;
+		struct dt_umap *m;
+		char *file;
+		int pos = 0;
+
+		if (sscanf(line, "%llx-%llx %*s %llx %*s %*s %n", &start, &end,
+			   &off, &pos) < 3 || !pos)
+			continue;
+		file = line + pos;
+		file[strcspn(file, "\n")] = '\0';
+		if (file[0] != '/')
+			continue;
+		m = realloc(p->maps, (p->nmaps + 1) * sizeof(*m));
+		if (!m)
+			break;
+		p->maps = m;
+		m += p->nmaps;
+		m->start = start;
+		m->end = end;
+		m->offset = off;
+		m->obj = dt_uobj_get(st, file);
+		if (m->obj)
+			p->nmaps++;
+	}
+	fclose(fp);
+}
+
+static struct dt_uproc *dt_uproc_get(struct dt_symtab *st, int pid)
+{
+	struct dt_uproc *p;
+
+	for (p = st->procs; p; p = p->next)
+		if (p->pid == pid)
+			return p;
+	p = calloc(1, sizeof(*p));
+	if (!p)
+		return NULL;
+	p->pid = pid;
+	dt_uproc_read(st, p);
+	p->next = st->procs;
+	st->procs = p;
+	return p;
+}
+
+static const struct dt_umap *dt_uproc_find(const struct dt_uproc *p,
+					   uint64_t pc)
+{
+	size_t i;
+
+	for (i = 0; i < p->nmaps; i++)
+		if (pc >= p->maps[i].start && pc < p->maps[i].end)
+			return &p->maps[i];
+	return NULL;
+}
+
+/* The symbol of @o at virtual address @va, with *@off the offset. */
+static const struct dt_usym *dt_uobj_lookup(const struct dt_uobj *o,
+					    uint64_t va, uint64_t *off)
+{
+	size_t lo = 0, hi = o->nsyms;
+	const struct dt_usym *s;
+
+	if (!o->nsyms || va < o->syms[0].addr)
+		return NULL;
+	while (hi - lo > 1) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (o->syms[mid].addr <= va)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	s = &o->syms[lo];
+	/* of several at one address, any sized one that covers va */
+	while (lo > 0 && o->syms[lo - 1].addr == s->addr &&
+	       !(s->size && va < s->addr + s->size))
+		s = &o->syms[--lo];
+	if (s->size && va >= s->addr + s->size)
+		return NULL;
+	*off = va - s->addr;
+	return s;
+}
+
+void dt_sym_uaddr(dtrace_hdl_t *dtp, int pid, uint64_t pc, char *buf,
+		  size_t len)
+{
+	struct dt_symtab *st = dtp && pid > 0 ? dt_symtab(dtp) : NULL;
+	const struct dt_umap *m = NULL;
+	const struct dt_usym *s = NULL;
+	struct dt_uproc *p = NULL;
+	const char *base;
+	uint64_t foff, off = 0;
+	size_t i;
+
+	if (st)
+		p = dt_uproc_get(st, pid);
+	if (p) {
+		m = dt_uproc_find(p, pc);
+		if (!m) {		/* mapped since we looked? */
+			dt_uproc_read(st, p);
+			m = dt_uproc_find(p, pc);
+		}
+	}
+	if (!m) {
+		snprintf(buf, len, "0x%llx", (unsigned long long)pc);
+		return;
+	}
+	base = strrchr(m->obj->path, '/') + 1;
+	foff = pc - m->start + m->offset;
+	for (i = 0; i < m->obj->nphdrs && !s; i++) {
+		const struct dt_phdr *ph = &m->obj->phdrs[i];
+
+		if (foff >= ph->offset && foff < ph->offset + ph->filesz)
+			s = dt_uobj_lookup(m->obj, foff - ph->offset +
+					   ph->vaddr, &off);
+	}
+	if (!s)
+		snprintf(buf, len, "%s`0x%llx", base, (unsigned long long)pc);
+	else if (off)
+		snprintf(buf, len, "%s`%s+0x%llx", base, s->name,
+			 (unsigned long long)off);
+	else
+		snprintf(buf, len, "%s`%s", base, s->name);
+}
+
+void dt_sym_close(dtrace_hdl_t *dtp)
+{
+	struct dt_symtab *st = dtp->syms;
+	size_t i;
+
+	if (!st)
+		return;
+	for (i = 0; i < st->nksyms; i++)
+		free(st->ksyms[i].name);
+	free(st->ksyms);
+	while (st->procs) {
+		struct dt_uproc *p = st->procs;
+
+		st->procs = p->next;
+		free(p->maps);
+		free(p);
+	}
+	while (st->objs) {
+		struct dt_uobj *o = st->objs;
+
+		st->objs = o->next;
+		free(o->path);
+		free(o->syms);
+		free(o->pool);
+		free(o->phdrs);
+		free(o);
+	}
+	free(st);
+	dtp->syms = NULL;
+}

@@ -8,6 +8,7 @@
  */
 #include <errno.h>
 #include <getopt.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -30,6 +31,7 @@ struct source {
 };
 
 static volatile sig_atomic_t g_intr;
+static volatile sig_atomic_t g_chld;
 static dtrace_hdl_t *g_dtp;
 static struct source *g_srcs;
 static int g_nsrcs;
@@ -37,7 +39,8 @@ static int g_nsrcs;
 static void usage(FILE *fp)
 {
 	fprintf(fp,
-		"Usage: dtrace [-eqlSVZ] [-o output] [-s script] [-x opt[=val]]\n"
+		"Usage: dtrace [-CeqlSVwZ] [-c cmd] [-D name[=def]] [-I path]\n"
+		"\t[-o output] [-p pid] [-s script] [-U name] [-x opt[=val]]\n"
 		"\t[-P provider [[ predicate ] action ]]\n"
 		"\t[-m [ provider: ] module [[ predicate ] action ]]\n"
 		"\t[-f [[ provider: ] module: ] func [[ predicate ] action ]]\n"
@@ -46,17 +49,24 @@ static void usage(FILE *fp)
 		"\tpredicate -> '/' D-expression '/'\n"
 		"\t   action -> '{' D-statements '}'\n"
 		"\n"
+		"\t-c  run the command and trace until it exits ($target)\n"
+		"\t-C  run the C preprocessor over scripts\n"
+		"\t-D  define a preprocessor macro (with -C)\n"
 		"\t-e  exit after compiling, before enabling probes\n"
 		"\t-f  enable or list probes matching the function name\n"
+		"\t-I  add a directory to the preprocessor's search path\n"
 		"\t-l  list probes matching the descriptions (all if none)\n"
 		"\t-m  enable or list probes matching the module name\n"
 		"\t-n  enable or list probes matching the probe name\n"
 		"\t-o  append output to the file\n"
+		"\t-p  trace the running process until it exits ($target)\n"
 		"\t-P  enable or list probes matching the provider name\n"
 		"\t-q  quiet: print only what the program prints\n"
 		"\t-s  compile and run the D script file\n"
 		"\t-S  print the DIF of each compiled clause\n"
+		"\t-U  undefine a preprocessor macro (with -C)\n"
 		"\t-V  print the D version and exit\n"
+		"\t-w  allow destructive actions\n"
 		"\t-x  set a runtime option (quiet, bufsize, strsize, switchrate, ...)\n"
 		"\t-Z  allow descriptions that match no probe\n");
 }
@@ -118,6 +128,13 @@ static void on_signal(int sig)
 {
 	(void)sig;
 	g_intr = 1;
+}
+
+/* The -c child changed state: cut dtrace_sleep() short to look. */
+static void on_child(int sig)
+{
+	(void)sig;
+	g_chld = 1;
 }
 
 static int on_error(const dtrace_errdata_t *e, void *arg)
@@ -235,7 +252,7 @@ static int run(FILE *out)
 	struct sigaction sa;
 	int64_t quiet = 0;
 	int i, status;
-	bool stopped = false;
+	bool stopped = false, continued = false;
 
 	dtrace_getopt(g_dtp, "quiet", &quiet);
 	for (i = 0; i < g_nsrcs; i++) {
@@ -256,6 +273,10 @@ static int run(FILE *out)
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 
+	sa.sa_handler = on_child;
+	sa.sa_flags = SA_NOCLDSTOP;
+	sigaction(SIGCHLD, &sa, NULL);
+
 	dtrace_handle_err(g_dtp, on_error, NULL);
 	dtrace_handle_drop(g_dtp, on_drop, NULL);
 	if (dtrace_go(g_dtp)) {
@@ -265,9 +286,15 @@ static int run(FILE *out)
 
 	for (;;) {
 		dtrace_workstatus_t ws;
+		char msg[128];
 
-		if (!g_intr)
+		if (!g_intr && !g_chld)
 			dtrace_sleep(g_dtp);
+		g_chld = 0;
+		if (dtrace_proc_exited(g_dtp, msg, sizeof(msg))) {
+			dmsg("%s", msg);
+			g_intr = 1;
+		}
 		if (g_intr && !stopped) {
 			stopped = true;
 			if (dtrace_stop(g_dtp)) {
@@ -276,6 +303,11 @@ static int run(FILE *out)
 			}
 		}
 		ws = dtrace_work(g_dtp, out);
+		if (!continued) {
+			/* BEGIN's output is out: now the -c command runs */
+			dtrace_proc_continue(g_dtp);
+			continued = true;
+		}
 		if (ws == DTRACE_WORKSTATUS_DONE)
 			break;
 		if (ws == DTRACE_WORKSTATUS_ERROR) {
@@ -293,27 +325,106 @@ static int run(FILE *out)
 	return status;
 }
 
-int main(int argc, char **argv)
+/* -c or -p: the target process, before compiling ($target). */
+static int set_target(const char *cmd, const char *pidstr)
 {
-	bool lflag = false, eflag = false, Sflag = false;
-	bool qflag = false, Zflag = false;
-	const char *outfile = NULL;
-	const char **xopts = NULL;
-	int nxopts = 0, c, i, err, ret;
-	FILE *out = stdout;
-	unsigned int ndescs = 0;
+	const char *argv0 = cmd;
+	char *end;
+	long pid;
+
+	if (cmd) {
+		if (dtrace_proc_create(g_dtp, cmd, &argv0) >= 0)
+			return 0;
+		if (dtrace_errno(g_dtp) == EDT_BADOPTVAL)
+			dmsg("invalid command for -c: %s", cmd);
+		else
+			dmsg("failed to execute %s: %s", argv0, errmsg());
+		return -1;
+	}
+	errno = 0;
+	pid = strtol(pidstr, &end, 10);
+	if (errno || *end || end == pidstr || pid <= 0 || pid > INT_MAX) {
+		dmsg("invalid process ID: %s", pidstr);
+		return -1;
+	}
+	if (dtrace_proc_grab(g_dtp, (int)pid) == 0)
+		return 0;
+	dmsg("failed to grab pid %ld: %s", pid, errmsg());
+	return -1;
+}
+
+/* One -D, -U or -I option. */
+static int add_cpp(int c, const char *arg)
+{
+	if (dtrace_cpp_option(g_dtp, c, arg) == 0)
+		return 0;
+	dmsg("failed to set -%c %s: %s", c, arg, errmsg());
+	return -1;
+}
+
+struct cmdline {
+	bool lflag, eflag, Sflag, qflag, Zflag, wflag, Cflag;
+	const char *outfile, *ccmd, *ppid, *script;
+	const char **xopts;		/* pairs: "-x" or "-D"/"-U"/"-I", arg */
+	int nxopts;
+	const char **margv;		/* macro arguments $1 .. */
+	int margc;
+};
+
+static int push(const char ***v, int *n, const char *s)
+{
+	const char **p = realloc(*v, (*n + 1) * sizeof(*p));
+
+	if (!p) {
+		dmsg("out of memory");
+		return -1;
+	}
+	p[(*n)++] = s;
+	*v = p;
+	return 0;
+}
+
+/*
+ * Options may come before and after operands, as in DTrace: each
+ * operand (a macro argument) is taken and option parsing goes on.
+ * Return: 0, or the exit status of a usage error or -V.
+ */
+static int parse_args(int argc, char **argv, struct cmdline *cl)
+{
+	int c;
 
 	opterr = 0;
-	while ((c = getopt(argc, argv, "+:ef:hlm:n:o:P:qs:SVx:Z")) != -1) {
+	while (optind < argc) {
+		c = getopt(argc, argv,
+			   "+:c:CD:ef:hI:lm:n:o:p:P:qs:SU:Vwx:Z");
+		if (c == -1) {
+			if (push(&cl->margv, &cl->margc, argv[optind++]))
+				return 1;
+			continue;
+		}
 		switch (c) {
+		case 'c':
+			cl->ccmd = optarg;
+			break;
+		case 'C':
+			cl->Cflag = true;
+			break;
+		case 'D':
+		case 'I':
+		case 'U':
+			if (push(&cl->xopts, &cl->nxopts, c == 'D' ? "-D" :
+				 c == 'I' ? "-I" : "-U") ||
+			    push(&cl->xopts, &cl->nxopts, optarg))
+				return 1;
+			break;
 		case 'e':
-			eflag = true;
+			cl->eflag = true;
 			break;
 		case 'f':
 			add_source(SRC_STRING, DTRACE_PROBESPEC_FUNC, optarg);
 			break;
 		case 'l':
-			lflag = true;
+			cl->lflag = true;
 			break;
 		case 'm':
 			add_source(SRC_STRING, DTRACE_PROBESPEC_MOD, optarg);
@@ -322,35 +433,40 @@ int main(int argc, char **argv)
 			add_source(SRC_STRING, DTRACE_PROBESPEC_NAME, optarg);
 			break;
 		case 'o':
-			outfile = optarg;
+			cl->outfile = optarg;
+			break;
+		case 'p':
+			cl->ppid = optarg;
 			break;
 		case 'P':
 			add_source(SRC_STRING, DTRACE_PROBESPEC_PROVIDER,
 				   optarg);
 			break;
 		case 'q':
-			qflag = true;
+			cl->qflag = true;
 			break;
 		case 's':
 			add_source(SRC_FILE, DTRACE_PROBESPEC_NAME, optarg);
+			if (!cl->script)
+				cl->script = optarg;
 			break;
 		case 'S':
-			Sflag = true;
+			cl->Sflag = true;
 			break;
 		case 'V':
 			printf("dtrace: %s (DIF ABI %d)\n", DT_VERSION_STRING,
 			       DTRACE_ABI_VERSION);
-			return 0;
+			return -1;
+		case 'w':
+			cl->wflag = true;
+			break;
 		case 'x':
-			xopts = realloc(xopts, (nxopts + 1) * sizeof(*xopts));
-			if (!xopts) {
-				dmsg("out of memory");
+			if (push(&cl->xopts, &cl->nxopts, "-x") ||
+			    push(&cl->xopts, &cl->nxopts, optarg))
 				return 1;
-			}
-			xopts[nxopts++] = optarg;
 			break;
 		case 'Z':
-			Zflag = true;
+			cl->Zflag = true;
 			break;
 		case 'h':
 			usage(stderr);
@@ -366,16 +482,67 @@ int main(int argc, char **argv)
 			return 2;
 		}
 	}
-	if (optind < argc) {
-		dmsg("unexpected argument '%s' (macro arguments are not supported yet)",
-		      argv[optind]);
+	if (cl->ccmd && cl->ppid) {
+		dmsg("only one of -c and -p may be given");
+		return 2;
+	}
+	if (g_nsrcs == 0 && !cl->lflag) {
 		usage(stderr);
 		return 2;
 	}
-	if (g_nsrcs == 0 && !lflag) {
-		usage(stderr);
-		return 2;
+	return 0;
+}
+
+/* Options in the order given, then the flags; exit status or 0. */
+static int apply_options(struct cmdline *cl, const char *argv0)
+{
+	const char **mv;
+	int i, ret;
+
+	for (i = 0; i < cl->nxopts; i += 2) {
+		if (cl->xopts[i][1] == 'x') {
+			if (set_xopt(cl->xopts[i + 1]))
+				return 2;
+		} else if (add_cpp(cl->xopts[i][1], cl->xopts[i + 1])) {
+			return 2;
+		}
 	}
+	if (cl->qflag)
+		dtrace_setopt(g_dtp, "quiet", NULL);
+	if (cl->Zflag)
+		dtrace_setopt(g_dtp, "zdefs", NULL);
+	if (cl->wflag)
+		dtrace_setopt(g_dtp, "destructive", NULL);
+	if (cl->Cflag)
+		dtrace_setopt(g_dtp, "cpp", NULL);
+
+	mv = calloc((size_t)cl->margc + 1, sizeof(*mv));
+	if (!mv) {
+		dmsg("out of memory");
+		return 1;
+	}
+	mv[0] = cl->script ? cl->script : argv0;
+	for (i = 0; i < cl->margc; i++)
+		mv[i + 1] = cl->margv[i];
+	ret = dtrace_macro_args(g_dtp, cl->margc + 1, (char *const *)mv);
+	free(mv);
+	if (ret) {
+		dmsg("out of memory");
+		return 1;
+	}
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	struct cmdline cl = { 0 };
+	int i, err, ret;
+	FILE *out = stdout;
+	unsigned int ndescs = 0;
+
+	ret = parse_args(argc, argv, &cl);
+	if (ret)
+		return ret < 0 ? 0 : ret;
 
 	g_dtp = dtrace_open(DTRACE_VERSION, 0, &err);
 	if (!g_dtp) {
@@ -383,37 +550,33 @@ int main(int argc, char **argv)
 		      dtrace_errmsg(NULL, err));
 		return 1;
 	}
-	for (i = 0; i < nxopts; i++) {
-		if (set_xopt(xopts[i])) {
-			dtrace_close(g_dtp);
-			return 2;
-		}
-	}
-	if (qflag)
-		dtrace_setopt(g_dtp, "quiet", NULL);
-	if (Zflag)
-		dtrace_setopt(g_dtp, "zdefs", NULL);
+	ret = apply_options(&cl, argv[0]);
+	if (ret)
+		goto close;
 
-	if (outfile) {
-		out = fopen(outfile, "a");
+	if (cl.outfile) {
+		out = fopen(cl.outfile, "a");
 		if (!out) {
-			dmsg("failed to open output file '%s': %s", outfile,
+			dmsg("failed to open output file '%s': %s", cl.outfile,
 			      strerror(errno));
-			dtrace_close(g_dtp);
-			return 1;
+			out = stdout;
+			ret = 1;
+			goto close;
 		}
 	}
 
-	if (lflag) {
+	if (cl.lflag) {
 		ret = do_list(out);
 		goto done;
 	}
 
 	ret = 1;
+	if ((cl.ccmd || cl.ppid) && set_target(cl.ccmd, cl.ppid))
+		goto done;
 	for (i = 0; i < g_nsrcs; i++) {
 		if (compile_source(&g_srcs[i], 0))
 			goto done;
-		if (Sflag)
+		if (cl.Sflag)
 			dtrace_program_dump(g_dtp, g_srcs[i].prog, stderr);
 		dtrace_program_desc_iter(g_dtp, g_srcs[i].prog, count_desc,
 					 &ndescs);
@@ -422,7 +585,7 @@ int main(int argc, char **argv)
 		dmsg("no probes specified");
 		goto done;
 	}
-	if (eflag) {
+	if (cl.eflag) {
 		ret = 0;
 		goto done;
 	}
@@ -430,9 +593,10 @@ int main(int argc, char **argv)
 done:
 	if (out != stdout)
 		fclose(out);
-	else
-		fflush(stdout);
+close:
+	fflush(stdout);
 	dtrace_close(g_dtp);
-	free(xopts);
+	free(cl.xopts);
+	free(cl.margv);
 	return ret;
 }

@@ -26,6 +26,7 @@ static const char *const dt_errmsgs[] = {
 	[EDT_VERSARG - EDT_BASE] = "Client requested an unsupported API version",
 	[EDT_NODEVICE_OP - EDT_BASE] =
 		"Operation needs the DTrace device, opened without it",
+	[EDT_DESTRUCTIVE - EDT_BASE] = "Destructive actions not allowed",
 };
 
 static const char *const dt_tagnames[] = {
@@ -77,10 +78,16 @@ const char *dtrace_errtag(dtrace_hdl_t *dtp)
 	return dt_errtag_name(dtp->errtag);
 }
 
-/* Map an errno from /dev/dtrace to what the user is best told. */
+/*
+ * Map an errno from /dev/dtrace to what the user is best told.  Once
+ * the device is open, EPERM only comes from ENABLE refusing an action
+ * that needs the destructive option (-w).
+ */
 int dt_set_errno_ioctl(dtrace_hdl_t *dtp, int err)
 {
-	if (err == EACCES || err == EPERM)
+	if (err == EPERM)
+		err = EDT_DESTRUCTIVE;
+	else if (err == EACCES)
 		err = EDT_NOPERM;
 	return dt_set_errno(dtp, err);
 }

@@ -176,6 +176,9 @@ struct dtrace_hdl {
 	void *drop_arg;
 
 	struct dt_symtab *syms;		/* kernel and user symbols (dt_sym.c) */
+	struct dt_proc *proc;		/* -c/-p target (dt_proc.c) */
+	char **cpp_argv;		/* -D/-U/-I for -C (dt_cpp.c) */
+	int cpp_argc;
 
 	struct dt_fakeprobe *fake;	/* DTRACE_O_NODEV probe table */
 	unsigned int nfake;
@@ -209,6 +212,9 @@ void dt_clause_free(struct dt_clause *cl);
 void dt_difo_free(struct dt_difo *dp);
 int dt_clause_register(dtrace_hdl_t *dtp, struct dt_clause *cl);
 void dt_program_free(dtrace_prog_t *pgp);
+
+/* dt_proc.c */
+void dt_proc_release(dtrace_hdl_t *dtp);
 
 /* dt_consume.c */
 int dt_consume(dtrace_hdl_t *dtp, FILE *fp);

@@ -4,9 +4,11 @@
  * handshake, the CPU count, and the teardown of everything the handle
  * owns.  DTRACE_O_NODEV gives a handle with no device, whose probes come
  * from a small table (dt_probe.c): enough to compile, for host tests.
+ * The macro arguments ($0, $1, ...) are kept here too.
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <string.h>
 #include <stdlib.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
@@ -104,6 +106,43 @@ dtrace_hdl_t *dtrace_open(int version, int flags, int *errp)
 	return dtp;
 }
 
+static void dt_strv_free(char **v, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
+}
+
+/**
+ * dtrace_macro_args() - set the macro arguments $0 .. $argc-1
+ * @dtp: the handle
+ * @argc: how many, $0 (the script's name) included
+ * @argv: their text
+ *
+ * Return: 0, or -1 with EDT_NOMEM.
+ */
+int dtrace_macro_args(dtrace_hdl_t *dtp, int argc, char *const argv[])
+{
+	char **v = calloc((size_t)argc + 1, sizeof(*v));
+	int i;
+
+	if (!v)
+		return dt_set_errno(dtp, EDT_NOMEM);
+	for (i = 0; i < argc; i++) {
+		v[i] = strdup(argv[i]);
+		if (!v[i]) {
+			dt_strv_free(v, i);
+			return dt_set_errno(dtp, EDT_NOMEM);
+		}
+	}
+	dt_strv_free(dtp->macro_argv, dtp->macro_argc);
+	dtp->macro_argv = v;
+	dtp->macro_argc = argc;
+	return 0;
+}
+
 void dtrace_close(dtrace_hdl_t *dtp)
 {
 	unsigned int i;
@@ -112,6 +151,9 @@ void dtrace_close(dtrace_hdl_t *dtp)
 		return;
 	if (dtp->fd >= 0)
 		close(dtp->fd);	/* the kernel tears the consumer down */
+	dt_proc_release(dtp);
+	dt_strv_free(dtp->macro_argv, dtp->macro_argc);
+	dt_strv_free(dtp->cpp_argv, dtp->cpp_argc);
 	for (i = 0; i < dtp->nclauses; i++)
 		dt_clause_free(dtp->clauses[i]);
 	free(dtp->clauses);

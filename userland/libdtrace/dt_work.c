@@ -42,8 +42,9 @@ int dtrace_go(dtrace_hdl_t *dtp)
 	dtp->active = true;
 	dtp->began_on = (int)go.cpu;
 	now = dt_now();
-	dtp->next_switch = now + dtp->opt.switchrate;
-	dtp->next_status = now;		/* BEGIN may have called exit() */
+	/* BEGIN's records go out at once; BEGIN may have called exit() */
+	dtp->next_switch = now;
+	dtp->next_status = now;
 	return 0;
 }
 

@@ -8,6 +8,8 @@
 #ifndef _DTRACE_H
 #define _DTRACE_H
 
+#include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <linux/dtrace.h>
@@ -32,6 +34,7 @@ enum {
 	EDT_CORRUPT,		/* malformed record in a snapshot */
 	EDT_VERSARG,		/* dtrace_open() asked for another API */
 	EDT_NODEVICE_OP,	/* needs the device, handle has none */
+	EDT_DESTRUCTIVE,	/* destructive action without -w */
 	EDT_MAX
 };
 
@@ -99,6 +102,15 @@ const char *dtrace_errtag(dtrace_hdl_t *dtp);
 
 int dtrace_setopt(dtrace_hdl_t *dtp, const char *opt, const char *val);
 int dtrace_getopt(dtrace_hdl_t *dtp, const char *opt, int64_t *val);
+int dtrace_cpp_option(dtrace_hdl_t *dtp, int opt, const char *arg);
+int dtrace_macro_args(dtrace_hdl_t *dtp, int argc, char *const argv[]);
+
+/* The target process: -c (created stopped) or -p (grabbed). */
+int dtrace_proc_create(dtrace_hdl_t *dtp, const char *cmd,
+		       const char **argv0p);
+int dtrace_proc_grab(dtrace_hdl_t *dtp, int pid);
+void dtrace_proc_continue(dtrace_hdl_t *dtp);
+bool dtrace_proc_exited(dtrace_hdl_t *dtp, char *msg, size_t len);
 
 int dtrace_str2desc(dtrace_hdl_t *dtp, dtrace_probespec_t spec,
 		    const char *s, dtrace_probedesc_t *pdp);

@@ -1,0 +1,165 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * -C: the C preprocessor over a D program.  dtrace_cpp_option() keeps
+ * the -D, -U and -I options; dt_cpp_run() feeds the text to
+ * "gcc -E -x c -" with them and reads back the output, line markers
+ * kept so that the lexer reports the script's own line numbers.  The
+ * preprocessor's own messages go straight to our stderr.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include "dt_impl.h"
+
+#define DT_CPP		"gcc"
+#define DT_CPP_FIXED	4	/* "gcc -E -x c" */
+
+/**
+ * dtrace_cpp_option() - add a preprocessor option for -C
+ * @dtp: the handle
+ * @opt: 'D', 'U' or 'I'
+ * @arg: NAME[=VALUE], NAME, or a directory
+ *
+ * Return: 0, or -1 with EDT_BADOPTVAL (empty or unknown) or EDT_NOMEM.
+ */
+int dtrace_cpp_option(dtrace_hdl_t *dtp, int opt, const char *arg)
+{
+	char **v;
+	size_t len;
+
+	if (!arg || !*arg || !strchr("DUI", opt) || opt == '\0')
+		return dt_set_errno(dtp, EDT_BADOPTVAL);
+	v = realloc(dtp->cpp_argv, (dtp->cpp_argc + 1) * sizeof(*v));
+	if (!v)
+		return dt_set_errno(dtp, EDT_NOMEM);
+	dtp->cpp_argv = v;
+	len = strlen(arg) + 3;
+	v[dtp->cpp_argc] = malloc(len);
+	if (!v[dtp->cpp_argc])
+		return dt_set_errno(dtp, EDT_NOMEM);
+	snprintf(v[dtp->cpp_argc], len, "-%c%s", opt, arg);
+	dtp->cpp_argc++;
+	return 0;
+}
+
+/* The input: a line marker naming the script, then its text. */
+static int dt_cpp_input(const char *text, size_t len, const char *name)
+{
+	char tmpl[] = "/tmp/dtrace-cpp-XXXXXX";
+	int fd = mkstemp(tmpl);
+	FILE *fp;
+
+	if (fd < 0)
+		return -1;
+	unlink(tmpl);
+	fp = fdopen(fd, "w+");
+	if (!fp) {
+		close(fd);
+		return -1;
+	}
+	fprintf(fp, "# 1 \"%s\"\n", name);
+	if (fwrite(text, 1, len, fp) != len || fflush(fp) ||
+	    lseek(fd, 0, SEEK_SET) < 0) {
+		fclose(fp);
+		return -1;
+	}
+	fd = dup(fd);
+	fclose(fp);
+	return fd;
+}
+
+static void dt_cpp_exec(dtrace_hdl_t *dtp, int in, int out)
+{
+	char **argv = calloc((size_t)dtp->cpp_argc + DT_CPP_FIXED + 2,
+			     sizeof(*argv));
+	int i, n = 0;
+
+	if (!argv || dup2(in, STDIN_FILENO) < 0 ||
+	    dup2(out, STDOUT_FILENO) < 0)
+		_exit(127);
+	argv[n++] = DT_CPP;
+	argv[n++] = "-E";
+	argv[n++] = "-x";
+	argv[n++] = "c";
+	for (i = 0; i < dtp->cpp_argc; i++)
+		argv[n++] = dtp->cpp_argv[i];
+	argv[n++] = "-";
+	execvp(DT_CPP, argv);
+	fprintf(stderr, "dtrace: failed to run %s: %s\n", DT_CPP,
+		strerror(errno));
+	_exit(127);
+}
+
+/* All of @fd, NUL-terminated. */
+static char *dt_cpp_read(int fd, size_t *lenp)
+{
+	size_t len = 0, cap = 4096;
+	char *buf = malloc(cap), *p;
+	ssize_t n;
+
+	while (buf) {
+		n = read(fd, buf + len, cap - len - 1);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
+		len += (size_t)n;
+		if (len + 1 == cap) {
+			p = realloc(buf, cap * 2);
+			if (!p) {
+				free(buf);
+				return NULL;
+			}
+			buf = p;
+			cap *= 2;
+		}
+	}
+	if (buf) {
+		buf[len] = '\0';
+		*lenp = len;
+	}
+	return buf;
+}
+
+char *dt_cpp_run(dtrace_hdl_t *dtp, const char *text, size_t len,
+		 const char *name, size_t *outlen)
+{
+	int in, pfd[2], status;
+	char *out = NULL;
+	pid_t pid;
+
+	in = dt_cpp_input(text, len, name);
+	if (in < 0 || pipe2(pfd, O_CLOEXEC) < 0) {
+		dt_set_errno(dtp, errno);
+		if (in >= 0)
+			close(in);
+		return NULL;
+	}
+	pid = fork();
+	if (pid == 0)
+		dt_cpp_exec(dtp, in, pfd[1]);
+	close(in);
+	close(pfd[1]);
+	if (pid > 0)
+		out = dt_cpp_read(pfd[0], outlen);
+	close(pfd[0]);
+	if (pid < 0) {
+		dt_set_errno(dtp, errno);
+		return NULL;
+	}
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+	if (!out || !WIFEXITED(status) || WEXITSTATUS(status)) {
+		free(out);
+		snprintf(dtp->errmsg, sizeof(dtp->errmsg),
+			 "Preprocessor failed to process input program");
+		dt_set_errno(dtp, out ? EDT_COMPILER : EDT_NOMEM);
+		return NULL;
+	}
+	return out;
+}

@@ -2,10 +2,17 @@
 /*
  * The printf engine against the C library: each format applied to a
  * recorded value of a given size and signedness must print what
- * snprintf() prints for the same format and C value.
+ * snprintf() prints for the same format and C value; the formats are
+ * every combination of flags, width, precision and length modifier of
+ * each integer and string conversion.  Then DTrace's own conversions:
+ * %S, %p, %a and %A (with a fake kallsyms), %e %f %g of integers and
+ * floats, %Y and %k.
  */
+#include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include "dt_impl.h"
 #include "dt_printf.h"
 #include "tap.h"
 
@@ -75,6 +82,212 @@ static struct dt_pfarg sarg(const char *s)
 	snprintf(want, sizeof(want), f, s);				\
 	tap_is_str(fmt1(f, &a, 1), want, "printf: \"%s\" of \"%s\"", f, s); \
 } while (0)
+
+static const int64_t ivals[] = {
+	0, 1, -1, 7, -7, 42, 127, 128, -128, 255, 256, 32767, -32768, 65535,
+	65536, 1000000, -1000000, INT_MAX, INT_MIN, 0x7fffffffLL + 1,
+	-0x80000000LL - 1, 1234567890123LL, -1234567890123LL, LLONG_MAX,
+	LLONG_MIN,
+};
+
+/*
+ * Format @f (a C format for one value of C type int when @len is "",
+ * "h" or "hh", else long) over every value of ivals[] recorded as a
+ * @size-byte integer; compare with snprintf() of the value converted to
+ * int or long.  One TAP line per format.
+ */
+static void ck_int_all(const char *f, const char *len, unsigned int size,
+		       bool is_signed)
+{
+	unsigned int i, bad = 0;
+	char want[256], got[512];
+
+	for (i = 0; i < DT_ARRAY_SIZE(ivals); i++) {
+		int64_t v = ivals[i];
+		struct dt_pfarg a;
+
+		/* the value as a C variable of the recorded type has it */
+		if (size == 4)
+			v = is_signed ? (int64_t)(int32_t)v :
+			    (int64_t)(uint32_t)v;
+		a = iarg(v, size, is_signed);
+		if (len[0] == 'l')
+			snprintf(want, sizeof(want), f, (long)v);
+		else
+			snprintf(want, sizeof(want), f,
+				 is_signed ? (int)v : (int)(unsigned int)v);
+		snprintf(got, sizeof(got), "%s", fmt1(f, &a, 1));
+		if (strcmp(got, want) && !bad++)
+			tap_diag("\"%s\" of %lld: got \"%s\" want \"%s\"", f,
+				 (long long)v, got, want);
+	}
+	tap_ok(!bad, "printf vs C: \"%s\" over %zu %s %u-byte values", f,
+	       DT_ARRAY_SIZE(ivals), is_signed ? "signed" : "unsigned",
+	       size);
+}
+
+static void ck_int_matrix(void)
+{
+	static const char *const flags[] = { "", "-", "+", " ", "#", "0",
+					     "-+", "0+", "#0", "- " };
+	static const char *const wp[] = { "", "1", "12", ".0", ".5", "8.3",
+					  "-3", "025.20" };
+	static const char *const lens[] = { "", "hh", "h", "l", "ll" };
+	static const char convs[] = "diouxXc";
+	unsigned int c, f, w, l;
+	char fmt[64];
+
+	for (c = 0; convs[c]; c++)
+		for (f = 0; f < DT_ARRAY_SIZE(flags); f++)
+			for (w = 0; w < DT_ARRAY_SIZE(wp); w++) {
+				if (wp[w][0] == '-' || (convs[c] == 'c' &&
+							strchr(wp[w], '.')))
+					continue;
+				snprintf(fmt, sizeof(fmt), "[%%%s%s%c]",
+					 flags[f], wp[w], convs[c]);
+				ck_int_all(fmt, "", 4, true);
+			}
+	for (c = 0; convs[c] != 'c'; c++)
+		for (l = 0; l < DT_ARRAY_SIZE(lens); l++)
+			for (w = 0; w < DT_ARRAY_SIZE(wp); w += 3) {
+				snprintf(fmt, sizeof(fmt), "%%%s%s%s%c|",
+					 c % 2 ? "-" : "#", wp[w], lens[l],
+					 convs[c]);
+				ck_int_all(fmt, lens[l], 4, true);
+				ck_int_all(fmt, lens[l], 4, false);
+				if (lens[l][0] == 'l')
+					ck_int_all(fmt, lens[l], 8, true);
+			}
+}
+
+static void ck_str_matrix(void)
+{
+	static const char *const strs[] = { "", "a", "hello", "hello, world",
+					    "tab\there", "0123456789abcdef" };
+	static const char *const wp[] = { "", "-", "5", "-5", "20", "-20",
+					  ".0", ".3", "10.2", "-10.2", ".40" };
+	unsigned int w, i, bad;
+	char fmt[32], want[256];
+
+	for (w = 0; w < DT_ARRAY_SIZE(wp); w++) {
+		snprintf(fmt, sizeof(fmt), "<%%%ss>", wp[w]);
+		for (i = 0, bad = 0; i < DT_ARRAY_SIZE(strs); i++) {
+			struct dt_pfarg a = sarg(strs[i]);
+
+			snprintf(want, sizeof(want), fmt, strs[i]);
+			if (strcmp(fmt1(fmt, &a, 1), want) && !bad++)
+				tap_diag("\"%s\" of \"%s\": got \"%s\"", fmt,
+					 strs[i], fmt1(fmt, &a, 1));
+		}
+		tap_ok(!bad, "printf vs C: \"%s\" over %zu strings", fmt,
+		       DT_ARRAY_SIZE(strs));
+	}
+}
+
+/* DTrace's own conversions and floating point. */
+static void ck_dtrace_convs(void)
+{
+	struct dt_pfarg a = sarg("a\tb\n\"q\"\\\x01\xff");
+	uint64_t pcs[4] = { 0xffffffff81000120ULL, 0xffffffffc0001008ULL,
+			    0x1234, 0 };
+	dtrace_hdl_t *dtp;
+	char want[256], path[] = "/tmp/dtrace-ksyms-XXXXXX";
+	struct dt_strbuf sb = { 0 };
+	struct dt_pfmt *pf;
+	FILE *fp;
+	int err, fd;
+
+	tap_is_str(fmt1("%S", &a, 1), "a\\tb\\n\\\"q\\\"\\\\\\001\\377",
+		   "printf: %%S escapes");
+	a = sarg("ab");
+	tap_is_str(fmt1("[%5S][%-4S]", (struct dt_pfarg[]){ a, a }, 2),
+		   "[   ab][ab  ]", "printf: %%S width");
+	a = iarg(0x1234, 8, false);
+	tap_is_str(fmt1("%p", &a, 1), "0x1234", "printf: %%p");
+	tap_is_str(fmt1("[%10p]", &a, 1), "[    0x1234]", "printf: %%10p");
+	a = iarg(0, 8, false);
+	tap_is_str(fmt1("%p", &a, 1), "0", "printf: %%p of NULL");
+	a = iarg(0xffffffff81000120LL, 8, false);
+	tap_is_str(fmt1("%a", &a, 1), "0xffffffff81000120",
+		   "printf: %%a without symbols");
+
+	fd = mkstemp(path);
+	fp = fdopen(fd, "w");
+	fputs("ffffffff81000000 T _stext\n"
+	      "ffffffff81000100 T ksys_read\n"
+	      "ffffffff81000200 t helper\n"
+	      "ffffffff81000300 D some_data\n"
+	      "ffffffffc0001000 t mod_func\t[dtrace_test]\n", fp);
+	fclose(fp);
+	setenv("DTRACE_KALLSYMS", path, 1);
+	dtp = dtrace_open(DTRACE_VERSION, DTRACE_O_NODEV, &err);
+	pf = dt_printf_parse("%a|%-24a|%a|%a|%a", want, sizeof(want));
+	{
+		struct dt_pfarg av[5] = {
+			iarg(0xffffffff81000120LL, 8, false),
+			iarg(0xffffffff81000100LL, 8, false),
+			iarg(0xffffffffc0001008LL, 8, false),
+			iarg(0x1234, 8, false),
+			iarg(0xffffffff81000310LL, 8, false),
+		};
+
+		dt_printf_print(dtp, pf, av, 5, &sb);
+	}
+	tap_is_str(sb.s, "vmlinux`ksys_read+0x20|vmlinux`ksys_read       |"
+		   "dtrace_test`mod_func+0x8|0x1234|vmlinux`helper+0x110",
+		   "printf: %%a symbols, module symbols, data skipped");
+	dt_printf_free(pf);
+	dt_strbuf_free(&sb);
+
+	pf = dt_printf_parse("%k", want, sizeof(want));
+	a = iarg(0, 8, false);
+	a.pcs = pcs;
+	a.npcs = 4;
+	dt_printf_print(dtp, pf, &a, 1, &sb);
+	tap_is_str(sb.s, "\n              vmlinux`ksys_read+0x20\n"
+		   "              dtrace_test`mod_func+0x8\n"
+		   "              0x1234\n", "printf: %%k");
+	dt_printf_free(pf);
+	dt_strbuf_free(&sb);
+	a = iarg(0x401000, 8, false);
+	pf = dt_printf_parse("%A", want, sizeof(want));
+	dt_printf_print(dtp, pf, &a, 1, &sb);
+	tap_is_str(sb.s, "0x401000", "printf: %%A with no target is hex");
+	dt_printf_free(pf);
+	dt_strbuf_free(&sb);
+	dtrace_close(dtp);
+	unsetenv("DTRACE_KALLSYMS");
+	unlink(path);
+
+	a = iarg(42, 4, true);
+	snprintf(want, sizeof(want), "%f|%e|%g|%E|%G|%8.2f", 42.0, 42.0, 42.0,
+		 42.0, 42.0, 42.0);
+	tap_is_str(fmt1("%f|%e|%g|%E|%G|%8.2f",
+			(struct dt_pfarg[]){ a, a, a, a, a, a }, 6), want,
+		   "printf: %%f %%e %%g of an int");
+	a = iarg(-3, 4, true);
+	snprintf(want, sizeof(want), "%.3f", -3.0);
+	tap_is_str(fmt1("%.3f", &a, 1), want, "printf: %%f of a negative int");
+	a = iarg(0, 8, true);
+	a.is_float = true;
+	a.fval = 3.25;
+	snprintf(want, sizeof(want), "%+010.4f|%g", 3.25, 3.25);
+	tap_is_str(fmt1("%+010.4f|%g", (struct dt_pfarg[]){ a, a }, 2), want,
+		   "printf: %%f of a double");
+
+	setenv("TZ", "UTC", 1);
+	tzset();
+	a = iarg(1795359845000000000LL, 8, false);	/* 2026-11-22 15:04:05 */
+	tap_is_str(fmt1("%Y", &a, 1), "2026 Nov 22 15:04:05", "printf: %%Y");
+	a = iarg(1793977445000000000LL, 8, false);
+	tap_is_str(fmt1("[%Y]", &a, 1), "[2026 Nov  6 15:04:05]",
+		   "printf: %%Y pads the day as DTrace");
+	a = iarg(0, 8, false);
+	tap_is_str(fmt1("[%24Y]", &a, 1), "[    1970 Jan  1 00:00:00]",
+		   "printf: %%Y width");
+	unsetenv("TZ");
+	tzset();
+}
 
 void test_printf(void)
 {
@@ -148,4 +361,8 @@ void test_printf(void)
 	tap_is_str(fmt1("%d %y", a, 1),
 		   "printf( ) conversion #2 is invalid: %y is not a supported conversion",
 		   "printf: unknown conversion");
+
+	ck_int_matrix();
+	ck_str_matrix();
+	ck_dtrace_convs();
 }

@@ -3,11 +3,18 @@
  * Record output: hand-built snapshots run through dt_consume_buffer()
  * with a device-less handle whose EPID cache is filled in by hand,
  * checking the exact text of trace(), printf(), the CPU/ID columns,
- * quiet mode, exit() status and ERROR records.
+ * quiet mode, exit() status and ERROR records; then clauses built by
+ * hand for what the compiler may not make yet: stack() (fake kallsyms),
+ * ustack() of this very process (symbols through libelf), tracemem(),
+ * trace() of by-ref bytes, print() of a struct, system(), silent
+ * statements and printf("%k").
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+#include "dt_printf.h"
+#include "dt_type.h"
 #include "helpers.h"
 #include "tap.h"
 
@@ -95,6 +102,197 @@ static const char *consume(dtrace_hdl_t *dtp, int cpu, struct rbuf *b)
 	free(s);
 	b->len = 0;
 	return out;
+}
+
+/* A clause of one statement of @kind over records of @kinds/@sizes. */
+static struct dt_clause *hand_clause(dtrace_hdl_t *dtp,
+				     enum dt_stmt_kind kind,
+				     const enum dt_rec_kind *kinds,
+				     const uint32_t *sizes, unsigned int n,
+				     const char *fmt)
+{
+	struct dt_clause *cl = dt_clause_alloc();
+	uint32_t off = 0;
+	unsigned int i;
+	char err[128];
+
+	cl->recs = calloc(n + 1, sizeof(*cl->recs));
+	cl->stmts = calloc(1, sizeof(*cl->stmts));
+	for (i = 0; i < n; i++) {
+		off = DT_ALIGN(off, 8);
+		cl->recs[i].kind = kinds[i];
+		cl->recs[i].offset = off;
+		cl->recs[i].size = sizes[i];
+		cl->recs[i].is_signed = true;
+		off += sizes[i];
+	}
+	cl->nacts = n;
+	cl->datasize = off;
+	cl->stmts[0].kind = kind;
+	cl->stmts[0].nrecs = n;
+	if (fmt)
+		cl->stmts[0].fmt = dt_printf_parse(fmt, err, sizeof(err));
+	cl->nstmts = 1;
+	dt_clause_register(dtp, cl);
+	return cl;
+}
+
+/* As consume(), into a real file (system() writes to its descriptor). */
+static const char *consume_file(dtrace_hdl_t *dtp, struct rbuf *b)
+{
+	static char out[2048];
+	FILE *fp = tmpfile();
+	size_t n;
+
+	if (dt_consume_buffer(dtp, fp, 0, b->data, b->len))
+		snprintf(out, sizeof(out), "error: %s",
+			 dtrace_errmsg(dtp, dtrace_errno(dtp)));
+	else {
+		fflush(fp);
+		rewind(fp);
+		n = fread(out, 1, sizeof(out) - 1, fp);
+		out[n] = '\0';
+	}
+	fclose(fp);
+	b->len = 0;
+	return out;
+}
+
+static void test_consume_records(void)
+{
+	static const enum dt_rec_kind k_stack[] = { DT_REC_STACK };
+	static const enum dt_rec_kind k_ustack[] = { DT_REC_USTACK };
+	static const enum dt_rec_kind k_byref[] = { DT_REC_BYREF };
+	static const enum dt_rec_kind k_int[] = { DT_REC_INT };
+	static const enum dt_rec_kind k_none[] = { DT_REC_NONE };
+	static const uint32_t s32[] = { 32 }, s40[] = { 40 }, s20[] = { 20 };
+	static const uint32_t s16[] = { 16 }, s4[] = { 4 }, s0[] = { 0 };
+	char path[] = "/tmp/dtrace-ksyms-XXXXXX", want[1024];
+	struct dt_clause *cs, *cu, *ct, *cb, *cp, *csys, *csil, *ck;
+	struct rbuf b = { .len = 0 };
+	uint64_t *u;
+	dtrace_hdl_t *dtp;
+	struct dt_type *st;
+	FILE *fp;
+	char *d;
+	int fd, err;
+
+	fd = mkstemp(path);
+	fp = fdopen(fd, "w");
+	fputs("ffffffff81000100 T ksys_read\n"
+	      "ffffffff81000200 T do_syscall_64\n"
+	      "ffffffffc0001000 t mod_func\t[dtrace_test]\n", fp);
+	fclose(fp);
+	setenv("DTRACE_KALLSYMS", path, 1);
+	dtp = t_open();
+	dtp->opt.errtags = false;
+
+	cs = hand_clause(dtp, DT_STMT_STACK, k_stack, s32, 1, NULL);
+	cu = hand_clause(dtp, DT_STMT_USTACK, k_ustack, s40, 1, NULL);
+	ct = hand_clause(dtp, DT_STMT_TRACEMEM, k_byref, s20, 1, NULL);
+	cb = hand_clause(dtp, DT_STMT_TRACE, k_byref, s16, 1, NULL);
+	cp = hand_clause(dtp, DT_STMT_PRINT, k_byref, s16, 1, NULL);
+	csys = hand_clause(dtp, DT_STMT_SYSTEM, k_int, s4, 1,
+			   "echo system %d");
+	csil = hand_clause(dtp, DT_STMT_SILENT, k_none, s0, 1, NULL);
+	ck = hand_clause(dtp, DT_STMT_PRINTF, k_stack, s32, 1, "<%k>");
+	epid_set(dtp, 1, 7, cs->id, "fbt", "ksys_read", "entry");
+	epid_set(dtp, 2, 7, cu->id, "fbt", "ksys_read", "entry");
+	epid_set(dtp, 3, 1, ct->id, "dtrace", "", "BEGIN");
+	epid_set(dtp, 4, 1, cb->id, "dtrace", "", "BEGIN");
+	epid_set(dtp, 5, 1, cp->id, "dtrace", "", "BEGIN");
+	epid_set(dtp, 6, 1, csys->id, "dtrace", "", "BEGIN");
+	epid_set(dtp, 7, 1, csil->id, "dtrace", "", "BEGIN");
+	epid_set(dtp, 8, 7, ck->id, "fbt", "ksys_read", "entry");
+	dtp->header_done = true;
+
+	u = rec_add(&b, 1, 32);
+	u[0] = 0xffffffff81000104ULL;
+	u[1] = 0xffffffff81000200ULL;
+	u[2] = 0xffffffffc0001010ULL;
+	tap_is_str(consume(dtp, 1, &b),
+		   "  1      7                  ksys_read:entry \n"
+		   "              vmlinux`ksys_read+0x4\n"
+		   "              vmlinux`do_syscall_64\n"
+		   "              dtrace_test`mod_func+0x10\n\n",
+		   "consume: stack()");
+
+	u = rec_add(&b, 2, 40);
+	u[0] = (uint64_t)getpid();
+	u[1] = (uint64_t)(uintptr_t)test_consume + 3;
+	u[2] = (uint64_t)(uintptr_t)test_consume;
+	u[3] = 0x10;
+	snprintf(want, sizeof(want),
+		 "  0      7                  ksys_read:entry \n"
+		 "              unit`test_consume+0x3\n"
+		 "              unit`test_consume\n"
+		 "              0x10\n\n");
+	tap_is_str(consume(dtp, 0, &b), want,
+		   "consume: ustack() of a live process through libelf");
+	u = rec_add(&b, 2, 40);
+	u[0] = 999999999;
+	u[1] = 0x401000;
+	tap_is_str(consume(dtp, 0, &b),
+		   "  0      7                  ksys_read:entry \n"
+		   "              0x401000\n\n",
+		   "consume: ustack() of no such process is hex");
+
+	d = rec_add(&b, 3, 20);
+	memcpy(d, "hello\0\x01\x7f\x80 world!\0\0\0\xff\xfe", 20);
+	tap_is_str(consume(dtp, 0, &b),
+		   "  0      1                           :BEGIN \n"
+		   "             0  1  2  3  4  5  6  7  8  9  a  b  c  d  e  f  0123456789abcdef\n"
+		   "         0: 68 65 6c 6c 6f 00 01 7f 80 20 77 6f 72 6c 64 21  hello.... world!\n"
+		   "        10: 00 00 00 ff                                      ....\n\n",
+		   "consume: tracemem()");
+
+	d = rec_add(&b, 4, 16);
+	memcpy(d, "text\0\0\0\0\0\0\0\0\0\0\0", 16);
+	tap_is_str(consume(dtp, 0, &b),
+		   "  0      1                           :BEGIN   text                             \n",
+		   "consume: trace() of by-ref bytes that are a string");
+	d = rec_add(&b, 4, 16);
+	memcpy(d, "\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a\x0b\x0c\x0d\x0e\x0f\x10", 16);
+	tap_is_str(consume(dtp, 0, &b),
+		   "  0      1                           :BEGIN \n"
+		   "             0  1  2  3  4  5  6  7  8  9  a  b  c  d  e  f  0123456789abcdef\n"
+		   "         0: 01 02 03 04 05 06 07 08 09 0a 0b 0c 0d 0e 0f 10  ................\n\n",
+		   "consume: trace() of by-ref bytes as a dump");
+
+	st = dt_type_struct_begin(dtp, DT_TK_STRUCT, "pt", &err);
+	dt_type_struct_add(dtp, st, "x", &dt_type_int, 0);
+	dt_type_struct_add(dtp, st, "y", &dt_type_short, 0);
+	dt_type_struct_add(dtp, st, "p", &dt_type_voidptr, 0);
+	dt_type_struct_end(dtp, st);
+	cp->recs[0].type = st;
+	d = rec_add(&b, 5, 16);
+	memcpy(d, "\x2a\0\0\0\xff\xff\0\0\x00\x10\0\0\0\0\0\0", 16);
+	tap_is_str(consume(dtp, 0, &b),
+		   "  0      1                           :BEGIN struct pt {\n"
+		   "    int x = 0x2a\n"
+		   "    short y = 0xffff\n"
+		   "    void * p = 0x1000\n"
+		   "}\n",
+		   "consume: print() of a struct");
+
+	d = rec_add(&b, 6, 4);
+	memcpy(d, "\x05\0\0\0", 4);
+	d = rec_add(&b, 7, 0);
+	dtp->opt.quiet = true;
+	tap_is_str(consume_file(dtp, &b), "system 5\n",
+		   "consume: system() runs the command, silent prints nothing");
+	dtp->opt.quiet = false;
+
+	u = rec_add(&b, 8, 32);
+	u[0] = 0xffffffff81000100ULL;
+	tap_is_str(consume(dtp, 0, &b),
+		   "  0      7                  ksys_read:entry <\n"
+		   "              vmlinux`ksys_read\n>\n",
+		   "consume: printf(\"%%k\")");
+
+	dtrace_close(dtp);
+	unsetenv("DTRACE_KALLSYMS");
+	unlink(path);
 }
 
 void test_consume(void)
@@ -214,4 +412,5 @@ void test_consume(void)
 		   "error: Corrupt record in trace buffer",
 		   "consume: truncated record is EDT_CORRUPT");
 	dtrace_close(dtp);
+	test_consume_records();
 }

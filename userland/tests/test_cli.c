@@ -173,6 +173,46 @@ void test_cli(void)
 	cli(NULL, "-x dynvarsize=1 -n BEGIN", "",
 	    "dtrace: failed to set -x dynvarsize=1: Invalid value for specified option\n",
 	    2);
+	cli(NULL, "-q -c 'sh -c \"echo child; exit 3\"' -n 'BEGIN { printf(\"begin\\n\") } END { printf(\"end\\n\") }'",
+	    "begin\nchild\nend\n", NULL, 0);
+	tap_ok(!strncmp(slurp("stderr"), "dtrace: pid ", 12) &&
+	       strstr(slurp("stderr"), " has exited\n"),
+	       "cli: -c reports the exit of its command: %s", slurp("stderr"));
+	cli(NULL, "-q -c 'sh -c \"kill -9 \\$\\$\"' -n 'END { printf(\"end\\n\") }'",
+	    "end\n", NULL, 0);
+	tap_ok(strstr(slurp("stderr"), " terminated by SIGKILL\n") != NULL,
+	       "cli: -c reports a command killed: %s", slurp("stderr"));
+	cli(NULL, "-c 'nosuchcommand a b' -n BEGIN", "",
+	    "dtrace: failed to execute nosuchcommand: No such file or directory\n",
+	    1);
+	cli(NULL, "-c '\"unbalanced' -n BEGIN", "",
+	    "dtrace: invalid command for -c: \"unbalanced\n", 1);
+	cli(NULL, "-p 999999999 -n BEGIN", "",
+	    "dtrace: failed to grab pid 999999999: No such process\n", 1);
+	cli(NULL, "-p 12ab -n BEGIN", "", "dtrace: invalid process ID: 12ab\n",
+	    1);
+	cli(NULL, "-c true -p 1 -n BEGIN", "",
+	    "dtrace: only one of -c and -p may be given\n", 2);
+	snprintf(cmd, sizeof(cmd), "-q -p %d -n 'BEGIN { printf(\"grabbed\\n\"); exit(0) }'",
+		 (int)getpid());
+	cli(NULL, cmd, "grabbed\n", "", 0);
+	cli(NULL, "-e -c 'sleep 100' -n 'BEGIN { exit(0) }'", "", "", 0);
+	cli(NULL, "-q -n 'BEGIN { printf(\"x\\n\"); exit(0) }' macro1 -w 'macro two'",
+	    "x\n", "", 0);
+	cli(NULL, "-w -q -x stackframes=4 -x ustackframes=8 -x defaultargs -n 'BEGIN { exit(0) }'",
+	    "", "", 0);
+	cli(NULL, "-x stackframes=200 -n BEGIN", "",
+	    "dtrace: failed to set -x stackframes=200: Invalid value for specified option\n",
+	    2);
+	cli("DTRACE_MOCK_DYNDROPS=3", "-q -n 'BEGIN { exit(0) }'", "",
+	    "dtrace: 3 dynamic variable drops\n", 0);
+	cli("DTRACE_MOCK_DYNDROPS=1", "-q -n 'BEGIN { exit(0) }'", "",
+	    "dtrace: 1 dynamic variable drop\n", 0);
+	cli("DTRACE_MOCK_DROPS=2", "-q -n 'BEGIN { exit(0) }'", "",
+	    "dtrace: 2 drops on CPU 0\n", 0);
+	cli(NULL, "-C -D '' -n BEGIN", "",
+	    "dtrace: failed to set -D : Invalid value for specified option\n", 2);
+	cli(NULL, "-C -DX=1 -UY -I. -e -n 'BEGIN { exit(0) }'", "", "", 0);
 	cli(NULL, "", "", NULL, 2);
 	cli(NULL, "-k", "", NULL, 2);
 	cli(NULL, "-n", "", NULL, 2);

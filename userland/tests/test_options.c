@@ -1,9 +1,65 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * dtrace_setopt(): option names, size and rate suffixes, ranges.
+ * dtrace_setopt(): option names, size and rate suffixes, ranges, and
+ * the kernel's options refused once sent; -C's preprocessor run by
+ * dt_cpp_run() with -D, -U and -I (needs gcc, as dtrace -C does).
  */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 #include "helpers.h"
 #include "tap.h"
+
+static void test_cpp(void)
+{
+	dtrace_hdl_t *dtp = t_open();
+	char dir[] = "/tmp/dtrace-cpp-XXXXXX", path[64];
+	const char *src = "#include \"inc.h\"\nBEGIN { trace(N + M); }\n"
+			  "#ifdef GONE\nbad\n#endif\n";
+	size_t len;
+	char *out;
+	FILE *fp;
+
+	if (system("command -v gcc >/dev/null 2>&1")) {
+		tap_ok(true, "cpp # SKIP no gcc");
+		dtrace_close(dtp);
+		return;
+	}
+	if (!mkdtemp(dir)) {
+		tap_ok(false, "cpp: mkdtemp");
+		return;
+	}
+	snprintf(path, sizeof(path), "%s/inc.h", dir);
+	fp = fopen(path, "w");
+	fputs("#define M 5\n", fp);
+	fclose(fp);
+	tap_is_int(dtrace_cpp_option(dtp, 'D', "N=40"), 0, "cpp: -D N=40");
+	tap_is_int(dtrace_cpp_option(dtp, 'D', "GONE"), 0, "cpp: -D GONE");
+	tap_is_int(dtrace_cpp_option(dtp, 'U', "GONE"), 0, "cpp: -U GONE");
+	tap_is_int(dtrace_cpp_option(dtp, 'I', dir), 0, "cpp: -I dir");
+	tap_is_int(dtrace_cpp_option(dtp, 'D', ""), -1, "cpp: -D ''");
+	tap_is_int(dtrace_cpp_option(dtp, 'X', "a"), -1, "cpp: -X");
+
+	out = dt_cpp_run(dtp, src, strlen(src), "x.d", &len);
+	tap_ok(out && strstr(out, "BEGIN { trace(40 + 5); }"),
+	       "cpp: macros and the include expanded");
+	tap_ok(out && !strstr(out, "bad"), "cpp: -U undefines");
+	tap_ok(out && strstr(out, "# 1 \"x.d\"") &&
+	       strstr(out, "# 2 \"x.d\""), "cpp: line markers name the script");
+	tap_ok(out && len == strlen(out), "cpp: length");
+	free(out);
+
+	out = dt_cpp_run(dtp, "#error stop\n", 12, "y.d", &len);
+	tap_ok(!out, "cpp: #error fails");
+	tap_is_int(dtrace_errno(dtp), EDT_COMPILER, "cpp: ... EDT_COMPILER");
+	tap_is_str(dtrace_errmsg(dtp, dtrace_errno(dtp)),
+		   "Preprocessor failed to process input program",
+		   "cpp: ... its message");
+	unlink(path);
+	rmdir(dir);
+	dtrace_close(dtp);
+}
 
 static int64_t opt(dtrace_hdl_t *dtp, const char *name)
 {
@@ -91,4 +147,5 @@ void test_options(void)
 	tap_is_str(dtrace_errmsg(dtp, dtrace_errno(dtp)), "Invalid option name",
 		   "opt: unknown option message");
 	dtrace_close(dtp);
+	test_cpp();
 }

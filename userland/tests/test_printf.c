@@ -12,8 +12,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 #include "dt_impl.h"
 #include "dt_printf.h"
+#include "dt_type.h"
 #include "tap.h"
 
 static const char *fmt1(const char *fmt, struct dt_pfarg *args,
@@ -289,6 +292,58 @@ static void ck_dtrace_convs(void)
 	tzset();
 }
 
+/* dt_printf_check() of @fmt against one argument of type @t. */
+static const char *ck_proto(const char *fmt, const struct dt_type *t)
+{
+	static char msg[512];
+	const struct dt_type *types[1] = { t };
+	enum dt_errtag tag;
+	struct dt_pfmt *pf = dt_printf_parse(fmt, msg, sizeof(msg));
+
+	if (!pf)
+		return msg;
+	if (!dt_printf_check(pf, types, 1, &tag, msg, sizeof(msg)))
+		strcpy(msg, "OK");
+	dt_printf_free(pf);
+	return msg;
+}
+
+static void ck_protos(void)
+{
+	static const char *const ok_int[] = { "%d", "%i", "%u", "%x", "%X",
+		"%o", "%c", "%a", "%A", "%p", "%e", "%f", "%g", "%E", "%G",
+		"%Y", "%hhd", "%lld", "%lu" };
+	static const char *const ok_ptr[] = { "%p", "%a", "%A", "%x", "%u",
+					      "%o" };
+	unsigned int i;
+
+	for (i = 0; i < DT_ARRAY_SIZE(ok_int); i++)
+		tap_is_str(ck_proto(ok_int[i], &dt_type_long), "OK",
+			   "printf check: %s takes a long", ok_int[i]);
+	for (i = 0; i < DT_ARRAY_SIZE(ok_ptr); i++)
+		tap_is_str(ck_proto(ok_ptr[i], &dt_type_voidptr), "OK",
+			   "printf check: %s takes a void *", ok_ptr[i]);
+	tap_is_str(ck_proto("%S", &dt_type_string), "OK",
+		   "printf check: %%S takes a string");
+	tap_is_str(ck_proto("%f", &dt_type_double), "OK",
+		   "printf check: %%f takes a double");
+	tap_is_str(ck_proto("%d", &dt_type_voidptr),
+		   "printf( ) argument #2 is incompatible with conversion #1 prototype: conversion: %d prototype: char, short, int, long, or long long argument: void *",
+		   "printf check: %%d refuses a pointer");
+	tap_is_str(ck_proto("%S", &dt_type_int),
+		   "printf( ) argument #2 is incompatible with conversion #1 prototype: conversion: %S prototype: string argument: int",
+		   "printf check: %%S refuses an int");
+	tap_is_str(ck_proto("%a", &dt_type_string),
+		   "printf( ) argument #2 is incompatible with conversion #1 prototype: conversion: %a prototype: pointer or integer argument: string",
+		   "printf check: %%a refuses a string");
+	tap_is_str(ck_proto("%Y", &dt_type_string),
+		   "printf( ) argument #2 is incompatible with conversion #1 prototype: conversion: %Y prototype: int64_t argument: string",
+		   "printf check: %%Y refuses a string");
+	tap_is_str(ck_proto("%f", &dt_type_string),
+		   "printf( ) argument #2 is incompatible with conversion #1 prototype: conversion: %f prototype: double argument: string",
+		   "printf check: %%f refuses a string");
+}
+
 void test_printf(void)
 {
 	struct dt_pfarg a[4];
@@ -365,4 +420,5 @@ void test_printf(void)
 	ck_int_matrix();
 	ck_str_matrix();
 	ck_dtrace_convs();
+	ck_protos();
 }

@@ -1,0 +1,45 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# description: stack(), ustack() and printf("%k") print symbolised frames
+# requires: dtrace_syscall
+#
+# ASSERTION: stack() in a syscall probe prints, after the record's
+# columns, one kernel frame a line: 14 spaces, then module`symbol+0xoff
+# (module "vmlinux" for the kernel image) or module`symbol or a hex
+# address, then a blank line; with -x stackframes=2 at most 2 frames.
+# ustack() of the -c target prints its frames the same way with the
+# object's file name ("libc.so.6`..."), and printf("%k", stack()) prints
+# what stack() does.  Nothing goes to stderr but the target's exit.
+set -eu
+. selftests/lib/dt.sh
+
+dt_setup
+dt_modprobe dtrace_syscall || dt_fail "modprobe dtrace_syscall failed"
+
+frame='^ {14}(([A-Za-z0-9_.-]+`[A-Za-z0-9_.$]+(\+0x[0-9a-f]+)?)|0x[0-9a-f]+|[A-Za-z0-9_.-]+`0x[0-9a-f]+)$'
+
+st=0
+timeout 180 "$DTRACE" -q -x stackframes=2 -c 'cat /dev/null' \
+	-n 'syscall::openat:entry /pid == $target/ { stack(); exit(0); }' \
+	>"$DT_TMP/out" 2>"$DT_TMP/err" || st=$?
+[ "$st" -eq 0 ] || dt_fail "stack(): exit $st: $(cat "$DT_TMP/err")"
+# quiet: "\n", the frames, "\n"
+[ "$(head -n 1 "$DT_TMP/out")" = "" ] || dt_fail "stack(): no leading newline"
+n=$(grep -Ec "$frame" "$DT_TMP/out" || true)
+[ "$n" -ge 1 ] && [ "$n" -le 2 ] ||
+	dt_fail "stack(): $n frames: $(cat "$DT_TMP/out")"
+grep -Eq '^ {14}vmlinux`' "$DT_TMP/out" ||
+	dt_fail "stack(): no vmlinux frame: $(cat "$DT_TMP/out")"
+
+st=0
+timeout 180 "$DTRACE" -q -c 'cat /dev/null' \
+	-n 'syscall::openat:entry /pid == $target/ { ustack(); printf("%k", stack(3)); exit(0); }' \
+	>"$DT_TMP/out" 2>"$DT_TMP/err" || st=$?
+[ "$st" -eq 0 ] || dt_fail "ustack(): exit $st: $(cat "$DT_TMP/err")"
+grep -Eq '^ {14}(libc\.so\.6|ld-linux-x86-64\.so\.2)`' "$DT_TMP/out" ||
+	dt_fail "ustack(): no libc or ld.so frame: $(cat "$DT_TMP/out")"
+if grep -Ev "$frame" "$DT_TMP/out" | grep -q .; then
+	dt_fail "ustack()/%k: lines that are no frame: $(grep -Ev "$frame" "$DT_TMP/out")"
+fi
+exit 0

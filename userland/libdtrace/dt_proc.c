@@ -179,6 +179,29 @@ void dtrace_proc_continue(dtrace_hdl_t *dtp)
 		kill(dtp->proc->pid, SIGCONT);
 }
 
+/* A grabbed process lives while it can be signalled and is no zombie. */
+static bool dt_proc_alive(pid_t pid)
+{
+	char path[64], buf[256], *p;
+	bool alive = true;
+	FILE *fp;
+
+	if (kill(pid, 0) && errno != EPERM)
+		return false;
+	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
+	fp = fopen(path, "r");
+	if (!fp)
+		return errno != ENOENT;
+	/* "pid (comm) S ...": the state follows the last ')' */
+	if (fgets(buf, sizeof(buf), fp)) {
+		p = strrchr(buf, ')');
+		if (p && (p[2] == 'Z' || p[2] == 'X'))
+			alive = false;
+	}
+	fclose(fp);
+	return alive;
+}
+
 /**
  * dtrace_proc_exited() - has the target gone?
  * @dtp: the handle
@@ -186,7 +209,7 @@ void dtrace_proc_continue(dtrace_hdl_t *dtp)
  * @len: size of @msg
  *
  * Reaps a -c child; a -p process is gone when it can no longer be
- * signalled.  Reports the exit once.
+ * signalled or is a zombie.  Reports the exit once.
  * Return: true the first time the target is found gone.
  */
 bool dtrace_proc_exited(dtrace_hdl_t *dtp, char *msg, size_t len)
@@ -216,7 +239,7 @@ bool dtrace_proc_exited(dtrace_hdl_t *dtp, char *msg, size_t len)
 		}
 		if (!WIFEXITED(status))
 			return false;
-	} else if (!kill(p->pid, 0) || errno == EPERM) {
+	} else if (dt_proc_alive(p->pid)) {
 		return false;
 	}
 	snprintf(msg, len, "pid %d has exited", p->pid);

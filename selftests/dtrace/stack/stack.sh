@@ -2,26 +2,25 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # description: stack(), ustack() and printf("%k") print symbolised frames
-# requires: dtrace_syscall
+# requires: dtrace_profile
 #
-# ASSERTION: stack() in a syscall probe prints, after the record's
-# columns, one kernel frame a line: 14 spaces, then module`symbol+0xoff
-# (module "vmlinux" for the kernel image) or module`symbol or a hex
-# address, then a blank line; with -x stackframes=2 at most 2 frames.
-# ustack() of the -c target prints its frames the same way with the
-# object's file name ("libc.so.6`..."), and printf("%k", stack()) prints
-# what stack() does.  Nothing goes to stderr but the target's exit.
+# ASSERTION: stack() in a profile probe prints one kernel frame a line
+# after a newline: 14 spaces, then module`symbol+0xoff (module "vmlinux"
+# for the kernel image) or module`symbol or a hex address; with -x
+# stackframes=2 at most 2 frames.  ustack() of the -c target, a busy
+# shell, prints its frames the same way with the object's file name
+# ("dash`..."), and printf("%k", stack()) prints what stack() does.
 set -eu
 . selftests/lib/dt.sh
 
 dt_setup
-dt_modprobe dtrace_syscall || dt_fail "modprobe dtrace_syscall failed"
+dt_modprobe dtrace_profile || dt_fail "modprobe dtrace_profile failed"
 
 frame='^ {14}(([A-Za-z0-9_.-]+`[A-Za-z0-9_.$]+(\+0x[0-9a-f]+)?)|0x[0-9a-f]+|[A-Za-z0-9_.-]+`0x[0-9a-f]+)$'
 
 st=0
-timeout 180 "$DTRACE" -q -x stackframes=2 -c 'cat /dev/null' \
-	-n 'syscall::openat:entry /pid == $target/ { stack(); exit(0); }' \
+timeout 180 "$DTRACE" -q -x stackframes=2 \
+	-n 'profile-97 { stack(); exit(0); }' \
 	>"$DT_TMP/out" 2>"$DT_TMP/err" || st=$?
 [ "$st" -eq 0 ] || dt_fail "stack(): exit $st: $(cat "$DT_TMP/err")"
 # quiet: "\n", the frames, "\n"
@@ -33,12 +32,12 @@ grep -Eq '^ {14}vmlinux`' "$DT_TMP/out" ||
 	dt_fail "stack(): no vmlinux frame: $(cat "$DT_TMP/out")"
 
 st=0
-timeout 180 "$DTRACE" -q -c 'cat /dev/null' \
-	-n 'syscall::openat:entry /pid == $target/ { ustack(); printf("%k", stack(3)); exit(0); }' \
+timeout 180 "$DTRACE" -q -c 'sh -c "while :; do :; done"' \
+	-n 'profile-97 /pid == $target && arg1 != 0/ { ustack(); printf("%k", stack(3)); exit(0); }' \
 	>"$DT_TMP/out" 2>"$DT_TMP/err" || st=$?
 [ "$st" -eq 0 ] || dt_fail "ustack(): exit $st: $(cat "$DT_TMP/err")"
-grep -Eq '^ {14}(libc\.so\.6|ld-linux-x86-64\.so\.2)`' "$DT_TMP/out" ||
-	dt_fail "ustack(): no libc or ld.so frame: $(cat "$DT_TMP/out")"
+grep -Eq '^ {14}(dash|bash|libc\.so\.6)`' "$DT_TMP/out" ||
+	dt_fail "ustack(): no frame of the shell: $(cat "$DT_TMP/out")"
 if grep -Ev "$frame" "$DT_TMP/out" | grep -q .; then
 	dt_fail "ustack()/%k: lines that are no frame: $(grep -Ev "$frame" "$DT_TMP/out")"
 fi

@@ -3,8 +3,9 @@
  * dtrace(1): the command line front end.  It parses options, then calls
  * libdtrace (libdtrace/dtrace.h) to compile, list, enable and consume,
  * and turns libdtrace's errors into DTrace's messages and exit
- * statuses: 0 (or exit()'s value) on success, 1 on failure, 2 on a
- * usage error.  docs/userland.md describes the library behind it.
+ * statuses: 0 (or exit()'s value) on success, 1 on failure (a bad
+ * option value included), 2 on a usage error (unknown option letter,
+ * missing argument, nothing to do).  docs/userland.md describes the library behind it.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -484,7 +485,7 @@ static int parse_args(int argc, char **argv, struct cmdline *cl)
 	}
 	if (cl->ccmd && cl->ppid) {
 		dmsg("only one of -c and -p may be given");
-		return 2;
+		return 1;
 	}
 	if (g_nsrcs == 0 && !cl->lflag) {
 		usage(stderr);
@@ -502,9 +503,9 @@ static int apply_options(struct cmdline *cl, const char *argv0)
 	for (i = 0; i < cl->nxopts; i += 2) {
 		if (cl->xopts[i][1] == 'x') {
 			if (set_xopt(cl->xopts[i + 1]))
-				return 2;
+				return 1;
 		} else if (add_cpp(cl->xopts[i][1], cl->xopts[i + 1])) {
-			return 2;
+			return 1;
 		}
 	}
 	if (cl->qflag)

@@ -167,12 +167,12 @@ void test_cli(void)
 	    "dtrace: failed to initialize dtrace: DTrace kernel module speaks a different ABI version\n",
 	    1);
 	cli(NULL, "-x nosuch=1 -n BEGIN", "",
-	    "dtrace: failed to set -x nosuch=1: Invalid option name\n", 2);
+	    "dtrace: failed to set -x nosuch=1: Invalid option name\n", 1);
 	cli(NULL, "-q -x dynvarsize=4k -x scratchsize=8k -x bufsize=64k -n 'BEGIN { printf(\"ok\\n\"); exit(0) }'",
 	    "ok\n", "", 0);
 	cli(NULL, "-x dynvarsize=1 -n BEGIN", "",
 	    "dtrace: failed to set -x dynvarsize=1: Invalid value for specified option\n",
-	    2);
+	    1);
 	cli(NULL, "-q -c 'sh -c \"echo child; exit 3\"' -n 'BEGIN { printf(\"begin\\n\") } END { printf(\"end\\n\") }'",
 	    "begin\nchild\nend\n", NULL, 0);
 	tap_ok(!strncmp(slurp("stderr"), "dtrace: pid ", 12) &&
@@ -192,7 +192,7 @@ void test_cli(void)
 	cli(NULL, "-p 12ab -n BEGIN", "", "dtrace: invalid process ID: 12ab\n",
 	    1);
 	cli(NULL, "-c true -p 1 -n BEGIN", "",
-	    "dtrace: only one of -c and -p may be given\n", 2);
+	    "dtrace: only one of -c and -p may be given\n", 1);
 	snprintf(cmd, sizeof(cmd), "-q -p %d -n 'BEGIN { printf(\"grabbed\\n\"); exit(0) }'",
 		 (int)getpid());
 	cli(NULL, cmd, "grabbed\n", "", 0);
@@ -203,7 +203,7 @@ void test_cli(void)
 	    "", "", 0);
 	cli(NULL, "-x stackframes=200 -n BEGIN", "",
 	    "dtrace: failed to set -x stackframes=200: Invalid value for specified option\n",
-	    2);
+	    1);
 	cli("DTRACE_MOCK_DYNDROPS=3", "-q -n 'BEGIN { exit(0) }'", "",
 	    "dtrace: 3 dynamic variable drops\n", 0);
 	cli("DTRACE_MOCK_DYNDROPS=1", "-q -n 'BEGIN { exit(0) }'", "",
@@ -211,7 +211,7 @@ void test_cli(void)
 	cli("DTRACE_MOCK_DROPS=2", "-q -n 'BEGIN { exit(0) }'", "",
 	    "dtrace: 2 drops on CPU 0\n", 0);
 	cli(NULL, "-C -D '' -n BEGIN", "",
-	    "dtrace: failed to set -D : Invalid value for specified option\n", 2);
+	    "dtrace: failed to set -D : Invalid value for specified option\n", 1);
 	cli(NULL, "-C -DX=1 -UY -I. -e -n 'BEGIN { exit(0) }'", "", "", 0);
 	cli(NULL, "", "", NULL, 2);
 	cli(NULL, "-k", "", NULL, 2);

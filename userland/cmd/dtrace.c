@@ -5,7 +5,8 @@
  * and turns libdtrace's errors into DTrace's messages and exit
  * statuses: 0 (or exit()'s value) on success, 1 on failure (a bad
  * option value included), 2 on a usage error (unknown option letter,
- * missing argument, nothing to do).  docs/userland.md describes the library behind it.
+ * missing argument, nothing to do).  docs/userland.md describes the
+ * library behind it.
  */
 #include <errno.h>
 #include <getopt.h>

@@ -158,13 +158,13 @@ static int dt_print_trace(dtrace_hdl_t *dtp, const struct dt_recdesc *rec,
 			  const char *data, struct dt_strbuf *sb)
 {
 	const unsigned char *p = (const unsigned char *)data + rec->offset;
+	const char *str = (const char *)p;
 	bool q = dtp->opt.quiet;
 	int64_t v;
 
 	if (rec->kind == DT_REC_STRING)
 		return dt_strbuf_printf(sb, q ? "%.*s" : "  %-33.*s",
-					(int)strnlen((const char *)p, rec->size),
-					(const char *)p);
+					(int)strnlen(str, rec->size), str);
 	if (rec->kind != DT_REC_INT)
 		return dt_print_bytes(p, rec->size, q, false, sb);
 	v = (int64_t)dt_rec_int(rec, data);

@@ -280,7 +280,8 @@ static void ck_dtrace_convs(void)
 
 	setenv("TZ", "UTC", 1);
 	tzset();
-	a = iarg(1795359845000000000LL, 8, false);	/* 2026-11-22 15:04:05 */
+	/* 2026-11-22 15:04:05 UTC */
+	a = iarg(1795359845000000000LL, 8, false);
 	tap_is_str(fmt1("%Y", &a, 1), "2026 Nov 22 15:04:05", "printf: %%Y");
 	a = iarg(1793977445000000000LL, 8, false);
 	tap_is_str(fmt1("[%Y]", &a, 1), "[2026 Nov  6 15:04:05]",

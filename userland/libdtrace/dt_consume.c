@@ -201,7 +201,7 @@ static void dt_pfarg_get(const struct dt_recdesc *rec, const char *data,
 		a->sval = *str ? *str : "";
 		break;
 	case DT_REC_STACK:
-		a->pcs = (const uint64_t *)p;	/* records are 8-aligned */
+		a->pcs = p;
 		a->npcs = rec->size / 8;
 		break;
 	default:
@@ -314,12 +314,11 @@ static int dt_print_stmt(dtrace_hdl_t *dtp, FILE *fp,
 		}
 		return 0;
 	case DT_STMT_STACK:
-		return dt_print_stack(dtp, (const uint64_t *)(p + rec->offset),
-				      rec->size / 8, -1, sb);
+		return dt_print_stack(dtp, p + rec->offset, rec->size / 8, -1,
+				      sb);
 	case DT_STMT_USTACK:
 		memcpy(&pid, p + rec->offset, 8);
-		return dt_print_stack(dtp,
-				      (const uint64_t *)(p + rec->offset + 8),
+		return dt_print_stack(dtp, p + rec->offset + 8,
 				      rec->size / 8 - 1, (int)pid, sb);
 	case DT_STMT_TRACEMEM:
 		return dt_print_bytes(p + rec->offset, rec->size,

@@ -19,11 +19,11 @@ struct dt_type;
 #define DT_STACK_INDENT	14
 
 /*
- * A newline, then one line per pc up to the first zero (at most @npcs):
- * DT_STACK_INDENT spaces and the symbol, kernel pcs when @pid < 0, else
- * user pcs of process @pid.
+ * A newline, then one line per pc up to the first zero (at most @npcs
+ * u64s at @pcs, any alignment): DT_STACK_INDENT spaces and the symbol,
+ * kernel pcs when @pid < 0, else user pcs of process @pid.
  */
-int dt_print_stack(struct dtrace_hdl *dtp, const uint64_t *pcs,
+int dt_print_stack(struct dtrace_hdl *dtp, const void *pcs,
 		   unsigned int npcs, int pid, struct dt_strbuf *sb);
 
 /*

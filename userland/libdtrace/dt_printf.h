@@ -50,7 +50,7 @@ struct dt_pfarg {
 	const char *sval;
 	bool is_float;			/* fval holds a float/double value */
 	long double fval;
-	const uint64_t *pcs;		/* %k: kernel pcs, 0-terminated */
+	const void *pcs;		/* %k: kernel pcs (u64), 0-ended */
 	unsigned int npcs;		/* at most this many */
 };
 

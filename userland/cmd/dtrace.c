@@ -275,8 +275,9 @@ static int run(FILE *out)
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 
+	/* SA_RESTART keeps writes whole; the sleep is cut short anyway */
 	sa.sa_handler = on_child;
-	sa.sa_flags = SA_NOCLDSTOP;
+	sa.sa_flags = SA_NOCLDSTOP | SA_RESTART;
 	sigaction(SIGCHLD, &sa, NULL);
 
 	dtrace_handle_err(g_dtp, on_error, NULL);

@@ -306,6 +306,10 @@ static void ecb_fire(uint32_t epid, const uint64_t *args, bool in_error)
 		if (a->difo.rtype == DTRACE_DIF_RTYPE_STRING)
 			strncpy(data + a->offset, (const char *)(uintptr_t)v,
 				a->size - 1);
+		else if (a->difo.rtype == DTRACE_DIF_RTYPE_BYREF)
+			memcpy(data + a->offset, (const void *)(uintptr_t)v,
+			       a->size < a->difo.rsize ? a->size :
+			       a->difo.rsize);
 		else
 			memcpy(data + a->offset, &v, a->size);	/* LE */
 		if (a->kind == DTRACE_ACT_EXIT)

@@ -41,7 +41,7 @@ static int g_nsrcs;
 static void usage(FILE *fp)
 {
 	fprintf(fp,
-		"Usage: dtrace [-CeqlSVwZ] [-c cmd] [-D name[=def]] [-I path]\n"
+		"Usage: dtrace [-CeqlSvVwZ] [-c cmd] [-D name[=def]] [-I path]\n"
 		"\t[-o output] [-p pid] [-s script] [-U name] [-x opt[=val]]\n"
 		"\t[-P provider [[ predicate ] action ]]\n"
 		"\t[-m [ provider: ] module [[ predicate ] action ]]\n"
@@ -67,6 +67,7 @@ static void usage(FILE *fp)
 		"\t-s  compile and run the D script file\n"
 		"\t-S  print the DIF of each compiled clause\n"
 		"\t-U  undefine a preprocessor macro (with -C)\n"
+		"\t-v  with -l, also each probe's argument types\n"
 		"\t-V  print the D version and exit\n"
 		"\t-w  allow destructive actions\n"
 		"\t-x  set a runtime option (quiet, bufsize, strsize, switchrate, ...)\n"
@@ -182,12 +183,43 @@ static int compile_source(struct source *s, unsigned int cflags)
 	return 0;
 }
 
+static bool g_verbose;
+
+/*
+ * -lv: DTrace's stability sections (this kernel interface reports no
+ * stability, so every attribute is Unknown) and the argument types.
+ */
+static void list_verbose(dtrace_hdl_t *dtp, uint32_t id, FILE *out)
+{
+	static const char *const sect[] = { "Probe Description Attributes",
+					     "Argument Attributes" };
+	char type[DTRACE_ARGTYPELEN];
+	int i, n = 0;
+
+	for (i = 0; i < 2; i++)
+		fprintf(out, "\n\t%s\n\t\tIdentifier Names: Unknown\n"
+			"\t\tData Semantics:   Unknown\n"
+			"\t\tDependency Class: Unknown\n", sect[i]);
+	fprintf(out, "\n\tArgument Types\n");
+	for (i = 0; i < 10; i++) {
+		if (dtrace_probe_argtype(dtp, id, i, type, sizeof(type)) ||
+		    !type[0])
+			break;
+		fprintf(out, "\t\targs[%d]: %s\n", i, type);
+		n++;
+	}
+	if (!n)
+		fprintf(out, "\t\tNone\n");
+	fputc('\n', out);
+}
+
 static int list_probe(dtrace_hdl_t *dtp, uint32_t id,
 		      const dtrace_probedesc_t *pd, void *arg)
 {
-	(void)dtp;
 	fprintf(arg, "%5u %10s %17s %33s %s\n", id, pd->provider, pd->mod,
 		pd->func, pd->name);
+	if (g_verbose)
+		list_verbose(dtp, id, arg);
 	return 0;
 }
 
@@ -399,7 +431,7 @@ static int parse_args(int argc, char **argv, struct cmdline *cl)
 	opterr = 0;
 	while (optind < argc) {
 		c = getopt(argc, argv,
-			   "+:c:CD:ef:hI:lm:n:o:p:P:qs:SU:Vwx:Z");
+			   "+:c:CD:ef:hI:lm:n:o:p:P:qs:SU:vVwx:Z");
 		if (c == -1) {
 			if (push(&cl->margv, &cl->margc, argv[optind++]))
 				return 1;
@@ -455,6 +487,9 @@ static int parse_args(int argc, char **argv, struct cmdline *cl)
 			break;
 		case 'S':
 			cl->Sflag = true;
+			break;
+		case 'v':
+			g_verbose = true;
 			break;
 		case 'V':
 			printf("dtrace: %s (DIF ABI %d)\n", DT_VERSION_STRING,

@@ -118,6 +118,8 @@ void dtrace_desc2str(const dtrace_probedesc_t *pdp, char *buf,
 		     size_t len);
 int dtrace_probe_iter(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp,
 		      dtrace_probe_f *func, void *arg);
+int dtrace_probe_argtype(dtrace_hdl_t *dtp, uint32_t id, int argno,
+			 char *buf, size_t len);
 
 dtrace_prog_t *dtrace_program_strcompile(dtrace_hdl_t *dtp, const char *s,
 					 dtrace_probespec_t spec,

@@ -10,7 +10,8 @@
  * refuses SETOPT once a clause is enabled and destructive actions
  * without DTRACE_OPT_DESTRUCTIVE; STACK records get fake kernel pcs
  * (DTRACE_MOCK_KPC, counting down by 0x10), USTACK records the mock's
- * pid and fake user pcs (DTRACE_MOCK_UPC).
+ * pid and fake user pcs (DTRACE_MOCK_UPC).  PROBEARG gives the syscall
+ * probe read(2)'s three argument types, others none.
  *
  * DTRACE_MOCK=absent makes the device missing, =noperm refuses it,
  * =version reports another ABI version.  DTRACE_MOCK_DYNDROPS=N reports
@@ -382,6 +383,23 @@ static int mock_ioctl(unsigned long cmd, void *arg)
 			 so->option != DTRACE_OPT_DYNVARSIZE &&
 			 so->option != DTRACE_OPT_SCRATCHSIZE)
 			return -EINVAL;
+		return 0;
+	}
+	case DTRACEIOC_PROBEARG: {
+		static const char *const rd[] = { "unsigned int", "char *",
+						   "size_t" };
+		struct dtrace_ioc_probearg *pa = arg;
+
+		if (!pa->id || pa->id > nprobes)
+			return -ENOENT;
+		if (pa->argno >= 10)
+			return -EINVAL;
+		memset(pa->native, 0, sizeof(pa->native));
+		memset(pa->xlate, 0, sizeof(pa->xlate));
+		pa->mapping = pa->argno;
+		if (!strcmp(probes[pa->id].provider, "syscall") &&
+		    pa->argno < 3)
+			strcpy(pa->native, rd[pa->argno]);
 		return 0;
 	}
 	case DTRACEIOC_ENABLE:

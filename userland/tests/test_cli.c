@@ -146,6 +146,35 @@ void test_cli(void)
 	    "   ID   PROVIDER            MODULE                          FUNCTION NAME\n"
 	    "    4    syscall           vmlinux                              read entry\n",
 	    "", 0);
+	cli(NULL, "-lv -f read",
+	    "   ID   PROVIDER            MODULE                          FUNCTION NAME\n"
+	    "    4    syscall           vmlinux                              read entry\n"
+	    "\n\tProbe Description Attributes\n"
+	    "\t\tIdentifier Names: Unknown\n"
+	    "\t\tData Semantics:   Unknown\n"
+	    "\t\tDependency Class: Unknown\n"
+	    "\n\tArgument Attributes\n"
+	    "\t\tIdentifier Names: Unknown\n"
+	    "\t\tData Semantics:   Unknown\n"
+	    "\t\tDependency Class: Unknown\n"
+	    "\n\tArgument Types\n"
+	    "\t\targs[0]: unsigned int\n"
+	    "\t\targs[1]: char *\n"
+	    "\t\targs[2]: size_t\n\n",
+	    "", 0);
+	cli(NULL, "-l -v -n BEGIN",
+	    "   ID   PROVIDER            MODULE                          FUNCTION NAME\n"
+	    "    1     dtrace                                                     BEGIN\n"
+	    "\n\tProbe Description Attributes\n"
+	    "\t\tIdentifier Names: Unknown\n"
+	    "\t\tData Semantics:   Unknown\n"
+	    "\t\tDependency Class: Unknown\n"
+	    "\n\tArgument Attributes\n"
+	    "\t\tIdentifier Names: Unknown\n"
+	    "\t\tData Semantics:   Unknown\n"
+	    "\t\tDependency Class: Unknown\n"
+	    "\n\tArgument Types\n\t\tNone\n\n",
+	    "", 0);
 	cli(NULL, "-l -P nosuch",
 	    "   ID   PROVIDER            MODULE                          FUNCTION NAME\n",
 	    "dtrace: failed to match nosuch:::: No probe matches description\n",

@@ -32,6 +32,8 @@ struct dt_ksym {
 struct dt_usym {
 	uint64_t addr, size;
 	const char *name;	/* in the object's string pool */
+	int rank;		/* of aliases, the lowest is named: 0 global,
+				   1 weak, 2 local */
 };
 
 struct dt_phdr {
@@ -176,11 +178,21 @@ hex:
 	snprintf(buf, len, "0x%llx", (unsigned long long)pc);
 }
 
+/* By address; aliases best first: global, then the shorter name. */
 static int dt_usym_cmp(const void *a, const void *b)
 {
 	const struct dt_usym *x = a, *y = b;
+	size_t lx, ly;
 
-	return x->addr < y->addr ? -1 : x->addr > y->addr;
+	if (x->addr != y->addr)
+		return x->addr < y->addr ? -1 : 1;
+	if (x->rank != y->rank)
+		return x->rank - y->rank;
+	lx = strlen(x->name);
+	ly = strlen(y->name);
+	if (lx != ly)
+		return lx < ly ? -1 : 1;
+	return strcmp(x->name, y->name);
 }
 
 /* The function and object symbols of one symbol table section. */
@@ -223,6 +235,9 @@ static int dt_uobj_symtab(struct dt_uobj *o, Elf *elf, Elf_Scn *scn,
 		memcpy(o->pool + *poollen, name, nl);
 		o->syms[o->nsyms].addr = sym.st_value;
 		o->syms[o->nsyms].size = sym.st_size;
+		o->syms[o->nsyms].rank =
+			GELF_ST_BIND(sym.st_info) == STB_GLOBAL ? 0 :
+			GELF_ST_BIND(sym.st_info) == STB_WEAK ? 1 : 2;
 		/* an offset until the pool stops moving */
 		o->syms[o->nsyms].name = (const char *)(uintptr_t)*poollen;
 		o->nsyms++;
@@ -387,15 +402,16 @@ static const struct dt_usym *dt_uobj_lookup(const struct dt_uobj *o,
 		else
 			hi = mid;
 	}
-	s = &o->syms[lo];
-	/* of several at one address, any sized one that covers va */
-	while (lo > 0 && o->syms[lo - 1].addr == s->addr &&
-	       !(s->size && va < s->addr + s->size))
-		s = &o->syms[--lo];
-	if (s->size && va >= s->addr + s->size)
-		return NULL;
-	*off = va - s->addr;
-	return s;
+	/* the best of the aliases at that address that covers va */
+	while (lo > 0 && o->syms[lo - 1].addr == o->syms[lo].addr)
+		lo--;
+	for (s = &o->syms[lo]; s < o->syms + o->nsyms && s->addr <= va; s++) {
+		if (!s->size || va < s->addr + s->size) {
+			*off = va - s->addr;
+			return s;
+		}
+	}
+	return NULL;
 }
 
 void dt_sym_uaddr(dtrace_hdl_t *dtp, int pid, uint64_t pc, char *buf,

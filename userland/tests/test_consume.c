@@ -275,6 +275,41 @@ static void test_consume_records(void)
 		   "}\n",
 		   "consume: print() of a struct");
 
+	{
+		struct dt_type *ot, *et;
+		/* in = { 0x2a, -1, 0x1000 }, arr = { 1, 2 }, GREEN, 1 */
+		uint32_t v[8] = { 0x2a, 0xffff, 0x1000, 0, 1, 2, 1, 1 };
+
+		et = dt_type_struct_begin(dtp, DT_TK_ENUM, "color", &err);
+		dt_type_enum_add(dtp, et, "RED", 0);
+		dt_type_enum_add(dtp, et, "GREEN", 1);
+		dt_type_struct_end(dtp, et);
+		ot = dt_type_struct_begin(dtp, DT_TK_STRUCT, "outer", &err);
+		dt_type_struct_add(dtp, ot, "in", st, 0);
+		dt_type_struct_add(dtp, ot, "arr",
+				   dt_type_array(dtp, &dt_type_int, 2), 0);
+		dt_type_struct_add(dtp, ot, "c", et, 0);
+		dt_type_struct_add(dtp, ot, "flag", &dt_type_uint, 1);
+		dt_type_struct_end(dtp, ot);
+		cp->recs[0].type = ot;
+		cp->recs[0].size = 32;
+		cp->datasize = 32;
+		d = rec_add(&b, 5, 32);
+		memcpy(d, v, sizeof(v));
+	}
+	tap_is_str(consume(dtp, 0, &b),
+		   "  0      1                           :BEGIN struct outer {\n"
+		   "    struct pt in = {\n"
+		   "        int x = 0x2a\n"
+		   "        short y = 0xffff\n"
+		   "        void * p = 0x1000\n"
+		   "    }\n"
+		   "    int [2] arr = [ 0x1, 0x2 ]\n"
+		   "    enum color c = GREEN\n"
+		   "    unsigned int flag = 0x1\n"
+		   "}\n",
+		   "consume: print() of nested struct, array, enum, bitfield");
+
 	d = rec_add(&b, 6, 4);
 	memcpy(d, "\x05\0\0\0", 4);
 	d = rec_add(&b, 7, 0);

@@ -166,7 +166,7 @@ static int dt_print_trace(dtrace_hdl_t *dtp, const struct dt_recdesc *rec,
 		return dt_strbuf_printf(sb, q ? "%.*s" : "  %-33.*s",
 					(int)strnlen(str, rec->size), str);
 	if (rec->kind != DT_REC_INT)
-		return dt_print_bytes(p, rec->size, q, false, sb);
+		return dt_print_bytes(p, rec->size, q, dtp->opt.rawbytes, sb);
 	v = (int64_t)dt_rec_int(rec, data);
 	switch (rec->size) {
 	case 1:

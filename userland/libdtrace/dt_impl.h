@@ -34,6 +34,8 @@ struct dt_options {
 	uint64_t stackframes;	/* default frames of stack() */
 	uint64_t ustackframes;	/* default frames of ustack() */
 	uint32_t bufpolicy;	/* DTRACE_BUFPOLICY_* */
+	bool rawbytes;		/* trace() of bytes always as a hex dump */
+	uint64_t statusrate;	/* ns between status polls */
 };
 
 /* How one recorded value is read back out of a record. */

@@ -28,6 +28,7 @@ void dt_options_init(struct dt_options *opt)
 	opt->dynvarsize = DTRACE_DYNVARSIZE_DEFAULT;
 	opt->scratchsize = DTRACE_SCRATCHSIZE_DEFAULT;
 	opt->switchrate = DT_NSEC_PER_SEC;	/* 1hz */
+	opt->statusrate = DT_NSEC_PER_SEC / 10;	/* 10hz */
 	opt->stackframes = DT_STACKFRAMES_DEFAULT;
 	opt->ustackframes = DT_USTACKFRAMES_DEFAULT;
 	opt->bufpolicy = DTRACE_BUFPOLICY_SWITCH;
@@ -168,7 +169,9 @@ static const struct dt_optdesc dt_optdescs[] = {
 	{ "scratchsize", DT_OPT_SIZE, DT_OFF(scratchsize),
 	  DTRACE_SCRATCHSIZE_MIN, DTRACE_SCRATCHSIZE_MAX,
 	  DTRACE_OPT_SCRATCHSIZE },
+	{ "rawbytes", DT_OPT_FLAG, DT_OFF(rawbytes), 0, 0, 0 },
 	{ "switchrate", DT_OPT_RATE, DT_OFF(switchrate), 0, 0, 0 },
+	{ "statusrate", DT_OPT_RATE, DT_OFF(statusrate), 0, 0, 0 },
 	{ "stackframes", DT_OPT_COUNT, DT_OFF(stackframes), 1,
 	  DT_STACKFRAMES_MAX, 0 },
 	{ "ustackframes", DT_OPT_COUNT, DT_OFF(ustackframes), 1,

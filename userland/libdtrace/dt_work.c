@@ -2,7 +2,7 @@
 /*
  * The life of a trace from userland's side: options to the kernel (if
  * no enabling sent them yet) and DTRACEIOC_GO, the sleep between buffer
- * switches (switchrate) and status polls (every 100 ms),
+ * switches (switchrate) and status polls (statusrate, 10hz),
  * DTRACEIOC_STATUS to notice exit(), and DTRACEIOC_STOP (END) followed
  * by the last snapshot.  Records are processed by dt_consume.c.
  */
@@ -10,8 +10,6 @@
 #include <stdlib.h>
 #include <time.h>
 #include "dt_impl.h"
-
-#define DT_STATUSRATE	100000000ULL	/* ns between status polls */
 
 /**
  * dtrace_go() - send the options, start tracing (BEGIN fires)
@@ -118,7 +116,7 @@ dtrace_workstatus_t dtrace_work(dtrace_hdl_t *dtp, FILE *fp)
 			dt_set_errno_ioctl(dtp, errno);
 			return DTRACE_WORKSTATUS_ERROR;
 		}
-		dtp->next_status = now + DT_STATUSRATE;
+		dtp->next_status = now + dtp->opt.statusrate;
 		if (st.activity >= DTRACE_ACTIVITY_DRAINING)
 			return dt_work_finish(dtp, fp);
 	}

@@ -251,6 +251,15 @@ static void test_consume_records(void)
 	tap_is_str(consume(dtp, 0, &b),
 		   "  0      1                           :BEGIN   text                             \n",
 		   "consume: trace() of by-ref bytes that are a string");
+	dtp->opt.rawbytes = true;
+	d = rec_add(&b, 4, 16);
+	memcpy(d, "text\0\0\0\0\0\0\0\0\0\0\0", 16);
+	tap_is_str(consume(dtp, 0, &b),
+		   "  0      1                           :BEGIN \n"
+		   "             0  1  2  3  4  5  6  7  8  9  a  b  c  d  e  f  0123456789abcdef\n"
+		   "         0: 74 65 78 74 00 00 00 00 00 00 00 00 00 00 00 00  text............\n\n",
+		   "consume: -x rawbytes dumps them anyway");
+	dtp->opt.rawbytes = false;
 	d = rec_add(&b, 4, 16);
 	memcpy(d, "\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a\x0b\x0c\x0d\x0e\x0f\x10", 16);
 	tap_is_str(consume(dtp, 0, &b),

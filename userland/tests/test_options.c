@@ -136,6 +136,11 @@ void test_options(void)
 	tap_is_int(dtrace_setopt(dtp, "defaultargs", "set"), 0,
 		   "opt: defaultargs=set");
 	tap_is_int(dtrace_setopt(dtp, "quiet", "2"), -1, "opt: quiet=2");
+	tap_is_int(opt(dtp, "statusrate"), 100000000, "opt: default statusrate");
+	tap_is_int(dtrace_setopt(dtp, "statusrate", "50ms"), 0,
+		   "opt: statusrate=50ms");
+	tap_is_int(opt(dtp, "statusrate"), 50000000, "opt: statusrate is 50ms");
+	tap_is_int(dtrace_setopt(dtp, "rawbytes", NULL), 0, "opt: rawbytes");
 	dtp->opts_applied = true;
 	tap_is_int(dtrace_setopt(dtp, "bufsize", "8k"), -1,
 		   "opt: bufsize after the options went to the kernel");

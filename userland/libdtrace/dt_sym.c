@@ -197,10 +197,12 @@ static int dt_usym_cmp(const void *a, const void *b)
 
 /* The function and object symbols of one symbol table section. */
 static int dt_uobj_symtab(struct dt_uobj *o, Elf *elf, Elf_Scn *scn,
-			  const GElf_Shdr *sh, size_t *poollen)
+			  const GElf_Shdr *sh, size_t *poollen,
+			  size_t *poolcap)
 {
 	Elf_Data *data;
 	size_t i, n;
+	void *p;
 
 	if ((sh->sh_flags & SHF_COMPRESSED) && elf_compress(scn, 0, 0) < 0)
 		return 0;
@@ -208,11 +210,14 @@ static int dt_uobj_symtab(struct dt_uobj *o, Elf *elf, Elf_Scn *scn,
 	if (!data || !sh->sh_entsize)
 		return 0;
 	n = sh->sh_size / sh->sh_entsize;
+	p = realloc(o->syms, (o->nsyms + n + 1) * sizeof(*o->syms));
+	if (!p)
+		return -1;
+	o->syms = p;
 	for (i = 0; i < n; i++) {
 		GElf_Sym sym;
 		const char *name;
 		size_t nl;
-		void *p;
 
 		if (!gelf_getsym(data, (int)i, &sym) || !sym.st_value ||
 		    sym.st_shndx == SHN_UNDEF ||
@@ -224,14 +229,17 @@ static int dt_uobj_symtab(struct dt_uobj *o, Elf *elf, Elf_Scn *scn,
 		if (!name || !*name)
 			continue;
 		nl = strlen(name) + 1;
-		p = realloc(o->syms, (o->nsyms + 1) * sizeof(*o->syms));
-		if (!p)
-			return -1;
-		o->syms = p;
-		p = realloc(o->pool, *poollen + nl);
-		if (!p)
-			return -1;
-		o->pool = p;
+		if (*poollen + nl > *poolcap) {
+			size_t cap = *poolcap ? *poolcap : 4096;
+
+			while (cap < *poollen + nl)
+				cap *= 2;
+			p = realloc(o->pool, cap);
+			if (!p)
+				return -1;
+			o->pool = p;
+			*poolcap = cap;
+		}
 		memcpy(o->pool + *poollen, name, nl);
 		o->syms[o->nsyms].addr = sym.st_value;
 		o->syms[o->nsyms].size = sym.st_size;
@@ -248,7 +256,7 @@ static int dt_uobj_symtab(struct dt_uobj *o, Elf *elf, Elf_Scn *scn,
 
 static void dt_uobj_read(struct dt_uobj *o)
 {
-	size_t i, nph, poollen = 0;
+	size_t i, nph, poollen = 0, poolcap = 0;
 	Elf_Scn *scn = NULL;
 	Elf *elf;
 	int fd;
@@ -279,7 +287,7 @@ static void dt_uobj_read(struct dt_uobj *o)
 
 		if (gelf_getshdr(scn, &sh) &&
 		    (sh.sh_type == SHT_SYMTAB || sh.sh_type == SHT_DYNSYM) &&
-		    dt_uobj_symtab(o, elf, scn, &sh, &poollen))
+		    dt_uobj_symtab(o, elf, scn, &sh, &poollen, &poolcap))
 			goto out;
 	}
 	for (i = 0; i < o->nsyms; i++)

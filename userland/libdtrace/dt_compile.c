@@ -2,7 +2,7 @@
 /*
  * The compiler driver: text in, dtrace_prog_t out.  Parse (dt_grammar.y),
  * then per clause: probe descriptions (dt_pdesc.c, matched against the
- * kernel's probes), types (dt_check.c), code (dt_cg.c).  The first
+ * kernel's probes), types (dt_check*.c), code (dt_cg*.c).  The first
  * diagnostic stops it and becomes the handle's error message, formatted
  * as the command prints it ("[D_TAG] line N: ...").
  */
@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "dt_compile.h"
+#include "dt_var.h"
 
 /* Turn the pcb's diagnostic into the handle's EDT_COMPILER error. */
 static void dt_compile_error(struct dt_pcb *pcb)
@@ -126,6 +127,7 @@ static dtrace_prog_t *dt_compile(dtrace_hdl_t *dtp, const char *text,
 {
 	struct dt_compile *cc = calloc(1, sizeof(*cc));
 	dtrace_prog_t *pgp = NULL;
+	unsigned int mark;
 
 	dtp->errmsg[0] = '\0';
 	if (cc)
@@ -140,12 +142,14 @@ static dtrace_prog_t *dt_compile(dtrace_hdl_t *dtp, const char *text,
 	cc->pcb.spec = spec;
 	cc->pcb.cflags = cflags;
 	dt_cg_init(&cc->cg, &cc->pcb);
+	mark = dt_var_mark(dtp);
 
 	if (dt_parse(&cc->pcb) == 0 && dt_compile_run(cc) == 0) {
 		pgp = cc->pgp;
 	} else {
 		dt_compile_error(&cc->pcb);
 		dt_program_free(cc->pgp);
+		dt_var_rollback(dtp, mark);
 	}
 	dt_cg_fini(&cc->cg);
 	dt_pcb_fini(&cc->pcb);

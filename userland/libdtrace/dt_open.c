@@ -11,6 +11,7 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 #include "dt_impl.h"
+#include "dt_var.h"
 #include "dt_type.h"
 
 #define DT_DEVICE	"/dev/dtrace"
@@ -117,6 +118,7 @@ void dtrace_close(dtrace_hdl_t *dtp)
 	free(dtp->epids);
 	free(dtp->snapbuf);
 	free(dtp->fake);
+	dt_var_destroy_all(dtp);
 	dt_btf_close(dtp);
 	dt_typetab_destroy(dtp->types);	/* after BTF: it owns its types */
 	free(dtp);

@@ -38,24 +38,21 @@ void test_check(void)
 	   "[D_IDENT_UNDEF] failed to resolve y: Unknown variable name");
 	ck(dtp, "BEGIN { nosuch(1) }",
 	   "[D_IDENT_UNDEF] failed to resolve nosuch: Unknown function name");
-	ck(dtp, "BEGIN { pid }",
-	   "[D_UNSUPPORTED] expression statements other than actions are not supported yet");
+	ck(dtp, "BEGIN { pid }", "OK");
 	ck(dtp, "BEGIN { trace(nosuch(1)) }",
 	   "[D_IDENT_UNDEF] failed to resolve nosuch: Unknown function name");
-	ck(dtp, "BEGIN { trace(strlen(\"a\")) }",
-	   "[D_UNSUPPORTED] strlen( ) is not supported yet");
+	ck(dtp, "BEGIN { trace(strlen(\"a\")) }", "OK");
 	ck(dtp, "BEGIN { trace(trace(1)) }",
 	   "[D_OP_VOID] trace( ) is an action and may not be used in an expression");
-	ck(dtp, "BEGIN { x = 1 }",
-	   "[D_UNSUPPORTED] operator = is not supported yet");
+	ck(dtp, "BEGIN { v0 = 1 }", "OK");
 	ck(dtp, "BEGIN { trace(execname == 1) }",
 	   "[D_OP_INCOMPAT] operands have incompatible types: \"string\" == \"int\"");
 	ck(dtp, "BEGIN { trace(pid != \"x\") }",
 	   "[D_OP_INCOMPAT] operands have incompatible types: \"pid_t\" != \"string\"");
 	ck(dtp, "BEGIN { trace(\"a\" + 1) }",
-	   "[D_OP_ARITH] operator + requires operands of arithmetic type");
+	   "[D_OP_INCOMPAT] operands have incompatible types: \"string\" + \"int\"");
 	ck(dtp, "BEGIN { trace(probename % 2) }",
-	   "[D_OP_INT] operator % requires operands of integral type");
+	   "[D_OP_INCOMPAT] operands have incompatible types: \"string\" % \"int\"");
 	ck(dtp, "BEGIN { trace(~execname) }",
 	   "[D_OP_INT] operator ~ requires an operand of integral type");
 	ck(dtp, "BEGIN { trace(-execname) }",
@@ -100,8 +97,93 @@ void test_check(void)
 	   "[D_PRINTF_CONV] printf( ) conversion #1 is invalid: %q is not a supported conversion");
 	ck(dtp, "BEGIN { printf(\"%5\", 1) }",
 	   "[D_PRINTF_CONV] printf( ) format ends in the middle of conversion #1");
+	/* variables, issue 3 */
+	ck(dtp, "BEGIN { v1 = 1; v1 = \"a\" }",
+	   "[D_OP_INCOMPAT] operands have incompatible types: \"int\" = \"string\"");
+	ck(dtp, "BEGIN { v2 = \"a\"; v2 = 1 }",
+	   "[D_OP_INCOMPAT] operands have incompatible types: \"string\" = \"int\"");
+	ck(dtp, "BEGIN { self->t = timestamp } END /self->t/ { trace(timestamp - self->t) }",
+	   "OK");
+	ck(dtp, "BEGIN { trace(self->never) }", "OK");
+	ck(dtp, "BEGIN { this->x = 1; this->x += 2; this->x++; --this->x }",
+	   "OK");
+	ck(dtp, "BEGIN { a1[1, \"x\"] = 2; trace(a1[2, \"y\"]) }", "OK");
+	ck(dtp, "BEGIN { a2[1] = 2; trace(a2[\"y\"]) }",
+	   "[D_ASSOC_PROTO] a2[ ] key #1 is incompatible with prototype: prototype: int key: string");
+	ck(dtp, "BEGIN { a3[1] = 2; trace(a3[1, 2]) }",
+	   "[D_ASSOC_PROTO] a3[ ] prototype mismatch: 2 keys given, 1 expected");
+	ck(dtp, "BEGIN { a4 = 1; trace(a4[1]) }",
+	   "[D_ASSOC_SCALAR] a4 is a scalar and may not be indexed");
+	ck(dtp, "BEGIN { a5[1] = 1; trace(a5) }",
+	   "[D_ARR_BADREF] a5 is an associative array and must be indexed");
+	ck(dtp, "BEGIN { this->a[1] = 1 }",
+	   "[D_DECL_LOCASSC] associative arrays may not be declared as local variables: this->a");
+	ck(dtp, "BEGIN { self->a[execname] = 1; trace(self->a[\"x\"]) }", "OK");
+	ck(dtp, "BEGIN { pid = 1 }",
+	   "[D_OP_LVAL] operator = requires modifiable lvalue as an operand");
+	ck(dtp, "BEGIN { 1 = 1 }",
+	   "[D_OP_LVAL] operator = requires modifiable lvalue as an operand");
+	ck(dtp, "BEGIN { v7++ }",
+	   "[D_IDENT_UNDEF] failed to resolve v7: Unknown variable name");
+	ck(dtp, "BEGIN { v3 = trace(1) }",
+	   "[D_OP_VOID] trace( ) is an action and may not be used in an expression");
+	ck(dtp, "BEGIN { v4 = bcopy(0, 0, 1) }",
+	   "[D_OP_VOID] operator = requires a non-void right operand");
+	ck(dtp, "BEGIN { v5 = \"a\"; v5 += 1 }",
+	   "[D_OP_INCOMPAT] operands have incompatible types: \"string\" += \"int\"");
+
+	/* subroutines */
+	ck(dtp, "BEGIN { trace(substr(\"abc\", 1)); trace(substr(\"abc\", 1, 1)) }",
+	   "OK");
+	ck(dtp, "BEGIN { trace(substr(\"abc\")) }",
+	   "[D_PROTO_LEN] substr( ) prototype mismatch: 1 arg passed, 2 to 3 expected");
+	ck(dtp, "BEGIN { trace(strlen(1)) }",
+	   "[D_PROTO_ARG] strlen( ) argument #1 is incompatible with prototype: prototype: string argument: int");
+	ck(dtp, "BEGIN { trace(strjoin(\"a\")) }",
+	   "[D_PROTO_LEN] strjoin( ) prototype mismatch: 1 arg passed, 2 expected");
+	ck(dtp, "BEGIN { trace(rand()) }", "OK");
+	ck(dtp, "BEGIN { trace(strtok(0, \",\")) }", "OK");
+	ck(dtp, "BEGIN { trace(lltostr(1, 16)); trace(strtoll(\"12\")) }", "OK");
+	ck(dtp, "BEGIN { trace(copyinstr(arg0)); trace(htonl(1)) }", "OK");
+	ck(dtp, "BEGIN { copyout(0, arg0, 1) }",
+	   "[D_ACT_DESTR] destructive actions not allowed: copyout( )");
+	ck(dtp, "BEGIN { trace(bcopy(0, 0, 1)) }",
+	   "[D_TRACE_VOID] trace( ) argument #1 is incompatible with prototype: prototype: non-void argument: void");
+
+	/* actions */
+	ck(dtp, "BEGIN { stack(); ustack(5); stack(3) }", "OK");
+	ck(dtp, "BEGIN { stack(0) }",
+	   "[D_STACK_SIZE] stack( ) argument #1 must be between 1 and 128");
+	ck(dtp, "BEGIN { stack(arg0) }",
+	   "[D_STACK_SIZE] stack( ) argument #1 must be a non-zero positive integer constant");
+	ck(dtp, "BEGIN { raise(9) }",
+	   "[D_ACT_DESTR] destructive actions not allowed: raise( )");
+	ck(dtp, "BEGIN { stop() }",
+	   "[D_ACT_DESTR] destructive actions not allowed: stop( )");
+	ck(dtp, "BEGIN { chill(1) }",
+	   "[D_ACT_DESTR] destructive actions not allowed: chill( )");
+	ck(dtp, "BEGIN { system(\"ls\") }",
+	   "[D_ACT_DESTR] destructive actions not allowed: system( )");
+	ck(dtp, "BEGIN { panic() }",
+	   "[D_ACT_DESTR] destructive actions not allowed: panic( )");
+	ck(dtp, "BEGIN { tracemem(arg0, 16); print(pid) }", "OK");
+	ck(dtp, "BEGIN { tracemem(arg0, arg1) }",
+	   "[D_PROTO_ARG] tracemem( ) argument #1 must be a non-zero positive integer constant");
+	ck(dtp, "BEGIN { trace(args[1]); trace(uregs[0]) }", "OK");
+	ck(dtp, "BEGIN { trace(args[10]) }",
+	   "[D_ARGS_IDX] index 10 is out of range for args[ ]");
+	ck(dtp, "BEGIN { trace(args) }", "[D_ARR_BADREF] args[ ] must be indexed");
+	ck(dtp, "BEGIN { trace(*pid) }",
+	   "[D_DEREF_NONPTR] operator * requires an operand of pointer type");
+	ck(dtp, "BEGIN { trace(pid->x) }",
+	   "[D_OP_PTR] operator -> must be applied to a pointer to a struct or union; the operand is \"pid_t\"");
+	ck(dtp, "BEGIN { v6 = 1; trace(&v6) }",
+	   "[D_ADDROF_VAR] cannot take address of dynamic variable");
+	ck(dtp, "BEGIN { trace(errno); trace(curthread); trace(ipl); trace(caller) }",
+	   "OK");
+
 	ck(dtp, "BEGIN { trace(a.b) }",
-	   "[D_UNSUPPORTED] operator . is not supported yet");
+	   "[D_IDENT_UNDEF] failed to resolve a: Unknown variable name");
 
 	tap_is_str(t_script_msg(dtp, "BEGIN\n{\n\ttrace(x);\n}\n"),
 		   "[D_IDENT_UNDEF] line 3: failed to resolve x: Unknown variable name",

@@ -355,7 +355,7 @@ static void dt_check_call(struct dt_pcb *pcb, struct dt_node *n)
 static void dt_check_lvalue(struct dt_pcb *pcb, struct dt_node *n,
 			    const char *op, const struct dt_node *rhs)
 {
-	struct dt_var *var = dt_check_var(pcb, n, rhs != NULL);
+	struct dt_var *var = dt_check_var(pcb, n, true);
 	const struct dt_type *rt;
 
 	if (!var) {
@@ -373,13 +373,9 @@ static void dt_check_lvalue(struct dt_pcb *pcb, struct dt_node *n,
 		dt_check_keys(pcb, n, var);
 	n->ident = var;
 	n->is_lvalue = true;
-	if (!rhs) {		/* ++, --, op= */
-		if (!var->type && var->scope != DT_SCOPE_GLOBAL)
-			var->type = &dt_type_int64;
+	if (!rhs) {		/* ++, --, op=: a new variable is an int64_t */
 		if (!var->type)
-			dt_diag(pcb, n->line, D_IDENT_UNDEF,
-				"failed to resolve %s: Unknown variable name",
-				var->name);
+			var->type = &dt_type_int64;
 		n->type = var->type;
 		return;
 	}

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "dif_eval.h"
+#include "dt_type.h"
 #include "helpers.h"
 #include "tap.h"
 
@@ -162,6 +163,113 @@ static void test_layout(dtrace_hdl_t *dtp)
 	}
 }
 
+/*
+ * Run every clause of @prog in order (predicate, then its programs
+ * while it holds) with the env's variables kept, and check the last
+ * value recorded by trace(): an integer, or a string if @wants.
+ */
+static void run(dtrace_hdl_t *dtp, const char *prog, int64_t want,
+		const char *wants)
+{
+	dtrace_prog_t *pgp = compile(dtp, prog);
+	const struct dt_clause *cl;
+	const char *gots = NULL;
+	int64_t got = 0;
+	unsigned int i, j;
+	uint64_t v;
+
+	if (!pgp) {
+		tap_ok(false, "run: %s", prog);
+		return;
+	}
+	for (i = 0; i < pgp->nclauses; i++) {
+		cl = pgp->clauses[i];
+		if (cl->pred && (dif_eval(cl->pred, &env, &v) || !v))
+			continue;
+		for (j = 0; j < cl->nacts; j++) {
+			if (!cl->progs[j])
+				continue;
+			if (dif_eval(cl->progs[j], &env, &v)) {
+				tap_ok(false, "run: %s (%s, fault %d)", prog,
+				       env.bad ? env.bad : "fault", env.fault);
+				dt_dis_difo(cl->progs[j], prog, stdout);
+				dt_program_free(pgp);
+				return;
+			}
+			if (cl->recs[j].kind == DT_REC_STRING) {
+				gots = (const char *)(uintptr_t)v;
+			} else if (cl->recs[j].kind == DT_REC_INT &&
+				   cl->recs[j].type != &dt_type_uchar) {
+				got = (int64_t)v;
+				if (cl->recs[j].size == 4)
+					got = cl->recs[j].is_signed ?
+					      (int32_t)v : (int64_t)(uint32_t)v;
+			}
+		}
+	}
+	if (wants)
+		tap_is_str(gots ? gots : "(null)", wants, "run: %s", prog);
+	else
+		tap_is_int(got, want, "run: %s", prog);
+	dt_program_free(pgp);
+}
+
+static void test_vars(dtrace_hdl_t *dtp)
+{
+	run(dtp, "BEGIN { g1 = 5; g1 += 2; trace(g1) }", 7, NULL);
+	run(dtp, "BEGIN { g2 = 5 } BEGIN { trace(g2 * 2) }", 10, NULL);
+	run(dtp, "BEGIN { g3 = 1; trace(g3++); }", 1, NULL);
+	run(dtp, "BEGIN { g4 = 1; g4++; trace(++g4); }", 3, NULL);
+	run(dtp, "BEGIN { g5 = 10; g5 -= 3; g5 *= 2; g5 /= 7; trace(g5) }", 2,
+	    NULL);
+	run(dtp, "BEGIN { g6 = 0xff; g6 &= 0x0f; g6 |= 0x30; g6 ^= 1; g6 <<= 1; trace(g6) }",
+	    0x7c, NULL);
+	run(dtp, "BEGIN { gs = \"abc\"; trace(gs) }", 0, "abc");
+	run(dtp, "BEGIN { gs2 = execname } BEGIN /gs2 == \"dtrace\"/ { trace(1) }",
+	    1, NULL);
+	run(dtp, "BEGIN { a1[1, \"x\"] = 3; a1[2, \"x\"] = 4; trace(a1[1, \"x\"] + a1[2, \"x\"]) }",
+	    7, NULL);
+	run(dtp, "BEGIN { a2[\"k\"] = 1; a2[\"k\"] = 0; trace(a2[\"k\"]) }", 0, NULL);
+	run(dtp, "BEGIN { a3[pid] = \"v\"; trace(a3[pid]) }", 0, "v");
+	run(dtp, "BEGIN { a4[execname]++; a4[execname]++; trace(a4[\"dtrace\"]) }",
+	    2, NULL);
+	run(dtp, "BEGIN { a5[strjoin(\"a\", \"b\")] = 9; trace(a5[\"ab\"]) }", 9,
+	    NULL);
+	run(dtp, "BEGIN { g7 = 2; g7 = g7 == 2 ? 40 : 50; trace(g7) }", 40, NULL);
+	run(dtp, "BEGIN { trace(args[1]) }", 7, NULL);
+}
+
+static void test_subr(dtrace_hdl_t *dtp)
+{
+	run(dtp, "BEGIN { trace(strlen(\"hello\")) }", 5, NULL);
+	run(dtp, "BEGIN { trace(strlen(\"\")) }", 0, NULL);
+	run(dtp, "BEGIN { trace(strjoin(\"ab\", \"cd\")) }", 0, "abcd");
+	run(dtp, "BEGIN { trace(strjoin(\"\", \"\")) }", 0, "");
+	run(dtp, "BEGIN { trace(substr(\"hello\", -3)) }", 0, "llo");
+	run(dtp, "BEGIN { trace(substr(\"hello\", 1, -1)) }", 0, "ell");
+	run(dtp, "BEGIN { trace(substr(\"hello\", -7, 3)) }", 0, "h");
+	run(dtp, "BEGIN { trace(substr(\"hello\", 9)) }", 0, "");
+	run(dtp, "BEGIN { trace(index(\"hello\", \"l\")) }", 2, NULL);
+	run(dtp, "BEGIN { trace(index(\"hello\", \"l\", 3)) }", 3, NULL);
+	run(dtp, "BEGIN { trace(index(\"hello\", \"z\")) }", -1, NULL);
+	run(dtp, "BEGIN { trace(rindex(\"hello\", \"l\")) }", 3, NULL);
+	run(dtp, "BEGIN { trace(rindex(\"abc\", \"\")) }", 3, NULL);
+	run(dtp, "BEGIN { trace(strchr(\"hello\", 'l')) }", 0, "llo");
+	run(dtp, "BEGIN { trace(strrchr(\"hello\", 'l')) }", 0, "lo");
+	run(dtp, "BEGIN { trace(strstr(\"hello\", \"ll\")) }", 0, "llo");
+	run(dtp, "BEGIN { trace(toupper(\"aBc1\")) }", 0, "ABC1");
+	run(dtp, "BEGIN { trace(tolower(\"aBc1\")) }", 0, "abc1");
+	run(dtp, "BEGIN { trace(lltostr(-42)) }", 0, "-42");
+	run(dtp, "BEGIN { trace(strtoll(\"123\") + 1) }", 124, NULL);
+	run(dtp, "BEGIN { trace(strtoll(\"ff\", 16)) }", 255, NULL);
+	run(dtp, "BEGIN { trace(htons(0x1234)) }", 0x3412, NULL);
+	run(dtp, "BEGIN { trace(ntohl(0x12345678)) }", 0x78563412, NULL);
+	run(dtp, "BEGIN { trace(basename(\"/a/b/c\")) }", 0, "c");
+	run(dtp, "BEGIN { trace(strlen(strjoin(execname, probename))) }", 11,
+	    NULL);
+	run(dtp, "BEGIN { trace(strchr(\"abc\", 'z') == 0) }", 1, NULL);
+}
+
 void test_cg(void)
 {
 	dtrace_hdl_t *dtp = t_open();
@@ -240,5 +348,7 @@ void test_cg(void)
 		"cg: too deep an expression is D_NOREG");
 	ev(dtp, "1+(1+(1+(1+(1+(1+(1+(1+(1+(1+(1+(1+(1+(1+1)))))))))))))", 15, 4);
 	test_layout(dtp);
+	test_vars(dtp);
+	test_subr(dtp);
 	dtrace_close(dtp);
 }

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The semantic pass over expressions: resolve identifiers (built-ins,
- * user variables of dt_var.h, enumerators), give every node its D type
+ * user variables of dt_var.h, inlines, enumerators), give every node its D type
  * by C's rules, and check operators, assignments, member access,
  * subroutine prototypes, casts, sizeof and stringof.  Statements and
  * actions are checked in dt_check_act.c.  Each error is a dt_diag() with
@@ -14,6 +14,7 @@
 #include "dt_ident.h"
 #include "dt_type.h"
 #include "dt_var.h"
+#include "dt_xlate.h"
 
 static void dt_check_index(struct dt_pcb *pcb, struct dt_node *n);
 
@@ -230,6 +231,8 @@ static void dt_check_ident(struct dt_pcb *pcb, struct dt_node *n)
 	int64_t v;
 
 	if (!id) {
+		if (dt_inline_expand(pcb, n))
+			return;
 		if (dt_type_enumconst(pcb->dtp, n->str, &v, &t)) {
 			n->kind = DT_NODE_INT;
 			n->value = (uint64_t)v;
@@ -707,6 +710,10 @@ static void dt_check_member(struct dt_pcb *pcb, struct dt_node *n)
 		return;
 	}
 	dt_check_expr(pcb, n->left);
+	if (n->left->kind == DT_NODE_XLATE) {
+		dt_xlate_member(pcb, n);
+		return;
+	}
 	st = dt_type_base(n->left->type);
 	if (n->op == DT_OP_PTR) {
 		if (st->kind != DT_TK_POINTER ||
@@ -871,8 +878,7 @@ void dt_check_expr(struct dt_pcb *pcb, struct dt_node *n)
 		dt_check_stringof(pcb, n);
 		return;
 	case DT_NODE_XLATE:
-		break;
+		dt_xlate_check(pcb, n);
+		return;
 	}
-	dt_diag(pcb, n->line, D_XLATE_NONE,
-		"xlate is not supported yet");
 }

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The compiler driver: text in, dtrace_prog_t out.  Parse (dt_grammar.y),
- * then per clause: probe descriptions (dt_pdesc.c, matched against the
+ * The compiler driver: text in, dtrace_prog_t out.  The D library first
+ * (dt_lib.c, once per handle), then parse (dt_grammar.y), carry out the
+ * declarations (dt_xlate.c), then per clause: probe descriptions (dt_pdesc.c, matched against the
  * kernel's probes), types (dt_check*.c), code (dt_cg*.c).  The first
  * diagnostic stops it and becomes the handle's error message, formatted
  * as the command prints it ("[D_TAG] line N: ...").
@@ -12,6 +13,7 @@
 #include <string.h>
 #include "dt_compile.h"
 #include "dt_var.h"
+#include "dt_xlate.h"
 
 /* Turn the pcb's diagnostic into the handle's EDT_COMPILER error. */
 static void dt_compile_error(struct dt_pcb *pcb)
@@ -117,6 +119,7 @@ static int dt_compile_run(struct dt_compile *cc)
 {
 	if (setjmp(cc->pcb.jmp))
 		return -1;
+	dt_decls_process(&cc->pcb);
 	dt_compile_clauses(cc);
 	return 0;
 }
@@ -142,6 +145,7 @@ static dtrace_prog_t *dt_compile(dtrace_hdl_t *dtp, const char *text,
 	cc->pcb.spec = spec;
 	cc->pcb.cflags = cflags;
 	dt_cg_init(&cc->cg, &cc->pcb);
+	dt_lib_load(dtp);
 	mark = dt_var_mark(dtp);
 
 	if (dt_parse(&cc->pcb) == 0 && dt_compile_run(cc) == 0) {
@@ -151,6 +155,7 @@ static dtrace_prog_t *dt_compile(dtrace_hdl_t *dtp, const char *text,
 		dt_program_free(cc->pgp);
 		dt_var_rollback(dtp, mark);
 	}
+	dt_xlate_drop(dtp, &cc->pcb);
 	dt_cg_fini(&cc->cg);
 	dt_pcb_fini(&cc->pcb);
 	free(cc);

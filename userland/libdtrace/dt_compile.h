@@ -13,6 +13,12 @@
 struct dt_ident;
 struct dt_var;
 
+/* cflags of a D library file's compilation (dt_lib.c); not public. */
+#define DT_C_LIBRARY	0x80000000u
+
+void dt_lib_load(dtrace_hdl_t *dtp);
+void dt_lib_unload(dtrace_hdl_t *dtp);
+
 /* Frames stack() and ustack() may record (docs/abi.md, actions). */
 #define DTRACE_STACK_MAX	128
 #define DTRACE_USTACK_MAX	128

@@ -116,7 +116,7 @@ static const struct dt_ident dt_idents[] = {
 	DSUBR("copyout", COPYOUT, "aai"),
 	DSUBR("copyoutstr", COPYOUTSTR, "sai"),
 
-	LATER("curpsinfo"), LATER("curlwpsinfo"), LATER("zonename"),
+	LATER("zonename"),
 	LATER("printa"), LATER("jstack"),
 	LATER("speculation"), LATER("speculate"), LATER("commit"),
 	LATER("discard"),

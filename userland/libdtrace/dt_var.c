@@ -11,13 +11,10 @@
 #include "dt_impl.h"
 #include "dt_type.h"
 #include "dt_var.h"
+#include "dt_compile.h"
 
-struct dt_dstate {
-	struct dt_var **vars;
-	unsigned int nvars, cap;
-};
-
-static struct dt_dstate *dt_dstate(dtrace_hdl_t *dtp)
+/* Return: the handle's dstate, made on first use; NULL without memory. */
+struct dt_dstate *dt_dstate(dtrace_hdl_t *dtp)
 {
 	if (!dtp->dstate)
 		dtp->dstate = calloc(1, sizeof(*dtp->dstate));
@@ -94,6 +91,7 @@ void dt_var_rollback(dtrace_hdl_t *dtp, unsigned int mark)
 
 void dt_var_destroy_all(dtrace_hdl_t *dtp)
 {
+	dt_lib_unload(dtp);
 	dt_var_rollback(dtp, 0);
 	if (dtp->dstate)
 		free(dtp->dstate->vars);

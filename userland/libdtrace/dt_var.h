@@ -31,6 +31,24 @@ struct dt_var {
 	int line;			/* where it was first seen */
 };
 
+struct dt_inline;
+struct dt_xlator;
+struct dt_libfile;
+
+/* dtp->dstate: what outlives one compilation. */
+struct dt_dstate {
+	struct dt_var **vars;
+	unsigned int nvars, cap;
+	struct dt_inline *inlines;	/* dt_xlate.c */
+	struct dt_xlator *xlators;	/* dt_xlate.c */
+	struct dt_libfile *libs[16];	/* the D library's compilations,
+					   kept for their AST (dt_lib.c) */
+	unsigned int nlibs;
+	bool lib_loaded;
+};
+
+struct dt_dstate *dt_dstate(dtrace_hdl_t *dtp);
+
 struct dt_var *dt_var_lookup(dtrace_hdl_t *dtp, enum dt_var_scope scope,
 			     const char *name);
 struct dt_var *dt_var_create(dtrace_hdl_t *dtp, enum dt_var_scope scope,

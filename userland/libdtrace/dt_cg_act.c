@@ -244,6 +244,9 @@ static void dt_cg_tracemem(struct dt_cg *cg, struct dt_node *n,
 	rec->type = dt_type_array(cg->pcb->dtp, &dt_type_uchar, size);
 }
 
+#define DT_STACKFRAMES_DEFAULT	20
+#define DT_USTACKFRAMES_DEFAULT	100
+
 static void dt_cg_stack(struct dt_cg *cg, struct dt_node *n, bool user,
 			uint32_t *offp)
 {
@@ -254,8 +257,8 @@ static void dt_cg_stack(struct dt_cg *cg, struct dt_node *n, bool user,
 
 	if (n->args)
 		frames = n->args->value;
-	if (frames < 1)
-		frames = 1;
+	if (!frames)	/* option unset: DTrace's defaults */
+		frames = user ? DT_USTACKFRAMES_DEFAULT : DT_STACKFRAMES_DEFAULT;
 	if (frames > DTRACE_STACK_MAX)
 		frames = DTRACE_STACK_MAX;
 	size = (uint32_t)(8 * (frames + (user ? 1 : 0)));

@@ -270,6 +270,56 @@ static void test_subr(dtrace_hdl_t *dtp)
 	run(dtp, "BEGIN { trace(strchr(\"abc\", 'z') == 0) }", 1, NULL);
 }
 
+/* The byte offset of member @m of @t, or -1. */
+static long member_off(const struct dt_type *t, const char *m,
+		       unsigned int *bits)
+{
+	const struct dt_member *mb;
+	uint64_t bo;
+
+	mb = dt_type_member(t, m, &bo);
+	if (!mb)
+		return -1;
+	if (bits)
+		*bits = mb->bit_size;
+	return (long)(bo / 8);
+}
+
+/*
+ * Member access through curthread, typed by the host's BTF, on a fake
+ * task_struct in host memory.
+ */
+static void test_members(dtrace_hdl_t *dtp)
+{
+	static uint64_t task[4096], parent[4096];
+	const struct dt_type *ts = dt_type_lookup(dtp, "struct task_struct");
+	long pid, tgid, comm, rp;
+
+	if (!ts || dt_type_base(ts)->size > sizeof(task)) {
+		tap_diag("skip: no struct task_struct in the host's BTF");
+		return;
+	}
+	pid = member_off(ts, "pid", NULL);
+	tgid = member_off(ts, "tgid", NULL);
+	comm = member_off(ts, "comm", NULL);
+	rp = member_off(ts, "real_parent", NULL);
+	if (pid < 0 || tgid < 0 || comm < 0 || rp < 0) {
+		tap_diag("skip: task_struct lacks pid, tgid, comm or real_parent");
+		return;
+	}
+	*(int32_t *)((char *)task + pid) = -77;
+	*(int32_t *)((char *)parent + tgid) = 4241;
+	strcpy((char *)task + comm, "bash");
+	*(uint64_t *)((char *)task + rp) = (uintptr_t)parent;
+	env.vars[DTRACE_DIF_VAR_CURTHREAD] = (uintptr_t)task;
+
+	run(dtp, "BEGIN { trace(curthread->pid) }", -77, NULL);
+	run(dtp, "BEGIN { trace(curthread->real_parent->tgid) }", 4241, NULL);
+	run(dtp, "BEGIN { trace(curthread->comm) }", 0, "bash");
+	run(dtp, "BEGIN { trace(curthread->comm == \"bash\") }", 1, NULL);
+	env.vars[DTRACE_DIF_VAR_CURTHREAD] = 0;
+}
+
 void test_cg(void)
 {
 	dtrace_hdl_t *dtp = t_open();
@@ -350,5 +400,6 @@ void test_cg(void)
 	test_layout(dtp);
 	test_vars(dtp);
 	test_subr(dtp);
+	test_members(dtp);
 	dtrace_close(dtp);
 }

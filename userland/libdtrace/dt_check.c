@@ -107,7 +107,8 @@ static struct dt_var *dt_check_var(struct dt_pcb *pcb, struct dt_node *n,
 	} else if (v->kind == DT_NODE_IDENT) {
 		const struct dt_ident *id = dt_ident_lookup(v->str);
 
-		if (id || !strcmp(v->str, "self") || !strcmp(v->str, "this"))
+		if (id || !strcmp(v->str, "self") || !strcmp(v->str, "this") ||
+		    dt_inline_exists(dtp, v->str))
 			return NULL;
 		if (!is_assoc && dt_is_enumconst(dtp, v->str))
 			return NULL;
@@ -185,19 +186,14 @@ static void dt_check_keys(struct dt_pcb *pcb, struct dt_node *n,
  */
 static bool dt_check_var_rvalue(struct dt_pcb *pcb, struct dt_node *n)
 {
-	struct dt_var *var = dt_check_var(pcb, n, false);
-	enum dt_var_scope scope = DT_SCOPE_GLOBAL;
 	const struct dt_node *v = n->kind == DT_NODE_INDEX ? n->left : n;
+	struct dt_var *var;
 
-	if (!var && v->kind == DT_NODE_MEMBER)
-		dt_is_scope_ident(v->left, &scope);
-	if (!var && v->kind == DT_NODE_MEMBER) {
-		var = dt_check_var(pcb, n, true);
-	} else if (!var) {
+	/* self->x and this->x are made on first sight; globals are not. */
+	var = dt_check_var(pcb, n, v->kind == DT_NODE_MEMBER);
+	if (!var) {
 		if (v->kind == DT_NODE_IDENT && !dt_ident_lookup(v->str) &&
-		    strcmp(v->str, "self") && strcmp(v->str, "this") &&
-		    (n->kind == DT_NODE_INDEX ||
-		     !dt_is_enumconst(pcb->dtp, v->str)))
+		    strcmp(v->str, "self") && strcmp(v->str, "this"))
 			dt_diag(pcb, n->line, D_IDENT_UNDEF,
 				"failed to resolve %s: Unknown variable name",
 				v->str);
@@ -362,11 +358,6 @@ static void dt_check_lvalue(struct dt_pcb *pcb, struct dt_node *n,
 	const struct dt_type *rt;
 
 	if (!var) {
-		if (n->kind == DT_NODE_IDENT && !dt_ident_lookup(n->str) &&
-		    !dt_is_enumconst(pcb->dtp, n->str))
-			dt_diag(pcb, n->line, D_IDENT_UNDEF,
-				"failed to resolve %s: Unknown variable name",
-				n->str);
 		dt_check_expr(pcb, n);
 		dt_diag(pcb, n->line, D_OP_LVAL,
 			"operator %s requires modifiable lvalue as an operand",

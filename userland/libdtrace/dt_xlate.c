@@ -106,6 +106,11 @@ static struct dt_inline *dt_inline_find(dtrace_hdl_t *dtp, const char *name)
 	return NULL;
 }
 
+bool dt_inline_exists(dtrace_hdl_t *dtp, const char *name)
+{
+	return dt_inline_find(dtp, name) != NULL;
+}
+
 bool dt_inline_expand(struct dt_pcb *pcb, struct dt_node *n)
 {
 	struct dt_inline *in = dt_inline_find(pcb->dtp, n->str);

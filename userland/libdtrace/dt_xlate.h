@@ -16,6 +16,8 @@
 /* Carry out pcb->decls in order; errors unwind through dt_diag(). */
 void dt_decls_process(struct dt_pcb *pcb);
 
+bool dt_inline_exists(dtrace_hdl_t *dtp, const char *name);
+
 /*
  * If @n (an IDENT) names an inline, turn @n into a checked copy of its
  * expression, converted to the inline's type.  Return: true if it did.

@@ -242,6 +242,7 @@ static unsigned int dt_cg_index(struct dt_cg *cg, struct dt_node *n)
 		i = dt_cg_expr(cg, n->args);
 		dt_as_emit(&cg->irl, DTRACE_DIF_OP_LDVA, i, i, 0,
 			   (int32_t)n->value);
+		dt_cg_convert(cg, i, &dt_type_int64, n->type, n->line);
 		return i;
 	}
 	r = dt_cg_addr(cg, n);

@@ -213,6 +213,51 @@ static bool dt_check_var_rvalue(struct dt_pcb *pcb, struct dt_node *n)
 	return true;
 }
 
+/* The D type a provider names in text: "struct file *", "size_t". */
+static const struct dt_type *dt_type_from_text(dtrace_hdl_t *dtp,
+					       const char *text)
+{
+	char buf[DTRACE_ARGTYPELEN], *p = buf;
+	const struct dt_type *t;
+	unsigned int nptr = 0;
+	size_t n;
+
+	snprintf(buf, sizeof(buf), "%s", text);
+	n = strlen(buf);
+	while (n && (buf[n - 1] == '*' || buf[n - 1] == ' ')) {
+		if (buf[n - 1] == '*')
+			nptr++;
+		buf[--n] = '\0';
+	}
+	while (!strncmp(p, "const ", 6) || !strncmp(p, "volatile ", 9))
+		p += p[0] == 'c' ? 6 : 9;
+	t = *p ? dt_type_lookup(dtp, p) : NULL;
+	while (t && nptr--)
+		t = dt_type_pointer(dtp, t);
+	return t;
+}
+
+/*
+ * args[@argno] of the clause's probe, typed as its provider says; NULL
+ * if the clause has no single probe or the provider gives no type.
+ */
+static const struct dt_type *dt_check_argtype(struct dt_pcb *pcb,
+					      uint64_t argno)
+{
+	struct dtrace_ioc_probearg pa = { .size = sizeof(pa) };
+	dtrace_hdl_t *dtp = pcb->dtp;
+
+	if (!dtp->dstate || !dtp->dstate->argprobe || argno >= 10 ||
+	    dtp->fd < 0)
+		return NULL;
+	pa.id = dtp->dstate->argprobe;
+	pa.argno = (uint32_t)argno;
+	if (dt_ioctl(dtp, DTRACEIOC_PROBEARG, &pa) || !pa.native[0])
+		return NULL;
+	pa.native[sizeof(pa.native) - 1] = '\0';
+	return dt_type_from_text(dtp, pa.native);
+}
+
 static const struct dt_type *dt_curthread_type(dtrace_hdl_t *dtp)
 {
 	const struct dt_type *t = dt_type_lookup(dtp, "struct task_struct");
@@ -754,6 +799,14 @@ static void dt_check_index(struct dt_pcb *pcb, struct dt_node *n)
 				(long long)n->args->value);
 		n->value = (uint64_t)id->var;
 		n->type = id->type;
+		if (id->var == DTRACE_DIF_VAR_ARGS &&
+		    n->args->kind == DT_NODE_INT) {
+			const struct dt_type *t;
+
+			t = dt_check_argtype(pcb, n->args->value);
+			if (t && dt_type_is_scalar(t))
+				n->type = dt_check_rvtype(t);
+		}
 		return;
 	}
 	if (dt_check_var_rvalue(pcb, n))

@@ -74,6 +74,28 @@ static void dt_compile_descs(struct dt_pcb *pcb, struct dt_clause_node *c,
 	}
 }
 
+/*
+ * The probe @c enables if it is exactly one (a lone description that
+ * matches one probe): its args[] then have the provider's types.
+ */
+static uint32_t dt_compile_argprobe(struct dt_pcb *pcb,
+				    const struct dt_clause *cl)
+{
+	struct dtrace_probedesc m;
+	uint32_t id = 0, next;
+
+	if (cl->ndescs != 1)
+		return 0;
+	m = cl->descs[0];
+	if (dt_probe_match(pcb->dtp, &m, &id, 0))
+		return 0;
+	next = id + 1;
+	m = cl->descs[0];
+	if (!dt_probe_match(pcb->dtp, &m, &next, 0))
+		return 0;
+	return id;
+}
+
 static int dt_prog_add(dtrace_prog_t *pgp, struct dt_clause *cl)
 {
 	struct dt_clause **p = realloc(pgp->clauses,
@@ -106,6 +128,9 @@ static void dt_compile_clauses(struct dt_compile *cc)
 		if (!cc->cg.clause)
 			dt_diag(pcb, c->line, D_NOMEM, "out of memory");
 		dt_compile_descs(pcb, c, cc->cg.clause);
+		if (dt_dstate(pcb->dtp))
+			pcb->dtp->dstate->argprobe =
+				dt_compile_argprobe(pcb, cc->cg.clause);
 		dt_check_clause(pcb, c);
 		dt_cg_clause(&cc->cg, c);
 		if (dt_prog_add(cc->pgp, cc->cg.clause))

@@ -45,6 +45,9 @@ struct dt_dstate {
 					   kept for their AST (dt_lib.c) */
 	unsigned int nlibs;
 	bool lib_loaded;
+	uint32_t argprobe;		/* the one probe of the clause being
+					   checked, whose args[] are typed by
+					   DTRACEIOC_PROBEARG; 0 if none */
 };
 
 struct dt_dstate *dt_dstate(dtrace_hdl_t *dtp);

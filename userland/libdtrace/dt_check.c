@@ -771,6 +771,7 @@ static void dt_check_member(struct dt_pcb *pcb, struct dt_node *n)
 		dt_diag(pcb, n->line, D_MEMBER_NAME,
 			"%s is not a member of %s", n->str, st->name);
 	n->type = dt_check_rvtype(m->type);
+	n->ctype = m->type;	/* a char array stays indexable */
 	n->value = bo;
 }
 
@@ -815,6 +816,9 @@ static void dt_check_index(struct dt_pcb *pcb, struct dt_node *n)
 	/* pointer or array indexing */
 	dt_check_expr(pcb, n->left);
 	t = n->left->type;
+	if (dt_type_is_string(t) && n->left->kind == DT_NODE_MEMBER &&
+	    n->left->ctype)
+		t = n->left->ctype;
 	if (dt_type_is_string(t))
 		dt_diag(pcb, n->line, D_OP_INCOMPAT,
 			"operator [ ] cannot be applied to a string");

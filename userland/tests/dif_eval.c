@@ -29,6 +29,17 @@ static uint64_t dif_scmp(const char *a, const char *b, uint32_t max)
 	return (uint64_t)(int64_t)(c < 0 ? -1 : c > 0);
 }
 
+/*
+ * Host memory cannot be checked; what a NULL pointer plus a member
+ * offset gives is refused, the rest trusted (tests pass real buffers).
+ */
+#define DIF_EVAL_LOWADDR	65536
+
+static int dif_badaddr(uint64_t a)
+{
+	return a < DIF_EVAL_LOWADDR;
+}
+
 static int dif_fault(struct dif_env *env, int flt, unsigned int pc)
 {
 	env->fault = flt;
@@ -39,11 +50,14 @@ static int dif_fault(struct dif_env *env, int flt, unsigned int pc)
 static const struct dtrace_difv *dif_var(const struct dt_difo *dp,
 					 uint32_t id)
 {
+	/* a copy without ->vartab (mockdev.c) still has the ABI pointer */
+	const struct dtrace_difv *vt = dp->vartab ? dp->vartab :
+		(const struct dtrace_difv *)(uintptr_t)dp->k.vartab;
 	unsigned int i;
 
-	for (i = 0; i < dp->k.nvars; i++)
-		if (dp->vartab[i].id == id)
-			return &dp->vartab[i];
+	for (i = 0; vt && i < dp->k.nvars; i++)
+		if (vt[i].id == id)
+			return &vt[i];
 	return NULL;
 }
 
@@ -173,6 +187,29 @@ static uint64_t dif_bswap(uint64_t v, unsigned int bytes)
 	return r;
 }
 
+/* A string argument of a string subroutine that is no address. */
+static int dif_call_badarg(int subr, const struct dif_tuple *t)
+{
+	unsigned int i;
+
+	if (subr < DTRACE_DIF_SUBR_STRLEN || subr > DTRACE_DIF_SUBR_TOLOWER ||
+	    subr == DTRACE_DIF_SUBR_LLTOSTR)
+		return 0;
+	for (i = 0; i < t->n; i++) {
+		int is_str = i == 0 || subr == DTRACE_DIF_SUBR_STRJOIN ||
+			     ((subr == DTRACE_DIF_SUBR_INDEX ||
+			       subr == DTRACE_DIF_SUBR_RINDEX ||
+			       subr == DTRACE_DIF_SUBR_STRSTR ||
+			       subr == DTRACE_DIF_SUBR_STRTOK) && i == 1);
+
+		if (subr == DTRACE_DIF_SUBR_STRTOK && i == 0)
+			continue;
+		if (is_str && dif_badaddr(t->vals[i]))
+			return 1;
+	}
+	return 0;
+}
+
 /* The subroutines the tests use; 0 with *@r set, -1 if not emulated. */
 static int dif_call(struct dif_env *env, int subr, const struct dif_tuple *t,
 		    uint64_t *r)
@@ -284,7 +321,9 @@ static int dif_call(struct dif_env *env, int subr, const struct dif_tuple *t,
 		return 0;
 	case DTRACE_DIF_SUBR_LLTOSTR:
 		if (t->n > 1 && i1 == 16)
-			snprintf(buf, sizeof(buf), "0x%llx", (unsigned long long)i0);
+			snprintf(buf, sizeof(buf), "%llx", (unsigned long long)i0);
+		else if (t->n > 1 && i1 == 8)
+			snprintf(buf, sizeof(buf), "%llo", (unsigned long long)i0);
 		else
 			snprintf(buf, sizeof(buf), "%lld", (long long)i0);
 		*r = (uintptr_t)dif_str(env, buf, strlen(buf));
@@ -416,6 +455,8 @@ int dif_eval(const struct dt_difo *dp, struct dif_env *env, uint64_t *res)
 		case DTRACE_DIF_OP_SLTU: *d = a < b; break;
 		case DTRACE_DIF_OP_SLEU: *d = a <= b; break;
 		case DTRACE_DIF_OP_SCMP:
+			if (dif_badaddr(a) || dif_badaddr(b))
+				return dif_fault(env, DTRACEFLT_BADADDR, pc - 1);
 			*d = dif_scmp((const char *)(uintptr_t)a,
 				      (const char *)(uintptr_t)b, env->strsize);
 			break;
@@ -437,7 +478,7 @@ int dif_eval(const struct dt_difo *dp, struct dif_env *env, uint64_t *res)
 			     env->vars[in->imm];
 			break;
 		case DTRACE_DIF_OP_LDSB ... DTRACE_DIF_OP_ULDX:
-			if (a + (uint64_t)(int64_t)in->imm < 4096)
+			if (dif_badaddr(a + (uint64_t)(int64_t)in->imm))
 				return dif_fault(env, DTRACEFLT_BADADDR,
 						 pc - 1);
 			{
@@ -492,6 +533,9 @@ int dif_eval(const struct dt_difo *dp, struct dif_env *env, uint64_t *res)
 			    v->kind != (is_array ? DTRACE_DIFV_KIND_ARRAY :
 					DTRACE_DIFV_KIND_SCALAR))
 				return dif_bad(env, "variable not in the vartab as used");
+			if (is_store && v->type != DTRACE_DIFV_TYPE_INT &&
+			    dif_badaddr(a))
+				return dif_fault(env, DTRACEFLT_BADADDR, pc - 1);
 			if (is_store)
 				dif_st(env, v, &tup, a);
 			else
@@ -506,11 +550,15 @@ int dif_eval(const struct dt_difo *dp, struct dif_env *env, uint64_t *res)
 			break;
 		case DTRACE_DIF_OP_PUSHTV:
 		case DTRACE_DIF_OP_PUSHTR:
+			if (in->op == DTRACE_DIF_OP_PUSHTR && dif_badaddr(a))
+				return dif_fault(env, DTRACEFLT_BADADDR, pc - 1);
 			if (dif_push(env, &tup, a, in->op == DTRACE_DIF_OP_PUSHTR,
 				     in->imm))
 				return dif_fault(env, DTRACEFLT_TUPOFLOW, pc - 1);
 			break;
 		case DTRACE_DIF_OP_CALL:
+			if (dif_call_badarg(in->imm, &tup))
+				return dif_fault(env, DTRACEFLT_BADADDR, pc - 1);
 			if (dif_call(env, in->imm, &tup, d))
 				return dif_bad(env, "subroutine not emulated");
 			tup.n = 0;

@@ -181,6 +181,82 @@ void test_check(void)
 	ck(dtp, "BEGIN { trace(errno); trace(curthread); trace(ipl); trace(caller) }",
 	   "OK");
 
+	/* kernel types through BTF (host vmlinux) */
+	ck(dtp, "BEGIN { trace(curthread->pid); trace(curthread->comm) }", "OK");
+	ck(dtp, "BEGIN { trace(curthread->real_parent->real_parent->tgid) }",
+	   "OK");
+	ck(dtp, "BEGIN { trace(curthread->no_such) }",
+	   "[D_MEMBER_NAME] no_such is not a member of struct task_struct");
+	ck(dtp, "BEGIN { trace(curthread.pid) }",
+	   "[D_OP_SOU] operator . must be applied to a struct or union; the operand is \"struct task_struct *\"");
+	ck(dtp, "BEGIN { trace(curthread->comm[0]); trace(&curthread->pid) }",
+	   "OK");
+	ck(dtp, "BEGIN { trace(*curthread); trace(curthread->se) }", "OK");
+	ck(dtp, "BEGIN { trace(curthread + 1); trace(curthread - curthread) }",
+	   "OK");
+	ck(dtp, "BEGIN { trace(curthread == 0); trace(curthread != curthread) }",
+	   "OK");
+	ck(dtp, "BEGIN { k1 = curthread; trace(k1->pid) }", "OK");
+	ck(dtp, "BEGIN { k2 = *curthread; trace(k2.pid) }", "OK");
+	ck(dtp, "BEGIN { k3[curthread->comm] = 1; trace(k3[execname]) }", "OK");
+	ck(dtp, "BEGIN { trace(curthread->comm == execname) }", "OK");
+	ck(dtp, "BEGIN { trace(curthread->pid + \"a\") }",
+	   "[D_OP_INCOMPAT] operands have incompatible types: \"pid_t\" + \"string\"");
+	ck(dtp, "BEGIN { trace(*curthread->comm) }",
+	   "[D_DEREF_NONPTR] operator * requires an operand of pointer type");
+	ck(dtp, "BEGIN { curthread->pid = 1 }",
+	   "[D_OP_LVAL] operator = requires modifiable lvalue as an operand");
+	ck(dtp, "BEGIN { trace(strlen(curthread)) }",
+	   "[D_PROTO_ARG] strlen( ) argument #1 is incompatible with prototype: prototype: string argument: struct task_struct *");
+	ck(dtp, "BEGIN { trace(d_path(&curthread->fs->pwd)) }", "OK");
+	ck(dtp, "BEGIN { trace(inet_ntoa(&arg0)) }",
+	   "[D_OP_LVAL] operator & requires an lvalue as an operand");
+
+	/* more of variables and operators */
+	ck(dtp, "BEGIN { w1 = \"a\"; w1 = execname; w1 = strjoin(w1, w1) }", "OK");
+	ck(dtp, "BEGIN { w2 = 1; w2 = 2L; w2 = 'c' }", "OK");
+	ck(dtp, "BEGIN { w3 = curthread; w3 = 0 }", "OK");
+	ck(dtp, "BEGIN { w4 = curthread; w4 = 1 }",
+	   "[D_OP_INCOMPAT] operands have incompatible types: \"struct task_struct *\" = \"int\"");
+	ck(dtp, "BEGIN { w5 = 1; w5 <<= 2; w5 >>= 1; w5 %= 3 }", "OK");
+	ck(dtp, "BEGIN { w6 = 1; w6 /= 0 }",
+	   "[D_DIV_ZERO] expression contains division by zero");
+	ck(dtp, "BEGIN { w7 = \"x\"; w7++ }",
+	   "[D_OP_SCALAR] operator ++ requires an operand of integral or pointer type");
+	ck(dtp, "BEGIN { w8[1, 2, 3] = 1; w8[1, 2, 3]++ }", "OK");
+	ck(dtp, "BEGIN { w9[\"a\"] = \"b\"; trace(w9[\"a\"] == \"b\") }", "OK");
+	ck(dtp, "BEGIN { trace(pid ? \"a\" : 1) }",
+	   "[D_OP_INCOMPAT] operands have incompatible types: \"string\" : \"int\"");
+	ck(dtp, "BEGIN { trace(strchr(execname, 'd') == 0) }", "OK");
+	ck(dtp, "BEGIN { trace(index(execname, \"t\", 1)) }", "OK");
+	ck(dtp, "BEGIN { trace(index(execname)) }",
+	   "[D_PROTO_LEN] index( ) prototype mismatch: 1 arg passed, 2 to 3 expected");
+	ck(dtp, "BEGIN { trace(rand(1)) }",
+	   "[D_PROTO_LEN] rand( ) prototype mismatch: 1 arg passed, 0 expected");
+	ck(dtp, "BEGIN { trace(strtok(1, \",\")) }",
+	   "[D_PROTO_ARG] strtok( ) argument #1 is incompatible with prototype: prototype: string or NULL argument: int");
+	ck(dtp, "BEGIN { trace(htons(\"a\")) }",
+	   "[D_PROTO_ARG] htons( ) argument #1 is incompatible with prototype: prototype: integer argument: string");
+	ck(dtp, "BEGIN { trace(alloca(8)); bcopy(curthread, alloca(8), 8) }",
+	   "OK");
+	ck(dtp, "BEGIN { trace(copyin(arg0, 8)); copyinto(arg0, 8, alloca(8)) }",
+	   "OK");
+	ck(dtp, "BEGIN { trace(getmajor(0) + getminor(0) + progenyof(1)) }",
+	   "OK");
+	ck(dtp, "BEGIN { trace(mutex_owned(arg0) + rw_iswriter(arg0)) }", "OK");
+	ck(dtp, "BEGIN { ustack(1, 2); stack(128) }", "OK");
+	ck(dtp, "BEGIN { stack(129) }",
+	   "[D_STACK_SIZE] stack( ) argument #1 must be between 1 and 128");
+	ck(dtp, "BEGIN { stack(1, 2) }",
+	   "[D_PROTO_LEN] stack( ) prototype mismatch: 2 args passed, 0 to 1 expected");
+	ck(dtp, "BEGIN { print() }",
+	   "[D_PROTO_LEN] print( ) prototype mismatch: 0 args passed, 1 expected");
+	ck(dtp, "BEGIN { breakpoint() }",
+	   "[D_ACT_DESTR] destructive actions not allowed: breakpoint( )");
+	ck(dtp, "BEGIN { trace(uregs[\"a\"]) }",
+	   "[D_ARGS_IDX] uregs[ ] index must be of integral type");
+	ck(dtp, "BEGIN { trace(x9[1]) }",
+	   "[D_IDENT_UNDEF] failed to resolve x9: Unknown variable name");
 	ck(dtp, "BEGIN { trace(a.b) }",
 	   "[D_IDENT_UNDEF] failed to resolve a: Unknown variable name");
 

@@ -38,7 +38,7 @@ void dt_cg_fini(struct dt_cg *cg)
 }
 
 /* Statements without records, in a program: if and expressions. */
-void dt_cg_stmts(struct dt_cg *cg, struct dt_stmt_node *s)
+static void dt_cg_stmts(struct dt_cg *cg, struct dt_stmt_node *s)
 {
 	unsigned int els, end, r;
 

@@ -54,7 +54,6 @@ void dt_cg_convert(struct dt_cg *cg, unsigned int r,
 unsigned int dt_cg_var_load(struct dt_cg *cg, struct dt_node *n);
 unsigned int dt_cg_var_assign(struct dt_cg *cg, struct dt_node *n);
 unsigned int dt_cg_call(struct dt_cg *cg, struct dt_node *n);
-void dt_cg_stmts(struct dt_cg *cg, struct dt_stmt_node *s);
 
 void dt_cg_init(struct dt_cg *cg, struct dt_pcb *pcb);
 void dt_cg_fini(struct dt_cg *cg);

@@ -285,6 +285,37 @@ static long member_off(const struct dt_type *t, const char *m,
 	return (long)(bo / 8);
 }
 
+/* A one-bit bit-field of task_struct read alone, its neighbours set. */
+static void test_bitfield(dtrace_hdl_t *dtp, const struct dt_type *ts,
+			  uint64_t *task)
+{
+	const struct dt_type *t = dt_type_base(ts);
+	const struct dt_member *m = NULL;
+	unsigned int i;
+	uint64_t bo;
+	char prog[256];
+	unsigned char *byte;
+
+	for (i = 0; i < t->nmembers; i++)
+		if (t->members[i].name && t->members[i].bit_size == 1) {
+			m = &t->members[i];
+			break;
+		}
+	if (!m) {
+		tap_diag("skip: task_struct has no one-bit bit-field");
+		return;
+	}
+	bo = m->bit_offset;
+	byte = (unsigned char *)task + bo / 8;
+	snprintf(prog, sizeof(prog), "BEGIN { trace(curthread->%s) }",
+		 m->name);
+	*byte = (unsigned char)~(1u << (bo % 8));
+	run(dtp, prog, 0, NULL);
+	*byte = (unsigned char)(1u << (bo % 8));
+	run(dtp, prog, 1, NULL);
+	*byte = 0;
+}
+
 /*
  * Member access through curthread, typed by the host's BTF, on a fake
  * task_struct in host memory.
@@ -317,6 +348,7 @@ static void test_members(dtrace_hdl_t *dtp)
 	run(dtp, "BEGIN { trace(curthread->real_parent->tgid) }", 4241, NULL);
 	run(dtp, "BEGIN { trace(curthread->comm) }", 0, "bash");
 	run(dtp, "BEGIN { trace(curthread->comm == \"bash\") }", 1, NULL);
+	test_bitfield(dtp, ts, task);
 	env.vars[DTRACE_DIF_VAR_CURTHREAD] = 0;
 }
 

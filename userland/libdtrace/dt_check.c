@@ -860,6 +860,8 @@ static void dt_check_sizeof(struct dt_pcb *pcb, struct dt_node *n)
 
 	dt_check_expr(pcb, n->left);
 	t = n->left->type;
+	if (n->left->kind == DT_NODE_MEMBER && n->left->ctype)
+		t = n->left->ctype;	/* a char array, not its string */
 	if (dt_is_bitfield(n->left))
 		dt_diag(pcb, n->line, D_SIZEOF_BITFIELD,
 			"cannot apply sizeof to a bit-field");

@@ -6,6 +6,7 @@
  * ternaries and strings; and the clause layout the kernel gets.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "dif_eval.h"
 #include "dt_type.h"
@@ -352,6 +353,36 @@ static void test_members(dtrace_hdl_t *dtp)
 	env.vars[DTRACE_DIF_VAR_CURTHREAD] = 0;
 }
 
+/* -S: the listing names opcodes, variables, subroutines and tables. */
+static void test_dis(dtrace_hdl_t *dtp)
+{
+	dtrace_prog_t *pgp = compile(dtp,
+		"BEGIN { ds[execname, 1] = strlen(\"abc\"); dsg = 1; stack(2) }");
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *fp;
+
+	if (!tap_ok(pgp != NULL, "dis: program compiles"))
+		return;
+	fp = open_memstream(&buf, &len);
+	dtrace_program_dump(dtp, pgp, fp);
+	fclose(fp);
+	tap_ok(strstr(buf, "pushtr  %r") != NULL, "dis: pushtr of a string key");
+	tap_ok(strstr(buf, "stga    %r") != NULL, "dis: stga");
+	tap_ok(strstr(buf, "stgs    %r") != NULL, "dis: stgs");
+	tap_ok(strstr(buf, "! strlen") != NULL, "dis: subroutine named");
+	tap_ok(strstr(buf, "! execname") != NULL, "dis: variable named");
+	tap_ok(strstr(buf, "global  array   int     8") != NULL,
+	       "dis: vartab of the global array");
+	tap_ok(strstr(buf, "global  scalar  int     8") != NULL,
+	       "dis: vartab of a global scalar");
+	tap_ok(strstr(buf, "\"abc\"") != NULL, "dis: strtab");
+	tap_ok(strstr(buf, "(stack, offset 0, size 16): no DIF, arg 2") != NULL,
+	       "dis: stack action");
+	free(buf);
+	dt_program_free(pgp);
+}
+
 void test_cg(void)
 {
 	dtrace_hdl_t *dtp = t_open();
@@ -433,5 +464,6 @@ void test_cg(void)
 	test_vars(dtp);
 	test_subr(dtp);
 	test_members(dtp);
+	test_dis(dtp);
 	dtrace_close(dtp);
 }

@@ -9,7 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include "dif_eval.h"
+#include "dt_compile.h"
 #include "dt_type.h"
+#include "dt_xlate.h"
 #include "helpers.h"
 #include "tap.h"
 
@@ -383,6 +385,160 @@ static void test_dis(dtrace_hdl_t *dtp)
 	dt_program_free(pgp);
 }
 
+/*
+ * Declarations, inlines, translators, casts, sizeof and if statements
+ * from hand-built ASTs (what the grammar gives for them), checked,
+ * generated and run.
+ */
+static struct dt_node *ast_node(struct dt_pcb *pcb, enum dt_node_kind k,
+				struct dt_node *left,
+				const struct dt_type *ctype)
+{
+	struct dt_node *n = dt_pcb_alloc(pcb, sizeof(*n));
+
+	n->kind = k;
+	n->left = left;
+	n->ctype = ctype;
+	n->line = 1;
+	return n;
+}
+
+static void ast_run(struct dt_pcb *pcb, struct dt_node *n, int64_t want,
+		    const char *what)
+{
+	struct dt_cg cg;
+	struct dt_difo *dp;
+	uint64_t v = 0;
+
+	dt_cg_init(&cg, pcb);
+	dt_check_expr(pcb, n);
+	dp = dt_cg_program(&cg, n, DTRACE_DIF_RTYPE_INT, 8);
+	if (dif_eval(dp, &env, &v))
+		tap_ok(false, "ast: %s (%s)", what, env.bad ? env.bad : "fault");
+	else
+		tap_is_int((int64_t)v, want, "ast: %s", what);
+	dt_difo_free(dp);
+	dt_cg_fini(&cg);
+}
+
+static void test_ast(dtrace_hdl_t *dtp)
+{
+	static int32_t in[2] = { 21, 0 };
+	const struct dt_type *xin, *xout, *pin, *pout;
+	struct dt_decl_node *inl, *xl;
+	struct dt_xlmember *m;
+	struct dt_stmt_node *ifs, *th, *el;
+	struct dt_node *n, *x;
+	struct dt_type *t;
+	struct dt_pcb pcb;
+	int err = 0;
+
+	t = dt_type_struct_begin(dtp, DT_TK_STRUCT, "ast_in", &err);
+	dt_type_struct_add(dtp, t, "a", &dt_type_int, 0);
+	dt_type_struct_end(dtp, t);
+	xin = t;
+	t = dt_type_struct_begin(dtp, DT_TK_STRUCT, "ast_out", &err);
+	dt_type_struct_add(dtp, t, "b", &dt_type_long, 0);
+	dt_type_struct_end(dtp, t);
+	xout = t;
+	pin = dt_type_pointer(dtp, xin);
+	pout = dt_type_pointer(dtp, xout);
+
+	dt_pcb_init(&pcb, dtp, "", 0);
+	if (setjmp(pcb.jmp)) {
+		tap_ok(false, "ast: %s", pcb.msg);
+		goto out;
+	}
+
+	/* inline long FOUR = 2 + 2; translator struct ast_out < ... p > */
+	inl = dt_pcb_alloc(&pcb, sizeof(*inl));
+	inl->kind = DT_DECL_INLINE;
+	inl->name = "FOUR";
+	inl->type = &dt_type_long;
+	inl->expr = dt_node_op2(&pcb, DT_OP_ADD,
+				dt_node_int(&pcb, 2, &dt_type_int, 1),
+				dt_node_int(&pcb, 2, &dt_type_int, 1));
+	xl = dt_pcb_alloc(&pcb, sizeof(*xl));
+	xl->kind = DT_DECL_XLATOR;
+	xl->name = "p";
+	xl->type = xout;
+	xl->from = pin;
+	m = dt_pcb_alloc(&pcb, sizeof(*m));
+	m->name = "b";
+	m->expr = dt_node_op2(&pcb, DT_OP_MUL,
+			      dt_node_member(&pcb, DT_OP_PTR,
+					     dt_node_ident(&pcb, "p", 1), "a"),
+			      dt_node_int(&pcb, 2, &dt_type_int, 1));
+	xl->members = m;
+	inl->next = xl;
+	pcb.decls = inl;
+	dt_decls_process(&pcb);
+
+	ast_run(&pcb, dt_node_op2(&pcb, DT_OP_MUL,
+				  dt_node_ident(&pcb, "FOUR", 1),
+				  dt_node_ident(&pcb, "FOUR", 1)),
+		16, "inline FOUR * FOUR");
+
+	env.vars[DTRACE_DIF_VAR_ARG0 + 2] = (uintptr_t)in;
+	x = ast_node(&pcb, DT_NODE_XLATE,
+		     ast_node(&pcb, DT_NODE_CAST,
+			      dt_node_ident(&pcb, "arg2", 1), pin), pout);
+	ast_run(&pcb, dt_node_member(&pcb, DT_OP_PTR, x, "b"), 42,
+		"xlate<struct ast_out *>((struct ast_in *)arg2)->b");
+	n = ast_node(&pcb, DT_NODE_CAST, dt_node_ident(&pcb, "arg2", 1), pin);
+	ast_run(&pcb, dt_node_member(&pcb, DT_OP_PTR, n, "a"), 21,
+		"((struct ast_in *)arg2)->a");
+	env.vars[DTRACE_DIF_VAR_ARG0 + 2] = 0;
+
+	ast_run(&pcb, ast_node(&pcb, DT_NODE_CAST,
+			       dt_node_int(&pcb, 300, &dt_type_int, 1),
+			       &dt_type_char), 44, "(char)300");
+	ast_run(&pcb, ast_node(&pcb, DT_NODE_CAST,
+			       dt_node_int(&pcb, (uint64_t)-1, &dt_type_int, 1),
+			       &dt_type_uchar), 255, "(unsigned char)-1");
+	ast_run(&pcb, ast_node(&pcb, DT_NODE_SIZEOF,
+			       dt_node_member(&pcb, DT_OP_PTR,
+					      ast_node(&pcb, DT_NODE_CAST,
+						       dt_node_ident(&pcb, "arg2", 1),
+						       pin), "a"), NULL),
+		4, "sizeof(((struct ast_in *)arg2)->a)");
+
+	/* if (pid > 0) ifv = 1; else ifv = 2; then ifv */
+	th = dt_pcb_alloc(&pcb, sizeof(*th));
+	th->expr = dt_node_op2(&pcb, DT_OP_ASGN, dt_node_ident(&pcb, "ifv", 1),
+			       dt_node_int(&pcb, 1, &dt_type_int, 1));
+	el = dt_pcb_alloc(&pcb, sizeof(*el));
+	el->expr = dt_node_op2(&pcb, DT_OP_ASGN, dt_node_ident(&pcb, "ifv", 1),
+			       dt_node_int(&pcb, 2, &dt_type_int, 1));
+	ifs = dt_pcb_alloc(&pcb, sizeof(*ifs));
+	ifs->kind = DT_SN_IF;
+	ifs->expr = dt_node_op2(&pcb, DT_OP_GT, dt_node_ident(&pcb, "pid", 1),
+				dt_node_int(&pcb, 0, &dt_type_int, 1));
+	ifs->then = th;
+	ifs->els = el;
+	{
+		struct dt_clause_node c = { .stmts = ifs, .line = 1 };
+		struct dt_stmt_node tr = { .kind = DT_SN_EXPR, .line = 1 };
+		struct dt_cg cg;
+		uint64_t v = 0;
+
+		tr.expr = dt_node_call(&pcb, dt_node_ident(&pcb, "trace", 1),
+				       dt_node_ident(&pcb, "ifv", 1));
+		ifs->next = &tr;
+		dt_check_clause(&pcb, &c);
+		dt_cg_init(&cg, &pcb);
+		cg.clause = dt_clause_alloc();
+		dt_cg_clause(&cg, &c);
+		tap_ok(cg.clause->nacts == 1 &&
+		       !dif_eval(cg.clause->progs[0], &env, &v) && v == 1,
+		       "ast: if/else assigns before the next record");
+		dt_cg_fini(&cg);
+	}
+out:
+	dt_xlate_drop(dtp, &pcb);
+	dt_pcb_fini(&pcb);
+}
+
 void test_cg(void)
 {
 	dtrace_hdl_t *dtp = t_open();
@@ -465,5 +621,6 @@ void test_cg(void)
 	test_subr(dtp);
 	test_members(dtp);
 	test_dis(dtp);
+	test_ast(dtp);
 	dtrace_close(dtp);
 }

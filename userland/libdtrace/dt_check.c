@@ -127,7 +127,7 @@ static struct dt_var *dt_check_var(struct dt_pcb *pcb, struct dt_node *n,
 				   "%s%s is an associative array and must be indexed",
 			dt_var_prefix(scope), v->str);
 	if (!var && create) {
-		var = dt_var_create(dtp, scope, v->str, is_assoc, n->line);
+		var = dt_var_create(dtp, scope, v->str, is_assoc);
 		if (!var)
 			dt_diag(pcb, n->line, D_NOMEM,
 				"out of memory or variable ids");

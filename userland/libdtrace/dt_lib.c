@@ -23,8 +23,6 @@
 #include "dt_var.h"
 #include "dt_xlate.h"
 
-#define DT_LIB_MAXFILES	16
-
 struct dt_libfile {
 	struct dt_pcb pcb;
 	char *text;

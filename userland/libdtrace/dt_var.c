@@ -38,7 +38,7 @@ struct dt_var *dt_var_lookup(dtrace_hdl_t *dtp, enum dt_var_scope scope,
 
 /* Return: the new variable, or NULL when out of memory or ids. */
 struct dt_var *dt_var_create(dtrace_hdl_t *dtp, enum dt_var_scope scope,
-			     const char *name, bool is_assoc, int line)
+			     const char *name, bool is_assoc)
 {
 	struct dt_dstate *ds = dt_dstate(dtp);
 	struct dt_var *v;
@@ -65,7 +65,6 @@ struct dt_var *dt_var_create(dtrace_hdl_t *dtp, enum dt_var_scope scope,
 	v->scope = scope;
 	v->is_assoc = is_assoc;
 	v->id = ds->nvars + 1;
-	v->line = line;
 	ds->vars[ds->nvars++] = v;
 	return v;
 }

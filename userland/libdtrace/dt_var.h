@@ -18,6 +18,7 @@ typedef struct dtrace_hdl dtrace_hdl_t;
 struct dt_type;
 
 #define DT_VAR_MAXKEYS	8	/* keys of one associative array */
+#define DT_LIB_MAXFILES	16	/* files of the D library */
 
 struct dt_var {
 	char *name;
@@ -28,7 +29,6 @@ struct dt_var {
 	const struct dt_type *keys[DT_VAR_MAXKEYS];
 	unsigned int nkeys;		/* is_assoc; fixed by the first use */
 	bool keys_known;		/* ->keys are set */
-	int line;			/* where it was first seen */
 };
 
 struct dt_inline;
@@ -41,8 +41,8 @@ struct dt_dstate {
 	unsigned int nvars, cap;
 	struct dt_inline *inlines;	/* dt_xlate.c */
 	struct dt_xlator *xlators;	/* dt_xlate.c */
-	struct dt_libfile *libs[16];	/* the D library's compilations,
-					   kept for their AST (dt_lib.c) */
+	/* the D library's compilations, kept for their AST (dt_lib.c) */
+	struct dt_libfile *libs[DT_LIB_MAXFILES];
 	unsigned int nlibs;
 	bool lib_loaded;
 	uint32_t argprobe;		/* the one probe of the clause being
@@ -55,7 +55,7 @@ struct dt_dstate *dt_dstate(dtrace_hdl_t *dtp);
 struct dt_var *dt_var_lookup(dtrace_hdl_t *dtp, enum dt_var_scope scope,
 			     const char *name);
 struct dt_var *dt_var_create(dtrace_hdl_t *dtp, enum dt_var_scope scope,
-			     const char *name, bool is_assoc, int line);
+			     const char *name, bool is_assoc);
 
 /* Compilations add variables; a failed one takes its own back. */
 unsigned int dt_var_mark(dtrace_hdl_t *dtp);

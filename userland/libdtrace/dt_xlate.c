@@ -325,8 +325,7 @@ static void dt_decl_var(struct dt_pcb *pcb, struct dt_decl_node *d)
 			"identifier redeclared: %s%s", dt_var_prefix(d->scope),
 			d->name);
 	if (!v)
-		v = dt_var_create(dtp, d->scope, d->name, d->is_assoc,
-				  d->line);
+		v = dt_var_create(dtp, d->scope, d->name, d->is_assoc);
 	if (!v)
 		dt_diag(pcb, d->line, D_NOMEM, "out of memory or variable ids");
 	v->type = d->type;

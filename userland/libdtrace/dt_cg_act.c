@@ -258,7 +258,8 @@ static void dt_cg_stack(struct dt_cg *cg, struct dt_node *n, bool user,
 	if (n->args)
 		frames = n->args->value;
 	if (!frames)	/* option unset: DTrace's defaults */
-		frames = user ? DT_USTACKFRAMES_DEFAULT : DT_STACKFRAMES_DEFAULT;
+		frames = user ? DT_USTACKFRAMES_DEFAULT :
+				DT_STACKFRAMES_DEFAULT;
 	if (frames > DTRACE_STACK_MAX)
 		frames = DTRACE_STACK_MAX;
 	size = (uint32_t)(8 * (frames + (user ? 1 : 0)));

@@ -412,7 +412,7 @@ static void dt_check_lvalue(struct dt_pcb *pcb, struct dt_node *n,
 		dt_check_keys(pcb, n, var);
 	n->ident = var;
 	n->is_lvalue = true;
-	if (!rhs) {		/* ++, --, op=: a new variable is an int64_t */
+	if (!rhs) {	/* ++, --, op=: a new variable is an int64_t */
 		if (!var->type)
 			var->type = &dt_type_int64;
 		n->type = var->type;
@@ -520,7 +520,7 @@ static void dt_check_op1(struct dt_pcb *pcb, struct dt_node *n)
 			dt_diag(pcb, n->line, D_OP_LVAL,
 				"operator & requires an lvalue as an operand");
 		t = n->left->type;
-		if (dt_type_is_string(t))	/* a char array read as string */
+		if (dt_type_is_string(t))	/* a char array */
 			t = &dt_type_char;
 		n->type = dt_type_pointer(pcb->dtp, t);
 		if (!n->type)
@@ -851,7 +851,8 @@ static void dt_check_cast(struct dt_pcb *pcb, struct dt_node *n)
 	else
 		dt_diag(pcb, n->line, D_CAST_INVAL,
 			"invalid cast expression: \"%s\" to \"%s\"",
-			dt_tname(from, a, sizeof(a)), dt_tname(to, b, sizeof(b)));
+			dt_tname(from, a, sizeof(a)),
+			dt_tname(to, b, sizeof(b)));
 }
 
 static void dt_check_sizeof(struct dt_pcb *pcb, struct dt_node *n)

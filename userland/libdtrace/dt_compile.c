@@ -2,8 +2,9 @@
 /*
  * The compiler driver: text in, dtrace_prog_t out.  The D library first
  * (dt_lib.c, once per handle), then parse (dt_grammar.y), carry out the
- * declarations (dt_xlate.c), then per clause: probe descriptions (dt_pdesc.c, matched against the
- * kernel's probes), types (dt_check*.c), code (dt_cg*.c).  The first
+ * declarations (dt_xlate.c), then per clause: probe descriptions
+ * (dt_pdesc.c, matched against the kernel's probes), types
+ * (dt_check*.c), code (dt_cg*.c).  The first
  * diagnostic stops it and becomes the handle's error message, formatted
  * as the command prints it ("[D_TAG] line N: ...").
  */

@@ -29,7 +29,8 @@ struct dt_cg {
 	struct dt_irlist irl;		/* the program being generated */
 	unsigned int regs;		/* bit n: %rn in use; %r0 stays 0 */
 	struct dt_clause *clause;	/* the clause being built */
-	unsigned int cap;		/* entries of clause->progs/acts/recs */
+	unsigned int cap;		/* entries of clause->progs, acts,
+					   recs */
 	const struct dt_var **vars;	/* variables the program uses */
 	unsigned int nvars, varcap;
 	struct dt_stmt_node **pending;	/* statements without a record,

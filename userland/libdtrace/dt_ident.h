@@ -15,7 +15,7 @@ struct dt_type;
 
 enum dt_ident_kind {
 	DT_IDENT_VAR,		/* built-in scalar variable (LDV) */
-	DT_IDENT_ARRAY,		/* built-in array: args[], uregs[] (LDVA) */
+	DT_IDENT_ARRAY,		/* args[], uregs[] (LDVA) */
 	DT_IDENT_SUBR,		/* subroutine (CALL) */
 	DT_IDENT_ACTION,	/* trace(), printf(), exit(), ... */
 	DT_IDENT_LATER,		/* a D name this version does not offer */

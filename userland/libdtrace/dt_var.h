@@ -27,7 +27,7 @@ struct dt_var {
 	uint32_t id;			/* DIF variable id, >= 1 */
 	const struct dt_type *type;	/* NULL until first assigned */
 	const struct dt_type *keys[DT_VAR_MAXKEYS];
-	unsigned int nkeys;		/* is_assoc; fixed by the first use */
+	unsigned int nkeys;		/* fixed by the first use */
 	bool keys_known;		/* ->keys are set */
 };
 

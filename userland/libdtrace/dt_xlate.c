@@ -47,8 +47,9 @@ static struct dt_dstate *dt_xlate_dstate(struct dt_pcb *pcb, int line)
  * A copy of expression @n in @pcb's arena, with every IDENT named
  * @param (if not NULL) replaced by a copy of the root of @arg.
  */
-static struct dt_node *dt_node_copy(struct dt_pcb *pcb, const struct dt_node *n,
-				    const char *param, const struct dt_node *arg)
+static struct dt_node *dt_node_copy(struct dt_pcb *pcb,
+				    const struct dt_node *n, const char *param,
+				    const struct dt_node *arg)
 {
 	struct dt_node *c, *a, **tail;
 

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Code generation: checked expressions to DIF (through dt_as.c), and a
- * checked clause to a struct dt_clause: predicate program, one action
- * per recorded value laid out in 8-byte slots, and the statements the
- * consumer prints by.
+ * Code generation of checked expressions to DIF (through dt_as.c):
+ * arithmetic by C's rules, comparisons, strings, member access and
+ * loads through pointers, casts.  Variables and calls are dt_cg_var.c's,
+ * clauses and their records dt_cg_act.c's.
  *
  * Register discipline: %r0 is never written, so it reads as zero; every
  * subexpression gets a register from %r1..%r15, freed when its parent
@@ -21,21 +21,7 @@
 
 #define DT_CG_FIRSTREG	1
 
-void dt_cg_init(struct dt_cg *cg, struct dt_pcb *pcb)
-{
-	memset(cg, 0, sizeof(*cg));
-	cg->pcb = pcb;
-	dt_irlist_init(&cg->irl);
-}
-
-void dt_cg_fini(struct dt_cg *cg)
-{
-	dt_irlist_fini(&cg->irl);
-	dt_clause_free(cg->clause);
-	cg->clause = NULL;
-}
-
-static unsigned int dt_cg_reg(struct dt_cg *cg, int line)
+unsigned int dt_cg_reg(struct dt_cg *cg, int line)
 {
 	unsigned int r;
 
@@ -49,19 +35,18 @@ static unsigned int dt_cg_reg(struct dt_cg *cg, int line)
 		"insufficient registers to generate code: expression is too complex");
 }
 
-static void dt_cg_free(struct dt_cg *cg, unsigned int r)
+void dt_cg_free(struct dt_cg *cg, unsigned int r)
 {
 	cg->regs &= ~(1u << r);
 }
 
-static void dt_cg_emit(struct dt_cg *cg, unsigned int op, unsigned int d,
-		       unsigned int s1, unsigned int s2)
+void dt_cg_emit(struct dt_cg *cg, unsigned int op, unsigned int d,
+		unsigned int s1, unsigned int s2)
 {
 	dt_as_emit(&cg->irl, op, d, s1, s2, 0);
 }
 
-static void dt_cg_const(struct dt_cg *cg, unsigned int r, uint64_t v,
-			int line)
+void dt_cg_const(struct dt_cg *cg, unsigned int r, uint64_t v, int line)
 {
 	int64_t sv = (int64_t)v;
 	int32_t idx;
@@ -95,9 +80,9 @@ static void dt_cg_fit(struct dt_cg *cg, unsigned int r,
 }
 
 /* Convert %r from integer type @from to @to, as C converts values. */
-static void dt_cg_convert(struct dt_cg *cg, unsigned int r,
-			  const struct dt_type *from,
-			  const struct dt_type *to, int line)
+void dt_cg_convert(struct dt_cg *cg, unsigned int r,
+		   const struct dt_type *from, const struct dt_type *to,
+		   int line)
 {
 	from = dt_type_base(from);
 	to = dt_type_base(to);
@@ -110,12 +95,210 @@ static void dt_cg_convert(struct dt_cg *cg, unsigned int r,
 	dt_cg_fit(cg, r, to, line);
 }
 
-static unsigned int dt_cg_expr(struct dt_cg *cg, struct dt_node *n);
+/*
+ * Load a value of type @t from @off bytes past the address in %@a into
+ * %@d: by its size and signedness, from user memory if @user.  A value
+ * held by reference (struct, union, array, string) is its address.
+ */
+static void dt_cg_load_type(struct dt_cg *cg, unsigned int d,
+			    unsigned int a, int32_t off,
+			    const struct dt_type *t, bool user)
+{
+	const struct dt_type *b = dt_type_base(t);
+	unsigned int op;
+
+	if (dt_type_is_byref(t) || b->kind == DT_TK_STRING) {
+		if (off) {
+			unsigned int tmp = dt_cg_reg(cg, 0);
+
+			dt_cg_const(cg, tmp, (uint64_t)off, 0);
+			dt_cg_emit(cg, DTRACE_DIF_OP_ADD, d, a, tmp);
+			dt_cg_free(cg, tmp);
+		} else if (d != a) {
+			dt_cg_emit(cg, DTRACE_DIF_OP_MOV, d, a, 0);
+		}
+		return;
+	}
+	switch (b->size) {
+	case 1:
+		op = b->is_signed ? DTRACE_DIF_OP_LDSB : DTRACE_DIF_OP_LDUB;
+		break;
+	case 2:
+		op = b->is_signed ? DTRACE_DIF_OP_LDSH : DTRACE_DIF_OP_LDUH;
+		break;
+	case 4:
+		op = b->is_signed ? DTRACE_DIF_OP_LDSW : DTRACE_DIF_OP_LDUW;
+		break;
+	default:
+		op = DTRACE_DIF_OP_LDX;
+		break;
+	}
+	if (user)	/* ULD* follow LD* in the same order */
+		op += DTRACE_DIF_OP_ULDSB - DTRACE_DIF_OP_LDSB;
+	dt_as_emit(&cg->irl, op, d, a, 0, off);
+}
+
+/* The struct or union a member access @n reads from, and from where. */
+static const struct dt_type *dt_cg_sou(const struct dt_node *n, bool *user)
+{
+	const struct dt_type *t = dt_type_base(n->left->type);
+
+	*user = false;
+	if (n->op == DT_OP_PTR) {
+		*user = t->userland;
+		t = dt_type_base(t->ref);
+	}
+	return t;
+}
+
+/* The address of lvalue @n: a member, *p or p[i]. */
+static unsigned int dt_cg_addr(struct dt_cg *cg, struct dt_node *n)
+{
+	const struct dt_type *st, *et;
+	uint64_t bo = 0;
+	unsigned int r, i;
+	bool user;
+
+	switch (n->kind) {
+	case DT_NODE_MEMBER:
+		st = dt_cg_sou(n, &user);
+		dt_type_member(st, n->str, &bo);
+		r = dt_cg_expr(cg, n->left);
+		if (bo / 8) {
+			i = dt_cg_reg(cg, n->line);
+			dt_cg_const(cg, i, bo / 8, n->line);
+			dt_cg_emit(cg, DTRACE_DIF_OP_ADD, r, r, i);
+			dt_cg_free(cg, i);
+		}
+		return r;
+	case DT_NODE_INDEX:
+		et = n->left->kind == DT_NODE_MEMBER && n->left->ctype ?
+		     n->left->ctype : n->left->type;
+		et = dt_type_base(dt_type_base(et)->ref);
+		r = dt_cg_expr(cg, n->left);
+		i = dt_cg_expr(cg, n->args);
+		dt_cg_convert(cg, i, n->args->type, &dt_type_long, n->line);
+		if (et->size != 1) {
+			unsigned int s = dt_cg_reg(cg, n->line);
+
+			dt_cg_const(cg, s, et->size, n->line);
+			dt_cg_emit(cg, DTRACE_DIF_OP_MUL, i, i, s);
+			dt_cg_free(cg, s);
+		}
+		dt_cg_emit(cg, DTRACE_DIF_OP_ADD, r, r, i);
+		dt_cg_free(cg, i);
+		return r;
+	default:	/* *p */
+		return dt_cg_expr(cg, n->left);
+	}
+}
+
+/* s.m and p->m, bit-fields included (little-endian bit numbering). */
+static unsigned int dt_cg_member(struct dt_cg *cg, struct dt_node *n)
+{
+	const struct dt_member *m;
+	const struct dt_type *st, *mt;
+	unsigned int r, tmp, unit, shift;
+	uint64_t bo = 0, byte;
+	bool user;
+
+	if (n->ident)
+		return dt_cg_var_load(cg, n);
+	st = dt_cg_sou(n, &user);
+	m = dt_type_member(st, n->str, &bo);
+	r = dt_cg_expr(cg, n->left);
+	if (!m->bit_size) {
+		dt_cg_load_type(cg, r, r, (int32_t)(bo / 8), m->type, user);
+		return r;
+	}
+	mt = dt_type_base(m->type);
+	unit = (unsigned int)(mt->size ? mt->size : 8);
+	byte = bo / 8 / unit * unit;
+	if (bo - 8 * byte + m->bit_size > 8 * unit) {
+		unit = 8;
+		byte = bo / 8;
+	}
+	shift = (unsigned int)(bo - 8 * byte);
+	dt_cg_load_type(cg, r, r, (int32_t)byte,
+			unit == 1 ? &dt_type_uchar : unit == 2 ?
+			&dt_type_ushort : unit == 4 ? &dt_type_uint :
+			&dt_type_ulong, user);
+	tmp = dt_cg_reg(cg, n->line);
+	dt_cg_const(cg, tmp, 64 - shift - m->bit_size, n->line);
+	dt_cg_emit(cg, DTRACE_DIF_OP_SHL, r, r, tmp);
+	dt_cg_const(cg, tmp, 64 - m->bit_size, n->line);
+	dt_cg_emit(cg, mt->is_signed ? DTRACE_DIF_OP_ASR : DTRACE_DIF_OP_LSR,
+		   r, r, tmp);
+	dt_cg_free(cg, tmp);
+	return r;
+}
+
+static unsigned int dt_cg_index(struct dt_cg *cg, struct dt_node *n)
+{
+	unsigned int r, i;
+
+	if (n->ident)
+		return dt_cg_var_load(cg, n);
+	if (n->left->kind == DT_NODE_IDENT && !n->left->type) {
+		/* args[] and uregs[]: n->value is the DIF variable */
+		i = dt_cg_expr(cg, n->args);
+		dt_as_emit(&cg->irl, DTRACE_DIF_OP_LDVA, i, i, 0,
+			   (int32_t)n->value);
+		dt_cg_convert(cg, i, &dt_type_int64, n->type, n->line);
+		return i;
+	}
+	r = dt_cg_addr(cg, n);
+	dt_cg_load_type(cg, r, r, 0, n->type,
+			dt_type_base(n->left->type)->userland);
+	return r;
+}
+
+/* p + i, i + p, p - i: i scaled; p - q: divided by the pointee size. */
+static unsigned int dt_cg_ptrarith(struct dt_cg *cg, struct dt_node *n)
+{
+	bool lp = dt_type_is_pointer(n->left->type);
+	bool rp = dt_type_is_pointer(n->right->type);
+	const struct dt_type *pt = lp ? n->left->type : n->right->type;
+	uint64_t size = dt_type_base(dt_type_base(pt)->ref)->size;
+	unsigned int l = dt_cg_expr(cg, n->left);
+	unsigned int r = dt_cg_expr(cg, n->right);
+	unsigned int s = dt_cg_reg(cg, n->line);
+
+	dt_cg_const(cg, s, size ? size : 1, n->line);
+	if (lp && rp) {
+		dt_cg_emit(cg, DTRACE_DIF_OP_SUB, l, l, r);
+		dt_cg_emit(cg, DTRACE_DIF_OP_SDIV, l, l, s);
+	} else {
+		dt_cg_emit(cg, DTRACE_DIF_OP_MUL, lp ? r : l, lp ? r : l, s);
+		dt_cg_emit(cg, n->op == DT_OP_SUB ? DTRACE_DIF_OP_SUB :
+			   DTRACE_DIF_OP_ADD, l, l, r);
+	}
+	dt_cg_free(cg, s);
+	dt_cg_free(cg, r);
+	return l;
+}
 
 static unsigned int dt_cg_op1(struct dt_cg *cg, struct dt_node *n)
 {
-	unsigned int r = dt_cg_expr(cg, n->left);
+	unsigned int r;
 
+	switch (n->op) {
+	case DT_OP_PREINC:
+	case DT_OP_PREDEC:
+	case DT_OP_POSTINC:
+	case DT_OP_POSTDEC:
+		return dt_cg_var_assign(cg, n);
+	case DT_OP_DEREF:
+		r = dt_cg_expr(cg, n->left);
+		dt_cg_load_type(cg, r, r, 0, n->type,
+				dt_type_base(n->left->type)->userland);
+		return r;
+	case DT_OP_ADDROF:
+		return dt_cg_addr(cg, n->left);
+	default:
+		break;
+	}
+	r = dt_cg_expr(cg, n->left);
 	switch (n->op) {
 	case DT_OP_LNEG:
 		dt_cg_emit(cg, DTRACE_DIF_OP_SEQ, r, r, 0);
@@ -163,10 +346,12 @@ static unsigned int dt_cg_compare(struct dt_cg *cg, struct dt_node *n)
 	unsigned int a = l, b = r;
 	unsigned int op;
 
-	if (dt_type_is_string(lt)) {
+	if (dt_type_is_string(lt) && dt_type_is_string(rt)) {
 		/* strcmp() as -1/0/1, compared with 0 in %r0 */
 		dt_cg_emit(cg, DTRACE_DIF_OP_SCMP, l, l, r);
 		b = 0;
+	} else if (!dt_type_is_int(lt) || !dt_type_is_int(rt)) {
+		is_unsigned = true;	/* addresses */
 	} else {
 		const struct dt_type *ct = dt_type_common(lt, rt);
 
@@ -235,6 +420,13 @@ static unsigned int dt_cg_op2(struct dt_cg *cg, struct dt_node *n)
 	unsigned int l, r, op;
 	bool is_signed;
 
+	if (n->op >= DT_OP_ASGN && n->op <= DT_OP_RSH_EQ)
+		return dt_cg_var_assign(cg, n);
+	if ((n->op == DT_OP_ADD || n->op == DT_OP_SUB) &&
+	    (dt_type_is_pointer(n->left->type) ||
+	     dt_type_is_pointer(n->right->type)))
+		return dt_cg_ptrarith(cg, n);
+
 	switch (n->op) {
 	case DT_OP_COMMA:
 		dt_cg_free(cg, dt_cg_expr(cg, n->left));
@@ -300,7 +492,7 @@ static unsigned int dt_cg_op3(struct dt_cg *cg, struct dt_node *n)
 }
 
 /* Generate @n; return the register holding its value. */
-static unsigned int dt_cg_expr(struct dt_cg *cg, struct dt_node *n)
+unsigned int dt_cg_expr(struct dt_cg *cg, struct dt_node *n)
 {
 	unsigned int r;
 	int32_t off;
@@ -318,10 +510,24 @@ static unsigned int dt_cg_expr(struct dt_cg *cg, struct dt_node *n)
 		dt_as_emit(&cg->irl, DTRACE_DIF_OP_SETS, r, 0, 0, off);
 		return r;
 	case DT_NODE_IDENT:
+		if (n->ident)
+			return dt_cg_var_load(cg, n);
 		r = dt_cg_reg(cg, n->line);
 		dt_as_emit(&cg->irl, DTRACE_DIF_OP_LDV, r, 0, 0,
 			   (int32_t)n->value);
 		return r;
+	case DT_NODE_MEMBER:
+		return dt_cg_member(cg, n);
+	case DT_NODE_INDEX:
+		return dt_cg_index(cg, n);
+	case DT_NODE_CALL:
+		return dt_cg_call(cg, n);
+	case DT_NODE_CAST:
+		r = dt_cg_expr(cg, n->left);
+		dt_cg_convert(cg, r, n->left->type, n->type, n->line);
+		return r;
+	case DT_NODE_STRINGOF:
+		return dt_cg_expr(cg, n->left);
 	case DT_NODE_OP1:
 		return dt_cg_op1(cg, n);
 	case DT_NODE_OP2:
@@ -335,154 +541,3 @@ static unsigned int dt_cg_expr(struct dt_cg *cg, struct dt_node *n)
 		"no code generation for this expression");
 }
 
-/**
- * dt_cg_program() - generate a whole DIF program returning @n
- * @cg: the generator
- * @n: a checked expression
- * @rtype: DTRACE_DIF_RTYPE_*
- * @rsize: integer result size, 0 for a string
- *
- * Return: the program (never NULL: failures unwind via dt_diag()).
- */
-struct dt_difo *dt_cg_program(struct dt_cg *cg, struct dt_node *n,
-			      uint32_t rtype, uint32_t rsize)
-{
-	struct dt_difo *dp;
-	enum dt_as_err err;
-	unsigned int r;
-
-	dt_irlist_fini(&cg->irl);
-	cg->regs = 0;
-	r = dt_cg_expr(cg, n);
-	dt_as_emit(&cg->irl, DTRACE_DIF_OP_RET, 0, r, 0, 0);
-	dt_cg_free(cg, r);
-	dp = dt_as_assemble(&cg->irl, rtype, rsize, &err);
-	dt_irlist_fini(&cg->irl);
-	if (!dp && err == DT_AS_TOOBIG)
-		dt_diag(cg->pcb, n->line, D_DIF_LIMIT,
-			"expression is too large for a DIF program");
-	if (!dp)
-		dt_diag(cg->pcb, n->line, D_NOMEM, "out of memory");
-	return dp;
-}
-
-/* Append an action recording the value of @n to the clause. */
-static void dt_cg_record(struct dt_cg *cg, struct dt_node *n, uint32_t kind,
-			 uint32_t *offp)
-{
-	struct dt_clause *cl = cg->clause;
-	const struct dt_type *t = dt_type_base(n->type);
-	struct dt_recdesc *rec;
-	struct dt_difo *dp;
-	uint32_t size, off;
-	unsigned int i = cl->nacts;
-
-	if (i == DTRACE_ACTIONS_MAX)
-		dt_diag(cg->pcb, n->line, D_REC_LIMIT,
-			"clause has more than %d actions", DTRACE_ACTIONS_MAX);
-	if (kind == DTRACE_ACT_EXIT)
-		size = 4;
-	else if (t->kind == DT_TK_STRING)
-		size = (uint32_t)cg->pcb->dtp->opt.strsize;
-	else
-		size = t->size;
-	off = DT_ALIGN(*offp, 8);
-	if ((uint64_t)off + size > DTRACE_RECORD_MAX)
-		dt_diag(cg->pcb, n->line, D_REC_LIMIT,
-			"clause records more than %d bytes", DTRACE_RECORD_MAX);
-
-	if (t->kind == DT_TK_STRING)
-		dp = dt_cg_program(cg, n, DTRACE_DIF_RTYPE_STRING, 0);
-	else
-		dp = dt_cg_program(cg, n, DTRACE_DIF_RTYPE_INT, size);
-	cl->progs[i] = dp;
-	cl->nacts++;
-
-	rec = &cl->recs[i];
-	rec->kind = t->kind == DT_TK_STRING ? DT_REC_STRING : DT_REC_INT;
-	rec->offset = off;
-	rec->size = size;
-	rec->is_signed = kind == DTRACE_ACT_EXIT || t->is_signed;
-
-	cl->acts[i].kind = kind;
-	cl->acts[i].offset = off;
-	cl->acts[i].size = size;
-	cl->acts[i].difo = dp->k;
-	*offp = off + size;
-}
-
-static unsigned int dt_cg_count_actions(const struct dt_clause_node *c)
-{
-	const struct dt_stmt_node *s;
-	unsigned int n = 0;
-
-	for (s = c->stmts; s; s = s->next) {
-		const struct dt_ident *act = dt_check_action(s->expr);
-
-		if (act && act->action == DT_ACT_PRINTF)
-			n += dt_node_count(s->expr->args) - 1;
-		else
-			n++;
-	}
-	return n;
-}
-
-static void dt_cg_stmt(struct dt_cg *cg, struct dt_stmt_node *s,
-		       uint32_t *offp)
-{
-	const struct dt_ident *act = dt_check_action(s->expr);
-	struct dt_clause *cl = cg->clause;
-	struct dt_stmt *st = &cl->stmts[cl->nstmts++];
-	struct dt_node *a;
-	char err[256];
-
-	st->first = cl->nacts;
-	switch (act->action) {
-	case DT_ACT_TRACE:
-		st->kind = DT_STMT_TRACE;
-		dt_cg_record(cg, s->expr->args, DTRACE_ACT_DIFEXPR, offp);
-		break;
-	case DT_ACT_EXIT:
-		st->kind = DT_STMT_EXIT;
-		dt_cg_record(cg, s->expr->args, DTRACE_ACT_EXIT, offp);
-		break;
-	default:
-		st->kind = DT_STMT_PRINTF;
-		st->fmt = dt_printf_parse(s->expr->args->str, err,
-					  sizeof(err));
-		if (!st->fmt)
-			dt_diag(cg->pcb, s->line, D_NOMEM, "%s", err);
-		for (a = s->expr->args->next; a; a = a->next)
-			dt_cg_record(cg, a, DTRACE_ACT_DIFEXPR, offp);
-		break;
-	}
-	st->nrecs = cl->nacts - st->first;
-}
-
-/**
- * dt_cg_clause() - generate a checked clause into cg->clause
- * @cg: the generator; cg->clause, allocated by the caller, is filled
- * @c: the clause
- */
-void dt_cg_clause(struct dt_cg *cg, struct dt_clause_node *c)
-{
-	unsigned int nacts = dt_cg_count_actions(c), nstmts = 0;
-	struct dt_stmt_node *s;
-	struct dt_clause *cl = cg->clause;
-	uint32_t off = 0;
-
-	for (s = c->stmts; s; s = s->next)
-		nstmts++;
-	cl->progs = calloc(nacts + 1, sizeof(*cl->progs));
-	cl->acts = calloc(nacts + 1, sizeof(*cl->acts));
-	cl->recs = calloc(nacts + 1, sizeof(*cl->recs));
-	cl->stmts = calloc(nstmts + 1, sizeof(*cl->stmts));
-	if (!cl->progs || !cl->acts || !cl->recs || !cl->stmts)
-		dt_diag(cg->pcb, c->line, D_NOMEM, "out of memory");
-
-	if (c->pred)
-		cl->pred = dt_cg_program(cg, c->pred, DTRACE_DIF_RTYPE_INT, 8);
-	for (s = c->stmts; s; s = s->next)
-		dt_cg_stmt(cg, s, &off);
-	cl->datasize = off;
-}

@@ -1,38 +1,305 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The semantic pass: resolve identifiers, give every expression node its
- * D type by C's rules, and check predicates and action statements
- * (trace, printf with its format, exit).  Each error is a dt_diag() with
- * its D_* tag; nothing is changed but node types and resolved variables.
+ * The semantic pass over expressions: resolve identifiers (built-ins,
+ * user variables of dt_var.h, inlines, enumerators), give every node its D type
+ * by C's rules, and check operators, assignments, member access,
+ * subroutine prototypes, casts, sizeof and stringof.  Statements and
+ * actions are checked in dt_check_act.c.  Each error is a dt_diag() with
+ * its D_* tag; nothing is changed but node types, node->ident (the
+ * struct dt_var of a variable reference) and the variables' types.
  */
 #include <stdio.h>
 #include <string.h>
 #include "dt_compile.h"
 #include "dt_ident.h"
-#include "dt_printf.h"
 #include "dt_type.h"
+#include "dt_var.h"
+#include "dt_xlate.h"
 
-static void dt_check_unsupported(struct dt_pcb *pcb, struct dt_node *n)
+static void dt_check_index(struct dt_pcb *pcb, struct dt_node *n);
+
+static const char *dt_tname(const struct dt_type *t, char *buf, size_t len)
 {
-	dt_diag(pcb, n->line, D_UNSUPPORTED,
-		"operator %s is not supported yet", dt_op_name(n->op));
+	dt_type_name(t, buf, len);
+	return buf;
+}
+
+static void dt_check_incompat(struct dt_pcb *pcb, const struct dt_node *n,
+			      const struct dt_type *lt, const char *op,
+			      const struct dt_type *rt)
+{
+	char a[128], b[128];
+
+	dt_diag(pcb, n->line, D_OP_INCOMPAT,
+		"operands have incompatible types: \"%s\" %s \"%s\"",
+		dt_tname(lt, a, sizeof(a)), op, dt_tname(rt, b, sizeof(b)));
+}
+
+static bool dt_is_zero_const(const struct dt_node *n)
+{
+	return n->kind == DT_NODE_INT && n->value == 0;
+}
+
+/* Char arrays are strings where D reads them as values. */
+static const struct dt_type *dt_check_rvtype(const struct dt_type *t)
+{
+	const struct dt_type *b = dt_type_base(t);
+
+	if (b->kind == DT_TK_ARRAY && dt_type_is_char(b->ref))
+		return &dt_type_string;
+	return t;
+}
+
+/* TODO(issue 3): gone once the grammar builds DT_NODE_INDEX itself. */
+static void dt_index_node(struct dt_node *n)
+{
+	if (n->kind != DT_NODE_OP2 || n->op != DT_OP_INDEX)
+		return;
+	n->kind = DT_NODE_INDEX;
+	n->args = n->right;
+	n->right = NULL;
+}
+
+static bool dt_is_enumconst(dtrace_hdl_t *dtp, const char *name)
+{
+	int64_t v;
+
+	return dt_type_enumconst(dtp, name, &v, NULL);
+}
+
+/* Is @n "self" or "this" (the left side of self->x, this->x)? */
+static bool dt_is_scope_ident(const struct dt_node *n, enum dt_var_scope *sp)
+{
+	if (n->kind != DT_NODE_IDENT)
+		return false;
+	if (!strcmp(n->str, "self"))
+		*sp = DT_SCOPE_THREAD;
+	else if (!strcmp(n->str, "this"))
+		*sp = DT_SCOPE_CLAUSE;
+	else
+		return false;
+	return true;
+}
+
+/*
+ * The user variable @n names: an IDENT that is no built-in, self->x or
+ * this->x, or any of these indexed as an associative array.  With
+ * @create, a variable seen for the first time is made (untyped).
+ * Return: the variable, or NULL if @n names none.
+ */
+static struct dt_var *dt_check_var(struct dt_pcb *pcb, struct dt_node *n,
+				   bool create)
+{
+	dtrace_hdl_t *dtp = pcb->dtp;
+	enum dt_var_scope scope = DT_SCOPE_GLOBAL;
+	bool is_assoc = false;
+	struct dt_node *v = n;
+	struct dt_var *var;
+
+	dt_index_node(n);
+	if (n->kind == DT_NODE_INDEX) {
+		v = n->left;
+		is_assoc = true;
+	}
+	if (v->kind == DT_NODE_MEMBER && v->op == DT_OP_PTR &&
+	    dt_is_scope_ident(v->left, &scope)) {
+		/* self->x */
+	} else if (v->kind == DT_NODE_IDENT) {
+		const struct dt_ident *id = dt_ident_lookup(v->str);
+
+		if (id || !strcmp(v->str, "self") || !strcmp(v->str, "this") ||
+		    dt_inline_exists(dtp, v->str))
+			return NULL;
+		if (!is_assoc && dt_is_enumconst(dtp, v->str))
+			return NULL;
+	} else {
+		return NULL;
+	}
+
+	if (is_assoc && scope == DT_SCOPE_CLAUSE)
+		dt_diag(pcb, n->line, D_DECL_LOCASSC,
+			"associative arrays may not be declared as local variables: this->%s",
+			v->str);
+	var = dt_var_lookup(dtp, scope, v->str);
+	if (var && var->is_assoc != is_assoc)
+		dt_diag(pcb, n->line, is_assoc ? D_ASSOC_SCALAR : D_ARR_BADREF,
+			is_assoc ? "%s%s is a scalar and may not be indexed" :
+				   "%s%s is an associative array and must be indexed",
+			dt_var_prefix(scope), v->str);
+	if (!var && create) {
+		var = dt_var_create(dtp, scope, v->str, is_assoc);
+		if (!var)
+			dt_diag(pcb, n->line, D_NOMEM,
+				"out of memory or variable ids");
+	}
+	return var;
+}
+
+/* Check the keys of @n (an INDEX of @var) against the array's. */
+static void dt_check_keys(struct dt_pcb *pcb, struct dt_node *n,
+			  struct dt_var *var)
+{
+	unsigned int nk = dt_node_count(n->args), i;
+	struct dt_node *k;
+	char a[128], b[128];
+
+	for (k = n->args; k; k = k->next) {
+		dt_check_expr(pcb, k);
+		if (dt_type_is_void(k->type))
+			dt_diag(pcb, n->line, D_OP_VOID,
+				"%s%s[ ] key may not be void",
+				dt_var_prefix(var->scope), var->name);
+	}
+	if (!var->keys_known) {
+		if (nk > DT_VAR_MAXKEYS)
+			dt_diag(pcb, n->line, D_ARR_BOUNDS,
+				"%s%s[ ] has more than %d keys",
+				dt_var_prefix(var->scope), var->name,
+				DT_VAR_MAXKEYS);
+		for (i = 0, k = n->args; k; k = k->next, i++)
+			var->keys[i] = k->type;
+		var->nkeys = nk;
+		var->keys_known = true;
+		return;
+	}
+	if (nk != var->nkeys)
+		dt_diag(pcb, n->line, D_ASSOC_PROTO,
+			"%s%s[ ] prototype mismatch: %u key%s given, %u expected",
+			dt_var_prefix(var->scope), var->name, nk,
+			nk == 1 ? "" : "s", var->nkeys);
+	for (i = 0, k = n->args; k; k = k->next, i++)
+		if (!dt_type_assignable(var->keys[i], k->type,
+					dt_is_zero_const(k)) ||
+		    dt_type_is_string(var->keys[i]) !=
+		    dt_type_is_string(k->type))
+			dt_diag(pcb, n->line, D_ASSOC_PROTO,
+				"%s%s[ ] key #%u is incompatible with prototype: prototype: %s key: %s",
+				dt_var_prefix(var->scope), var->name, i + 1,
+				dt_tname(var->keys[i], a, sizeof(a)),
+				dt_tname(k->type, b, sizeof(b)));
+}
+
+/*
+ * A variable reference read as a value.  Globals must have been
+ * assigned (or declared) before; self-> and this-> variables read first
+ * are int64_t, as they read 0 until assigned.
+ */
+static bool dt_check_var_rvalue(struct dt_pcb *pcb, struct dt_node *n)
+{
+	const struct dt_node *v = n->kind == DT_NODE_INDEX ? n->left : n;
+	struct dt_var *var;
+
+	/* self->x and this->x are made on first sight; globals are not. */
+	var = dt_check_var(pcb, n, v->kind == DT_NODE_MEMBER);
+	if (!var) {
+		if (v->kind == DT_NODE_IDENT && !dt_ident_lookup(v->str) &&
+		    strcmp(v->str, "self") && strcmp(v->str, "this"))
+			dt_diag(pcb, n->line, D_IDENT_UNDEF,
+				"failed to resolve %s: Unknown variable name",
+				v->str);
+		return false;
+	}
+	if (!var->type && var->scope == DT_SCOPE_GLOBAL)
+		dt_diag(pcb, n->line, D_IDENT_UNDEF,
+			"failed to resolve %s: Unknown variable name",
+			var->name);
+	if (!var->type)
+		var->type = &dt_type_int64;
+	if (n->kind == DT_NODE_INDEX)
+		dt_check_keys(pcb, n, var);
+	n->ident = var;
+	n->type = var->type;
+	n->is_lvalue = true;
+	return true;
+}
+
+/* The D type a provider names in text: "struct file *", "size_t". */
+static const struct dt_type *dt_type_from_text(dtrace_hdl_t *dtp,
+					       const char *text)
+{
+	char buf[DTRACE_ARGTYPELEN], *p = buf;
+	const struct dt_type *t;
+	unsigned int nptr = 0;
+	size_t n;
+
+	snprintf(buf, sizeof(buf), "%s", text);
+	n = strlen(buf);
+	while (n && (buf[n - 1] == '*' || buf[n - 1] == ' ')) {
+		if (buf[n - 1] == '*')
+			nptr++;
+		buf[--n] = '\0';
+	}
+	while (!strncmp(p, "const ", 6) || !strncmp(p, "volatile ", 9))
+		p += p[0] == 'c' ? 6 : 9;
+	t = *p ? dt_type_lookup(dtp, p) : NULL;
+	while (t && nptr--)
+		t = dt_type_pointer(dtp, t);
+	return t;
+}
+
+/*
+ * args[@argno] of the clause's probe, typed as its provider says; NULL
+ * if the clause has no single probe or the provider gives no type.
+ */
+static const struct dt_type *dt_check_argtype(struct dt_pcb *pcb,
+					      uint64_t argno)
+{
+	struct dtrace_ioc_probearg pa = { .size = sizeof(pa) };
+	dtrace_hdl_t *dtp = pcb->dtp;
+
+	if (!dtp->dstate || !dtp->dstate->argprobe || argno >= 10 ||
+	    dtp->fd < 0)
+		return NULL;
+	pa.id = dtp->dstate->argprobe;
+	pa.argno = (uint32_t)argno;
+	if (dt_ioctl(dtp, DTRACEIOC_PROBEARG, &pa) || !pa.native[0])
+		return NULL;
+	pa.native[sizeof(pa.native) - 1] = '\0';
+	return dt_type_from_text(dtp, pa.native);
+}
+
+static const struct dt_type *dt_curthread_type(dtrace_hdl_t *dtp)
+{
+	const struct dt_type *t = dt_type_lookup(dtp, "struct task_struct");
+
+	return t ? dt_type_pointer(dtp, t) : NULL;
 }
 
 static void dt_check_ident(struct dt_pcb *pcb, struct dt_node *n)
 {
 	const struct dt_ident *id = dt_ident_lookup(n->str);
+	const struct dt_type *t;
+	int64_t v;
 
-	if (!id)
-		dt_diag(pcb, n->line, D_IDENT_UNDEF,
-			"failed to resolve %s: Unknown variable name", n->str);
+	if (!id) {
+		if (dt_inline_expand(pcb, n))
+			return;
+		if (dt_type_enumconst(pcb->dtp, n->str, &v, &t)) {
+			n->kind = DT_NODE_INT;
+			n->value = (uint64_t)v;
+			n->type = t;
+			return;
+		}
+		dt_check_var_rvalue(pcb, n);
+		return;
+	}
 	switch (id->kind) {
 	case DT_IDENT_VAR:
 		n->type = id->type;
 		n->value = (uint64_t)id->var;
+		if (id->var == DTRACE_DIF_VAR_CURTHREAD) {
+			t = dt_curthread_type(pcb->dtp);
+			if (t)
+				n->type = t;
+		}
 		return;
+	case DT_IDENT_ARRAY:
+		dt_diag(pcb, n->line, D_ARR_BADREF,
+			"%s[ ] must be indexed", n->str);
+	case DT_IDENT_SUBR:
 	case DT_IDENT_ACTION:
 		dt_diag(pcb, n->line, D_OP_VOID,
-			"%s( ) is an action and has no value", n->str);
+			"%s( ) is a function and must be called", n->str);
 	case DT_IDENT_LATER:
 		break;
 	}
@@ -40,16 +307,58 @@ static void dt_check_ident(struct dt_pcb *pcb, struct dt_node *n)
 		n->str);
 }
 
-/* A call where a value is wanted: never valid for now, but say why. */
+/* Does @t fit the subroutine argument kind @k? */
+static bool dt_check_argkind(char k, const struct dt_node *a)
+{
+	const struct dt_type *t = a->type;
+
+	switch (k) {
+	case 's':
+		return dt_type_assignable(&dt_type_string, t, false);
+	case 'S':
+		return dt_type_assignable(&dt_type_string, t, false) ||
+		       dt_is_zero_const(a);
+	case 'i':
+		return dt_type_is_int(t);
+	default:	/* 'a' */
+		return dt_type_is_scalar(t);
+	}
+}
+
+static const char *dt_argkind_name(char k)
+{
+	switch (k) {
+	case 's':
+		return "string";
+	case 'S':
+		return "string or NULL";
+	case 'i':
+		return "integer";
+	default:
+		return "integer or pointer";
+	}
+}
+
+static void dt_check_destructive(struct dt_pcb *pcb, int line,
+				 const char *name)
+{
+	if (!pcb->dtp->opt.destructive)
+		dt_diag(pcb, line, D_ACT_DESTR,
+			"destructive actions not allowed: %s( )", name);
+}
+
 static void dt_check_call(struct dt_pcb *pcb, struct dt_node *n)
 {
+	unsigned int have = dt_node_count(n->args), max, i;
 	const struct dt_ident *id;
+	struct dt_node *a;
+	char buf[128];
 
 	if (n->left->kind != DT_NODE_IDENT)
 		dt_diag(pcb, n->line, D_UNSUPPORTED,
 			"calls through an expression are not supported");
 	id = dt_ident_lookup(n->left->str);
-	if (!id || id->kind == DT_IDENT_VAR)
+	if (!id || id->kind == DT_IDENT_VAR || id->kind == DT_IDENT_ARRAY)
 		dt_diag(pcb, n->line, D_IDENT_UNDEF,
 			"failed to resolve %s: Unknown function name",
 			n->left->str);
@@ -57,8 +366,127 @@ static void dt_check_call(struct dt_pcb *pcb, struct dt_node *n)
 		dt_diag(pcb, n->line, D_OP_VOID,
 			"%s( ) is an action and may not be used in an expression",
 			id->name);
-	dt_diag(pcb, n->line, D_UNSUPPORTED, "%s( ) is not supported yet",
-		id->name);
+	if (id->kind == DT_IDENT_LATER)
+		dt_diag(pcb, n->line, D_UNSUPPORTED,
+			"%s( ) is not supported yet", id->name);
+
+	max = (unsigned int)strlen(id->args);
+	if (have < id->minargs || have > max) {
+		if (id->minargs == max)
+			dt_diag(pcb, n->line, D_PROTO_LEN,
+				"%s( ) prototype mismatch: %u arg%s passed, %u expected",
+				id->name, have, have == 1 ? "" : "s", max);
+		dt_diag(pcb, n->line, D_PROTO_LEN,
+			"%s( ) prototype mismatch: %u arg%s passed, %u to %u expected",
+			id->name, have, have == 1 ? "" : "s", id->minargs, max);
+	}
+	for (i = 0, a = n->args; a; a = a->next, i++) {
+		dt_check_expr(pcb, a);
+		if (!dt_check_argkind(id->args[i], a))
+			dt_diag(pcb, n->line, D_PROTO_ARG,
+				"%s( ) argument #%u is incompatible with prototype: prototype: %s argument: %s",
+				id->name, i + 1, dt_argkind_name(id->args[i]),
+				dt_tname(a->type, buf, sizeof(buf)));
+	}
+	if (id->destructive)
+		dt_check_destructive(pcb, n->line, id->name);
+	n->ident = NULL;
+	n->value = (uint64_t)id->subr;
+	n->type = id->type ? id->type : &dt_type_void;
+}
+
+/* Where @n is read as an lvalue: what may be assigned, and to what. */
+static void dt_check_lvalue(struct dt_pcb *pcb, struct dt_node *n,
+			    const char *op, const struct dt_node *rhs)
+{
+	struct dt_var *var = dt_check_var(pcb, n, true);
+	const struct dt_type *rt;
+
+	if (!var) {
+		dt_check_expr(pcb, n);
+		dt_diag(pcb, n->line, D_OP_LVAL,
+			"operator %s requires modifiable lvalue as an operand",
+			op);
+	}
+	if (n->kind == DT_NODE_INDEX)
+		dt_check_keys(pcb, n, var);
+	n->ident = var;
+	n->is_lvalue = true;
+	if (!rhs) {	/* ++, --, op=: a new variable is an int64_t */
+		if (!var->type)
+			var->type = &dt_type_int64;
+		n->type = var->type;
+		return;
+	}
+	rt = dt_check_rvtype(rhs->type);
+	if (dt_type_is_void(rt))
+		dt_diag(pcb, n->line, D_OP_VOID,
+			"operator %s requires a non-void right operand", op);
+	if (dt_type_is_func(rt))
+		dt_diag(pcb, n->line, D_OP_INCOMPAT,
+			"operator %s may not assign a function", op);
+	if (!var->type)
+		var->type = rt->kind == DT_TK_INT && rhs->kind == DT_NODE_INT &&
+			    dt_type_base(rt)->size < 4 ? &dt_type_int : rt;
+	else if (!dt_type_assignable(var->type, rt, dt_is_zero_const(rhs)) ||
+		 (dt_type_is_string(var->type) && !dt_type_is_string(rt) &&
+		  !dt_type_is_array(rt) && !dt_type_is_pointer(rt)))
+		dt_check_incompat(pcb, n, var->type, op, rt);
+	n->type = var->type;
+}
+
+static void dt_check_incdec(struct dt_pcb *pcb, struct dt_node *n)
+{
+	const char *op = dt_op_name(n->op);
+
+	dt_check_lvalue(pcb, n->left, op, NULL);
+	if (!dt_type_is_int(n->left->type) &&
+	    !dt_type_is_pointer(n->left->type))
+		dt_diag(pcb, n->line, D_OP_SCALAR,
+			"operator %s requires an operand of integral or pointer type",
+			op);
+	n->type = n->left->type;
+}
+
+static const struct dt_type *dt_check_pointee(struct dt_pcb *pcb,
+					      const struct dt_node *n,
+					      const struct dt_type *pt,
+					      const char *op)
+{
+	const struct dt_type *b = dt_type_base(pt), *t;
+
+	if (b->kind != DT_TK_POINTER && b->kind != DT_TK_ARRAY)
+		dt_diag(pcb, n->line, D_DEREF_NONPTR,
+			"operator %s requires an operand of pointer type", op);
+	t = b->ref;
+	if (dt_type_is_void(t))
+		dt_diag(pcb, n->line, D_DEREF_VOID,
+			"operator %s cannot be applied to a pointer to void",
+			op);
+	if (dt_type_is_func(t))
+		dt_diag(pcb, n->line, D_DEREF_FUNC,
+			"operator %s cannot be applied to a function pointer",
+			op);
+	if (!dt_type_base(t)->size)
+		dt_diag(pcb, n->line, D_DECL_INCOMPLETE,
+			"operator %s cannot be applied to a pointer to an incomplete type",
+			op);
+	return t;
+}
+
+static bool dt_is_bitfield(const struct dt_node *n)
+{
+	const struct dt_member *m;
+	const struct dt_type *st;
+	uint64_t bo;
+
+	if (n->kind != DT_NODE_MEMBER || n->ident)
+		return false;
+	st = dt_type_base(n->left->type);
+	if (n->op == DT_OP_PTR)
+		st = dt_type_base(st->ref);
+	m = dt_type_member(st, n->str, &bo);
+	return m && m->bit_size;
 }
 
 static void dt_check_op1(struct dt_pcb *pcb, struct dt_node *n)
@@ -66,13 +494,40 @@ static void dt_check_op1(struct dt_pcb *pcb, struct dt_node *n)
 	const struct dt_type *t;
 
 	switch (n->op) {
-	case DT_OP_NEG:
-	case DT_OP_PLUS:
-	case DT_OP_BNEG:
-	case DT_OP_LNEG:
-		break;
+	case DT_OP_PREINC:
+	case DT_OP_PREDEC:
+	case DT_OP_POSTINC:
+	case DT_OP_POSTDEC:
+		dt_check_incdec(pcb, n);
+		return;
+	case DT_OP_DEREF:
+		dt_check_expr(pcb, n->left);
+		n->type = dt_check_rvtype(dt_check_pointee(pcb, n,
+							   n->left->type, "*"));
+		return;
+	case DT_OP_ADDROF:
+		dt_check_expr(pcb, n->left);
+		if (n->left->ident)
+			dt_diag(pcb, n->line, D_ADDROF_VAR,
+				"cannot take address of dynamic variable");
+		if (dt_is_bitfield(n->left))
+			dt_diag(pcb, n->line, D_ADDROF_BITFIELD,
+				"cannot take address of bit-field");
+		if (!(n->left->kind == DT_NODE_MEMBER ||
+		      (n->left->kind == DT_NODE_OP1 &&
+		       n->left->op == DT_OP_DEREF) ||
+		      n->left->kind == DT_NODE_INDEX))
+			dt_diag(pcb, n->line, D_OP_LVAL,
+				"operator & requires an lvalue as an operand");
+		t = n->left->type;
+		if (dt_type_is_string(t))	/* a char array */
+			t = &dt_type_char;
+		n->type = dt_type_pointer(pcb->dtp, t);
+		if (!n->type)
+			dt_diag(pcb, n->line, D_NOMEM, "out of memory");
+		return;
 	default:
-		dt_check_unsupported(pcb, n);
+		break;
 	}
 	dt_check_expr(pcb, n->left);
 	t = n->left->type;
@@ -92,9 +547,79 @@ static void dt_check_op1(struct dt_pcb *pcb, struct dt_node *n)
 	n->type = dt_type_promote(t);
 }
 
-static bool dt_is_zero_const(const struct dt_node *n)
+/* x op= y: both integers, or a pointer += / -= an integer. */
+static void dt_check_opasgn(struct dt_pcb *pcb, struct dt_node *n)
 {
-	return n->kind == DT_NODE_INT && n->value == 0;
+	const char *op = dt_op_name(n->op);
+	const struct dt_type *lt, *rt;
+
+	dt_check_expr(pcb, n->right);
+	dt_check_lvalue(pcb, n->left, op, NULL);
+	lt = n->left->type;
+	rt = n->right->type;
+	if (dt_type_is_pointer(lt) && dt_type_is_int(rt) &&
+	    (n->op == DT_OP_ADD_EQ || n->op == DT_OP_SUB_EQ)) {
+		n->type = lt;
+		return;
+	}
+	if (!dt_type_is_int(lt) || !dt_type_is_int(rt))
+		dt_check_incompat(pcb, n, lt, op, rt);
+	if ((n->op == DT_OP_DIV_EQ || n->op == DT_OP_MOD_EQ) &&
+	    dt_is_zero_const(n->right))
+		dt_diag(pcb, n->line, D_DIV_ZERO,
+			"expression contains division by zero");
+	n->type = lt;
+}
+
+static bool dt_is_ptrish(const struct dt_type *t)
+{
+	return dt_type_is_pointer(t) || dt_type_is_array(t);
+}
+
+static void dt_check_compare(struct dt_pcb *pcb, struct dt_node *n,
+			     const char *op)
+{
+	const struct dt_type *lt = n->left->type, *rt = n->right->type;
+
+	n->type = &dt_type_int;
+	if (dt_type_is_int(lt) && dt_type_is_int(rt))
+		return;
+	if (dt_type_is_string(lt) && dt_type_is_string(rt))
+		return;
+	if ((dt_is_ptrish(lt) || dt_type_is_int(lt)) &&
+	    (dt_is_ptrish(rt) || dt_type_is_int(rt)))
+		return;
+	/* strchr(s, c) == 0: a string result compared with NULL */
+	if ((dt_type_is_string(lt) && dt_is_zero_const(n->right)) ||
+	    (dt_type_is_string(rt) && dt_is_zero_const(n->left)))
+		return;
+	dt_check_incompat(pcb, n, lt, op, rt);
+}
+
+/* + and - with pointers: scaled by the pointee, as C does. */
+static bool dt_check_ptrarith(struct dt_pcb *pcb, struct dt_node *n)
+{
+	const struct dt_type *lt = n->left->type, *rt = n->right->type;
+
+	if (n->op != DT_OP_ADD && n->op != DT_OP_SUB)
+		return false;
+	if (dt_type_is_pointer(lt) && dt_type_is_int(rt)) {
+		n->type = lt;
+		return true;
+	}
+	if (n->op == DT_OP_ADD && dt_type_is_int(lt) &&
+	    dt_type_is_pointer(rt)) {
+		n->type = rt;
+		return true;
+	}
+	if (n->op == DT_OP_SUB && dt_type_is_pointer(lt) &&
+	    dt_type_is_pointer(rt)) {
+		if (!dt_type_same(lt, rt))
+			dt_check_incompat(pcb, n, lt, "-", rt);
+		n->type = &dt_type_long;
+		return true;
+	}
+	return false;
 }
 
 static void dt_check_op2(struct dt_pcb *pcb, struct dt_node *n)
@@ -102,10 +627,21 @@ static void dt_check_op2(struct dt_pcb *pcb, struct dt_node *n)
 	const struct dt_type *lt, *rt;
 	const char *op = dt_op_name(n->op);
 
-	if (n->op >= DT_OP_ASGN && n->op <= DT_OP_RSH_EQ)
-		dt_check_unsupported(pcb, n);
-	if (n->op == DT_OP_INDEX)
-		dt_check_unsupported(pcb, n);
+	if (n->op == DT_OP_INDEX) {
+		dt_index_node(n);
+		dt_check_index(pcb, n);
+		return;
+	}
+	if (n->op == DT_OP_ASGN) {
+		dt_check_expr(pcb, n->right);
+		dt_check_lvalue(pcb, n->left, op, n->right);
+		n->type = n->left->type;
+		return;
+	}
+	if (n->op >= DT_OP_ADD_EQ && n->op <= DT_OP_RSH_EQ) {
+		dt_check_opasgn(pcb, n);
+		return;
+	}
 
 	dt_check_expr(pcb, n->left);
 	dt_check_expr(pcb, n->right);
@@ -133,18 +669,17 @@ static void dt_check_op2(struct dt_pcb *pcb, struct dt_node *n)
 	case DT_OP_LE:
 	case DT_OP_GT:
 	case DT_OP_GE:
-		if (!((dt_type_is_int(lt) && dt_type_is_int(rt)) ||
-		      (dt_type_is_string(lt) && dt_type_is_string(rt))))
-			dt_diag(pcb, n->line, D_OP_INCOMPAT,
-				"operands have incompatible types: \"%s\" %s \"%s\"",
-				lt->name, op, rt->name);
-		n->type = &dt_type_int;
+		dt_check_compare(pcb, n, op);
 		return;
 
 	case DT_OP_ADD:
 	case DT_OP_SUB:
 	case DT_OP_MUL:
 	case DT_OP_DIV:
+		if (dt_check_ptrarith(pcb, n))
+			return;
+		if (dt_type_is_string(lt) || dt_type_is_string(rt))
+			dt_check_incompat(pcb, n, lt, op, rt);
 		if (!dt_type_is_int(lt) || !dt_type_is_int(rt))
 			dt_diag(pcb, n->line, D_OP_ARITH,
 				"operator %s requires operands of arithmetic type",
@@ -152,6 +687,8 @@ static void dt_check_op2(struct dt_pcb *pcb, struct dt_node *n)
 		break;
 
 	default:	/* % & | ^ << >> */
+		if (dt_type_is_string(lt) || dt_type_is_string(rt))
+			dt_check_incompat(pcb, n, lt, op, rt);
 		if (!dt_type_is_int(lt) || !dt_type_is_int(rt))
 			dt_diag(pcb, n->line, D_OP_INT,
 				"operator %s requires operands of integral type",
@@ -186,10 +723,172 @@ static void dt_check_op3(struct dt_pcb *pcb, struct dt_node *n)
 		n->type = dt_type_common(lt, rt);
 	else if (dt_type_is_string(lt) && dt_type_is_string(rt))
 		n->type = &dt_type_string;
+	else if (dt_type_is_pointer(lt) &&
+		 (dt_type_same(lt, rt) || dt_is_zero_const(n->right)))
+		n->type = lt;
+	else if (dt_type_is_pointer(rt) && dt_is_zero_const(n->left))
+		n->type = rt;
 	else
+		dt_check_incompat(pcb, n, lt, ":", rt);
+}
+
+/* s->m and p->m on kernel and D structs and unions. */
+static void dt_check_member(struct dt_pcb *pcb, struct dt_node *n)
+{
+	const struct dt_type *st;
+	const struct dt_member *m;
+	enum dt_var_scope scope;
+	uint64_t bo;
+	char buf[128];
+
+	if (n->op == DT_OP_PTR && dt_is_scope_ident(n->left, &scope)) {
+		dt_check_var_rvalue(pcb, n);
+		return;
+	}
+	dt_check_expr(pcb, n->left);
+	if (n->left->kind == DT_NODE_XLATE) {
+		dt_xlate_member(pcb, n);
+		return;
+	}
+	st = dt_type_base(n->left->type);
+	if (n->op == DT_OP_PTR) {
+		if (st->kind != DT_TK_POINTER ||
+		    !dt_type_is_sou(st->ref))
+			dt_diag(pcb, n->line, D_OP_PTR,
+				"operator -> must be applied to a pointer to a struct or union; the operand is \"%s\"",
+				dt_tname(n->left->type, buf, sizeof(buf)));
+		st = dt_type_base(st->ref);
+	} else if (!dt_type_is_sou(st)) {
+		dt_diag(pcb, n->line, D_OP_SOU,
+			"operator . must be applied to a struct or union; the operand is \"%s\"",
+			dt_tname(n->left->type, buf, sizeof(buf)));
+	}
+	if (st->incomplete || !st->size)
+		dt_diag(pcb, n->line, D_DECL_INCOMPLETE,
+			"%s is an incomplete type", st->name);
+	m = dt_type_member(st, n->str, &bo);
+	if (!m)
+		dt_diag(pcb, n->line, D_MEMBER_NAME,
+			"%s is not a member of %s", n->str, st->name);
+	n->type = dt_check_rvtype(m->type);
+	n->ctype = m->type;	/* a char array stays indexable */
+	n->value = bo;
+}
+
+/* @n[keys]: an associative array, args[]/uregs[], or pointer/array. */
+static void dt_check_index(struct dt_pcb *pcb, struct dt_node *n)
+{
+	const struct dt_ident *id = NULL;
+	const struct dt_type *t;
+
+	if (n->left->kind == DT_NODE_IDENT)
+		id = dt_ident_lookup(n->left->str);
+	if (id && id->kind == DT_IDENT_ARRAY) {
+		if (dt_node_count(n->args) != 1)
+			dt_diag(pcb, n->line, D_ARR_BADREF,
+				"%s[ ] takes one index", id->name);
+		dt_check_expr(pcb, n->args);
+		if (!dt_type_is_int(n->args->type))
+			dt_diag(pcb, n->line, D_ARGS_IDX,
+				"%s[ ] index must be of integral type",
+				id->name);
+		if (id->var == DTRACE_DIF_VAR_ARGS &&
+		    n->args->kind == DT_NODE_INT &&
+		    n->args->value >= 10)
+			dt_diag(pcb, n->line, D_ARGS_IDX,
+				"index %lld is out of range for args[ ]",
+				(long long)n->args->value);
+		n->value = (uint64_t)id->var;
+		n->type = id->type;
+		if (id->var == DTRACE_DIF_VAR_ARGS &&
+		    n->args->kind == DT_NODE_INT) {
+			const struct dt_type *t;
+
+			t = dt_check_argtype(pcb, n->args->value);
+			if (t && dt_type_is_scalar(t))
+				n->type = dt_check_rvtype(t);
+		}
+		return;
+	}
+	if (dt_check_var_rvalue(pcb, n))
+		return;
+
+	/* pointer or array indexing */
+	dt_check_expr(pcb, n->left);
+	t = n->left->type;
+	if (dt_type_is_string(t) && n->left->kind == DT_NODE_MEMBER &&
+	    n->left->ctype)
+		t = n->left->ctype;
+	if (dt_type_is_string(t))
 		dt_diag(pcb, n->line, D_OP_INCOMPAT,
-			"operands have incompatible types: \"%s\" : \"%s\"",
-			lt->name, rt->name);
+			"operator [ ] cannot be applied to a string");
+	if (dt_node_count(n->args) != 1)
+		dt_diag(pcb, n->line, D_ARR_BADREF,
+			"operator [ ] takes one index for a pointer or array");
+	dt_check_expr(pcb, n->args);
+	if (!dt_type_is_int(n->args->type))
+		dt_diag(pcb, n->line, D_OP_INT,
+			"operator [ ] requires an index of integral type");
+	n->type = dt_check_rvtype(dt_check_pointee(pcb, n, t, "[ ]"));
+}
+
+static void dt_check_cast(struct dt_pcb *pcb, struct dt_node *n)
+{
+	const struct dt_type *to = n->ctype, *from;
+	char a[128], b[128];
+
+	dt_check_expr(pcb, n->left);
+	from = n->left->type;
+	if (dt_type_is_void(to)) {
+		n->type = to;
+		return;
+	}
+	if (dt_type_is_scalar(to) &&
+	    (dt_type_is_scalar(from) || dt_type_is_array(from)))
+		n->type = to;
+	else if (dt_type_is_string(to) && dt_type_is_string(from))
+		n->type = to;
+	else
+		dt_diag(pcb, n->line, D_CAST_INVAL,
+			"invalid cast expression: \"%s\" to \"%s\"",
+			dt_tname(from, a, sizeof(a)),
+			dt_tname(to, b, sizeof(b)));
+}
+
+static void dt_check_sizeof(struct dt_pcb *pcb, struct dt_node *n)
+{
+	const struct dt_type *t;
+
+	dt_check_expr(pcb, n->left);
+	t = n->left->type;
+	if (n->left->kind == DT_NODE_MEMBER && n->left->ctype)
+		t = n->left->ctype;	/* a char array, not its string */
+	if (dt_is_bitfield(n->left))
+		dt_diag(pcb, n->line, D_SIZEOF_BITFIELD,
+			"cannot apply sizeof to a bit-field");
+	if (dt_type_is_func(t) || dt_type_is_void(t))
+		dt_diag(pcb, n->line, D_SIZEOF_TYPE,
+			"cannot apply sizeof to an expression of type %s",
+			t->name);
+	n->kind = DT_NODE_INT;
+	n->value = dt_type_is_string(t) ? pcb->dtp->opt.strsize :
+		   dt_type_base(t)->size;
+	n->type = &dt_type_size;
+}
+
+static void dt_check_stringof(struct dt_pcb *pcb, struct dt_node *n)
+{
+	const struct dt_type *t;
+	char buf[128];
+
+	dt_check_expr(pcb, n->left);
+	t = n->left->type;
+	if (!dt_type_is_scalar(t) && !dt_type_is_string(t) &&
+	    !dt_type_is_array(t))
+		dt_diag(pcb, n->line, D_STRINGOF_TYPE,
+			"operator stringof requires an operand of scalar or string type; the operand is \"%s\"",
+			dt_tname(t, buf, sizeof(buf)));
+	n->type = &dt_type_string;
 }
 
 /* Type-check an expression where a value is wanted. */
@@ -215,118 +914,22 @@ void dt_check_expr(struct dt_pcb *pcb, struct dt_node *n)
 		dt_check_call(pcb, n);
 		return;
 	case DT_NODE_MEMBER:
-		dt_check_unsupported(pcb, n);
+		dt_check_member(pcb, n);
+		return;
+	case DT_NODE_INDEX:
+		dt_check_index(pcb, n);
+		return;
+	case DT_NODE_CAST:
+		dt_check_cast(pcb, n);
+		return;
+	case DT_NODE_SIZEOF:
+		dt_check_sizeof(pcb, n);
+		return;
+	case DT_NODE_STRINGOF:
+		dt_check_stringof(pcb, n);
+		return;
+	case DT_NODE_XLATE:
+		dt_xlate_check(pcb, n);
 		return;
 	}
-}
-
-/* The action a statement calls, or NULL if it is no action call. */
-const struct dt_ident *dt_check_action(const struct dt_node *n)
-{
-	const struct dt_ident *id;
-
-	if (n->kind != DT_NODE_CALL || n->left->kind != DT_NODE_IDENT)
-		return NULL;
-	id = dt_ident_lookup(n->left->str);
-	return id && id->kind == DT_IDENT_ACTION ? id : NULL;
-}
-
-static void dt_check_nargs(struct dt_pcb *pcb, const struct dt_node *n,
-			   const char *name, unsigned int want)
-{
-	unsigned int have = dt_node_count(n->args);
-
-	if (have != want)
-		dt_diag(pcb, n->line, D_PROTO_LEN,
-			"%s( ) prototype mismatch: %u arg%s passed, %u expected",
-			name, have, have == 1 ? "" : "s", want);
-}
-
-static void dt_check_printf(struct dt_pcb *pcb, struct dt_node *n)
-{
-	const struct dt_type *types[DTRACE_ACTIONS_MAX];
-	struct dt_node *fmt = n->args, *a;
-	unsigned int nargs = 0;
-	struct dt_pfmt *pf;
-	enum dt_errtag tag;
-	char msg[512];
-	int ret;
-
-	if (!fmt)
-		dt_diag(pcb, n->line, D_PROTO_LEN,
-			"printf( ) prototype mismatch: 0 args passed, at least 1 expected");
-	dt_check_expr(pcb, fmt);
-	if (fmt->kind != DT_NODE_STRING)
-		dt_diag(pcb, n->line, D_PRINTF_FMT,
-			"printf( ) argument #1 is incompatible with prototype: prototype: string constant argument: %s",
-			fmt->type->name);
-	for (a = fmt->next; a; a = a->next) {
-		dt_check_expr(pcb, a);
-		if (nargs == DTRACE_ACTIONS_MAX)
-			dt_diag(pcb, n->line, D_REC_LIMIT,
-				"printf( ) has too many arguments");
-		types[nargs++] = a->type;
-	}
-
-	pf = dt_printf_parse(fmt->str, msg, sizeof(msg));
-	if (!pf)
-		dt_diag(pcb, n->line, D_PRINTF_CONV, "%s", msg);
-	ret = dt_printf_check(pf, types, nargs, &tag, msg, sizeof(msg));
-	dt_printf_free(pf);
-	if (ret)
-		dt_diag(pcb, n->line, tag, "%s", msg);
-}
-
-static void dt_check_stmt(struct dt_pcb *pcb, struct dt_stmt_node *s)
-{
-	const struct dt_ident *act = dt_check_action(s->expr);
-	struct dt_node *n = s->expr;
-
-	if (!act) {
-		dt_check_expr(pcb, n);
-		dt_diag(pcb, n->line, D_UNSUPPORTED,
-			"expression statements other than actions are not supported yet");
-	}
-
-	switch (act->action) {
-	case DT_ACT_TRACE:
-		dt_check_nargs(pcb, n, "trace", 1);
-		dt_check_expr(pcb, n->args);
-		if (dt_type_is_void(n->args->type))
-			dt_diag(pcb, n->line, D_PROTO_ARG,
-				"trace( ) argument #1 is incompatible with prototype: prototype: non-void argument: void");
-		break;
-	case DT_ACT_EXIT:
-		dt_check_nargs(pcb, n, "exit", 1);
-		dt_check_expr(pcb, n->args);
-		if (!dt_type_is_int(n->args->type))
-			dt_diag(pcb, n->line, D_PROTO_ARG,
-				"exit( ) argument #1 is incompatible with prototype: prototype: int argument: %s",
-				n->args->type->name);
-		break;
-	case DT_ACT_PRINTF:
-		dt_check_printf(pcb, n);
-		break;
-	case DT_ACT_NONE:
-		break;
-	}
-}
-
-/**
- * dt_check_clause() - type-check one clause's predicate and statements
- * @pcb: the compilation; errors unwind through dt_diag()
- * @c: the clause
- */
-void dt_check_clause(struct dt_pcb *pcb, struct dt_clause_node *c)
-{
-	struct dt_stmt_node *s;
-
-	if (c->pred) {
-		dt_check_expr(pcb, c->pred);
-		if (!dt_type_is_scalar(c->pred->type))
-			dt_diag(pcb, c->pred->line, D_PRED_SCALAR,
-				"predicate result must be of scalar type");
-	}
-	for (s = c->stmts; s; s = s->next)
-		dt_check_stmt(pcb, s);
 }

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The compiler driver: text in, dtrace_prog_t out.  Parse (dt_grammar.y),
- * then per clause: probe descriptions (dt_pdesc.c, matched against the
- * kernel's probes), types (dt_check.c), code (dt_cg.c).  The first
+ * The compiler driver: text in, dtrace_prog_t out.  The D library first
+ * (dt_lib.c, once per handle), then parse (dt_grammar.y), carry out the
+ * declarations (dt_xlate.c), then per clause: probe descriptions
+ * (dt_pdesc.c, matched against the kernel's probes), types
+ * (dt_check*.c), code (dt_cg*.c).  The first
  * diagnostic stops it and becomes the handle's error message, formatted
  * as the command prints it ("[D_TAG] line N: ...").
  */
@@ -11,6 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "dt_compile.h"
+#include "dt_var.h"
+#include "dt_xlate.h"
 
 /* Turn the pcb's diagnostic into the handle's EDT_COMPILER error. */
 static void dt_compile_error(struct dt_pcb *pcb)
@@ -71,6 +75,28 @@ static void dt_compile_descs(struct dt_pcb *pcb, struct dt_clause_node *c,
 	}
 }
 
+/*
+ * The probe @c enables if it is exactly one (a lone description that
+ * matches one probe): its args[] then have the provider's types.
+ */
+static uint32_t dt_compile_argprobe(struct dt_pcb *pcb,
+				    const struct dt_clause *cl)
+{
+	struct dtrace_probedesc m;
+	uint32_t id = 0, next;
+
+	if (cl->ndescs != 1)
+		return 0;
+	m = cl->descs[0];
+	if (dt_probe_match(pcb->dtp, &m, &id, 0))
+		return 0;
+	next = id + 1;
+	m = cl->descs[0];
+	if (!dt_probe_match(pcb->dtp, &m, &next, 0))
+		return 0;
+	return id;
+}
+
 static int dt_prog_add(dtrace_prog_t *pgp, struct dt_clause *cl)
 {
 	struct dt_clause **p = realloc(pgp->clauses,
@@ -103,6 +129,9 @@ static void dt_compile_clauses(struct dt_compile *cc)
 		if (!cc->cg.clause)
 			dt_diag(pcb, c->line, D_NOMEM, "out of memory");
 		dt_compile_descs(pcb, c, cc->cg.clause);
+		if (dt_dstate(pcb->dtp))
+			pcb->dtp->dstate->argprobe =
+				dt_compile_argprobe(pcb, cc->cg.clause);
 		dt_check_clause(pcb, c);
 		dt_cg_clause(&cc->cg, c);
 		if (dt_prog_add(cc->pgp, cc->cg.clause))
@@ -116,6 +145,7 @@ static int dt_compile_run(struct dt_compile *cc)
 {
 	if (setjmp(cc->pcb.jmp))
 		return -1;
+	dt_decls_process(&cc->pcb);
 	dt_compile_clauses(cc);
 	return 0;
 }
@@ -126,6 +156,7 @@ static dtrace_prog_t *dt_compile(dtrace_hdl_t *dtp, const char *text,
 {
 	struct dt_compile *cc = calloc(1, sizeof(*cc));
 	dtrace_prog_t *pgp = NULL;
+	unsigned int mark;
 
 	dtp->errmsg[0] = '\0';
 	if (cc)
@@ -140,13 +171,17 @@ static dtrace_prog_t *dt_compile(dtrace_hdl_t *dtp, const char *text,
 	cc->pcb.spec = spec;
 	cc->pcb.cflags = cflags;
 	dt_cg_init(&cc->cg, &cc->pcb);
+	dt_lib_load(dtp);
+	mark = dt_var_mark(dtp);
 
 	if (dt_parse(&cc->pcb) == 0 && dt_compile_run(cc) == 0) {
 		pgp = cc->pgp;
 	} else {
 		dt_compile_error(&cc->pcb);
 		dt_program_free(cc->pgp);
+		dt_var_rollback(dtp, mark);
 	}
+	dt_xlate_drop(dtp, &cc->pcb);
 	dt_cg_fini(&cc->cg);
 	dt_pcb_fini(&cc->pcb);
 	free(cc);

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The table of D's built-in identifiers and its lookup.  Variable types
- * are the ones DTrace documents (pid is pid_t, timestamp uint64_t, ...).
+ * and subroutine prototypes are the ones DTrace documents (pid is pid_t,
+ * timestamp uint64_t, strlen() returns size_t, ...).
  */
 #include <string.h>
 #include <linux/dtrace.h>
@@ -9,7 +10,16 @@
 #include "dt_type.h"
 
 #define VAR(n, v, t)	{ .name = n, .kind = DT_IDENT_VAR, .var = v, .type = t }
+#define ARR(n, v, t)	{ .name = n, .kind = DT_IDENT_ARRAY, .var = v, .type = t }
 #define ACT(n, a)	{ .name = n, .kind = DT_IDENT_ACTION, .action = a }
+#define DACT(n, a)	{ .name = n, .kind = DT_IDENT_ACTION, .action = a, \
+			  .destructive = true }
+#define SUBR(n, s, t, a, m) { .name = n, .kind = DT_IDENT_SUBR, \
+			  .subr = DTRACE_DIF_SUBR_##s, .type = t, .args = a, \
+			  .minargs = m }
+#define DSUBR(n, s, a)	{ .name = n, .kind = DT_IDENT_SUBR, \
+			  .subr = DTRACE_DIF_SUBR_##s, .args = a, \
+			  .minargs = sizeof(a) - 1, .destructive = true }
 #define LATER(n)	{ .name = n, .kind = DT_IDENT_LATER }
 
 static const struct dt_ident dt_idents[] = {
@@ -31,6 +41,7 @@ static const struct dt_ident dt_idents[] = {
 	VAR("execname", DTRACE_DIF_VAR_EXECNAME, &dt_type_string),
 	VAR("cpu", DTRACE_DIF_VAR_CPU, &dt_type_processorid),
 	VAR("timestamp", DTRACE_DIF_VAR_TIMESTAMP, &dt_type_uint64),
+	VAR("vtimestamp", DTRACE_DIF_VAR_VTIMESTAMP, &dt_type_uint64),
 	VAR("walltimestamp", DTRACE_DIF_VAR_WALLTIMESTAMP, &dt_type_uint64),
 	VAR("id", DTRACE_DIF_VAR_ID, &dt_type_uint_t),
 	VAR("epid", DTRACE_DIF_VAR_EPID, &dt_type_uint_t),
@@ -38,34 +49,84 @@ static const struct dt_ident dt_idents[] = {
 	VAR("probemod", DTRACE_DIF_VAR_PROBEMOD, &dt_type_string),
 	VAR("probefunc", DTRACE_DIF_VAR_PROBEFUNC, &dt_type_string),
 	VAR("probename", DTRACE_DIF_VAR_PROBENAME, &dt_type_string),
+	/* dt_check.c retypes curthread from BTF when it can. */
+	VAR("curthread", DTRACE_DIF_VAR_CURTHREAD, &dt_type_voidptr),
+	VAR("errno", DTRACE_DIF_VAR_ERRNO, &dt_type_int),
+	VAR("stackdepth", DTRACE_DIF_VAR_STACKDEPTH, &dt_type_uint_t),
+	VAR("ustackdepth", DTRACE_DIF_VAR_USTACKDEPTH, &dt_type_uint_t),
+	VAR("caller", DTRACE_DIF_VAR_CALLER, &dt_type_uintptr),
+	VAR("ucaller", DTRACE_DIF_VAR_UCALLER, &dt_type_uintptr),
+	VAR("ipl", DTRACE_DIF_VAR_IPL, &dt_type_uint_t),
+	ARR("args", DTRACE_DIF_VAR_ARGS, &dt_type_int64),
+	ARR("uregs", DTRACE_DIF_VAR_UREGS, &dt_type_uint64),
 
 	ACT("trace", DT_ACT_TRACE),
 	ACT("printf", DT_ACT_PRINTF),
 	ACT("exit", DT_ACT_EXIT),
+	ACT("tracemem", DT_ACT_TRACEMEM),
+	ACT("print", DT_ACT_PRINT),
+	ACT("stack", DT_ACT_STACK),
+	ACT("ustack", DT_ACT_USTACK),
+	DACT("raise", DT_ACT_RAISE),
+	DACT("stop", DT_ACT_STOP),
+	DACT("chill", DT_ACT_CHILL),
+	DACT("system", DT_ACT_SYSTEM),
+	DACT("panic", DT_ACT_PANIC),
+	DACT("breakpoint", DT_ACT_BREAKPOINT),
 
-	LATER("args"), LATER("curthread"), LATER("errno"), LATER("caller"),
-	LATER("ucaller"), LATER("stackdepth"), LATER("ustackdepth"),
-	LATER("vtimestamp"), LATER("curpsinfo"), LATER("curlwpsinfo"),
-	LATER("uregs"), LATER("zonename"), LATER("ipl"),
-	LATER("printa"), LATER("tracemem"), LATER("stack"), LATER("ustack"),
-	LATER("jstack"), LATER("copyin"), LATER("copyinstr"),
-	LATER("copyinto"), LATER("copyout"), LATER("copyoutstr"),
-	LATER("strlen"), LATER("strjoin"), LATER("substr"), LATER("index"),
-	LATER("rindex"), LATER("strchr"), LATER("strrchr"), LATER("strstr"),
-	LATER("strtok"), LATER("basename"), LATER("dirname"),
-	LATER("lltostr"), LATER("inet_ntoa"), LATER("inet_ntop"),
+	SUBR("rand", RAND, &dt_type_int, "", 0),
+	SUBR("strlen", STRLEN, &dt_type_size, "s", 1),
+	SUBR("strjoin", STRJOIN, &dt_type_string, "ss", 2),
+	SUBR("substr", SUBSTR, &dt_type_string, "sii", 2),
+	SUBR("index", INDEX, &dt_type_int, "ssi", 2),
+	SUBR("rindex", RINDEX, &dt_type_int, "ssi", 2),
+	SUBR("strchr", STRCHR, &dt_type_string, "si", 2),
+	SUBR("strrchr", STRRCHR, &dt_type_string, "si", 2),
+	SUBR("strstr", STRSTR, &dt_type_string, "ss", 2),
+	SUBR("strtok", STRTOK, &dt_type_string, "Ss", 2),
+	SUBR("basename", BASENAME, &dt_type_string, "s", 1),
+	SUBR("dirname", DIRNAME, &dt_type_string, "s", 1),
+	SUBR("cleanpath", CLEANPATH, &dt_type_string, "s", 1),
+	SUBR("lltostr", LLTOSTR, &dt_type_string, "ii", 1),
+	SUBR("strtoll", STRTOLL, &dt_type_int64, "si", 1),
+	SUBR("toupper", TOUPPER, &dt_type_string, "s", 1),
+	SUBR("tolower", TOLOWER, &dt_type_string, "s", 1),
+	SUBR("htons", HTONS, &dt_type_ushort, "i", 1),
+	SUBR("htonl", HTONL, &dt_type_uint, "i", 1),
+	SUBR("htonll", HTONLL, &dt_type_uint64, "i", 1),
+	SUBR("ntohs", NTOHS, &dt_type_ushort, "i", 1),
+	SUBR("ntohl", NTOHL, &dt_type_uint, "i", 1),
+	SUBR("ntohll", NTOHLL, &dt_type_uint64, "i", 1),
+	SUBR("inet_ntoa", INET_NTOA, &dt_type_string, "a", 1),
+	SUBR("inet_ntoa6", INET_NTOA6, &dt_type_string, "a", 1),
+	SUBR("inet_ntop", INET_NTOP, &dt_type_string, "ia", 2),
+	SUBR("copyin", COPYIN, &dt_type_voidptr, "ai", 2),
+	SUBR("copyinstr", COPYINSTR, &dt_type_string, "ai", 1),
+	SUBR("copyinto", COPYINTO, NULL, "aia", 3),
+	SUBR("bcopy", BCOPY, NULL, "aai", 3),
+	SUBR("alloca", ALLOCA, &dt_type_voidptr, "i", 1),
+	SUBR("progenyof", PROGENYOF, &dt_type_int, "i", 1),
+	SUBR("getmajor", GETMAJOR, &dt_type_uint, "i", 1),
+	SUBR("getminor", GETMINOR, &dt_type_uint, "i", 1),
+	SUBR("d_path", D_PATH, &dt_type_string, "a", 1),
+	SUBR("mutex_owned", MUTEX_OWNED, &dt_type_int, "a", 1),
+	SUBR("mutex_owner", MUTEX_OWNER, &dt_type_voidptr, "a", 1),
+	SUBR("rw_iswriter", RW_ISWRITER, &dt_type_int, "a", 1),
+	SUBR("spin_locked", SPIN_LOCKED, &dt_type_int, "a", 1),
+	DSUBR("copyout", COPYOUT, "aai"),
+	DSUBR("copyoutstr", COPYOUTSTR, "sai"),
+
+	LATER("zonename"),
+	LATER("printa"), LATER("jstack"),
 	LATER("speculation"), LATER("speculate"), LATER("commit"),
-	LATER("discard"), LATER("raise"), LATER("stop"), LATER("system"),
-	LATER("breakpoint"), LATER("panic"), LATER("chill"), LATER("rand"),
-	LATER("alloca"), LATER("bcopy"), LATER("progenyof"),
+	LATER("discard"),
 	LATER("count"), LATER("sum"), LATER("avg"), LATER("min"),
 	LATER("max"), LATER("stddev"), LATER("quantize"), LATER("lquantize"),
 	LATER("llquantize"), LATER("clear"), LATER("trunc"),
 	LATER("normalize"), LATER("denormalize"), LATER("setopt"),
 	LATER("func"), LATER("sym"), LATER("mod"), LATER("ufunc"),
-	LATER("usym"), LATER("umod"), LATER("uaddr"), LATER("ntohs"),
-	LATER("ntohl"), LATER("ntohll"), LATER("htons"), LATER("htonl"),
-	LATER("htonll"), LATER("freopen"), LATER("ftruncate"),
+	LATER("usym"), LATER("umod"), LATER("uaddr"),
+	LATER("freopen"), LATER("ftruncate"),
 };
 
 const struct dt_ident *dt_ident_lookup(const char *name)

@@ -1,17 +1,23 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * D's built-in identifiers: the variables read with DIF LDV, the actions
+ * D's built-in identifiers: the variables read with DIF LDV/LDVA, the
+ * subroutines called with DIF CALL and their D prototypes, the actions
  * the compiler knows, and the names of D features that exist but are
  * not implemented yet (so that they get an honest diagnostic).
+ * docs/d-reference.md is the user's view of this table.
  */
 #ifndef _DT_IDENT_H
 #define _DT_IDENT_H
 
+#include <stdbool.h>
+
 struct dt_type;
 
 enum dt_ident_kind {
-	DT_IDENT_VAR,		/* built-in variable */
-	DT_IDENT_ACTION,	/* trace(), printf(), exit() */
+	DT_IDENT_VAR,		/* built-in scalar variable (LDV) */
+	DT_IDENT_ARRAY,		/* args[], uregs[] (LDVA) */
+	DT_IDENT_SUBR,		/* subroutine (CALL) */
+	DT_IDENT_ACTION,	/* trace(), printf(), exit(), ... */
 	DT_IDENT_LATER,		/* a D name this version does not offer */
 };
 
@@ -20,14 +26,36 @@ enum dt_action {
 	DT_ACT_TRACE,
 	DT_ACT_PRINTF,
 	DT_ACT_EXIT,
+	DT_ACT_TRACEMEM,
+	DT_ACT_PRINT,
+	DT_ACT_STACK,
+	DT_ACT_USTACK,
+	DT_ACT_RAISE,
+	DT_ACT_STOP,
+	DT_ACT_CHILL,
+	DT_ACT_SYSTEM,
+	DT_ACT_PANIC,
+	DT_ACT_BREAKPOINT,
 };
 
+/*
+ * Argument kinds of a subroutine prototype, one letter per argument:
+ *   's'  string (or a char array or char pointer)
+ *   'S'  string, or the integer 0 (strtok's first argument)
+ *   'i'  integer
+ *   'a'  integer or pointer (an address)
+ */
 struct dt_ident {
 	const char *name;
 	enum dt_ident_kind kind;
 	int var;			/* DTRACE_DIF_VAR_* */
-	const struct dt_type *type;	/* of a variable */
+	const struct dt_type *type;	/* of a variable; a subroutine's
+					   return type (NULL: void) */
 	enum dt_action action;
+	int subr;			/* DTRACE_DIF_SUBR_* */
+	const char *args;		/* subroutine argument kinds */
+	unsigned int minargs;		/* fewer of ->args may be passed */
+	bool destructive;		/* needs -w */
 };
 
 const struct dt_ident *dt_ident_lookup(const char *name);

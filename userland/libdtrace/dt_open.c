@@ -14,6 +14,7 @@
 #include <unistd.h>
 #include "dt_impl.h"
 #include "dt_sym.h"
+#include "dt_var.h"
 #include "dt_type.h"
 
 #define DT_DEVICE	"/dev/dtrace"
@@ -161,6 +162,7 @@ void dtrace_close(dtrace_hdl_t *dtp)
 	free(dtp->snapbuf);
 	free(dtp->fake);
 	dt_sym_close(dtp);
+	dt_var_destroy_all(dtp);
 	dt_btf_close(dtp);
 	dt_typetab_destroy(dtp->types);	/* after BTF: it owns its types */
 	free(dtp);

@@ -6,8 +6,12 @@
  * ternaries and strings; and the clause layout the kernel gets.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "dif_eval.h"
+#include "dt_compile.h"
+#include "dt_type.h"
+#include "dt_xlate.h"
 #include "helpers.h"
 #include "tap.h"
 
@@ -162,6 +166,379 @@ static void test_layout(dtrace_hdl_t *dtp)
 	}
 }
 
+/*
+ * Run every clause of @prog in order (predicate, then its programs
+ * while it holds) with the env's variables kept, and check the last
+ * value recorded by trace(): an integer, or a string if @wants.
+ */
+static void run(dtrace_hdl_t *dtp, const char *prog, int64_t want,
+		const char *wants)
+{
+	dtrace_prog_t *pgp = compile(dtp, prog);
+	const struct dt_clause *cl;
+	const char *gots = NULL;
+	int64_t got = 0;
+	unsigned int i, j;
+	uint64_t v;
+
+	if (!pgp) {
+		tap_ok(false, "run: %s", prog);
+		return;
+	}
+	for (i = 0; i < pgp->nclauses; i++) {
+		cl = pgp->clauses[i];
+		if (cl->pred && (dif_eval(cl->pred, &env, &v) || !v))
+			continue;
+		for (j = 0; j < cl->nacts; j++) {
+			if (!cl->progs[j])
+				continue;
+			if (dif_eval(cl->progs[j], &env, &v)) {
+				tap_ok(false, "run: %s (%s, fault %d)", prog,
+				       env.bad ? env.bad : "fault", env.fault);
+				dt_dis_difo(cl->progs[j], prog, stdout);
+				dt_program_free(pgp);
+				return;
+			}
+			if (cl->recs[j].kind == DT_REC_STRING) {
+				gots = (const char *)(uintptr_t)v;
+			} else if (cl->recs[j].kind == DT_REC_INT &&
+				   cl->recs[j].type != &dt_type_uchar) {
+				got = (int64_t)v;
+				if (cl->recs[j].size == 4)
+					got = cl->recs[j].is_signed ?
+					      (int32_t)v : (int64_t)(uint32_t)v;
+			}
+		}
+	}
+	if (wants)
+		tap_is_str(gots ? gots : "(null)", wants, "run: %s", prog);
+	else
+		tap_is_int(got, want, "run: %s", prog);
+	dt_program_free(pgp);
+}
+
+static void test_vars(dtrace_hdl_t *dtp)
+{
+	run(dtp, "BEGIN { g1 = 5; g1 += 2; trace(g1) }", 7, NULL);
+	run(dtp, "BEGIN { g2 = 5 } BEGIN { trace(g2 * 2) }", 10, NULL);
+	run(dtp, "BEGIN { g3 = 1; trace(g3++); }", 1, NULL);
+	run(dtp, "BEGIN { g4 = 1; g4++; trace(++g4); }", 3, NULL);
+	run(dtp, "BEGIN { g5 = 10; g5 -= 3; g5 *= 2; g5 /= 7; trace(g5) }", 2,
+	    NULL);
+	run(dtp, "BEGIN { g6 = 0xff; g6 &= 0x0f; g6 |= 0x30; g6 ^= 1; g6 <<= 1; trace(g6) }",
+	    0x7c, NULL);
+	run(dtp, "BEGIN { gs = \"abc\"; trace(gs) }", 0, "abc");
+	run(dtp, "BEGIN { gs2 = execname } BEGIN /gs2 == \"dtrace\"/ { trace(1) }",
+	    1, NULL);
+	run(dtp, "BEGIN { a1[1, \"x\"] = 3; a1[2, \"x\"] = 4; trace(a1[1, \"x\"] + a1[2, \"x\"]) }",
+	    7, NULL);
+	run(dtp, "BEGIN { a2[\"k\"] = 1; a2[\"k\"] = 0; trace(a2[\"k\"]) }", 0, NULL);
+	run(dtp, "BEGIN { a3[pid] = \"v\"; trace(a3[pid]) }", 0, "v");
+	run(dtp, "BEGIN { a4[execname]++; a4[execname]++; trace(a4[\"dtrace\"]) }",
+	    2, NULL);
+	run(dtp, "BEGIN { a5[strjoin(\"a\", \"b\")] = 9; trace(a5[\"ab\"]) }", 9,
+	    NULL);
+	run(dtp, "BEGIN { g7 = 2; g7 = g7 == 2 ? 40 : 50; trace(g7) }", 40, NULL);
+	run(dtp, "BEGIN { trace(args[1]) }", 7, NULL);
+}
+
+static void test_subr(dtrace_hdl_t *dtp)
+{
+	run(dtp, "BEGIN { trace(strlen(\"hello\")) }", 5, NULL);
+	run(dtp, "BEGIN { trace(strlen(\"\")) }", 0, NULL);
+	run(dtp, "BEGIN { trace(strjoin(\"ab\", \"cd\")) }", 0, "abcd");
+	run(dtp, "BEGIN { trace(strjoin(\"\", \"\")) }", 0, "");
+	run(dtp, "BEGIN { trace(substr(\"hello\", -3)) }", 0, "llo");
+	run(dtp, "BEGIN { trace(substr(\"hello\", 1, -1)) }", 0, "ell");
+	run(dtp, "BEGIN { trace(substr(\"hello\", -7, 3)) }", 0, "h");
+	run(dtp, "BEGIN { trace(substr(\"hello\", 9)) }", 0, "");
+	run(dtp, "BEGIN { trace(index(\"hello\", \"l\")) }", 2, NULL);
+	run(dtp, "BEGIN { trace(index(\"hello\", \"l\", 3)) }", 3, NULL);
+	run(dtp, "BEGIN { trace(index(\"hello\", \"z\")) }", -1, NULL);
+	run(dtp, "BEGIN { trace(rindex(\"hello\", \"l\")) }", 3, NULL);
+	run(dtp, "BEGIN { trace(rindex(\"abc\", \"\")) }", 3, NULL);
+	run(dtp, "BEGIN { trace(strchr(\"hello\", 'l')) }", 0, "llo");
+	run(dtp, "BEGIN { trace(strrchr(\"hello\", 'l')) }", 0, "lo");
+	run(dtp, "BEGIN { trace(strstr(\"hello\", \"ll\")) }", 0, "llo");
+	run(dtp, "BEGIN { trace(toupper(\"aBc1\")) }", 0, "ABC1");
+	run(dtp, "BEGIN { trace(tolower(\"aBc1\")) }", 0, "abc1");
+	run(dtp, "BEGIN { trace(lltostr(-42)) }", 0, "-42");
+	run(dtp, "BEGIN { trace(strtoll(\"123\") + 1) }", 124, NULL);
+	run(dtp, "BEGIN { trace(strtoll(\"ff\", 16)) }", 255, NULL);
+	run(dtp, "BEGIN { trace(htons(0x1234)) }", 0x3412, NULL);
+	run(dtp, "BEGIN { trace(ntohl(0x12345678)) }", 0x78563412, NULL);
+	run(dtp, "BEGIN { trace(basename(\"/a/b/c\")) }", 0, "c");
+	run(dtp, "BEGIN { trace(strlen(strjoin(execname, probename))) }", 11,
+	    NULL);
+	run(dtp, "BEGIN { trace(strchr(\"abc\", 'z') == 0) }", 1, NULL);
+}
+
+/* The byte offset of member @m of @t, or -1. */
+static long member_off(const struct dt_type *t, const char *m,
+		       unsigned int *bits)
+{
+	const struct dt_member *mb;
+	uint64_t bo;
+
+	mb = dt_type_member(t, m, &bo);
+	if (!mb)
+		return -1;
+	if (bits)
+		*bits = mb->bit_size;
+	return (long)(bo / 8);
+}
+
+/* A one-bit bit-field of task_struct read alone, its neighbours set. */
+static void test_bitfield(dtrace_hdl_t *dtp, const struct dt_type *ts,
+			  uint64_t *task)
+{
+	const struct dt_type *t = dt_type_base(ts);
+	const struct dt_member *m = NULL;
+	unsigned int i;
+	uint64_t bo;
+	char prog[256];
+	unsigned char *byte;
+
+	for (i = 0; i < t->nmembers; i++)
+		if (t->members[i].name && t->members[i].bit_size == 1) {
+			m = &t->members[i];
+			break;
+		}
+	if (!m) {
+		tap_diag("skip: task_struct has no one-bit bit-field");
+		return;
+	}
+	bo = m->bit_offset;
+	byte = (unsigned char *)task + bo / 8;
+	snprintf(prog, sizeof(prog), "BEGIN { trace(curthread->%s) }",
+		 m->name);
+	*byte = (unsigned char)~(1u << (bo % 8));
+	run(dtp, prog, 0, NULL);
+	*byte = (unsigned char)(1u << (bo % 8));
+	run(dtp, prog, 1, NULL);
+	*byte = 0;
+}
+
+/*
+ * Member access through curthread, typed by the host's BTF, on a fake
+ * task_struct in host memory.
+ */
+static void test_members(dtrace_hdl_t *dtp)
+{
+	static uint64_t task[4096], parent[4096];
+	const struct dt_type *ts = dt_type_lookup(dtp, "struct task_struct");
+	long pid, tgid, comm, rp;
+
+	if (!ts || dt_type_base(ts)->size > sizeof(task)) {
+		tap_diag("skip: no struct task_struct in the host's BTF");
+		return;
+	}
+	pid = member_off(ts, "pid", NULL);
+	tgid = member_off(ts, "tgid", NULL);
+	comm = member_off(ts, "comm", NULL);
+	rp = member_off(ts, "real_parent", NULL);
+	if (pid < 0 || tgid < 0 || comm < 0 || rp < 0) {
+		tap_diag("skip: task_struct lacks pid, tgid, comm or real_parent");
+		return;
+	}
+	*(int32_t *)((char *)task + pid) = -77;
+	*(int32_t *)((char *)parent + tgid) = 4241;
+	strcpy((char *)task + comm, "bash");
+	*(uint64_t *)((char *)task + rp) = (uintptr_t)parent;
+	env.vars[DTRACE_DIF_VAR_CURTHREAD] = (uintptr_t)task;
+
+	run(dtp, "BEGIN { trace(curthread->pid) }", -77, NULL);
+	run(dtp, "BEGIN { trace(curthread->real_parent->tgid) }", 4241, NULL);
+	run(dtp, "BEGIN { trace(curthread->comm) }", 0, "bash");
+	run(dtp, "BEGIN { trace(curthread->comm == \"bash\") }", 1, NULL);
+	test_bitfield(dtp, ts, task);
+	env.vars[DTRACE_DIF_VAR_CURTHREAD] = 0;
+}
+
+/* -S: the listing names opcodes, variables, subroutines and tables. */
+static void test_dis(dtrace_hdl_t *dtp)
+{
+	dtrace_prog_t *pgp = compile(dtp,
+		"BEGIN { ds[execname, 1] = strlen(\"abc\"); dsg = 1; stack(2) }");
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *fp;
+
+	if (!tap_ok(pgp != NULL, "dis: program compiles"))
+		return;
+	fp = open_memstream(&buf, &len);
+	dtrace_program_dump(dtp, pgp, fp);
+	fclose(fp);
+	tap_ok(strstr(buf, "pushtr  %r") != NULL, "dis: pushtr of a string key");
+	tap_ok(strstr(buf, "stga    %r") != NULL, "dis: stga");
+	tap_ok(strstr(buf, "stgs    %r") != NULL, "dis: stgs");
+	tap_ok(strstr(buf, "! strlen") != NULL, "dis: subroutine named");
+	tap_ok(strstr(buf, "! execname") != NULL, "dis: variable named");
+	tap_ok(strstr(buf, "global  array   int     8") != NULL,
+	       "dis: vartab of the global array");
+	tap_ok(strstr(buf, "global  scalar  int     8") != NULL,
+	       "dis: vartab of a global scalar");
+	tap_ok(strstr(buf, "\"abc\"") != NULL, "dis: strtab");
+	tap_ok(strstr(buf, "(stack, offset 0, size 16): no DIF, arg 2") != NULL,
+	       "dis: stack action");
+	free(buf);
+	dt_program_free(pgp);
+}
+
+/*
+ * Declarations, inlines, translators, casts, sizeof and if statements
+ * from hand-built ASTs (what the grammar gives for them), checked,
+ * generated and run.
+ */
+static struct dt_node *ast_node(struct dt_pcb *pcb, enum dt_node_kind k,
+				struct dt_node *left,
+				const struct dt_type *ctype)
+{
+	struct dt_node *n = dt_pcb_alloc(pcb, sizeof(*n));
+
+	n->kind = k;
+	n->left = left;
+	n->ctype = ctype;
+	n->line = 1;
+	return n;
+}
+
+static void ast_run(struct dt_pcb *pcb, struct dt_node *n, int64_t want,
+		    const char *what)
+{
+	struct dt_cg cg;
+	struct dt_difo *dp;
+	uint64_t v = 0;
+
+	dt_cg_init(&cg, pcb);
+	dt_check_expr(pcb, n);
+	dp = dt_cg_program(&cg, n, DTRACE_DIF_RTYPE_INT, 8);
+	if (dif_eval(dp, &env, &v))
+		tap_ok(false, "ast: %s (%s)", what, env.bad ? env.bad : "fault");
+	else
+		tap_is_int((int64_t)v, want, "ast: %s", what);
+	dt_difo_free(dp);
+	dt_cg_fini(&cg);
+}
+
+static void test_ast(dtrace_hdl_t *dtp)
+{
+	static int32_t in[2] = { 21, 0 };
+	const struct dt_type *xin, *xout, *pin, *pout;
+	struct dt_decl_node *inl, *xl;
+	struct dt_xlmember *m;
+	struct dt_stmt_node *ifs, *th, *el;
+	struct dt_node *n, *x;
+	struct dt_type *t;
+	struct dt_pcb pcb;
+	int err = 0;
+
+	t = dt_type_struct_begin(dtp, DT_TK_STRUCT, "ast_in", &err);
+	dt_type_struct_add(dtp, t, "a", &dt_type_int, 0);
+	dt_type_struct_end(dtp, t);
+	xin = t;
+	t = dt_type_struct_begin(dtp, DT_TK_STRUCT, "ast_out", &err);
+	dt_type_struct_add(dtp, t, "b", &dt_type_long, 0);
+	dt_type_struct_end(dtp, t);
+	xout = t;
+	pin = dt_type_pointer(dtp, xin);
+	pout = dt_type_pointer(dtp, xout);
+
+	dt_pcb_init(&pcb, dtp, "", 0);
+	if (setjmp(pcb.jmp)) {
+		tap_ok(false, "ast: %s", pcb.msg);
+		goto out;
+	}
+
+	/* inline long FOUR = 2 + 2; translator struct ast_out < ... p > */
+	inl = dt_pcb_alloc(&pcb, sizeof(*inl));
+	inl->kind = DT_DECL_INLINE;
+	inl->name = "FOUR";
+	inl->type = &dt_type_long;
+	inl->expr = dt_node_op2(&pcb, DT_OP_ADD,
+				dt_node_int(&pcb, 2, &dt_type_int, 1),
+				dt_node_int(&pcb, 2, &dt_type_int, 1));
+	xl = dt_pcb_alloc(&pcb, sizeof(*xl));
+	xl->kind = DT_DECL_XLATOR;
+	xl->name = "p";
+	xl->type = xout;
+	xl->from = pin;
+	m = dt_pcb_alloc(&pcb, sizeof(*m));
+	m->name = "b";
+	m->expr = dt_node_op2(&pcb, DT_OP_MUL,
+			      dt_node_member(&pcb, DT_OP_PTR,
+					     dt_node_ident(&pcb, "p", 1), "a"),
+			      dt_node_int(&pcb, 2, &dt_type_int, 1));
+	xl->members = m;
+	inl->next = xl;
+	pcb.decls = inl;
+	dt_decls_process(&pcb);
+
+	ast_run(&pcb, dt_node_op2(&pcb, DT_OP_MUL,
+				  dt_node_ident(&pcb, "FOUR", 1),
+				  dt_node_ident(&pcb, "FOUR", 1)),
+		16, "inline FOUR * FOUR");
+
+	env.vars[DTRACE_DIF_VAR_ARG0 + 2] = (uintptr_t)in;
+	x = ast_node(&pcb, DT_NODE_XLATE,
+		     ast_node(&pcb, DT_NODE_CAST,
+			      dt_node_ident(&pcb, "arg2", 1), pin), pout);
+	ast_run(&pcb, dt_node_member(&pcb, DT_OP_PTR, x, "b"), 42,
+		"xlate<struct ast_out *>((struct ast_in *)arg2)->b");
+	n = ast_node(&pcb, DT_NODE_CAST, dt_node_ident(&pcb, "arg2", 1), pin);
+	ast_run(&pcb, dt_node_member(&pcb, DT_OP_PTR, n, "a"), 21,
+		"((struct ast_in *)arg2)->a");
+	env.vars[DTRACE_DIF_VAR_ARG0 + 2] = 0;
+
+	ast_run(&pcb, ast_node(&pcb, DT_NODE_CAST,
+			       dt_node_int(&pcb, 300, &dt_type_int, 1),
+			       &dt_type_char), 44, "(char)300");
+	ast_run(&pcb, ast_node(&pcb, DT_NODE_CAST,
+			       dt_node_int(&pcb, (uint64_t)-1, &dt_type_int, 1),
+			       &dt_type_uchar), 255, "(unsigned char)-1");
+	ast_run(&pcb, ast_node(&pcb, DT_NODE_SIZEOF,
+			       dt_node_member(&pcb, DT_OP_PTR,
+					      ast_node(&pcb, DT_NODE_CAST,
+						       dt_node_ident(&pcb, "arg2", 1),
+						       pin), "a"), NULL),
+		4, "sizeof(((struct ast_in *)arg2)->a)");
+
+	/* if (pid > 0) ifv = 1; else ifv = 2; then ifv */
+	th = dt_pcb_alloc(&pcb, sizeof(*th));
+	th->expr = dt_node_op2(&pcb, DT_OP_ASGN, dt_node_ident(&pcb, "ifv", 1),
+			       dt_node_int(&pcb, 1, &dt_type_int, 1));
+	el = dt_pcb_alloc(&pcb, sizeof(*el));
+	el->expr = dt_node_op2(&pcb, DT_OP_ASGN, dt_node_ident(&pcb, "ifv", 1),
+			       dt_node_int(&pcb, 2, &dt_type_int, 1));
+	ifs = dt_pcb_alloc(&pcb, sizeof(*ifs));
+	ifs->kind = DT_SN_IF;
+	ifs->expr = dt_node_op2(&pcb, DT_OP_GT, dt_node_ident(&pcb, "pid", 1),
+				dt_node_int(&pcb, 0, &dt_type_int, 1));
+	ifs->then = th;
+	ifs->els = el;
+	{
+		struct dt_clause_node c = { .stmts = ifs, .line = 1 };
+		struct dt_stmt_node tr = { .kind = DT_SN_EXPR, .line = 1 };
+		struct dt_cg cg;
+		uint64_t v = 0;
+
+		tr.expr = dt_node_call(&pcb, dt_node_ident(&pcb, "trace", 1),
+				       dt_node_ident(&pcb, "ifv", 1));
+		ifs->next = &tr;
+		dt_check_clause(&pcb, &c);
+		dt_cg_init(&cg, &pcb);
+		cg.clause = dt_clause_alloc();
+		dt_cg_clause(&cg, &c);
+		tap_ok(cg.clause->nacts == 1 &&
+		       !dif_eval(cg.clause->progs[0], &env, &v) && v == 1,
+		       "ast: if/else assigns before the next record");
+		dt_cg_fini(&cg);
+	}
+out:
+	dt_xlate_drop(dtp, &pcb);
+	dt_pcb_fini(&pcb);
+}
+
 void test_cg(void)
 {
 	dtrace_hdl_t *dtp = t_open();
@@ -240,5 +617,10 @@ void test_cg(void)
 		"cg: too deep an expression is D_NOREG");
 	ev(dtp, "1+(1+(1+(1+(1+(1+(1+(1+(1+(1+(1+(1+(1+(1+1)))))))))))))", 15, 4);
 	test_layout(dtp);
+	test_vars(dtp);
+	test_subr(dtp);
+	test_members(dtp);
+	test_dis(dtp);
+	test_ast(dtp);
 	dtrace_close(dtp);
 }

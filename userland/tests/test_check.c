@@ -38,24 +38,21 @@ void test_check(void)
 	   "[D_IDENT_UNDEF] failed to resolve y: Unknown variable name");
 	ck(dtp, "BEGIN { nosuch(1) }",
 	   "[D_IDENT_UNDEF] failed to resolve nosuch: Unknown function name");
-	ck(dtp, "BEGIN { pid }",
-	   "[D_UNSUPPORTED] expression statements other than actions are not supported yet");
+	ck(dtp, "BEGIN { pid }", "OK");
 	ck(dtp, "BEGIN { trace(nosuch(1)) }",
 	   "[D_IDENT_UNDEF] failed to resolve nosuch: Unknown function name");
-	ck(dtp, "BEGIN { trace(strlen(\"a\")) }",
-	   "[D_UNSUPPORTED] strlen( ) is not supported yet");
+	ck(dtp, "BEGIN { trace(strlen(\"a\")) }", "OK");
 	ck(dtp, "BEGIN { trace(trace(1)) }",
 	   "[D_OP_VOID] trace( ) is an action and may not be used in an expression");
-	ck(dtp, "BEGIN { x = 1 }",
-	   "[D_UNSUPPORTED] operator = is not supported yet");
+	ck(dtp, "BEGIN { v0 = 1 }", "OK");
 	ck(dtp, "BEGIN { trace(execname == 1) }",
 	   "[D_OP_INCOMPAT] operands have incompatible types: \"string\" == \"int\"");
 	ck(dtp, "BEGIN { trace(pid != \"x\") }",
 	   "[D_OP_INCOMPAT] operands have incompatible types: \"pid_t\" != \"string\"");
 	ck(dtp, "BEGIN { trace(\"a\" + 1) }",
-	   "[D_OP_ARITH] operator + requires operands of arithmetic type");
+	   "[D_OP_INCOMPAT] operands have incompatible types: \"string\" + \"int\"");
 	ck(dtp, "BEGIN { trace(probename % 2) }",
-	   "[D_OP_INT] operator % requires operands of integral type");
+	   "[D_OP_INCOMPAT] operands have incompatible types: \"string\" % \"int\"");
 	ck(dtp, "BEGIN { trace(~execname) }",
 	   "[D_OP_INT] operator ~ requires an operand of integral type");
 	ck(dtp, "BEGIN { trace(-execname) }",
@@ -100,8 +97,168 @@ void test_check(void)
 	   "[D_PRINTF_CONV] printf( ) conversion #1 is invalid: %q is not a supported conversion");
 	ck(dtp, "BEGIN { printf(\"%5\", 1) }",
 	   "[D_PRINTF_CONV] printf( ) format ends in the middle of conversion #1");
+	/* variables, issue 3 */
+	ck(dtp, "BEGIN { v1 = 1; v1 = \"a\" }",
+	   "[D_OP_INCOMPAT] operands have incompatible types: \"int\" = \"string\"");
+	ck(dtp, "BEGIN { v2 = \"a\"; v2 = 1 }",
+	   "[D_OP_INCOMPAT] operands have incompatible types: \"string\" = \"int\"");
+	ck(dtp, "BEGIN { self->t = timestamp } END /self->t/ { trace(timestamp - self->t) }",
+	   "OK");
+	ck(dtp, "BEGIN { trace(self->never) }", "OK");
+	ck(dtp, "BEGIN { this->x = 1; this->x += 2; this->x++; --this->x }",
+	   "OK");
+	ck(dtp, "BEGIN { a1[1, \"x\"] = 2; trace(a1[2, \"y\"]) }", "OK");
+	ck(dtp, "BEGIN { a2[1] = 2; trace(a2[\"y\"]) }",
+	   "[D_ASSOC_PROTO] a2[ ] key #1 is incompatible with prototype: prototype: int key: string");
+	ck(dtp, "BEGIN { a3[1] = 2; trace(a3[1, 2]) }",
+	   "[D_ASSOC_PROTO] a3[ ] prototype mismatch: 2 keys given, 1 expected");
+	ck(dtp, "BEGIN { a4 = 1; trace(a4[1]) }",
+	   "[D_ASSOC_SCALAR] a4 is a scalar and may not be indexed");
+	ck(dtp, "BEGIN { a5[1] = 1; trace(a5) }",
+	   "[D_ARR_BADREF] a5 is an associative array and must be indexed");
+	ck(dtp, "BEGIN { this->a[1] = 1 }",
+	   "[D_DECL_LOCASSC] associative arrays may not be declared as local variables: this->a");
+	ck(dtp, "BEGIN { self->a[execname] = 1; trace(self->a[\"x\"]) }", "OK");
+	ck(dtp, "BEGIN { pid = 1 }",
+	   "[D_OP_LVAL] operator = requires modifiable lvalue as an operand");
+	ck(dtp, "BEGIN { 1 = 1 }",
+	   "[D_OP_LVAL] operator = requires modifiable lvalue as an operand");
+	ck(dtp, "BEGIN { v7++; v8 += 2 }", "OK");
+	ck(dtp, "BEGIN { v3 = trace(1) }",
+	   "[D_OP_VOID] trace( ) is an action and may not be used in an expression");
+	ck(dtp, "BEGIN { v4 = bcopy(0, 0, 1) }",
+	   "[D_OP_VOID] operator = requires a non-void right operand");
+	ck(dtp, "BEGIN { v5 = \"a\"; v5 += 1 }",
+	   "[D_OP_INCOMPAT] operands have incompatible types: \"string\" += \"int\"");
+
+	/* subroutines */
+	ck(dtp, "BEGIN { trace(substr(\"abc\", 1)); trace(substr(\"abc\", 1, 1)) }",
+	   "OK");
+	ck(dtp, "BEGIN { trace(substr(\"abc\")) }",
+	   "[D_PROTO_LEN] substr( ) prototype mismatch: 1 arg passed, 2 to 3 expected");
+	ck(dtp, "BEGIN { trace(strlen(1)) }",
+	   "[D_PROTO_ARG] strlen( ) argument #1 is incompatible with prototype: prototype: string argument: int");
+	ck(dtp, "BEGIN { trace(strjoin(\"a\")) }",
+	   "[D_PROTO_LEN] strjoin( ) prototype mismatch: 1 arg passed, 2 expected");
+	ck(dtp, "BEGIN { trace(rand()) }", "OK");
+	ck(dtp, "BEGIN { trace(strtok(0, \",\")) }", "OK");
+	ck(dtp, "BEGIN { trace(lltostr(1, 16)); trace(strtoll(\"12\")) }", "OK");
+	ck(dtp, "BEGIN { trace(copyinstr(arg0)); trace(htonl(1)) }", "OK");
+	ck(dtp, "BEGIN { copyout(0, arg0, 1) }",
+	   "[D_ACT_DESTR] destructive actions not allowed: copyout( )");
+	ck(dtp, "BEGIN { trace(bcopy(0, 0, 1)) }",
+	   "[D_TRACE_VOID] trace( ) argument #1 is incompatible with prototype: prototype: non-void argument: void");
+
+	/* actions */
+	ck(dtp, "BEGIN { stack(); ustack(5); stack(3) }", "OK");
+	ck(dtp, "BEGIN { stack(0) }",
+	   "[D_STACK_SIZE] stack( ) argument #1 must be between 1 and 128");
+	ck(dtp, "BEGIN { stack(arg0) }",
+	   "[D_STACK_SIZE] stack( ) argument #1 must be a non-zero positive integer constant");
+	ck(dtp, "BEGIN { raise(9) }",
+	   "[D_ACT_DESTR] destructive actions not allowed: raise( )");
+	ck(dtp, "BEGIN { stop() }",
+	   "[D_ACT_DESTR] destructive actions not allowed: stop( )");
+	ck(dtp, "BEGIN { chill(1) }",
+	   "[D_ACT_DESTR] destructive actions not allowed: chill( )");
+	ck(dtp, "BEGIN { system(\"ls\") }",
+	   "[D_ACT_DESTR] destructive actions not allowed: system( )");
+	ck(dtp, "BEGIN { panic() }",
+	   "[D_ACT_DESTR] destructive actions not allowed: panic( )");
+	ck(dtp, "BEGIN { tracemem(arg0, 16); print(pid) }", "OK");
+	ck(dtp, "BEGIN { tracemem(arg0, arg1) }",
+	   "[D_PROTO_ARG] tracemem( ) argument #1 must be a non-zero positive integer constant");
+	ck(dtp, "BEGIN { trace(args[1]); trace(uregs[0]) }", "OK");
+	ck(dtp, "BEGIN { trace(args[10]) }",
+	   "[D_ARGS_IDX] index 10 is out of range for args[ ]");
+	ck(dtp, "BEGIN { trace(args) }", "[D_ARR_BADREF] args[ ] must be indexed");
+	ck(dtp, "BEGIN { trace(*pid) }",
+	   "[D_DEREF_NONPTR] operator * requires an operand of pointer type");
+	ck(dtp, "BEGIN { trace(pid->x) }",
+	   "[D_OP_PTR] operator -> must be applied to a pointer to a struct or union; the operand is \"pid_t\"");
+	ck(dtp, "BEGIN { v6 = 1; trace(&v6) }",
+	   "[D_ADDROF_VAR] cannot take address of dynamic variable");
+	ck(dtp, "BEGIN { trace(errno); trace(curthread); trace(ipl); trace(caller) }",
+	   "OK");
+
+	/* kernel types through BTF (host vmlinux) */
+	ck(dtp, "BEGIN { trace(curthread->pid); trace(curthread->comm) }", "OK");
+	ck(dtp, "BEGIN { trace(curthread->real_parent->real_parent->tgid) }",
+	   "OK");
+	ck(dtp, "BEGIN { trace(curthread->no_such) }",
+	   "[D_MEMBER_NAME] no_such is not a member of struct task_struct");
+	ck(dtp, "BEGIN { trace(curthread.pid) }",
+	   "[D_OP_SOU] operator . must be applied to a struct or union; the operand is \"struct task_struct *\"");
+	ck(dtp, "BEGIN { trace(curthread->comm[0]); trace(&curthread->pid) }",
+	   "OK");
+	ck(dtp, "BEGIN { trace(*curthread); trace(curthread->se) }", "OK");
+	ck(dtp, "BEGIN { trace(curthread + 1); trace(curthread - curthread) }",
+	   "OK");
+	ck(dtp, "BEGIN { trace(curthread == 0); trace(curthread != curthread) }",
+	   "OK");
+	ck(dtp, "BEGIN { k1 = curthread; trace(k1->pid) }", "OK");
+	ck(dtp, "BEGIN { k2 = *curthread; trace(k2.pid) }", "OK");
+	ck(dtp, "BEGIN { k3[curthread->comm] = 1; trace(k3[execname]) }", "OK");
+	ck(dtp, "BEGIN { trace(curthread->comm == execname) }", "OK");
+	ck(dtp, "BEGIN { trace(curthread->pid + \"a\") }",
+	   "[D_OP_INCOMPAT] operands have incompatible types: \"pid_t\" + \"string\"");
+	ck(dtp, "BEGIN { trace(*curthread->comm) }",
+	   "[D_DEREF_NONPTR] operator * requires an operand of pointer type");
+	ck(dtp, "BEGIN { curthread->pid = 1 }",
+	   "[D_OP_LVAL] operator = requires modifiable lvalue as an operand");
+	ck(dtp, "BEGIN { trace(strlen(curthread)) }",
+	   "[D_PROTO_ARG] strlen( ) argument #1 is incompatible with prototype: prototype: string argument: struct task_struct *");
+	ck(dtp, "BEGIN { trace(d_path(&curthread->fs->pwd)) }", "OK");
+	ck(dtp, "BEGIN { trace(inet_ntoa(&arg0)) }",
+	   "[D_OP_LVAL] operator & requires an lvalue as an operand");
+
+	/* more of variables and operators */
+	ck(dtp, "BEGIN { w1 = \"a\"; w1 = execname; w1 = strjoin(w1, w1) }", "OK");
+	ck(dtp, "BEGIN { w2 = 1; w2 = 2L; w2 = 'c' }", "OK");
+	ck(dtp, "BEGIN { w3 = curthread; w3 = 0 }", "OK");
+	ck(dtp, "BEGIN { w4 = curthread; w4 = 1 }",
+	   "[D_OP_INCOMPAT] operands have incompatible types: \"struct task_struct *\" = \"int\"");
+	ck(dtp, "BEGIN { w5 = 1; w5 <<= 2; w5 >>= 1; w5 %= 3 }", "OK");
+	ck(dtp, "BEGIN { w6 = 1; w6 /= 0 }",
+	   "[D_DIV_ZERO] expression contains division by zero");
+	ck(dtp, "BEGIN { w7 = \"x\"; w7++ }",
+	   "[D_OP_SCALAR] operator ++ requires an operand of integral or pointer type");
+	ck(dtp, "BEGIN { w8[1, 2, 3] = 1; w8[1, 2, 3]++ }", "OK");
+	ck(dtp, "BEGIN { w9[\"a\"] = \"b\"; trace(w9[\"a\"] == \"b\") }", "OK");
+	ck(dtp, "BEGIN { trace(pid ? \"a\" : 1) }",
+	   "[D_OP_INCOMPAT] operands have incompatible types: \"string\" : \"int\"");
+	ck(dtp, "BEGIN { trace(strchr(execname, 'd') == 0) }", "OK");
+	ck(dtp, "BEGIN { trace(index(execname, \"t\", 1)) }", "OK");
+	ck(dtp, "BEGIN { trace(index(execname)) }",
+	   "[D_PROTO_LEN] index( ) prototype mismatch: 1 arg passed, 2 to 3 expected");
+	ck(dtp, "BEGIN { trace(rand(1)) }",
+	   "[D_PROTO_LEN] rand( ) prototype mismatch: 1 arg passed, 0 expected");
+	ck(dtp, "BEGIN { trace(strtok(1, \",\")) }",
+	   "[D_PROTO_ARG] strtok( ) argument #1 is incompatible with prototype: prototype: string or NULL argument: int");
+	ck(dtp, "BEGIN { trace(htons(\"a\")) }",
+	   "[D_PROTO_ARG] htons( ) argument #1 is incompatible with prototype: prototype: integer argument: string");
+	ck(dtp, "BEGIN { trace(alloca(8)); bcopy(curthread, alloca(8), 8) }",
+	   "OK");
+	ck(dtp, "BEGIN { trace(copyin(arg0, 8)); copyinto(arg0, 8, alloca(8)) }",
+	   "OK");
+	ck(dtp, "BEGIN { trace(getmajor(0) + getminor(0) + progenyof(1)) }",
+	   "OK");
+	ck(dtp, "BEGIN { trace(mutex_owned(arg0) + rw_iswriter(arg0)) }", "OK");
+	ck(dtp, "BEGIN { ustack(1, 2); stack(128) }", "OK");
+	ck(dtp, "BEGIN { stack(129) }",
+	   "[D_STACK_SIZE] stack( ) argument #1 must be between 1 and 128");
+	ck(dtp, "BEGIN { stack(1, 2) }",
+	   "[D_PROTO_LEN] stack( ) prototype mismatch: 2 args passed, 0 to 1 expected");
+	ck(dtp, "BEGIN { print() }",
+	   "[D_PROTO_LEN] print( ) prototype mismatch: 0 args passed, 1 expected");
+	ck(dtp, "BEGIN { breakpoint() }",
+	   "[D_ACT_DESTR] destructive actions not allowed: breakpoint( )");
+	ck(dtp, "BEGIN { trace(uregs[\"a\"]) }",
+	   "[D_ARGS_IDX] uregs[ ] index must be of integral type");
+	ck(dtp, "BEGIN { trace(x9[1]) }",
+	   "[D_IDENT_UNDEF] failed to resolve x9: Unknown variable name");
 	ck(dtp, "BEGIN { trace(a.b) }",
-	   "[D_UNSUPPORTED] operator . is not supported yet");
+	   "[D_IDENT_UNDEF] failed to resolve a: Unknown variable name");
 
 	tap_is_str(t_script_msg(dtp, "BEGIN\n{\n\ttrace(x);\n}\n"),
 		   "[D_IDENT_UNDEF] line 3: failed to resolve x: Unknown variable name",

@@ -1,0 +1,10 @@
+/*
+ * ASSERTION: raise() needs -w.
+ *
+ * SPDX-License-Identifier: GPL-2.0
+ */
+
+BEGIN
+{
+	raise(9);
+}

@@ -1,0 +1,254 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Code generation for D user variables and subroutine calls: loads and
+ * stores of globals, self-> and this-> variables and associative array
+ * elements (keys on the tuple stack), =, op= and ++/-- on them, CALL,
+ * and the set of variables each program uses, from which dt_cg.c builds
+ * the program's vartab.  Variables themselves are dt_var.c's.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "dt_compile.h"
+#include "dt_type.h"
+#include "dt_var.h"
+
+/* Remember that the current program uses @v (its vartab lists it). */
+static void dt_cg_use(struct dt_cg *cg, const struct dt_var *v, int line)
+{
+	const struct dt_var **p;
+	unsigned int i;
+
+	for (i = 0; i < cg->nvars; i++)
+		if (cg->vars[i] == v)
+			return;
+	if (cg->nvars == cg->varcap) {
+		unsigned int cap = cg->varcap ? 2 * cg->varcap : 8;
+
+		p = realloc(cg->vars, cap * sizeof(*p));
+		if (!p)
+			dt_diag(cg->pcb, line, D_NOMEM, "out of memory");
+		cg->vars = p;
+		cg->varcap = cap;
+	}
+	cg->vars[cg->nvars++] = v;
+}
+
+static unsigned int dt_cg_ldop(const struct dt_var *v)
+{
+	switch (v->scope) {
+	case DT_SCOPE_THREAD:
+		return v->is_assoc ? DTRACE_DIF_OP_LDTA : DTRACE_DIF_OP_LDTS;
+	case DT_SCOPE_CLAUSE:
+		return DTRACE_DIF_OP_LDLS;
+	default:
+		return v->is_assoc ? DTRACE_DIF_OP_LDGA : DTRACE_DIF_OP_LDGS;
+	}
+}
+
+static unsigned int dt_cg_stop(const struct dt_var *v)
+{
+	switch (v->scope) {
+	case DT_SCOPE_THREAD:
+		return v->is_assoc ? DTRACE_DIF_OP_STTA : DTRACE_DIF_OP_STTS;
+	case DT_SCOPE_CLAUSE:
+		return DTRACE_DIF_OP_STLS;
+	default:
+		return v->is_assoc ? DTRACE_DIF_OP_STGA : DTRACE_DIF_OP_STGS;
+	}
+}
+
+/*
+ * The keys of an associative array reference, evaluated into registers
+ * first: a key may itself call a subroutine or read an array, and both
+ * use the tuple stack.
+ */
+struct dt_cg_keys {
+	unsigned int regs[DT_VAR_MAXKEYS];
+	unsigned int n;
+};
+
+static void dt_cg_keys_eval(struct dt_cg *cg, struct dt_node *n,
+			    struct dt_cg_keys *k)
+{
+	const struct dt_var *v = n->ident;
+	struct dt_node *a;
+
+	k->n = 0;
+	for (a = n->args; a; a = a->next) {
+		unsigned int r = dt_cg_expr(cg, a);
+
+		dt_cg_convert(cg, r, a->type, v->keys[k->n], a->line);
+		k->regs[k->n++] = r;
+	}
+}
+
+static void dt_cg_keys_push(struct dt_cg *cg, struct dt_node *n,
+			    const struct dt_cg_keys *k)
+{
+	const struct dt_var *v = n->ident;
+	unsigned int i;
+
+	dt_as_emit(&cg->irl, DTRACE_DIF_OP_FLUSHTS, 0, 0, 0, 0);
+	for (i = 0; i < k->n; i++) {
+		const struct dt_type *t = v->keys[i];
+
+		if (dt_type_is_string(t))
+			dt_as_emit(&cg->irl, DTRACE_DIF_OP_PUSHTR, 0,
+				   k->regs[i], 0, 0);
+		else if (dt_type_is_byref(t))
+			dt_as_emit(&cg->irl, DTRACE_DIF_OP_PUSHTR, 0,
+				   k->regs[i], 0,
+				   (int32_t)dt_type_base(t)->size);
+		else
+			dt_as_emit(&cg->irl, DTRACE_DIF_OP_PUSHTV, 0,
+				   k->regs[i], 0, 0);
+	}
+}
+
+static void dt_cg_keys_free(struct dt_cg *cg, const struct dt_cg_keys *k)
+{
+	unsigned int i;
+
+	for (i = 0; i < k->n; i++)
+		dt_cg_free(cg, k->regs[i]);
+}
+
+static void dt_cg_load(struct dt_cg *cg, struct dt_node *n, unsigned int r,
+		       const struct dt_cg_keys *k)
+{
+	const struct dt_var *v = n->ident;
+
+	if (v->is_assoc)
+		dt_cg_keys_push(cg, n, k);
+	dt_as_emit(&cg->irl, dt_cg_ldop(v), r, 0, 0, (int32_t)v->id);
+}
+
+static void dt_cg_store(struct dt_cg *cg, struct dt_node *n, unsigned int r,
+			const struct dt_cg_keys *k)
+{
+	const struct dt_var *v = n->ident;
+
+	if (v->is_assoc)
+		dt_cg_keys_push(cg, n, k);
+	dt_as_emit(&cg->irl, dt_cg_stop(v), 0, r, 0, (int32_t)v->id);
+}
+
+/* The value of variable reference @n (checked: n->ident is its var). */
+unsigned int dt_cg_var_load(struct dt_cg *cg, struct dt_node *n)
+{
+	struct dt_cg_keys k = { .n = 0 };
+	unsigned int r;
+
+	dt_cg_use(cg, n->ident, n->line);
+	if (n->kind == DT_NODE_INDEX)
+		dt_cg_keys_eval(cg, n, &k);
+	r = dt_cg_reg(cg, n->line);
+	dt_cg_load(cg, n, r, &k);
+	dt_cg_keys_free(cg, &k);
+	return r;
+}
+
+static unsigned int dt_cg_binop(enum dt_op op, bool is_signed)
+{
+	switch (op) {
+	case DT_OP_ADD_EQ: case DT_OP_PREINC: case DT_OP_POSTINC:
+		return DTRACE_DIF_OP_ADD;
+	case DT_OP_SUB_EQ: case DT_OP_PREDEC: case DT_OP_POSTDEC:
+		return DTRACE_DIF_OP_SUB;
+	case DT_OP_MUL_EQ:
+		return DTRACE_DIF_OP_MUL;
+	case DT_OP_DIV_EQ:
+		return is_signed ? DTRACE_DIF_OP_SDIV : DTRACE_DIF_OP_UDIV;
+	case DT_OP_MOD_EQ:
+		return is_signed ? DTRACE_DIF_OP_SREM : DTRACE_DIF_OP_UREM;
+	case DT_OP_AND_EQ:
+		return DTRACE_DIF_OP_AND;
+	case DT_OP_XOR_EQ:
+		return DTRACE_DIF_OP_XOR;
+	case DT_OP_OR_EQ:
+		return DTRACE_DIF_OP_OR;
+	case DT_OP_LSH_EQ:
+		return DTRACE_DIF_OP_SHL;
+	default:
+		return is_signed ? DTRACE_DIF_OP_ASR : DTRACE_DIF_OP_LSR;
+	}
+}
+
+/* What ++ and -- and pointer op= step by: the pointee's size. */
+static uint64_t dt_cg_step(const struct dt_type *t)
+{
+	t = dt_type_base(t);
+	if (t->kind != DT_TK_POINTER)
+		return 1;
+	t = dt_type_base(t->ref);
+	return t->size ? t->size : 1;
+}
+
+/*
+ * @n is "lv = e", "lv op= e", "++lv", "lv++" ... with lv a variable.
+ * Return: the register holding the value of the whole expression.
+ */
+unsigned int dt_cg_var_assign(struct dt_cg *cg, struct dt_node *n)
+{
+	struct dt_node *lv = n->left;
+	const struct dt_type *t = lv->type;
+	bool is_signed = dt_type_base(t)->is_signed;
+	struct dt_cg_keys k = { .n = 0 };
+	unsigned int val, old = 0, step;
+	bool post = n->op == DT_OP_POSTINC || n->op == DT_OP_POSTDEC;
+
+	dt_cg_use(cg, lv->ident, n->line);
+	if (n->kind == DT_NODE_OP2) {
+		val = dt_cg_expr(cg, n->right);
+		dt_cg_convert(cg, val, n->right->type, t, n->line);
+	} else {
+		val = dt_cg_reg(cg, n->line);
+		dt_cg_const(cg, val, 1, n->line);
+	}
+	if (lv->kind == DT_NODE_INDEX)
+		dt_cg_keys_eval(cg, lv, &k);
+
+	if (n->op != DT_OP_ASGN) {
+		old = dt_cg_reg(cg, n->line);
+		dt_cg_load(cg, lv, old, &k);
+		step = dt_cg_step(t);
+		if (step != 1 && (n->kind == DT_NODE_OP1 ||
+				  n->op == DT_OP_ADD_EQ ||
+				  n->op == DT_OP_SUB_EQ)) {
+			unsigned int s = dt_cg_reg(cg, n->line);
+
+			dt_cg_const(cg, s, step, n->line);
+			dt_cg_emit(cg, DTRACE_DIF_OP_MUL, val, val, s);
+			dt_cg_free(cg, s);
+		}
+		dt_cg_emit(cg, dt_cg_binop(n->op, is_signed), val, old, val);
+		dt_cg_convert(cg, val, &dt_type_int64, t, n->line);
+	}
+	dt_cg_store(cg, lv, val, &k);
+	dt_cg_keys_free(cg, &k);
+	if (post) {
+		dt_cg_free(cg, val);
+		return old;
+	}
+	if (n->op != DT_OP_ASGN)
+		dt_cg_free(cg, old);
+	return val;
+}
+
+/* A subroutine call: arguments on the tuple stack, then CALL. */
+unsigned int dt_cg_call(struct dt_cg *cg, struct dt_node *n)
+{
+	unsigned int regs[DTRACE_DIF_TUPLE_MAX], nr = 0, i, r;
+	struct dt_node *a;
+
+	for (a = n->args; a; a = a->next)
+		regs[nr++] = dt_cg_expr(cg, a);
+	dt_as_emit(&cg->irl, DTRACE_DIF_OP_FLUSHTS, 0, 0, 0, 0);
+	for (i = 0; i < nr; i++) {
+		dt_as_emit(&cg->irl, DTRACE_DIF_OP_PUSHTV, 0, regs[i], 0, 0);
+		dt_cg_free(cg, regs[i]);
+	}
+	r = dt_cg_reg(cg, n->line);
+	dt_as_emit(&cg->irl, DTRACE_DIF_OP_CALL, r, 0, 0, (int32_t)n->value);
+	return r;
+}

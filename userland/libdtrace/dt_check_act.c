@@ -1,0 +1,258 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The semantic pass over statements: predicates, expression statements
+ * (assignments, calls), if statements, and each action's prototype and
+ * privileges (destructive actions need -w; panic() also allowpanic).
+ * Expressions are checked by dt_check.c.
+ */
+#include <stdio.h>
+#include <string.h>
+#include "dt_compile.h"
+#include "dt_ident.h"
+#include "dt_printf.h"
+#include "dt_type.h"
+
+/* The action a statement calls, or NULL if it is no action call. */
+const struct dt_ident *dt_check_action(const struct dt_node *n)
+{
+	const struct dt_ident *id;
+
+	if (!n || n->kind != DT_NODE_CALL || n->left->kind != DT_NODE_IDENT)
+		return NULL;
+	id = dt_ident_lookup(n->left->str);
+	return id && id->kind == DT_IDENT_ACTION ? id : NULL;
+}
+
+static void dt_check_nargs(struct dt_pcb *pcb, const struct dt_node *n,
+			   const char *name, unsigned int min,
+			   unsigned int max)
+{
+	unsigned int have = dt_node_count(n->args);
+
+	if (have >= min && have <= max)
+		return;
+	if (min == max)
+		dt_diag(pcb, n->line, D_PROTO_LEN,
+			"%s( ) prototype mismatch: %u arg%s passed, %u expected",
+			name, have, have == 1 ? "" : "s", max);
+	dt_diag(pcb, n->line, D_PROTO_LEN,
+		"%s( ) prototype mismatch: %u arg%s passed, %u to %u expected",
+		name, have, have == 1 ? "" : "s", min, max);
+}
+
+/* printf() and system(): a constant format and its arguments. */
+static void dt_check_format(struct dt_pcb *pcb, struct dt_node *n,
+			    const char *name)
+{
+	const struct dt_type *types[DTRACE_ACTIONS_MAX];
+	struct dt_node *fmt = n->args, *a;
+	unsigned int nargs = 0;
+	struct dt_pfmt *pf;
+	enum dt_errtag tag;
+	char msg[512];
+	int ret;
+
+	if (!fmt)
+		dt_diag(pcb, n->line, D_PROTO_LEN,
+			"%s( ) prototype mismatch: 0 args passed, at least 1 expected",
+			name);
+	dt_check_expr(pcb, fmt);
+	if (fmt->kind != DT_NODE_STRING)
+		dt_diag(pcb, n->line, D_PRINTF_FMT,
+			"%s( ) argument #1 is incompatible with prototype: prototype: string constant argument: %s",
+			name, fmt->type->name);
+	for (a = fmt->next; a; a = a->next) {
+		dt_check_expr(pcb, a);
+		if (nargs == DTRACE_ACTIONS_MAX)
+			dt_diag(pcb, n->line, D_REC_LIMIT,
+				"%s( ) has too many arguments", name);
+		types[nargs++] = a->type;
+	}
+
+	pf = dt_printf_parse(fmt->str, msg, sizeof(msg));
+	if (!pf)
+		dt_diag(pcb, n->line, D_PRINTF_CONV, "%s", msg);
+	ret = dt_printf_check(pf, types, nargs, &tag, msg, sizeof(msg));
+	dt_printf_free(pf);
+	if (ret)
+		dt_diag(pcb, n->line, tag, "%s", msg);
+}
+
+/* An integer argument that must be a constant, like stack()'s frames. */
+static void dt_check_const(struct dt_pcb *pcb, const struct dt_node *n,
+			   struct dt_node *a, const char *name,
+			   enum dt_errtag tag, uint64_t max)
+{
+	dt_check_expr(pcb, a);
+	if (a->kind != DT_NODE_INT)
+		dt_diag(pcb, n->line, tag,
+			"%s( ) argument #1 must be a non-zero positive integer constant",
+			name);
+	if (a->value == 0 || a->value > max)
+		dt_diag(pcb, n->line, tag,
+			"%s( ) argument #1 must be between 1 and %llu",
+			name, (unsigned long long)max);
+}
+
+static void dt_check_int_arg(struct dt_pcb *pcb, const struct dt_node *n,
+			     struct dt_node *a, const char *name,
+			     const char *proto)
+{
+	char buf[128];
+
+	dt_check_expr(pcb, a);
+	if (!dt_type_is_int(a->type)) {
+		dt_type_name(a->type, buf, sizeof(buf));
+		dt_diag(pcb, n->line, D_PROTO_ARG,
+			"%s( ) argument #1 is incompatible with prototype: prototype: %s argument: %s",
+			name, proto, buf);
+	}
+}
+
+static void dt_check_privilege(struct dt_pcb *pcb, const struct dt_node *n,
+			       const struct dt_ident *act)
+{
+	dtrace_hdl_t *dtp = pcb->dtp;
+
+	if (!act->destructive)
+		return;
+	if (!dtp->opt.destructive)
+		dt_diag(pcb, n->line, D_ACT_DESTR,
+			"destructive actions not allowed: %s( )", act->name);
+	if ((act->action == DT_ACT_PANIC ||
+	     act->action == DT_ACT_BREAKPOINT) && !dtp->opt.allowpanic)
+		dt_diag(pcb, n->line, D_ACT_PANIC,
+			"%s( ) also needs option allowpanic (-x allowpanic)",
+			act->name);
+}
+
+static void dt_check_act(struct dt_pcb *pcb, struct dt_node *n,
+			 const struct dt_ident *act)
+{
+	struct dt_node *a = n->args;
+
+	dt_check_privilege(pcb, n, act);
+	switch (act->action) {
+	case DT_ACT_TRACE:
+	case DT_ACT_PRINT:
+		dt_check_nargs(pcb, n, act->name, 1, 1);
+		dt_check_expr(pcb, a);
+		if (dt_type_is_void(a->type))
+			dt_diag(pcb, n->line, act->action == DT_ACT_TRACE ?
+				D_TRACE_VOID : D_PRINT_VOID,
+				"%s( ) argument #1 is incompatible with prototype: prototype: non-void argument: void",
+				act->name);
+		if (dt_type_is_func(a->type))
+			dt_diag(pcb, n->line, D_PROTO_ARG,
+				"%s( ) may not record a function", act->name);
+		break;
+	case DT_ACT_EXIT:
+		dt_check_nargs(pcb, n, "exit", 1, 1);
+		dt_check_int_arg(pcb, n, a, "exit", "int");
+		break;
+	case DT_ACT_PRINTF:
+	case DT_ACT_SYSTEM:
+		dt_check_format(pcb, n, act->name);
+		break;
+	case DT_ACT_TRACEMEM:
+		dt_check_nargs(pcb, n, "tracemem", 2, 2);
+		dt_check_expr(pcb, a);
+		if (!dt_type_is_scalar(a->type) && !dt_type_is_byref(a->type))
+			dt_diag(pcb, n->line, D_TRACEMEM_ADDR,
+				"tracemem( ) argument #1 is incompatible with prototype: prototype: address argument: %s",
+				a->type->name);
+		dt_check_const(pcb, n, a->next, "tracemem", D_PROTO_ARG,
+			       DTRACE_RECORD_MAX);
+		break;
+	case DT_ACT_STACK:
+		dt_check_nargs(pcb, n, "stack", 0, 1);
+		if (a)
+			dt_check_const(pcb, n, a, "stack", D_STACK_SIZE,
+				       DTRACE_STACK_MAX);
+		break;
+	case DT_ACT_USTACK:
+		dt_check_nargs(pcb, n, "ustack", 0, 2);
+		if (a)
+			dt_check_const(pcb, n, a, "ustack", D_USTACK_PROTO,
+				       DTRACE_USTACK_MAX);
+		if (a && a->next)
+			dt_check_expr(pcb, a->next);
+		break;
+	case DT_ACT_RAISE:
+	case DT_ACT_CHILL:
+		dt_check_nargs(pcb, n, act->name, 1, 1);
+		dt_check_int_arg(pcb, n, a, act->name, "int");
+		break;
+	case DT_ACT_STOP:
+	case DT_ACT_PANIC:
+		dt_check_nargs(pcb, n, act->name, 0, 0);
+		break;
+	case DT_ACT_BREAKPOINT:
+		dt_diag(pcb, n->line, D_UNSUPPORTED,
+			"breakpoint( ) is not available on Linux");
+	case DT_ACT_NONE:
+		break;
+	}
+}
+
+/* Does statement list @s contain an action (records or kernel acts)? */
+static bool dt_stmts_act(const struct dt_stmt_node *s)
+{
+	for (; s; s = s->next) {
+		if (s->kind == DT_SN_IF) {
+			if (dt_stmts_act(s->then) || dt_stmts_act(s->els))
+				return true;
+		} else if (dt_check_action(s->expr)) {
+			return true;
+		}
+	}
+	return false;
+}
+
+static void dt_check_stmts(struct dt_pcb *pcb, struct dt_stmt_node *s);
+
+static void dt_check_stmt(struct dt_pcb *pcb, struct dt_stmt_node *s)
+{
+	const struct dt_ident *act;
+
+	if (s->kind == DT_SN_IF) {
+		dt_check_expr(pcb, s->expr);
+		if (!dt_type_is_scalar(s->expr->type))
+			dt_diag(pcb, s->line, D_OP_SCALAR,
+				"if statement requires a condition of scalar type");
+		/* TODO(issue 3): actions need conditional records */
+		if (dt_stmts_act(s->then) || dt_stmts_act(s->els))
+			dt_diag(pcb, s->line, D_UNSUPPORTED,
+				"actions inside if statements are not supported yet");
+		dt_check_stmts(pcb, s->then);
+		dt_check_stmts(pcb, s->els);
+		return;
+	}
+	act = dt_check_action(s->expr);
+	if (act)
+		dt_check_act(pcb, s->expr, act);
+	else
+		dt_check_expr(pcb, s->expr);
+}
+
+static void dt_check_stmts(struct dt_pcb *pcb, struct dt_stmt_node *s)
+{
+	for (; s; s = s->next)
+		dt_check_stmt(pcb, s);
+}
+
+/**
+ * dt_check_clause() - type-check one clause's predicate and statements
+ * @pcb: the compilation; errors unwind through dt_diag()
+ * @c: the clause
+ */
+void dt_check_clause(struct dt_pcb *pcb, struct dt_clause_node *c)
+{
+	if (c->pred) {
+		dt_check_expr(pcb, c->pred);
+		if (!dt_type_is_scalar(c->pred->type))
+			dt_diag(pcb, c->pred->line, D_PRED_SCALAR,
+				"predicate result must be of scalar type");
+	}
+	dt_check_stmts(pcb, c->stmts);
+}

@@ -132,6 +132,49 @@ struct dt_node *dt_node_member(struct dt_pcb *pcb, enum dt_op op,
 	return n;
 }
 
+struct dt_node *dt_node_index(struct dt_pcb *pcb, struct dt_node *l,
+			      struct dt_node *keys)
+{
+	struct dt_node *n;
+
+	if (!l || !keys)
+		return NULL;
+	n = dt_node_alloc(pcb, DT_NODE_INDEX, l->line);
+	if (n) {
+		n->left = l;
+		n->args = keys;
+	}
+	return n;
+}
+
+struct dt_node *dt_node_cast(struct dt_pcb *pcb, enum dt_node_kind kind,
+			     const struct dt_type *t, struct dt_node *l)
+{
+	struct dt_node *n;
+
+	if (!t || !l)
+		return NULL;
+	n = dt_node_alloc(pcb, kind, l->line);
+	if (n) {
+		n->ctype = t;
+		n->left = l;
+	}
+	return n;
+}
+
+struct dt_node *dt_node_unary(struct dt_pcb *pcb, enum dt_node_kind kind,
+			      struct dt_node *l)
+{
+	struct dt_node *n;
+
+	if (!l)
+		return NULL;
+	n = dt_node_alloc(pcb, kind, l->line);
+	if (n)
+		n->left = l;
+	return n;
+}
+
 struct dt_node *dt_node_append(struct dt_node *list, struct dt_node *n)
 {
 	struct dt_node *p;
@@ -153,25 +196,57 @@ unsigned int dt_node_count(const struct dt_node *list)
 	return n;
 }
 
-struct dt_stmt_node *dt_stmt_append(struct dt_pcb *pcb,
-				    struct dt_stmt_node *list,
-				    struct dt_node *expr)
+struct dt_stmt_node *dt_stmt_expr(struct dt_pcb *pcb, struct dt_node *expr)
 {
-	struct dt_stmt_node *s, *p;
+	struct dt_stmt_node *s;
 
 	if (!expr)
-		return list;
+		return NULL;
 	s = dt_pcb_alloc(pcb, sizeof(*s));
-	if (!s)
-		return list;
-	s->expr = expr;
-	s->line = expr->line;
+	if (s) {
+		s->kind = DT_SN_EXPR;
+		s->expr = expr;
+		s->line = expr->line;
+	}
+	return s;
+}
+
+struct dt_stmt_node *dt_stmt_if(struct dt_pcb *pcb, struct dt_node *cond,
+				struct dt_stmt_node *then,
+				struct dt_stmt_node *els)
+{
+	struct dt_stmt_node *s;
+
+	if (!cond)
+		return NULL;
+	s = dt_pcb_alloc(pcb, sizeof(*s));
+	if (s) {
+		s->kind = DT_SN_IF;
+		s->expr = cond;
+		s->then = then;
+		s->els = els;
+		s->line = cond->line;
+	}
+	return s;
+}
+
+struct dt_stmt_node *dt_stmt_link(struct dt_stmt_node *list,
+				  struct dt_stmt_node *s)
+{
+	struct dt_stmt_node *p;
+
 	if (!list)
 		return s;
 	for (p = list; p->next; p = p->next)
 		;
 	p->next = s;
 	return list;
+}
+
+void dt_decl_add(struct dt_pcb *pcb, struct dt_decl_node *d)
+{
+	*pcb->decls_tail = d;
+	pcb->decls_tail = &d->next;
 }
 
 struct dt_pdesc_node *dt_pdesc_append(struct dt_pcb *pcb,
@@ -238,7 +313,7 @@ static const char *const dt_op_names[DT_OP_NOPS] = {
 	[DT_OP_LNEG] = "!", [DT_OP_DEREF] = "*", [DT_OP_ADDROF] = "&",
 	[DT_OP_PREINC] = "++", [DT_OP_PREDEC] = "--",
 	[DT_OP_POSTINC] = "++", [DT_OP_POSTDEC] = "--",
-	[DT_OP_INDEX] = "[]", [DT_OP_DOT] = ".", [DT_OP_PTR] = "->",
+	[DT_OP_DOT] = ".", [DT_OP_PTR] = "->",
 };
 
 const char *dt_op_name(enum dt_op op)
@@ -298,12 +373,6 @@ static void dt_node_print_pb(const struct dt_node *n, struct dt_printbuf *pb)
 	case DT_NODE_OP2:
 		dt_pb_put(pb, "(");
 		dt_node_print_pb(n->left, pb);
-		if (n->op == DT_OP_INDEX) {
-			dt_pb_put(pb, "[");
-			dt_node_print_pb(n->right, pb);
-			dt_pb_put(pb, "])");
-			break;
-		}
 		dt_pb_put(pb, " ");
 		dt_pb_put(pb, dt_op_name(n->op));
 		dt_pb_put(pb, " ");
@@ -334,6 +403,32 @@ static void dt_node_print_pb(const struct dt_node *n, struct dt_printbuf *pb)
 		dt_node_print_pb(n->left, pb);
 		dt_pb_put(pb, dt_op_name(n->op));
 		dt_pb_put(pb, n->str);
+		dt_pb_put(pb, ")");
+		break;
+	case DT_NODE_INDEX:
+		dt_pb_put(pb, "(");
+		dt_node_print_pb(n->left, pb);
+		dt_pb_put(pb, "[");
+		for (a = n->args; a; a = a->next) {
+			dt_node_print_pb(a, pb);
+			if (a->next)
+				dt_pb_put(pb, ", ");
+		}
+		dt_pb_put(pb, "])");
+		break;
+	case DT_NODE_CAST:
+	case DT_NODE_XLATE:
+		dt_pb_put(pb, n->kind == DT_NODE_CAST ? "((" : "(xlate<");
+		dt_pb_put(pb, n->ctype->name);
+		dt_pb_put(pb, n->kind == DT_NODE_CAST ? ")" : ">(");
+		dt_node_print_pb(n->left, pb);
+		dt_pb_put(pb, n->kind == DT_NODE_CAST ? ")" : "))");
+		break;
+	case DT_NODE_SIZEOF:
+	case DT_NODE_STRINGOF:
+		dt_pb_put(pb, n->kind == DT_NODE_SIZEOF ? "(sizeof " :
+							  "(stringof ");
+		dt_node_print_pb(n->left, pb);
 		dt_pb_put(pb, ")");
 		break;
 	}

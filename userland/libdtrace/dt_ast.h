@@ -52,7 +52,7 @@ enum dt_op {
 	DT_OP_NEG, DT_OP_PLUS, DT_OP_BNEG, DT_OP_LNEG,
 	DT_OP_DEREF, DT_OP_ADDROF,
 	DT_OP_PREINC, DT_OP_PREDEC, DT_OP_POSTINC, DT_OP_POSTDEC,
-	DT_OP_INDEX, DT_OP_DOT, DT_OP_PTR,
+	DT_OP_DOT, DT_OP_PTR,
 	DT_OP_NOPS
 };
 
@@ -159,12 +159,24 @@ struct dt_node *dt_node_call(struct dt_pcb *pcb, struct dt_node *fn,
 			     struct dt_node *args);
 struct dt_node *dt_node_member(struct dt_pcb *pcb, enum dt_op op,
 			       struct dt_node *l, char *name);
+struct dt_node *dt_node_index(struct dt_pcb *pcb, struct dt_node *l,
+			      struct dt_node *keys);
+/* CAST or XLATE of @l to @t. */
+struct dt_node *dt_node_cast(struct dt_pcb *pcb, enum dt_node_kind kind,
+			     const struct dt_type *t, struct dt_node *l);
+/* SIZEOF or STRINGOF of @l. */
+struct dt_node *dt_node_unary(struct dt_pcb *pcb, enum dt_node_kind kind,
+			      struct dt_node *l);
 struct dt_node *dt_node_append(struct dt_node *list, struct dt_node *n);
 unsigned int dt_node_count(const struct dt_node *list);
 
-struct dt_stmt_node *dt_stmt_append(struct dt_pcb *pcb,
-				    struct dt_stmt_node *list,
-				    struct dt_node *expr);
+struct dt_stmt_node *dt_stmt_expr(struct dt_pcb *pcb, struct dt_node *expr);
+struct dt_stmt_node *dt_stmt_if(struct dt_pcb *pcb, struct dt_node *cond,
+				struct dt_stmt_node *then,
+				struct dt_stmt_node *els);
+/* @list with @s (a statement or a list; either may be NULL) after it. */
+struct dt_stmt_node *dt_stmt_link(struct dt_stmt_node *list,
+				  struct dt_stmt_node *s);
 struct dt_pdesc_node *dt_pdesc_append(struct dt_pcb *pcb,
 				      struct dt_pdesc_node *list, char *text,
 				      int line);

@@ -50,16 +50,6 @@ static const struct dt_type *dt_check_rvtype(const struct dt_type *t)
 	return t;
 }
 
-/* TODO(issue 3): gone once the grammar builds DT_NODE_INDEX itself. */
-static void dt_index_node(struct dt_node *n)
-{
-	if (n->kind != DT_NODE_OP2 || n->op != DT_OP_INDEX)
-		return;
-	n->kind = DT_NODE_INDEX;
-	n->args = n->right;
-	n->right = NULL;
-}
-
 static bool dt_is_enumconst(dtrace_hdl_t *dtp, const char *name)
 {
 	int64_t v;
@@ -96,7 +86,6 @@ static struct dt_var *dt_check_var(struct dt_pcb *pcb, struct dt_node *n,
 	struct dt_node *v = n;
 	struct dt_var *var;
 
-	dt_index_node(n);
 	if (n->kind == DT_NODE_INDEX) {
 		v = n->left;
 		is_assoc = true;
@@ -627,11 +616,6 @@ static void dt_check_op2(struct dt_pcb *pcb, struct dt_node *n)
 	const struct dt_type *lt, *rt;
 	const char *op = dt_op_name(n->op);
 
-	if (n->op == DT_OP_INDEX) {
-		dt_index_node(n);
-		dt_check_index(pcb, n);
-		return;
-	}
 	if (n->op == DT_OP_ASGN) {
 		dt_check_expr(pcb, n->right);
 		dt_check_lvalue(pcb, n->left, op, n->right);

@@ -13,10 +13,16 @@ struct dt_pcb;
 struct dt_node;
 struct dt_stmt_node;
 struct dt_pdesc_node;
+struct dt_type;
+struct dt_declarator;
+struct dt_typelist;
+struct dt_xlmember;
 }
 
 %code {
 #include "dt_pcb.h"
+#include "dt_compile.h"
+#include "dt_decl.h"
 
 int dt_yylex(YYSTYPE *lval, void *scanner);
 
@@ -36,23 +42,33 @@ static void yyerror(struct dt_pcb *pcb, const char *msg)
 			     "syntax error near \"%s\"", pcb->tok);
 }
 
-/* A NULL from a constructor means the arena ran dry: stop at once. */
+/* A NULL from a constructor means an error was reported: stop at once. */
 #define NN(x)	do { if (!(x)) YYABORT; } while (0)
+/* So does a -1 from a declaration action. */
+#define OK(x)	do { if (x) YYABORT; } while (0)
 }
 
 %define api.pure full
 %param {struct dt_pcb *pcb}
+/* "if (a) if (b) x; else y;": the else goes with the nearest if, as C. */
+%expect 1
 
 %union {
 	struct dt_node *node;
 	struct dt_stmt_node *stmt;
 	struct dt_pdesc_node *pdesc;
+	const struct dt_type *type;
+	struct dt_type *sou;
+	struct dt_declarator *decl;
+	struct dt_typelist *types;
+	struct dt_xlmember *xlm;
 	char *str;
 	int op;
 }
 
 %token <pdesc> DT_TOK_PSPEC
 %token <node> DT_TOK_IDENT DT_TOK_INT DT_TOK_STRING
+%token <str> DT_TOK_TNAME DT_TOK_TYPEKW
 %token DT_TOK_BPRED DT_TOK_EPRED
 %token DT_TOK_LSH_EQ DT_TOK_RSH_EQ DT_TOK_ADD_EQ DT_TOK_SUB_EQ
 %token DT_TOK_MUL_EQ DT_TOK_DIV_EQ DT_TOK_MOD_EQ DT_TOK_AND_EQ
@@ -60,28 +76,44 @@ static void yyerror(struct dt_pcb *pcb, const char *msg)
 %token DT_TOK_INC DT_TOK_DEC DT_TOK_PTR
 %token DT_TOK_LAND DT_TOK_LOR DT_TOK_LXOR DT_TOK_LSH DT_TOK_RSH
 %token DT_TOK_LE DT_TOK_GE DT_TOK_EQ DT_TOK_NE
-/* Lexed but part of no rule yet: they make clean syntax errors. */
-%token DT_TOK_KEYWORD DT_TOK_AGG DT_TOK_MACRO DT_TOK_BAD DT_TOK_ERROR
+%token DT_KEY_CONST DT_KEY_USERLAND DT_KEY_STRUCT DT_KEY_UNION DT_KEY_ENUM
+%token DT_KEY_TYPEDEF DT_KEY_INLINE DT_KEY_SELF DT_KEY_THIS DT_KEY_XLATOR
+%token DT_KEY_XLATE DT_KEY_SIZEOF DT_KEY_OFFSETOF DT_KEY_STRINGOF
+%token DT_KEY_IF DT_KEY_ELSE
+/* Lexed but part of no rule: reserved words, and errors the lexer has
+   already reported. */
+%token DT_TOK_KEYWORD DT_TOK_AGG DT_TOK_BAD DT_TOK_ERROR
 
 %type <pdesc> probe_descriptions
 %type <node> predicate
-%type <stmt> body statement_list
-%type <node> statement expression assignment_expression
+%type <stmt> body statement_list statement if_statement if_body
+%type <node> expression assignment_expression
 %type <node> conditional_expression logical_or_expression
 %type <node> logical_xor_expression logical_and_expression
 %type <node> inclusive_or_expression exclusive_or_expression
 %type <node> and_expression equality_expression relational_expression
 %type <node> shift_expression additive_expression
-%type <node> multiplicative_expression unary_expression
+%type <node> multiplicative_expression unary_expression cast_expression
 %type <node> postfix_expression primary_expression
-%type <node> argument_list
+%type <node> argument_list constant_expression member_name enum_value
+%type <node> xlator_member_name
 %type <op> assignment_operator unary_operator
+%type <str> type_words
+%type <type> type_specifier type_name qualified_type base_type
+%type <sou> sou_head enum_head sou_body enum_body
+%type <op> sou_kind
+%type <decl> declarator direct_declarator declarator_list
+%type <decl> abstract_declarator member_declarator member_declarator_list
+%type <types> key_list
+%type <xlm> xlator_members
 
 %%
 
 program:
 	  %empty
 	| program clause
+	| program declaration
+	| program ';'
 	;
 
 clause:
@@ -108,21 +140,238 @@ predicate:
 body:
 	  %empty				{ $$ = NULL; }
 	| '{' statement_list '}'		{ $$ = $2; }
+	| '{' statement_list expression '}' {
+		$$ = dt_stmt_link($2, dt_stmt_expr(pcb, $3));
+	}
 	;
 
+/* Statements end with ';', but the last of a block need not. */
 statement_list:
-	  statement {
-		$$ = dt_stmt_append(pcb, NULL, $1);
-	}
-	| statement_list ';' statement {
-		$$ = dt_stmt_append(pcb, $1, $3);
-	}
+	  %empty				{ $$ = NULL; }
+	| statement_list statement		{ $$ = dt_stmt_link($1, $2); }
 	;
 
 statement:
-	  %empty				{ $$ = NULL; }
-	| expression
+	  ';'					{ $$ = NULL; }
+	| expression ';'			{ NN($$ = dt_stmt_expr(pcb, $1)); }
+	| if_statement
 	;
+
+if_statement:
+	  DT_KEY_IF '(' expression ')' if_body {
+		NN($$ = dt_stmt_if(pcb, $3, $5, NULL));
+	}
+	| DT_KEY_IF '(' expression ')' if_body DT_KEY_ELSE if_body {
+		NN($$ = dt_stmt_if(pcb, $3, $5, $7));
+	}
+	;
+
+if_body:
+	  statement
+	| '{' statement_list '}'		{ $$ = $2; }
+	| '{' statement_list expression '}' {
+		$$ = dt_stmt_link($2, dt_stmt_expr(pcb, $3));
+	}
+	;
+
+/* Top-level declarations. */
+
+declaration:
+	  type_specifier ';'			{ (void)$1; }
+	| type_specifier declarator_list ';' {
+		OK(dt_decl_vars(pcb, DT_SCOPE_GLOBAL, $1, $2));
+	}
+	| DT_KEY_SELF type_specifier declarator_list ';' {
+		OK(dt_decl_vars(pcb, DT_SCOPE_THREAD, $2, $3));
+	}
+	| DT_KEY_THIS type_specifier declarator_list ';' {
+		OK(dt_decl_vars(pcb, DT_SCOPE_CLAUSE, $2, $3));
+	}
+	| DT_KEY_TYPEDEF type_specifier declarator_list ';' {
+		OK(dt_decl_typedef(pcb, $2, $3));
+	}
+	| DT_KEY_INLINE type_specifier declarator '=' assignment_expression ';' {
+		OK(dt_decl_inline(pcb, $2, $3, $5));
+	}
+	| DT_KEY_XLATOR type_name '<' type_specifier declarator '>'
+	  '{' xlator_members '}' ';' {
+		OK(dt_decl_xlator(pcb, $2, $4, $5, $8, pcb->line));
+	}
+	;
+
+xlator_members:
+	  %empty				{ $$ = NULL; }
+	| xlator_members xlator_member_name '=' assignment_expression ';' {
+		NN($$ = dt_xlmember_add(pcb, $1, $2->str, $4, $2->line));
+	}
+	;
+
+xlator_member_name:
+	  DT_TOK_IDENT				{ NN($$ = $1); }
+	| DT_TOK_TNAME				{ NN($$ = dt_node_ident(pcb, $1, pcb->line)); }
+	;
+
+/* Type specifiers: a base type with its qualifiers (which D ignores). */
+type_specifier:
+	  qualified_type
+	| DT_KEY_CONST type_specifier		{ $$ = $2; }
+	;
+
+qualified_type:
+	  base_type
+	| qualified_type DT_KEY_CONST		{ $$ = $1; }
+	;
+
+base_type:
+	  type_words				{ NN($$ = dt_decl_typename(pcb, $1, pcb->line)); }
+	| DT_TOK_TNAME				{ NN($$ = dt_decl_typename(pcb, $1, pcb->line)); }
+	| sou_kind DT_TOK_IDENT {
+		NN($2);
+		NN($$ = dt_decl_tag(pcb, $1, $2->str, $2->line));
+	}
+	| DT_KEY_ENUM DT_TOK_IDENT {
+		NN($2);
+		NN($$ = dt_decl_tag(pcb, DT_TK_ENUM, $2->str, $2->line));
+	}
+	| sou_body '}'				{ NN($$ = dt_decl_sou_end(pcb, $1)); }
+	| enum_body opt_comma '}'		{ NN($$ = dt_decl_sou_end(pcb, $1)); }
+	;
+
+type_words:
+	  DT_TOK_TYPEKW
+	| type_words DT_TOK_TYPEKW		{ NN($$ = dt_decl_words(pcb, $1, $2)); }
+	;
+
+sou_kind:
+	  DT_KEY_STRUCT				{ $$ = DT_TK_STRUCT; }
+	| DT_KEY_UNION				{ $$ = DT_TK_UNION; }
+	;
+
+sou_head:
+	  sou_kind DT_TOK_IDENT {
+		NN($2);
+		NN($$ = dt_decl_sou_begin(pcb, $1, $2->str, $2->line));
+	}
+	| sou_kind				{ NN($$ = dt_decl_sou_begin(pcb, $1, NULL, pcb->line)); }
+	;
+
+sou_body:
+	  sou_head '{'				{ $$ = $1; }
+	| sou_body type_specifier member_declarator_list ';' {
+		OK(dt_decl_sou_members(pcb, $1, $2, $3));
+		$$ = $1;
+	}
+	;
+
+member_declarator_list:
+	  member_declarator
+	| member_declarator_list ',' member_declarator {
+		$$ = dt_declarator_link($1, $3);
+	}
+	;
+
+member_declarator:
+	  declarator
+	| declarator ':' constant_expression {
+		int64_t v;
+
+		OK(dt_decl_const(pcb, $3, &v));
+		$1->bits = v < 0 || v > 64 ? 0 : (int)v;
+		$$ = $1;
+	}
+	;
+
+enum_head:
+	  DT_KEY_ENUM DT_TOK_IDENT {
+		NN($2);
+		NN($$ = dt_decl_sou_begin(pcb, DT_TK_ENUM, $2->str, $2->line));
+	}
+	| DT_KEY_ENUM				{ NN($$ = dt_decl_sou_begin(pcb, DT_TK_ENUM, NULL, pcb->line)); }
+	;
+
+enum_body:
+	  enum_head '{' DT_TOK_IDENT enum_value {
+		NN($3);
+		OK(dt_decl_enumerator(pcb, $1, $3->str, $4, $3->line));
+		$$ = $1;
+	}
+	| enum_body ',' DT_TOK_IDENT enum_value {
+		NN($3);
+		OK(dt_decl_enumerator(pcb, $1, $3->str, $4, $3->line));
+		$$ = $1;
+	}
+	;
+
+enum_value:
+	  %empty				{ $$ = NULL; }
+	| '=' constant_expression		{ $$ = $2; }
+	;
+
+opt_comma:
+	  %empty
+	| ','
+	;
+
+declarator_list:
+	  declarator
+	| declarator_list ',' declarator	{ $$ = dt_declarator_link($1, $3); }
+	;
+
+declarator:
+	  direct_declarator
+	| '*' declarator			{ $2->nptr++; $$ = $2; }
+	| '*' DT_KEY_CONST declarator		{ $3->nptr++; $$ = $3; }
+	| DT_KEY_USERLAND declarator		{ $$ = $2; }
+	;
+
+direct_declarator:
+	  DT_TOK_IDENT {
+		NN($1);
+		NN($$ = dt_declarator_new(pcb, $1->str, $1->line));
+	}
+	| DT_TOK_TNAME {
+		dt_pcb_error(pcb, pcb->line, D_DECL_IDRED,
+			     "identifier redeclared: %s", $1);
+		YYABORT;
+	}
+	| direct_declarator '[' constant_expression ']' {
+		OK(dt_declarator_dim(pcb, $1, $3));
+		$$ = $1;
+	}
+	| direct_declarator '[' ']' {
+		OK(dt_declarator_keys(pcb, $1, NULL));
+		$$ = $1;
+	}
+	| direct_declarator '[' key_list ']' {
+		OK(dt_declarator_keys(pcb, $1, $3));
+		$$ = $1;
+	}
+	;
+
+key_list:
+	  type_name				{ NN($$ = dt_typelist_add(pcb, NULL, $1)); }
+	| key_list ',' type_name		{ NN($$ = dt_typelist_add(pcb, $1, $3)); }
+	;
+
+/* A type with no name declared: casts, sizeof, xlate, keys. */
+type_name:
+	  type_specifier
+	| type_specifier abstract_declarator {
+		NN($$ = dt_declarator_type(pcb, $1, $2));
+	}
+	;
+
+abstract_declarator:
+	  '*'					{ NN($$ = dt_declarator_new(pcb, NULL, pcb->line)); $$->nptr = 1; }
+	| abstract_declarator '*'		{ $1->nptr++; $$ = $1; }
+	| abstract_declarator DT_KEY_CONST	{ $$ = $1; }
+	;
+
+constant_expression:
+	  conditional_expression
+	;
+
+/* Expressions. */
 
 expression:
 	  assignment_expression
@@ -248,15 +497,22 @@ additive_expression:
 	;
 
 multiplicative_expression:
-	  unary_expression
-	| multiplicative_expression '*' unary_expression {
+	  cast_expression
+	| multiplicative_expression '*' cast_expression {
 		NN($$ = dt_node_op2(pcb, DT_OP_MUL, $1, $3));
 	}
-	| multiplicative_expression '/' unary_expression {
+	| multiplicative_expression '/' cast_expression {
 		NN($$ = dt_node_op2(pcb, DT_OP_DIV, $1, $3));
 	}
-	| multiplicative_expression '%' unary_expression {
+	| multiplicative_expression '%' cast_expression {
 		NN($$ = dt_node_op2(pcb, DT_OP_MOD, $1, $3));
+	}
+	;
+
+cast_expression:
+	  unary_expression
+	| '(' type_name ')' cast_expression {
+		NN($$ = dt_node_cast(pcb, DT_NODE_CAST, $2, $4));
 	}
 	;
 
@@ -268,8 +524,17 @@ unary_expression:
 	| DT_TOK_DEC unary_expression {
 		NN($$ = dt_node_op1(pcb, DT_OP_PREDEC, $2));
 	}
-	| unary_operator unary_expression {
+	| unary_operator cast_expression {
 		NN($$ = dt_node_op1(pcb, $1, $2));
+	}
+	| DT_KEY_SIZEOF unary_expression {
+		NN($$ = dt_node_unary(pcb, DT_NODE_SIZEOF, $2));
+	}
+	| DT_KEY_SIZEOF '(' type_name ')' {
+		NN($$ = dt_decl_sizeof(pcb, $3, pcb->line));
+	}
+	| DT_KEY_STRINGOF unary_expression {
+		NN($$ = dt_node_unary(pcb, DT_NODE_STRINGOF, $2));
 	}
 	;
 
@@ -285,7 +550,7 @@ unary_operator:
 postfix_expression:
 	  primary_expression
 	| postfix_expression '[' argument_list ']' {
-		NN($$ = dt_node_op2(pcb, DT_OP_INDEX, $1, $3));
+		NN($$ = dt_node_index(pcb, $1, $3));
 	}
 	| postfix_expression '(' ')' {
 		NN($$ = dt_node_call(pcb, $1, NULL));
@@ -293,12 +558,10 @@ postfix_expression:
 	| postfix_expression '(' argument_list ')' {
 		NN($$ = dt_node_call(pcb, $1, $3));
 	}
-	| postfix_expression '.' DT_TOK_IDENT {
-		NN($3);
+	| postfix_expression '.' member_name {
 		NN($$ = dt_node_member(pcb, DT_OP_DOT, $1, $3->str));
 	}
-	| postfix_expression DT_TOK_PTR DT_TOK_IDENT {
-		NN($3);
+	| postfix_expression DT_TOK_PTR member_name {
 		NN($$ = dt_node_member(pcb, DT_OP_PTR, $1, $3->str));
 	}
 	| postfix_expression DT_TOK_INC {
@@ -307,6 +570,12 @@ postfix_expression:
 	| postfix_expression DT_TOK_DEC {
 		NN($$ = dt_node_op1(pcb, DT_OP_POSTDEC, $1));
 	}
+	;
+
+/* After . and -> a member's name, even one spelled like a keyword's. */
+member_name:
+	  DT_TOK_IDENT				{ NN($$ = $1); }
+	| DT_TOK_TYPEKW				{ NN($$ = dt_node_ident(pcb, $1, pcb->line)); }
 	;
 
 argument_list:
@@ -322,10 +591,52 @@ primary_expression:
 	  DT_TOK_IDENT				{ NN($$ = $1); }
 	| DT_TOK_INT				{ NN($$ = $1); }
 	| DT_TOK_STRING				{ NN($$ = $1); }
+	| DT_KEY_SELF {
+		NN($$ = dt_node_ident(pcb, dt_pcb_strdup(pcb, "self", 4),
+				      pcb->line));
+	}
+	| DT_KEY_THIS {
+		NN($$ = dt_node_ident(pcb, dt_pcb_strdup(pcb, "this", 4),
+				      pcb->line));
+	}
 	| '(' expression ')'			{ $$ = $2; }
+	| DT_KEY_OFFSETOF '(' type_name ',' member_name ')' {
+		NN($$ = dt_decl_offsetof(pcb, $3, $5->str, pcb->line));
+	}
+	| DT_KEY_XLATE '<' type_name '>' '(' expression ')' {
+		NN($$ = dt_node_cast(pcb, DT_NODE_XLATE, $3, $6));
+	}
+	| DT_TOK_AGG {
+		dt_pcb_error(pcb, pcb->line, D_AGG_UNSUP,
+			     "aggregations are not supported yet: %s",
+			     pcb->tok);
+		YYABORT;
+	}
 	;
 
 %%
+
+/*
+ * Each macro argument given must be used ($1 or $$1) unless the option
+ * argref is set, as a misspelt script would otherwise ignore its input.
+ */
+static int dt_parse_argref(struct dt_pcb *pcb)
+{
+	const dtrace_hdl_t *dtp = pcb->dtp;
+	int i;
+
+	if (dtp->opt.argref || (pcb->cflags & DT_C_LIBRARY))
+		return 0;
+	for (i = 1; i < dtp->macro_argc && i < 64; i++) {
+		if (pcb->macros_used & (1ULL << i))
+			continue;
+		dt_pcb_error(pcb, pcb->line, D_MACRO_UNUSED,
+			     "extraneous argument '%s' ($%d is not referenced)",
+			     dtp->macro_argv[i], i);
+		return -1;
+	}
+	return 0;
+}
 
 /**
  * dt_parse() - parse pcb->text into pcb->clauses
@@ -345,5 +656,7 @@ int dt_parse(struct dt_pcb *pcb)
 	dt_lex_destroy(pcb);
 	if (ret == 2)
 		dt_pcb_error(pcb, pcb->line, D_NOMEM, "out of memory");
-	return ret || pcb->failed ? -1 : 0;
+	if (ret || pcb->failed)
+		return -1;
+	return dt_parse_argref(pcb);
 }

@@ -26,6 +26,7 @@ struct dt_options {
 	bool allowpanic;	/* panic() and breakpoint() may be used */
 	bool cpp;		/* -C: run the C preprocessor */
 	bool defaultargs;	/* unset $N macros are 0 / "" */
+	bool argref;		/* macro arguments may go unreferenced */
 	uint64_t bufsize;	/* bytes per CPU buffer */
 	uint64_t strsize;	/* bytes of a recorded string, NUL included */
 	uint64_t dynvarsize;	/* bytes of dynamic variable space */

@@ -159,6 +159,7 @@ static const struct dt_optdesc dt_optdescs[] = {
 	  DTRACE_OPT_DESTRUCTIVE },
 	{ "cpp", DT_OPT_FLAG, DT_OFF(cpp), 0, 0, 0 },
 	{ "defaultargs", DT_OPT_FLAG, DT_OFF(defaultargs), 0, 0, 0 },
+	{ "argref", DT_OPT_FLAG, DT_OFF(argref), 0, 0, 0 },
 	{ "bufsize", DT_OPT_SIZE, DT_OFF(bufsize), DTRACE_BUFSIZE_MIN,
 	  DTRACE_BUFSIZE_MAX, DTRACE_OPT_BUFSIZE },
 	{ "strsize", DT_OPT_SIZE, DT_OFF(strsize), 2, DTRACE_STRSIZE_MAX,

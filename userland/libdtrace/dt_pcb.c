@@ -27,6 +27,7 @@ void dt_pcb_init(struct dt_pcb *pcb, dtrace_hdl_t *dtp, const char *text,
 	pcb->spec = DTRACE_PROBESPEC_NAME;
 	pcb->line = 1;
 	pcb->clauses_tail = &pcb->clauses;
+	pcb->decls_tail = &pcb->decls;
 }
 
 void dt_pcb_fini(struct dt_pcb *pcb)

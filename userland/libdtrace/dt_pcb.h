@@ -27,7 +27,10 @@ struct dt_pcb {
 	size_t pos;			/* offset just past the last match */
 	int line;			/* line of the last token */
 	int parens;			/* ( and [ depth in a predicate */
-	int braces;			/* { depth in a clause body */
+	int braces;			/* { depth in a clause body or a
+					   declaration */
+	int lasttok;			/* the token returned before */
+	uint64_t macros_used;		/* bit N: $N or $$N was referenced */
 	char tok[64];			/* text of the last token, for errors */
 	bool tok_eof;			/* the last token was the end */
 

@@ -1,14 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * '#' lines of a D program: "#pragma D option name[=value]", a "#!"
- * interpreter line, and pragmas of other namespaces (ignored).  Called
+ * interpreter line, "#pragma D depends_on", "attributes" and "binding"
+ * (accepted: this D tracks no stability attributes), and pragmas of
+ * other namespaces (ignored).  Called
  * by the lexer with the whole line.
  */
 #include <ctype.h>
 #include <string.h>
 #include "dt_pcb.h"
 
-#define DT_PRAGMA_WORDS	4
+#define DT_PRAGMA_WORDS	6
 
 /* Split @s into at most @max blank-separated words (in place). */
 static int dt_pragma_split(char *s, char **words, int max)
@@ -97,6 +99,16 @@ int dt_pragma(struct dt_pcb *pcb, const char *line)
 		}
 		return dt_pragma_option(pcb, w[3]);
 	}
+	if (!strcmp(w[2], "depends_on")) {
+		if (n != 5) {
+			dt_pcb_error(pcb, pcb->line, D_PRAGMA_DEPEND,
+				     "malformed #pragma D depends_on: expected class and name");
+			return -1;
+		}
+		return 0;	/* the probe descriptions check what is there */
+	}
+	if (!strcmp(w[2], "attributes") || !strcmp(w[2], "binding"))
+		return 0;	/* stability is not tracked */
 	dt_pcb_error(pcb, pcb->line, D_PRAGMA_INVAL,
 		     "invalid #pragma D directive: %s", w[2]);
 	return -1;

@@ -226,8 +226,11 @@ void test_cli(void)
 		 (int)getpid());
 	cli(NULL, cmd, "grabbed\n", "", 0);
 	cli(NULL, "-e -c 'sleep 100' -n 'BEGIN { exit(0) }'", "", "", 0);
-	cli(NULL, "-q -n 'BEGIN { printf(\"x\\n\"); exit(0) }' macro1 -w 'macro two'",
-	    "x\n", "", 0);
+	cli(NULL, "-q -n 'BEGIN { printf(\"%s|%s\\n\", $$1, $$2); exit(0) }' macro1 -w 'macro two'",
+	    "macro1|macro two\n", "", 0);
+	cli(NULL, "-q -n 'BEGIN { exit(0) }' unused", "",
+	    "dtrace: invalid probe specifier BEGIN { exit(0) }: extraneous argument 'unused' ($1 is not referenced)\n",
+	    1);
 	cli(NULL, "-w -q -x stackframes=4 -x ustackframes=8 -x defaultargs -n 'BEGIN { exit(0) }'",
 	    "", "", 0);
 	cli(NULL, "-x stackframes=200 -n BEGIN", "",
@@ -244,7 +247,7 @@ void test_cli(void)
 	cli(NULL, "-C -DX=1 -UY -I. -e -n 'BEGIN { exit(0) }'", "", "", 0);
 	cli(NULL, "-S -e -n 'BEGIN { trace(1) }'", "", NULL, 0);
 	tap_ok(strstr(slurp("stderr"), "clause 0 (:::BEGIN)") &&
-	       strstr(slurp("stderr"), "ret   %r1"),
+	       strstr(slurp("stderr"), "ret     %r1"),
 	       "cli: -S lists the DIF on stderr");
 	cli(NULL, "", "", NULL, 2);
 	cli(NULL, "-k", "", NULL, 2);

@@ -28,7 +28,15 @@ static const char *tok_name(int t)
 		{ DT_TOK_LSH, "<<" }, { DT_TOK_RSH, ">>" }, { DT_TOK_LE, "<=" },
 		{ DT_TOK_GE, ">=" }, { DT_TOK_EQ, "==" }, { DT_TOK_NE, "!=" },
 		{ DT_TOK_KEYWORD, "KEYWORD" }, { DT_TOK_AGG, "AGG" },
-		{ DT_TOK_MACRO, "MACRO" }, { DT_TOK_BAD, "BAD" },
+		{ DT_TOK_BAD, "BAD" },
+		{ DT_KEY_CONST, "CONST" }, { DT_KEY_USERLAND, "USERLAND" },
+		{ DT_KEY_STRUCT, "STRUCT" }, { DT_KEY_UNION, "UNION" },
+		{ DT_KEY_ENUM, "ENUM" }, { DT_KEY_TYPEDEF, "TYPEDEF" },
+		{ DT_KEY_INLINE, "INLINE" }, { DT_KEY_SELF, "SELF" },
+		{ DT_KEY_THIS, "THIS" }, { DT_KEY_XLATOR, "TRANSLATOR" },
+		{ DT_KEY_XLATE, "XLATE" }, { DT_KEY_SIZEOF, "SIZEOF" },
+		{ DT_KEY_OFFSETOF, "OFFSETOF" }, { DT_KEY_STRINGOF, "STRINGOF" },
+		{ DT_KEY_IF, "IF" }, { DT_KEY_ELSE, "ELSE" },
 	};
 	static char one[2];
 	size_t i;
@@ -68,6 +76,12 @@ static const char *lex(dtrace_hdl_t *dtp, const char *text)
 		case DT_TOK_IDENT:
 			n += snprintf(out + n, sizeof(out) - n, "ID(%s)",
 				      lval.node->str);
+			break;
+		case DT_TOK_TNAME:
+		case DT_TOK_TYPEKW:
+			n += snprintf(out + n, sizeof(out) - n, "%s(%s)",
+				      t == DT_TOK_TNAME ? "TNAME" : "TYPE",
+				      lval.str);
 			break;
 		case DT_TOK_PSPEC:
 			n += snprintf(out + n, sizeof(out) - n, "PSPEC(%s)",
@@ -141,9 +155,31 @@ void test_lex(void)
 	tap_is_str(lexe(dtp, "\"\""), "STR()", "lex: empty string");
 	tap_is_str(lexe(dtp, "execname arg0 _x1"),
 		   "ID(execname) ID(arg0) ID(_x1)", "lex: identifiers");
-	tap_is_str(lexe(dtp, "self this sizeof"),
+	tap_is_str(lexe(dtp, "self this sizeof if else"),
+		   "SELF THIS SIZEOF IF ELSE", "lex: D keywords");
+	tap_is_str(lexe(dtp, "for while switch"),
 		   "KEYWORD KEYWORD KEYWORD", "lex: reserved keywords");
-	tap_is_str(lexe(dtp, "@a $1"), "AGG MACRO", "lex: @agg and $macro");
+	tap_is_str(lexe(dtp, "@a"), "AGG", "lex: @agg");
+	tap_is_str(lexe(dtp, "(pid_t)x"), "( TNAME(pid_t) ) ID(x)",
+		   "lex: a typedef after ( is a type name");
+	tap_is_str(lexe(dtp, "pid_t"), "ID(pid_t)",
+		   "lex: a typedef where no type may stand is a name");
+	tap_is_str(lexe(dtp, "(pid)"), "( ID(pid) )",
+		   "lex: a built-in variable is no type name");
+	tap_is_str(lexe(dtp, "x->uint64_t"), "ID(x) -> ID(uint64_t)",
+		   "lex: a member named like a type");
+	tap_is_str(lexe(dtp, "(unsigned long long)"),
+		   "( TYPE(unsigned) TYPE(long) TYPE(long) )",
+		   "lex: type keywords");
+	tap_is_str(lex(dtp, "int x;\nBEGIN{}"),
+		   "TYPE(int) ID(x) ; PSPEC(BEGIN) { }",
+		   "lex: a declaration between clauses");
+	tap_is_str(lex(dtp, "uint64_t *p, q;"),
+		   "TNAME(uint64_t) * ID(p) , ID(q) ;",
+		   "lex: a declaration starting with a typedef");
+	tap_is_str(lex(dtp, "struct s { int a; } ;tick-1s"),
+		   "STRUCT ID(s) { TYPE(int) ID(a) ; } ; PSPEC(tick-1s)",
+		   "lex: braces inside a declaration");
 	tap_is_str(lexe(dtp, "+ - * / % & | ^ ~ ! < > = ? : ; , ."),
 		   "+ - * / % & | ^ ~ ! < > = ? : ; , .",
 		   "lex: one-char operators");
@@ -173,7 +209,7 @@ void test_lex(void)
 		   "PSPEC(BEGIN) BPRED INT(int:4) / INT(int:2) == INT(int:2) EPRED {",
 		   "lex: division in a predicate");
 	tap_is_str(lex(dtp, "A /x/\nB /y/ ;"),
-		   "PSPEC(A) BPRED ID(x) EPRED PSPEC(B) BPRED ID(y) EPRED BAD",
+		   "PSPEC(A) BPRED ID(x) EPRED PSPEC(B) BPRED ID(y) EPRED ;",
 		   "lex: predicates ended by newline and separator");
 	tap_is_str(lex(dtp, "A /x/"), "PSPEC(A) BPRED ID(x) EPRED",
 		   "lex: predicate ended by the end of input");

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "dt_pcb.h"
+#include "dt_type.h"
 #include "helpers.h"
 #include "tap.h"
 
@@ -79,6 +80,125 @@ static const char *pdesc(dtrace_probespec_t spec, const char *s)
 	return out;
 }
 
+/* The statements of the first clause: E for an expression, IF(c){..}{..}. */
+static size_t print_stmts(const struct dt_stmt_node *s, char *out, size_t len)
+{
+	size_t n = 0;
+
+	for (; s && n < len; s = s->next) {
+		if (s->kind == DT_SN_EXPR) {
+			n += (size_t)snprintf(out + n, len - n, "E ");
+			continue;
+		}
+		n += (size_t)snprintf(out + n, len - n, "IF(");
+		n += (size_t)dt_node_print(s->expr, out + n, len - n);
+		n += (size_t)snprintf(out + n, len - n, "){ ");
+		n += print_stmts(s->then, out + n, len - n);
+		n += (size_t)snprintf(out + n, len - n, "}{ ");
+		n += print_stmts(s->els, out + n, len - n);
+		n += (size_t)snprintf(out + n, len - n, "} ");
+	}
+	return n;
+}
+
+static const char *parse_stmts(dtrace_hdl_t *dtp, const char *body)
+{
+	static char out[1024];
+	char text[512];
+	struct dt_pcb pcb;
+
+	snprintf(text, sizeof(text), "X{%s}", body);
+	dt_pcb_init(&pcb, dtp, text, strlen(text));
+	out[0] = '\0';
+	if (dt_parse(&pcb))
+		snprintf(out, sizeof(out), "[%s] %s", dt_errtag_name(pcb.tag),
+			 pcb.msg);
+	else if (pcb.clauses)
+		print_stmts(pcb.clauses->stmts, out, sizeof(out));
+	dt_pcb_fini(&pcb);
+	return out;
+}
+
+/* The declarations of @text, one per "; ", or the error. */
+static const char *parse_decls(dtrace_hdl_t *dtp, const char *text)
+{
+	static const char *const scopes[] = { "", "self ", "this " };
+	static char out[1024];
+	const struct dt_decl_node *d;
+	struct dt_pcb pcb;
+	size_t n = 0;
+	unsigned int i;
+
+	dt_pcb_init(&pcb, dtp, text, strlen(text));
+	out[0] = '\0';
+	if (dt_parse(&pcb)) {
+		snprintf(out, sizeof(out), "[%s] line %d: %s",
+			 dt_errtag_name(pcb.tag), pcb.errline, pcb.msg);
+		dt_pcb_fini(&pcb);
+		return out;
+	}
+	for (d = pcb.decls; d && n < sizeof(out); d = d->next) {
+		switch (d->kind) {
+		case DT_DECL_VAR:
+			n += (size_t)snprintf(out + n, sizeof(out) - n,
+					      "%s%s %s", scopes[d->scope],
+					      d->type->name, d->name);
+			if (d->is_assoc) {
+				n += (size_t)snprintf(out + n, sizeof(out) - n,
+						      "[");
+				for (i = 0; i < d->nkeys; i++)
+					n += (size_t)snprintf(out + n,
+						sizeof(out) - n, "%s%s",
+						i ? "," : "", d->keys[i]->name);
+				n += (size_t)snprintf(out + n, sizeof(out) - n,
+						      "]");
+			}
+			break;
+		case DT_DECL_INLINE:
+			n += (size_t)snprintf(out + n, sizeof(out) - n,
+					      "inline %s %s = ",
+					      d->type->name, d->name);
+			n += (size_t)dt_node_print(d->expr, out + n,
+						   sizeof(out) - n);
+			break;
+		case DT_DECL_XLATOR:
+			n += (size_t)snprintf(out + n, sizeof(out) - n,
+					      "xlator %s < %s %s >",
+					      d->type->name, d->from->name,
+					      d->name);
+			break;
+		}
+		n += (size_t)snprintf(out + n, sizeof(out) - n, "; ");
+	}
+	dt_pcb_fini(&pcb);
+	return out;
+}
+
+/* The size of type @name after the declarations of @text, or the error. */
+static const char *type_after(dtrace_hdl_t *dtp, const char *text,
+			      const char *name)
+{
+	static char out[512];
+	const struct dt_type *t;
+	struct dt_pcb pcb;
+
+	dt_pcb_init(&pcb, dtp, text, strlen(text));
+	if (dt_parse(&pcb)) {
+		snprintf(out, sizeof(out), "[%s] %s", dt_errtag_name(pcb.tag),
+			 pcb.msg);
+	} else if (!(t = dt_type_lookup(dtp, name))) {
+		snprintf(out, sizeof(out), "no type %s", name);
+	} else {
+		char buf[256];
+
+		dt_type_name(dt_type_base(t), buf, sizeof(buf));
+		snprintf(out, sizeof(out), "%s size %llu", buf,
+			 (unsigned long long)dt_type_base(t)->size);
+	}
+	dt_pcb_fini(&pcb);
+	return out;
+}
+
 void test_parse(void)
 {
 	dtrace_hdl_t *dtp = t_open();
@@ -122,9 +242,162 @@ void test_parse(void)
 	tap_is_str(parse_expr(dtp, "trace(1) trace(2)"),
 		   "[D_SYNTAX] syntax error near \"trace\"",
 		   "parse: missing semicolon");
-	tap_is_str(parse_expr(dtp, "self->x"),
-		   "[D_SYNTAX] syntax error near \"self\"",
+	tap_is_str(parse_expr(dtp, "for"),
+		   "[D_SYNTAX] syntax error near \"for\"",
 		   "parse: reserved word");
+
+	/* D's own expressions */
+	tap_is_str(parse_expr(dtp, "self->x = this->y"),
+		   "((self->x) = (this->y))", "parse: self-> and this->");
+	tap_is_str(parse_expr(dtp, "a[1, \"s\", b]"), "(a[1, \"s\", b])",
+		   "parse: an index is a tuple of keys");
+	tap_is_str(parse_expr(dtp, "self->ts[pid]++"), "(((self->ts)[pid])++)",
+		   "parse: thread-local associative array");
+	tap_is_str(parse_expr(dtp, "(long)a + 1"), "(((long)a) + 1)",
+		   "parse: a cast binds tighter than +");
+	tap_is_str(parse_expr(dtp, "(unsigned long long *)arg0"),
+		   "((unsigned long long *)arg0)", "parse: cast to a pointer");
+	tap_is_str(parse_expr(dtp, "(uint64_t)(int)-a"),
+		   "((uint64_t)((int)(-a)))", "parse: casts chain");
+	tap_is_str(parse_expr(dtp, "(a)-1"), "(a - 1)",
+		   "parse: a parenthesized name is no cast");
+	tap_is_str(parse_expr(dtp, "sizeof (int)"), "4",
+		   "parse: sizeof a type is a constant");
+	tap_is_str(parse_expr(dtp, "sizeof (char *[3])"),
+		   "[D_SYNTAX] syntax error near \"[\"",
+		   "parse: no array declarators in a type name");
+	tap_is_str(parse_expr(dtp, "sizeof(uint16_t) * 2"), "(2 * 2)",
+		   "parse: sizeof a typedef");
+	tap_is_str(parse_expr(dtp, "sizeof a + 1"), "((sizeof a) + 1)",
+		   "parse: sizeof an expression");
+	tap_is_str(parse_expr(dtp, "sizeof(void)"),
+		   "[D_SIZEOF_TYPE] sizeof operator cannot be applied to void",
+		   "parse: sizeof void");
+	tap_is_str(parse_expr(dtp, "stringof a"), "(stringof a)",
+		   "parse: stringof");
+	tap_is_str(parse_expr(dtp, "(struct nosuch *)0"),
+		   "[D_UNKNOWN_TYPE] undefined type: struct nosuch",
+		   "parse: cast to an unknown struct");
+	tap_is_str(parse_expr(dtp, "@a = 1"),
+		   "[D_AGG_UNSUP] aggregations are not supported yet: @a",
+		   "parse: aggregations come with issue 4");
+
+	/* statements */
+	tap_is_str(parse_stmts(dtp, "a; if (b) c; else { d; e } f"),
+		   "E IF(b){ E }{ E E } E ", "parse: if/else");
+	tap_is_str(parse_stmts(dtp, "if (a) if (b) c; else d;"),
+		   "IF(a){ IF(b){ E }{ E } }{ } ",
+		   "parse: else goes with the nearest if");
+	tap_is_str(parse_stmts(dtp, "if (a) {} x"), "IF(a){ }{ } E ",
+		   "parse: empty if body");
+	tap_is_str(parse_stmts(dtp, "if a x"),
+		   "[D_SYNTAX] syntax error near \"a\"",
+		   "parse: if needs parentheses");
+
+	/* declarations */
+	tap_is_str(parse_decls(dtp, "int x; self string s; this char *p, q;"),
+		   "int x; self string s; this char * p; this char q; ",
+		   "parse: variable declarations");
+	tap_is_str(parse_decls(dtp, "unsigned long long a[string, int];"),
+		   "unsigned long long a[string,int]; ",
+		   "parse: associative array with key types");
+	tap_is_str(parse_decls(dtp, "self int a[];"), "self int a[]; ",
+		   "parse: associative array with open keys");
+	tap_is_str(parse_decls(dtp, "int a[2][3];"), "int [2][3] a; ",
+		   "parse: scalar array");
+	tap_is_str(parse_decls(dtp, "int a[0];"),
+		   "[D_DECL_ARRSUB] line 1: array dimension must be a positive integer constant",
+		   "parse: zero array bound");
+	tap_is_str(parse_decls(dtp, "inline int ten = 2 * 5;"),
+		   "inline int ten = (2 * 5); ", "parse: inline");
+	tap_is_str(parse_decls(dtp,
+		"typedef struct tp { int a; } tp_t;\n"
+		"translator tp_t < struct task_struct *T > { a = T->pid; };"),
+		   "xlator tp_t < struct task_struct * T >; ",
+		   "parse: translator");
+	tap_is_str(type_after(dtp, "struct ps { char c; long l; "
+			      "unsigned int f:3, g:5; } ;", "struct ps"),
+		   "struct ps size 24", "parse: struct with bitfields");
+	tap_is_str(type_after(dtp, "typedef union { int i; char c[6]; } pu_t;",
+			      "pu_t"),
+		   "union <anon> size 8", "parse: typedef of an anonymous union");
+	tap_is_str(type_after(dtp, "enum pe { PA, PB = 5, PC, };"
+			      "int pe_arr[PC];", "enum pe"),
+		   "enum pe size 4", "parse: enum; enumerators are constants");
+	tap_is_str(parse_expr(dtp, "xlate<tp_t *>(curthread)->a"),
+		   "((xlate<tp_t *>(curthread))->a)", "parse: xlate");
+	tap_is_str(parse_expr(dtp, "sizeof(struct ps) + offsetof(struct ps, l)"),
+		   "(24 + 8)", "parse: sizeof and offsetof of a D struct");
+	tap_is_str(parse_expr(dtp, "offsetof(struct ps, f)"),
+		   "[D_OFFSETOF_BITFIELD] offsetof operand cannot be a bit-field: f",
+		   "parse: offsetof a bitfield");
+	tap_is_str(parse_expr(dtp, "offsetof(struct ps, nosuch)"),
+		   "[D_MEMBER_NAME] nosuch is not a member of struct ps",
+		   "parse: offsetof an unknown member");
+	tap_is_str(parse_decls(dtp, "struct ps { int a; };"),
+		   "[D_SOU_DUP] line 1: type redeclared: struct ps",
+		   "parse: struct redefined");
+	tap_is_str(parse_decls(dtp, "struct bf { int a:0; };"),
+		   "[D_DECL_BFSIZE] line 1: bit-field a has an invalid width (0)",
+		   "parse: zero-width bitfield");
+	tap_is_str(parse_decls(dtp, "struct bf2 { string s:3; };"),
+		   "[D_DECL_INCOMPLETE] line 1: member s has incomplete or void type",
+		   "parse: string member");
+	tap_is_str(parse_decls(dtp, "enum e2 { EA, EA };"),
+		   "[D_ENUM_DUP] line 1: enumerator EA is already declared",
+		   "parse: duplicate enumerator");
+	tap_is_str(parse_decls(dtp, "typedef int pid_t;"),
+		   "[D_TYPE_REDEF] line 1: type redeclared: pid_t",
+		   "parse: typedef of a type name");
+	tap_is_str(parse_decls(dtp, "struct nosuch x;"),
+		   "[D_UNKNOWN_TYPE] line 1: undefined type: struct nosuch",
+		   "parse: unknown type name");
+	tap_is_str(parse_decls(dtp, "int x\nBEGIN {}"),
+		   "[D_SYNTAX] line 2: syntax error near \"BEGIN\"",
+		   "parse: declaration without ;");
+	tap_is_str(parse_prog(dtp, "int x; BEGIN { x = 1 } uint64_t y;\nEND"),
+		   "BEGIN 1;END 0;", "parse: declarations between clauses");
+
+	/* macros */
+	{
+		char *const av[] = { "s.d", "42", "execname", "str", "-3" };
+
+		dtrace_macro_args(dtp, 5, av);
+		dtrace_setopt(dtp, "argref", NULL);
+		tap_is_str(parse_expr(dtp, "$1 + $2 + $4"),
+			   "((42 + execname) + (-3))",
+			   "parse: $N is an integer or a name");
+		tap_is_str(parse_expr(dtp, "$$3 + $$1"), "(\"str\" + \"42\")",
+			   "parse: $$N is a string");
+		tap_is_str(parse_expr(dtp, "$5"),
+			   "[D_MACRO_UNDEF] macro argument $5 is not defined",
+			   "parse: unset $N");
+		tap_is_str(parse_expr(dtp, "$nosuch"),
+			   "[D_MACRO_UNDEF] macro variable $nosuch is not defined",
+			   "parse: unknown macro variable");
+		tap_is_str(parse_expr(dtp, "$3"), "str",
+			   "parse: a name from a macro is a name");
+		tap_is_str(parse_prog(dtp, "syscall::$$3:entry, pid$1:::"),
+			   "syscall::str:entry,pid42::: 0;",
+			   "parse: macros in probe descriptions");
+		dtrace_setopt(dtp, "defaultargs", NULL);
+		tap_is_str(parse_expr(dtp, "$7 + $$7"), "(0 + \"\")",
+			   "parse: defaultargs");
+		dtp->opt.argref = false;
+		tap_is_str(parse_expr(dtp, "$1 + $$2 + $4"),
+			   "[D_MACRO_UNUSED] extraneous argument 'str' ($3 is not referenced)",
+			   "parse: an unused macro argument is an error");
+		dtrace_macro_args(dtp, 0, NULL);
+	}
+	tap_is_str(parse_expr(dtp, "$target"), "0",
+		   "parse: $target without a target");
+
+	/* preprocessor line markers */
+	tap_is_str(parse_prog(dtp, "# 1 \"x.d\"\nBEGIN\n# 40 \"x.d\"\n{ 1 + }"),
+		   "[D_SYNTAX] line 40: syntax error near \"}\"",
+		   "parse: # N \"file\" renumbers lines");
+	tap_is_str(parse_prog(dtp, "#pragma D depends_on provider syscall\nBEGIN"),
+		   "BEGIN 0;", "parse: #pragma D depends_on is accepted");
 
 	tap_is_str(parse_prog(dtp, "BEGIN"), "BEGIN 0;",
 		   "parse: clause without body");

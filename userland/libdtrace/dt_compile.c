@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The compiler driver: text in, dtrace_prog_t out.  The D library first
+ * The compiler driver: text in, dtrace_prog_t out.  With -C the text
+ * goes through the C preprocessor first (dt_cpp.c).  The D library first
  * (dt_lib.c, once per handle), then parse (dt_grammar.y), carry out the
  * declarations (dt_xlate.c), then per clause: probe descriptions
  * (dt_pdesc.c, matched against the kernel's probes), types
@@ -152,22 +153,32 @@ static int dt_compile_run(struct dt_compile *cc)
 
 static dtrace_prog_t *dt_compile(dtrace_hdl_t *dtp, const char *text,
 				 size_t len, dtrace_probespec_t spec,
-				 unsigned int cflags, bool is_file)
+				 unsigned int cflags, const char *name)
 {
-	struct dt_compile *cc = calloc(1, sizeof(*cc));
+	struct dt_compile *cc;
 	dtrace_prog_t *pgp = NULL;
+	char *cpp_out = NULL;
 	unsigned int mark;
 
 	dtp->errmsg[0] = '\0';
+	if (dtp->opt.cpp) {
+		cpp_out = dt_cpp_run(dtp, text, len, name ? name : "<command line>",
+				     &len);
+		if (!cpp_out)
+			return NULL;
+		text = cpp_out;
+	}
+	cc = calloc(1, sizeof(*cc));
 	if (cc)
 		cc->pgp = calloc(1, sizeof(*cc->pgp));
 	if (!cc || !cc->pgp) {
 		free(cc);
+		free(cpp_out);
 		dt_set_errno(dtp, EDT_NOMEM);
 		return NULL;
 	}
 	dt_pcb_init(&cc->pcb, dtp, text, len);
-	cc->pcb.is_file = is_file;
+	cc->pcb.is_file = name != NULL;
 	cc->pcb.spec = spec;
 	cc->pcb.cflags = cflags;
 	dt_cg_init(&cc->cg, &cc->pcb);
@@ -185,6 +196,7 @@ static dtrace_prog_t *dt_compile(dtrace_hdl_t *dtp, const char *text,
 	dt_cg_fini(&cc->cg);
 	dt_pcb_fini(&cc->pcb);
 	free(cc);
+	free(cpp_out);
 	return pgp;
 }
 
@@ -202,7 +214,7 @@ dtrace_prog_t *dtrace_program_strcompile(dtrace_hdl_t *dtp, const char *s,
 					 dtrace_probespec_t spec,
 					 unsigned int cflags)
 {
-	return dt_compile(dtp, s, strlen(s), spec, cflags, false);
+	return dt_compile(dtp, s, strlen(s), spec, cflags, NULL);
 }
 
 /* As dtrace_program_strcompile(), for a script file (-s). */
@@ -213,7 +225,6 @@ dtrace_prog_t *dtrace_program_fcompile(dtrace_hdl_t *dtp, FILE *fp,
 	size_t len = 0, cap = 4096, n;
 	char *buf = malloc(cap);
 
-	(void)name;
 	if (!buf) {
 		dt_set_errno(dtp, EDT_NOMEM);
 		return NULL;
@@ -237,7 +248,8 @@ dtrace_prog_t *dtrace_program_fcompile(dtrace_hdl_t *dtp, FILE *fp,
 		dt_set_errno(dtp, EIO);
 		return NULL;
 	}
-	pgp = dt_compile(dtp, buf, len, DTRACE_PROBESPEC_NAME, cflags, true);
+	pgp = dt_compile(dtp, buf, len, DTRACE_PROBESPEC_NAME, cflags,
+			 name ? name : "<stdin>");
 	free(buf);
 	return pgp;
 }

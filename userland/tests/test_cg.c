@@ -539,6 +539,36 @@ out:
 	dt_pcb_fini(&pcb);
 }
 
+static void test_decls(dtrace_hdl_t *dtp)
+{
+	static int32_t in[2] = { 21, 0 };
+
+	run(dtp, "inline int EIGHT = 2 * 4; BEGIN { trace(EIGHT + 1) }", 9,
+	    NULL);
+	run(dtp, "inline int A1 = 3; inline int A2 = A1 * A1; BEGIN { trace(A2) }",
+	    9, NULL);
+	run(dtp, "BEGIN { trace((char)300) }", 44, NULL);
+	run(dtp, "BEGIN { trace((unsigned char)-1) }", 255, NULL);
+	run(dtp, "BEGIN { trace((short)0x12345) }", 0x2345, NULL);
+	run(dtp, "BEGIN { trace(sizeof(int) + sizeof(long)) }", 12, NULL);
+	run(dtp, "BEGIN { if (pid > 0) { iv1 = 1; } else { iv1 = 2; } trace(iv1) }",
+	    1, NULL);
+	run(dtp, "BEGIN { if (pid < 0) { iv2 = 1; } else { iv2 = 2; } trace(iv2) }",
+	    2, NULL);
+	run(dtp, "BEGIN { self->t1 = 5 } BEGIN { trace(self->t1 * 2) }", 10,
+	    NULL);
+	run(dtp, "BEGIN { this->l1 = 3; this->l1 += 4; trace(this->l1) }", 7,
+	    NULL);
+	run(dtp, "BEGIN { self->ta[\"k\", 1] = 6; trace(self->ta[\"k\", 1]) }", 6,
+	    NULL);
+	env.vars[DTRACE_DIF_VAR_ARG0 + 2] = (uintptr_t)in;
+	run(dtp, "struct cin { int a; }; struct cout { int b; }; translator struct cout < struct cin *p > { b = p->a * 2; }; BEGIN { trace(xlate<struct cout *>((struct cin *)arg2)->b) }",
+	    42, NULL);
+	run(dtp, "struct cin2 { int a; }; BEGIN { trace(((struct cin2 *)arg2)->a) }",
+	    21, NULL);
+	env.vars[DTRACE_DIF_VAR_ARG0 + 2] = 0;
+}
+
 void test_cg(void)
 {
 	dtrace_hdl_t *dtp = t_open();

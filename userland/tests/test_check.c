@@ -257,6 +257,34 @@ void test_check(void)
 	   "[D_ARGS_IDX] uregs[ ] index must be of integral type");
 	ck(dtp, "BEGIN { trace(x9[1]) }",
 	   "[D_IDENT_UNDEF] failed to resolve x9: Unknown variable name");
+	/* declarations, inlines, translators, casts, if (issue 3) */
+	ck(dtp, "int dv1; BEGIN { dv1 = 1 }", "OK");
+	ck(dtp, "int dv2; BEGIN { dv2 = \"a\" }",
+	   "[D_OP_INCOMPAT] operands have incompatible types: \"int\" = \"string\"");
+	ck(dtp, "self int dv3; BEGIN { self->dv3 = 1 }", "OK");
+	ck(dtp, "this string dv4; BEGIN { this->dv4 = \"a\" }", "OK");
+	ck(dtp, "int dv5[string]; BEGIN { dv5[\"a\"] = 1; dv5[1] = 1 }",
+	   "[D_ASSOC_PROTO] dv5[ ] key #1 is incompatible with prototype: prototype: string key: int");
+	ck(dtp, "int dv6; string dv6;",
+	   "[D_DECL_IDRED] identifier redeclared: dv6");
+	ck(dtp, "inline int FOUR = 2 + 2; BEGIN { trace(FOUR) }", "OK");
+	ck(dtp, "inline string NM = execname; BEGIN { trace(NM == \"x\") }",
+	   "OK");
+	ck(dtp, "BEGIN { trace((char)300); trace((unsigned char)-1) }", "OK");
+	ck(dtp, "BEGIN { trace((struct task_struct *)arg0) }", "OK");
+	ck(dtp, "BEGIN { trace((string)1) }",
+	   "[D_CAST_INVAL] invalid cast expression: \"int\" to \"string\"");
+	ck(dtp, "BEGIN { trace(sizeof(curthread->comm)) }", "OK");
+	ck(dtp, "BEGIN { trace(stringof(curthread->comm)) }", "OK");
+	ck(dtp, "struct xin { int a; }; struct xout { int b; }; translator struct xout < struct xin *p > { b = p->a * 2; }; BEGIN { trace(xlate<struct xout *>((struct xin *)arg0)->b) }",
+	   "OK");
+	ck(dtp, "struct xin2 { int a; }; struct xout2 { int b; }; translator struct xout2 < struct xin2 *p > { c = 1; };",
+	   "[D_XLATE_MEMB] translator member c is not a member of struct xout2");
+	ck(dtp, "struct xin3 { int a; }; struct xout3 { int b; }; BEGIN { trace(xlate<struct xout3 *>((struct xin3 *)arg0)->b) }",
+	   "[D_XLATE_NONE] translator does not exist: struct xin3 * -> struct xout3 *");
+	ck(dtp, "BEGIN { if (pid > 0) { iv = 1; } else { iv = 2; } }", "OK");
+	ck(dtp, "BEGIN { if (pid > 0) { trace(1); } }",
+	   "[D_UNSUPPORTED] actions inside if statements are not supported yet");
 	ck(dtp, "BEGIN { trace(a.b) }",
 	   "[D_IDENT_UNDEF] failed to resolve a: Unknown variable name");
 

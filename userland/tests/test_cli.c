@@ -245,6 +245,11 @@ void test_cli(void)
 	cli(NULL, "-C -D '' -n BEGIN", "",
 	    "dtrace: failed to set -D : Invalid value for specified option\n", 1);
 	cli(NULL, "-C -DX=1 -UY -I. -e -n 'BEGIN { exit(0) }'", "", "", 0);
+	cli(NULL, "-q -C -DN=40 -n 'BEGIN { trace(N + 2); exit(0) }'", "42",
+	    "", 0);
+	cli(NULL, "-C -n 'BEGIN\n{\n\ttrace(1 +);\n}'", "",
+	    "dtrace: invalid probe specifier BEGIN\n{\n\ttrace(1 +);\n}: syntax error near \")\"\n",
+	    1);
 	cli(NULL, "-S -e -n 'BEGIN { trace(1) }'", "", NULL, 0);
 	tap_ok(strstr(slurp("stderr"), "clause 0 (:::BEGIN)") &&
 	       strstr(slurp("stderr"), "ret     %r1"),

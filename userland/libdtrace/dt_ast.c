@@ -175,6 +175,17 @@ struct dt_node *dt_node_unary(struct dt_pcb *pcb, enum dt_node_kind kind,
 	return n;
 }
 
+struct dt_node *dt_node_scoped(struct dt_pcb *pcb, const char *scope,
+			       struct dt_node *name)
+{
+	char *s;
+
+	if (!name || !(s = dt_pcb_strdup(pcb, scope, strlen(scope))))
+		return NULL;
+	return dt_node_member(pcb, DT_OP_PTR, dt_node_ident(pcb, s, name->line),
+			      name->str);
+}
+
 struct dt_node *dt_node_append(struct dt_node *list, struct dt_node *n)
 {
 	struct dt_node *p;

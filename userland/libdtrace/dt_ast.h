@@ -167,6 +167,9 @@ struct dt_node *dt_node_cast(struct dt_pcb *pcb, enum dt_node_kind kind,
 /* SIZEOF or STRINGOF of @l. */
 struct dt_node *dt_node_unary(struct dt_pcb *pcb, enum dt_node_kind kind,
 			      struct dt_node *l);
+/* self->@name or this->@name (@scope "self" or "this"). */
+struct dt_node *dt_node_scoped(struct dt_pcb *pcb, const char *scope,
+			       struct dt_node *name);
 struct dt_node *dt_node_append(struct dt_node *list, struct dt_node *n);
 unsigned int dt_node_count(const struct dt_node *list);
 

@@ -499,6 +499,12 @@ static void dt_check_op1(struct dt_pcb *pcb, struct dt_node *n)
 		if (n->left->ident)
 			dt_diag(pcb, n->line, D_ADDROF_VAR,
 				"cannot take address of dynamic variable");
+		if (n->left->kind == DT_NODE_INDEX &&
+		    n->left->left->kind == DT_NODE_IDENT &&
+		    dt_ident_lookup(n->left->left->str))
+			dt_diag(pcb, n->line, D_ADDROF_VAR,
+				"cannot take address of %s[ ]",
+				n->left->left->str);
 		if (dt_is_bitfield(n->left))
 			dt_diag(pcb, n->line, D_ADDROF_BITFIELD,
 				"cannot take address of bit-field");

@@ -591,14 +591,8 @@ primary_expression:
 	  DT_TOK_IDENT				{ NN($$ = $1); }
 	| DT_TOK_INT				{ NN($$ = $1); }
 	| DT_TOK_STRING				{ NN($$ = $1); }
-	| DT_KEY_SELF {
-		NN($$ = dt_node_ident(pcb, dt_pcb_strdup(pcb, "self", 4),
-				      pcb->line));
-	}
-	| DT_KEY_THIS {
-		NN($$ = dt_node_ident(pcb, dt_pcb_strdup(pcb, "this", 4),
-				      pcb->line));
-	}
+	| DT_KEY_SELF DT_TOK_PTR member_name	{ NN($$ = dt_node_scoped(pcb, "self", $3)); }
+	| DT_KEY_THIS DT_TOK_PTR member_name	{ NN($$ = dt_node_scoped(pcb, "this", $3)); }
 	| '(' expression ')'			{ $$ = $2; }
 	| DT_KEY_OFFSETOF '(' type_name ',' member_name ')' {
 		NN($$ = dt_decl_offsetof(pcb, $3, $5->str, pcb->line));

@@ -21,11 +21,26 @@
 	  .is_signed = (sgn), .rank = (rk) }
 #define DT_FLT(n, sz) \
 	{ .name = (n), .kind = DT_TK_FLOAT, .size = (sz), .align = (sz) }
-/* A typedef copies its target's size, alignment, sign and rank. */
-#define DT_TYPEDEF(n, b) \
-	{ .name = (n), .kind = DT_TK_TYPEDEF, .size = (b).size, \
-	  .align = (b).align, .is_signed = (b).is_signed, .rank = (b).rank, \
-	  .ref = &(b) }
+/*
+ * A typedef copies its target's size, alignment, sign and rank, spelled
+ * out again (DT_T_*) since C does not let one constant initializer read
+ * another object.
+ */
+#define DT_TYPEDEF(n, t)	DT_TYPEDEF_ARGS(n, t)
+#define DT_TYPEDEF_ARGS(...)	DT_TYPEDEF_(__VA_ARGS__)
+#define DT_TYPEDEF_(n, b, sz, sgn, rk) \
+	{ .name = (n), .kind = DT_TK_TYPEDEF, .size = (sz), .align = (sz), \
+	  .is_signed = (sgn), .rank = (rk), .ref = &(b) }
+#define DT_T_schar	dt_type_schar, 1, true, 1
+#define DT_T_uchar	dt_type_uchar, 1, false, 1
+#define DT_T_short	dt_type_short, 2, true, 2
+#define DT_T_ushort	dt_type_ushort, 2, false, 2
+#define DT_T_int	dt_type_int, 4, true, 3
+#define DT_T_uint	dt_type_uint, 4, false, 3
+#define DT_T_long	dt_type_long, 8, true, 4
+#define DT_T_ulong	dt_type_ulong, 8, false, 4
+#define DT_T_llong	dt_type_llong, 8, true, 5
+#define DT_T_ullong	dt_type_ullong, 8, false, 5
 #define DT_PTR(n, b) \
 	{ .name = (n), .kind = DT_TK_POINTER, .size = 8, .align = 8, \
 	  .ref = &(b) }
@@ -55,48 +70,48 @@ const struct dt_type dt_type_ldouble = DT_FLT("long double", 16);
 const struct dt_type dt_type_voidptr = DT_PTR("void *", dt_type_void);
 const struct dt_type dt_type_charptr = DT_PTR("char *", dt_type_char);
 
-const struct dt_type dt_type_pid = DT_TYPEDEF("pid_t", dt_type_int);
-const struct dt_type dt_type_id = DT_TYPEDEF("id_t", dt_type_int);
-const struct dt_type dt_type_uid = DT_TYPEDEF("uid_t", dt_type_uint);
-const struct dt_type dt_type_gid = DT_TYPEDEF("gid_t", dt_type_uint);
+const struct dt_type dt_type_pid = DT_TYPEDEF("pid_t", DT_T_int);
+const struct dt_type dt_type_id = DT_TYPEDEF("id_t", DT_T_int);
+const struct dt_type dt_type_uid = DT_TYPEDEF("uid_t", DT_T_uint);
+const struct dt_type dt_type_gid = DT_TYPEDEF("gid_t", DT_T_uint);
 const struct dt_type dt_type_processorid =
-	DT_TYPEDEF("processorid_t", dt_type_int);
-const struct dt_type dt_type_int64 = DT_TYPEDEF("int64_t", dt_type_long);
-const struct dt_type dt_type_uint64 = DT_TYPEDEF("uint64_t", dt_type_ulong);
-const struct dt_type dt_type_uint_t = DT_TYPEDEF("uint_t", dt_type_uint);
+	DT_TYPEDEF("processorid_t", DT_T_int);
+const struct dt_type dt_type_int64 = DT_TYPEDEF("int64_t", DT_T_long);
+const struct dt_type dt_type_uint64 = DT_TYPEDEF("uint64_t", DT_T_ulong);
+const struct dt_type dt_type_uint_t = DT_TYPEDEF("uint_t", DT_T_uint);
 const struct dt_type dt_type_uintptr =
-	DT_TYPEDEF("uintptr_t", dt_type_ulong);
-const struct dt_type dt_type_size = DT_TYPEDEF("size_t", dt_type_ulong);
-const struct dt_type dt_type_ssize = DT_TYPEDEF("ssize_t", dt_type_long);
+	DT_TYPEDEF("uintptr_t", DT_T_ulong);
+const struct dt_type dt_type_size = DT_TYPEDEF("size_t", DT_T_ulong);
+const struct dt_type dt_type_ssize = DT_TYPEDEF("ssize_t", DT_T_long);
 
 static const struct dt_type dt_builtin_typedefs[] = {
-	DT_TYPEDEF("int8_t", dt_type_schar),
-	DT_TYPEDEF("int16_t", dt_type_short),
-	DT_TYPEDEF("int32_t", dt_type_int),
-	DT_TYPEDEF("uint8_t", dt_type_uchar),
-	DT_TYPEDEF("uint16_t", dt_type_ushort),
-	DT_TYPEDEF("uint32_t", dt_type_uint),
-	DT_TYPEDEF("intptr_t", dt_type_long),
-	DT_TYPEDEF("off_t", dt_type_long),
-	DT_TYPEDEF("off64_t", dt_type_long),
-	DT_TYPEDEF("uchar_t", dt_type_uchar),
-	DT_TYPEDEF("ushort_t", dt_type_ushort),
-	DT_TYPEDEF("ulong_t", dt_type_ulong),
-	DT_TYPEDEF("u_longlong_t", dt_type_ullong),
-	DT_TYPEDEF("longlong_t", dt_type_llong),
+	DT_TYPEDEF("int8_t", DT_T_schar),
+	DT_TYPEDEF("int16_t", DT_T_short),
+	DT_TYPEDEF("int32_t", DT_T_int),
+	DT_TYPEDEF("uint8_t", DT_T_uchar),
+	DT_TYPEDEF("uint16_t", DT_T_ushort),
+	DT_TYPEDEF("uint32_t", DT_T_uint),
+	DT_TYPEDEF("intptr_t", DT_T_long),
+	DT_TYPEDEF("off_t", DT_T_long),
+	DT_TYPEDEF("off64_t", DT_T_long),
+	DT_TYPEDEF("uchar_t", DT_T_uchar),
+	DT_TYPEDEF("ushort_t", DT_T_ushort),
+	DT_TYPEDEF("ulong_t", DT_T_ulong),
+	DT_TYPEDEF("u_longlong_t", DT_T_ullong),
+	DT_TYPEDEF("longlong_t", DT_T_llong),
 	{ .name = "caddr_t", .kind = DT_TK_TYPEDEF, .size = 8, .align = 8,
 	  .ref = &dt_type_charptr },
-	DT_TYPEDEF("dev_t", dt_type_uint),
-	DT_TYPEDEF("major_t", dt_type_uint),
-	DT_TYPEDEF("minor_t", dt_type_uint),
-	DT_TYPEDEF("mode_t", dt_type_uint),
-	DT_TYPEDEF("ino_t", dt_type_ulong),
-	DT_TYPEDEF("time_t", dt_type_long),
-	DT_TYPEDEF("hrtime_t", dt_type_llong),
-	DT_TYPEDEF("zoneid_t", dt_type_int),
-	DT_TYPEDEF("taskid_t", dt_type_int),
-	DT_TYPEDEF("projid_t", dt_type_int),
-	DT_TYPEDEF("boolean_t", dt_type_int),
+	DT_TYPEDEF("dev_t", DT_T_uint),
+	DT_TYPEDEF("major_t", DT_T_uint),
+	DT_TYPEDEF("minor_t", DT_T_uint),
+	DT_TYPEDEF("mode_t", DT_T_uint),
+	DT_TYPEDEF("ino_t", DT_T_ulong),
+	DT_TYPEDEF("time_t", DT_T_long),
+	DT_TYPEDEF("hrtime_t", DT_T_llong),
+	DT_TYPEDEF("zoneid_t", DT_T_int),
+	DT_TYPEDEF("taskid_t", DT_T_int),
+	DT_TYPEDEF("projid_t", DT_T_int),
+	DT_TYPEDEF("boolean_t", DT_T_int),
 };
 
 static const struct dt_type *const dt_builtins[] = {

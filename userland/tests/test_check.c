@@ -285,6 +285,8 @@ void test_check(void)
 	ck(dtp, "BEGIN { if (pid > 0) { iv = 1; } else { iv = 2; } }", "OK");
 	ck(dtp, "BEGIN { if (pid > 0) { trace(1); } }",
 	   "[D_UNSUPPORTED] actions inside if statements are not supported yet");
+	ck(dtp, "BEGIN { trace(&args[3]) }",
+	   "[D_ADDROF_VAR] cannot take address of args[ ]");
 	ck(dtp, "BEGIN { trace(a.b) }",
 	   "[D_IDENT_UNDEF] failed to resolve a: Unknown variable name");
 

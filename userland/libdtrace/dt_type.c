@@ -790,13 +790,17 @@ int dt_type_struct_add(dtrace_hdl_t *dtp, struct dt_type *t,
 	return 0;
 }
 
+static bool dt_type_enumconst_d(dtrace_hdl_t *dtp, const char *name,
+				int64_t *valp, const struct dt_type **typep);
+
 int dt_type_enum_add(dtrace_hdl_t *dtp, struct dt_type *t,
 		     const char *name, int64_t value)
 {
 	struct dt_enumval *e;
 	int64_t v;
 
-	if (dt_type_enumconst(dtp, name, &v, NULL)) {
+	/* a D enumerator may hide a kernel one, as D types hide BTF's */
+	if (dt_type_enumconst_d(dtp, name, &v, NULL)) {
 		errno = EEXIST;
 		return -1;
 	}
@@ -893,8 +897,9 @@ int dt_type_typedef(dtrace_hdl_t *dtp, const char *name,
 	return 0;
 }
 
-bool dt_type_enumconst(dtrace_hdl_t *dtp, const char *name, int64_t *valp,
-		       const struct dt_type **typep)
+/* An enumerator the D program or library declared. */
+static bool dt_type_enumconst_d(dtrace_hdl_t *dtp, const char *name,
+				int64_t *valp, const struct dt_type **typep)
 {
 	struct dt_dname *d;
 	unsigned int i;
@@ -911,7 +916,14 @@ bool dt_type_enumconst(dtrace_hdl_t *dtp, const char *name, int64_t *valp,
 			return true;
 		}
 	}
-	return dt_btf_enumconst(dtp, name, valp, typep);
+	return false;
+}
+
+bool dt_type_enumconst(dtrace_hdl_t *dtp, const char *name, int64_t *valp,
+		       const struct dt_type **typep)
+{
+	return dt_type_enumconst_d(dtp, name, valp, typep) ||
+	       dt_btf_enumconst(dtp, name, valp, typep);
 }
 
 /* Nesting of anonymous members searched; a bad BTF file may loop. */

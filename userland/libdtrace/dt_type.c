@@ -16,16 +16,33 @@
 #include "dt_type.h"
 #include "dt_btf.h"
 
-#define DT_INT(n, sz, sgn, rk) \
-	{ .name = (n), .kind = DT_TK_INT, .size = (sz), .align = (sz), \
-	  .is_signed = (sgn), .rank = (rk) }
+/*
+ * Each integer type's size (= alignment), sign and rank, spelled once.  A
+ * typedef repeats its target's: C (and clang) does not let one static
+ * initializer read the members of another const object.
+ */
+#define DT_INT_ATTR(sz, sgn, rk) \
+	.size = (sz), .align = (sz), .is_signed = (sgn), .rank = (rk)
+#define DT_A_bool	DT_INT_ATTR(1, false, 0)
+#define DT_A_char	DT_INT_ATTR(1, true, 1)
+#define DT_A_schar	DT_INT_ATTR(1, true, 1)
+#define DT_A_uchar	DT_INT_ATTR(1, false, 1)
+#define DT_A_short	DT_INT_ATTR(2, true, 2)
+#define DT_A_ushort	DT_INT_ATTR(2, false, 2)
+#define DT_A_int	DT_INT_ATTR(4, true, 3)
+#define DT_A_uint	DT_INT_ATTR(4, false, 3)
+#define DT_A_long	DT_INT_ATTR(8, true, 4)
+#define DT_A_ulong	DT_INT_ATTR(8, false, 4)
+#define DT_A_llong	DT_INT_ATTR(8, true, 5)
+#define DT_A_ullong	DT_INT_ATTR(8, false, 5)
+
+#define DT_INT(n, b) \
+	{ .name = (n), .kind = DT_TK_INT, DT_A_##b }
 #define DT_FLT(n, sz) \
 	{ .name = (n), .kind = DT_TK_FLOAT, .size = (sz), .align = (sz) }
-/* A typedef copies its target's size, alignment, sign and rank. */
+/* A typedef of integer type dt_type_B copies its attributes. */
 #define DT_TYPEDEF(n, b) \
-	{ .name = (n), .kind = DT_TK_TYPEDEF, .size = (b).size, \
-	  .align = (b).align, .is_signed = (b).is_signed, .rank = (b).rank, \
-	  .ref = &(b) }
+	{ .name = (n), .kind = DT_TK_TYPEDEF, DT_A_##b, .ref = &dt_type_##b }
 #define DT_PTR(n, b) \
 	{ .name = (n), .kind = DT_TK_POINTER, .size = 8, .align = 8, \
 	  .ref = &(b) }
@@ -35,19 +52,19 @@ const struct dt_type dt_type_string = {
 	.name = "string", .kind = DT_TK_STRING, .align = 1,
 };
 
-const struct dt_type dt_type_bool = DT_INT("_Bool", 1, false, 0);
-const struct dt_type dt_type_char = DT_INT("char", 1, true, 1);
-const struct dt_type dt_type_schar = DT_INT("signed char", 1, true, 1);
-const struct dt_type dt_type_uchar = DT_INT("unsigned char", 1, false, 1);
-const struct dt_type dt_type_short = DT_INT("short", 2, true, 2);
-const struct dt_type dt_type_ushort = DT_INT("unsigned short", 2, false, 2);
-const struct dt_type dt_type_int = DT_INT("int", 4, true, 3);
-const struct dt_type dt_type_uint = DT_INT("unsigned int", 4, false, 3);
-const struct dt_type dt_type_long = DT_INT("long", 8, true, 4);
-const struct dt_type dt_type_ulong = DT_INT("unsigned long", 8, false, 4);
-const struct dt_type dt_type_llong = DT_INT("long long", 8, true, 5);
+const struct dt_type dt_type_bool = DT_INT("_Bool", bool);
+const struct dt_type dt_type_char = DT_INT("char", char);
+const struct dt_type dt_type_schar = DT_INT("signed char", schar);
+const struct dt_type dt_type_uchar = DT_INT("unsigned char", uchar);
+const struct dt_type dt_type_short = DT_INT("short", short);
+const struct dt_type dt_type_ushort = DT_INT("unsigned short", ushort);
+const struct dt_type dt_type_int = DT_INT("int", int);
+const struct dt_type dt_type_uint = DT_INT("unsigned int", uint);
+const struct dt_type dt_type_long = DT_INT("long", long);
+const struct dt_type dt_type_ulong = DT_INT("unsigned long", ulong);
+const struct dt_type dt_type_llong = DT_INT("long long", llong);
 const struct dt_type dt_type_ullong =
-	DT_INT("unsigned long long", 8, false, 5);
+	DT_INT("unsigned long long", ullong);
 const struct dt_type dt_type_float = DT_FLT("float", 4);
 const struct dt_type dt_type_double = DT_FLT("double", 8);
 const struct dt_type dt_type_ldouble = DT_FLT("long double", 16);
@@ -55,48 +72,48 @@ const struct dt_type dt_type_ldouble = DT_FLT("long double", 16);
 const struct dt_type dt_type_voidptr = DT_PTR("void *", dt_type_void);
 const struct dt_type dt_type_charptr = DT_PTR("char *", dt_type_char);
 
-const struct dt_type dt_type_pid = DT_TYPEDEF("pid_t", dt_type_int);
-const struct dt_type dt_type_id = DT_TYPEDEF("id_t", dt_type_int);
-const struct dt_type dt_type_uid = DT_TYPEDEF("uid_t", dt_type_uint);
-const struct dt_type dt_type_gid = DT_TYPEDEF("gid_t", dt_type_uint);
+const struct dt_type dt_type_pid = DT_TYPEDEF("pid_t", int);
+const struct dt_type dt_type_id = DT_TYPEDEF("id_t", int);
+const struct dt_type dt_type_uid = DT_TYPEDEF("uid_t", uint);
+const struct dt_type dt_type_gid = DT_TYPEDEF("gid_t", uint);
 const struct dt_type dt_type_processorid =
-	DT_TYPEDEF("processorid_t", dt_type_int);
-const struct dt_type dt_type_int64 = DT_TYPEDEF("int64_t", dt_type_long);
-const struct dt_type dt_type_uint64 = DT_TYPEDEF("uint64_t", dt_type_ulong);
-const struct dt_type dt_type_uint_t = DT_TYPEDEF("uint_t", dt_type_uint);
+	DT_TYPEDEF("processorid_t", int);
+const struct dt_type dt_type_int64 = DT_TYPEDEF("int64_t", long);
+const struct dt_type dt_type_uint64 = DT_TYPEDEF("uint64_t", ulong);
+const struct dt_type dt_type_uint_t = DT_TYPEDEF("uint_t", uint);
 const struct dt_type dt_type_uintptr =
-	DT_TYPEDEF("uintptr_t", dt_type_ulong);
-const struct dt_type dt_type_size = DT_TYPEDEF("size_t", dt_type_ulong);
-const struct dt_type dt_type_ssize = DT_TYPEDEF("ssize_t", dt_type_long);
+	DT_TYPEDEF("uintptr_t", ulong);
+const struct dt_type dt_type_size = DT_TYPEDEF("size_t", ulong);
+const struct dt_type dt_type_ssize = DT_TYPEDEF("ssize_t", long);
 
 static const struct dt_type dt_builtin_typedefs[] = {
-	DT_TYPEDEF("int8_t", dt_type_schar),
-	DT_TYPEDEF("int16_t", dt_type_short),
-	DT_TYPEDEF("int32_t", dt_type_int),
-	DT_TYPEDEF("uint8_t", dt_type_uchar),
-	DT_TYPEDEF("uint16_t", dt_type_ushort),
-	DT_TYPEDEF("uint32_t", dt_type_uint),
-	DT_TYPEDEF("intptr_t", dt_type_long),
-	DT_TYPEDEF("off_t", dt_type_long),
-	DT_TYPEDEF("off64_t", dt_type_long),
-	DT_TYPEDEF("uchar_t", dt_type_uchar),
-	DT_TYPEDEF("ushort_t", dt_type_ushort),
-	DT_TYPEDEF("ulong_t", dt_type_ulong),
-	DT_TYPEDEF("u_longlong_t", dt_type_ullong),
-	DT_TYPEDEF("longlong_t", dt_type_llong),
+	DT_TYPEDEF("int8_t", schar),
+	DT_TYPEDEF("int16_t", short),
+	DT_TYPEDEF("int32_t", int),
+	DT_TYPEDEF("uint8_t", uchar),
+	DT_TYPEDEF("uint16_t", ushort),
+	DT_TYPEDEF("uint32_t", uint),
+	DT_TYPEDEF("intptr_t", long),
+	DT_TYPEDEF("off_t", long),
+	DT_TYPEDEF("off64_t", long),
+	DT_TYPEDEF("uchar_t", uchar),
+	DT_TYPEDEF("ushort_t", ushort),
+	DT_TYPEDEF("ulong_t", ulong),
+	DT_TYPEDEF("u_longlong_t", ullong),
+	DT_TYPEDEF("longlong_t", llong),
 	{ .name = "caddr_t", .kind = DT_TK_TYPEDEF, .size = 8, .align = 8,
 	  .ref = &dt_type_charptr },
-	DT_TYPEDEF("dev_t", dt_type_uint),
-	DT_TYPEDEF("major_t", dt_type_uint),
-	DT_TYPEDEF("minor_t", dt_type_uint),
-	DT_TYPEDEF("mode_t", dt_type_uint),
-	DT_TYPEDEF("ino_t", dt_type_ulong),
-	DT_TYPEDEF("time_t", dt_type_long),
-	DT_TYPEDEF("hrtime_t", dt_type_llong),
-	DT_TYPEDEF("zoneid_t", dt_type_int),
-	DT_TYPEDEF("taskid_t", dt_type_int),
-	DT_TYPEDEF("projid_t", dt_type_int),
-	DT_TYPEDEF("boolean_t", dt_type_int),
+	DT_TYPEDEF("dev_t", uint),
+	DT_TYPEDEF("major_t", uint),
+	DT_TYPEDEF("minor_t", uint),
+	DT_TYPEDEF("mode_t", uint),
+	DT_TYPEDEF("ino_t", ulong),
+	DT_TYPEDEF("time_t", long),
+	DT_TYPEDEF("hrtime_t", llong),
+	DT_TYPEDEF("zoneid_t", int),
+	DT_TYPEDEF("taskid_t", int),
+	DT_TYPEDEF("projid_t", int),
+	DT_TYPEDEF("boolean_t", int),
 };
 
 static const struct dt_type *const dt_builtins[] = {

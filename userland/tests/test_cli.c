@@ -244,7 +244,7 @@ void test_cli(void)
 	cli(NULL, "-C -DX=1 -UY -I. -e -n 'BEGIN { exit(0) }'", "", "", 0);
 	cli(NULL, "-S -e -n 'BEGIN { trace(1) }'", "", NULL, 0);
 	tap_ok(strstr(slurp("stderr"), "clause 0 (:::BEGIN)") &&
-	       strstr(slurp("stderr"), "ret   %r1"),
+	       strstr(slurp("stderr"), "ret     %r1"),
 	       "cli: -S lists the DIF on stderr");
 	cli(NULL, "", "", NULL, 2);
 	cli(NULL, "-k", "", NULL, 2);

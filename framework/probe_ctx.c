@@ -114,13 +114,24 @@ static bool dtrace_ecb_may_fire(const struct dtrace_probe *probe,
 	return activity == DTRACE_ACTIVITY_ACTIVE;
 }
 
-/* exit(): stop recording anything but END, whether BEGIN runs or not. */
-static void dtrace_state_exit(struct dtrace_state *state)
+/*
+ * exit(): stop recording anything but END, whether BEGIN runs or not.
+ * Only one exit() record may reach the consumer: when a clause on another
+ * CPU got past dtrace_ecb_may_fire() too and exits second, its cmpxchg
+ * fails and its whole record is dropped (not counted: nothing was lost
+ * that the program asked to keep).  exit() in END (COOLDOWN) only sets
+ * the status again.  Return: whether the record may be committed.
+ */
+static bool dtrace_state_exit(struct dtrace_state *state)
 {
-	if (cmpxchg(&state->activity, DTRACE_ACTIVITY_ACTIVE,
-		    DTRACE_ACTIVITY_DRAINING) != DTRACE_ACTIVITY_ACTIVE)
-		cmpxchg(&state->activity, DTRACE_ACTIVITY_WARMUP,
-			DTRACE_ACTIVITY_DRAINING);
+	int cur = READ_ONCE(state->activity);
+
+	if (cur == DTRACE_ACTIVITY_COOLDOWN)
+		return true;
+	if (cur != DTRACE_ACTIVITY_WARMUP)
+		cur = DTRACE_ACTIVITY_ACTIVE;
+	return cmpxchg(&state->activity, cur,
+		       DTRACE_ACTIVITY_DRAINING) == cur;
 }
 
 static bool dtrace_probe_fire(struct dtrace_probe *probe,
@@ -265,7 +276,6 @@ static void dtrace_ecb_fire(struct dtrace_ecb *ecb, struct dtrace_mstate *mst)
 	struct dtrace_state *state = ecb->state;
 	struct dtrace_buffer *buf = this_cpu_ptr(state->buffers);
 	struct dtrace_rechdr *hdr;
-	bool exiting = false;
 	char *data;
 	u32 i;
 
@@ -307,12 +317,10 @@ static void dtrace_ecb_fire(struct dtrace_ecb *ecb, struct dtrace_mstate *mst)
 			dtrace_ecb_error(ecb, mst, i + 1);
 			return;
 		}
-		if (act->kind == DTRACE_ACT_EXIT)
-			exiting = true;
+		if (act->kind == DTRACE_ACT_EXIT && !dtrace_state_exit(state))
+			return;
 	}
 	buf->offset += ecb->recsize;
-	if (exiting)
-		dtrace_state_exit(state);
 }
 
 /*

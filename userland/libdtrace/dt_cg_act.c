@@ -314,8 +314,14 @@ static void dt_cg_format(struct dt_cg *cg, struct dt_stmt *st,
 	st->fmt = dt_printf_parse(n->args->str, err, sizeof(err));
 	if (!st->fmt)
 		dt_diag(cg->pcb, n->line, D_NOMEM, "%s", err);
-	for (a = n->args->next; a; a = a->next)
-		dt_cg_record(cg, a, DTRACE_ACT_DIFEXPR, offp);
+	for (a = n->args->next; a; a = a->next) {
+		const struct dt_ident *act = dt_check_action(a);
+
+		if (act && act->action == DT_ACT_STACK)
+			dt_cg_stack(cg, a, false, offp);	/* %k */
+		else
+			dt_cg_record(cg, a, DTRACE_ACT_DIFEXPR, offp);
+	}
 }
 
 static void dt_cg_stmt(struct dt_cg *cg, struct dt_stmt_node *s,

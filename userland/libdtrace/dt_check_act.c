@@ -40,6 +40,32 @@ static void dt_check_nargs(struct dt_pcb *pcb, const struct dt_node *n,
 		name, have, have == 1 ? "" : "s", min, max);
 }
 
+/* An integer argument that must be a constant, like stack()'s frames. */
+static void dt_check_const(struct dt_pcb *pcb, const struct dt_node *n,
+			   struct dt_node *a, const char *name,
+			   enum dt_errtag tag, uint64_t max)
+{
+	dt_check_expr(pcb, a);
+	if (a->kind != DT_NODE_INT)
+		dt_diag(pcb, n->line, tag,
+			"%s( ) argument #1 must be a non-zero positive integer constant",
+			name);
+	if (a->value == 0 || a->value > max)
+		dt_diag(pcb, n->line, tag,
+			"%s( ) argument #1 must be between 1 and %llu",
+			name, (unsigned long long)max);
+}
+
+/* stack([frames]), as a statement or as the argument of a %k. */
+static void dt_check_stack(struct dt_pcb *pcb, struct dt_node *n)
+{
+	dt_check_nargs(pcb, n, "stack", 0, 1);
+	if (n->args)
+		dt_check_const(pcb, n, n->args, "stack", D_STACK_SIZE,
+			       DTRACE_STACK_MAX);
+	n->type = &dt_type_stack;
+}
+
 /* printf() and system(): a constant format and its arguments. */
 static void dt_check_format(struct dt_pcb *pcb, struct dt_node *n,
 			    const char *name)
@@ -62,7 +88,12 @@ static void dt_check_format(struct dt_pcb *pcb, struct dt_node *n,
 			"%s( ) argument #1 is incompatible with prototype: prototype: string constant argument: %s",
 			name, fmt->type->name);
 	for (a = fmt->next; a; a = a->next) {
-		dt_check_expr(pcb, a);
+		const struct dt_ident *act = dt_check_action(a);
+
+		if (act && act->action == DT_ACT_STACK)
+			dt_check_stack(pcb, a);	/* the value of a %k */
+		else
+			dt_check_expr(pcb, a);
 		if (nargs == DTRACE_ACTIONS_MAX)
 			dt_diag(pcb, n->line, D_REC_LIMIT,
 				"%s( ) has too many arguments", name);
@@ -76,22 +107,6 @@ static void dt_check_format(struct dt_pcb *pcb, struct dt_node *n,
 	dt_printf_free(pf);
 	if (ret)
 		dt_diag(pcb, n->line, tag, "%s", msg);
-}
-
-/* An integer argument that must be a constant, like stack()'s frames. */
-static void dt_check_const(struct dt_pcb *pcb, const struct dt_node *n,
-			   struct dt_node *a, const char *name,
-			   enum dt_errtag tag, uint64_t max)
-{
-	dt_check_expr(pcb, a);
-	if (a->kind != DT_NODE_INT)
-		dt_diag(pcb, n->line, tag,
-			"%s( ) argument #1 must be a non-zero positive integer constant",
-			name);
-	if (a->value == 0 || a->value > max)
-		dt_diag(pcb, n->line, tag,
-			"%s( ) argument #1 must be between 1 and %llu",
-			name, (unsigned long long)max);
 }
 
 static void dt_check_int_arg(struct dt_pcb *pcb, const struct dt_node *n,
@@ -165,10 +180,7 @@ static void dt_check_act(struct dt_pcb *pcb, struct dt_node *n,
 			       DTRACE_RECORD_MAX);
 		break;
 	case DT_ACT_STACK:
-		dt_check_nargs(pcb, n, "stack", 0, 1);
-		if (a)
-			dt_check_const(pcb, n, a, "stack", D_STACK_SIZE,
-				       DTRACE_STACK_MAX);
+		dt_check_stack(pcb, n);
 		break;
 	case DT_ACT_USTACK:
 		dt_check_nargs(pcb, n, "ustack", 0, 2);

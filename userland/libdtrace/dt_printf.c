@@ -204,7 +204,7 @@ static bool dt_pf_compatible(char conv, const struct dt_type *t)
 	case 'G':
 		return dt_type_is_arith(t);
 	case 'k':
-		return !dt_type_is_void(t);
+		return t == &dt_type_stack;
 	default:
 		return dt_type_is_int(t);
 	}

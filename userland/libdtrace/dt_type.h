@@ -109,6 +109,8 @@ extern const struct dt_type dt_type_uint_t, dt_type_uintptr;
 extern const struct dt_type dt_type_size, dt_type_ssize;
 extern const struct dt_type dt_type_voidptr;	/* void * */
 extern const struct dt_type dt_type_charptr;	/* char * */
+/* What stack() gives as an argument of printf("%k"); no value of D. */
+extern const struct dt_type dt_type_stack;
 
 /* The handle's type table (dt_type.c); made by dtrace_open(). */
 struct dt_typetab *dt_typetab_create(void);

@@ -97,6 +97,16 @@ void test_check(void)
 	   "[D_PRINTF_CONV] printf( ) conversion #1 is invalid: %q is not a supported conversion");
 	ck(dtp, "BEGIN { printf(\"%5\", 1) }",
 	   "[D_PRINTF_CONV] printf( ) format ends in the middle of conversion #1");
+	/* %k takes stack(), and only %k does */
+	ck(dtp, "BEGIN { printf(\"%k\", stack(3)) }", "OK");
+	ck(dtp, "BEGIN { printf(\"%k\", 1) }",
+	   "[D_PRINTF_ARG_TYPE] printf( ) argument #2 is incompatible with conversion #1 prototype: conversion: %k prototype: stack argument: int");
+	ck(dtp, "BEGIN { printf(\"%d\", stack()) }",
+	   "[D_PRINTF_ARG_TYPE] printf( ) argument #2 is incompatible with conversion #1 prototype: conversion: %d prototype: char, short, int, long, or long long argument: stack");
+	ck(dtp, "BEGIN { printf(\"%k\", stack(0)) }",
+	   "[D_STACK_SIZE] stack( ) argument #1 must be between 1 and 128");
+	ck(dtp, "BEGIN { trace(stack()) }",
+	   "[D_OP_VOID] stack( ) is an action and may not be used in an expression");
 	/* variables, issue 3 */
 	ck(dtp, "BEGIN { v1 = 1; v1 = \"a\" }",
 	   "[D_OP_INCOMPAT] operands have incompatible types: \"int\" = \"string\"");

@@ -49,6 +49,8 @@ const struct dt_type dt_type_void = { .name = "void", .kind = DT_TK_VOID };
 const struct dt_type dt_type_string = {
 	.name = "string", .kind = DT_TK_STRING, .align = 1,
 };
+/* void as far as expressions go: only %k takes it (dt_printf.c). */
+const struct dt_type dt_type_stack = { .name = "stack", .kind = DT_TK_VOID };
 
 const struct dt_type dt_type_bool = DT_INT("_Bool", 1, false, 0);
 const struct dt_type dt_type_char = DT_INT("char", 1, true, 1);

@@ -31,7 +31,7 @@ run() {
 head='^dtrace: error on enabled probe ID [0-9]+ \(ID 1: dtrace:::BEGIN\): invalid address \(0x0\)'
 run 'BEGIN { trace(*(int *)0); } BEGIN { printf("after\n"); exit(0); }' \
 	"$head in action #1 at DIF offset [0-9]+\$"
-run 'BEGIN /*(char *)0 == 1/ { trace(1); } BEGIN { printf("after\n"); exit(0); }' \
+run 'BEGIN / *(char *)0 == 1/ { trace(1); } BEGIN { printf("after\n"); exit(0); }' \
 	"$head in predicate at DIF offset [0-9]+\$"
 run 'BEGIN { trace(copyinstr(0)); } BEGIN { printf("after\n"); exit(0); }' \
 	"$head in action #1 at DIF offset [0-9]+\$"

@@ -14,6 +14,7 @@
 #include "dt_ident.h"
 #include "dt_type.h"
 #include "dt_var.h"
+#include "dt_sym.h"
 #include "dt_xlate.h"
 
 static void dt_check_index(struct dt_pcb *pcb, struct dt_node *n);
@@ -254,12 +255,33 @@ static const struct dt_type *dt_curthread_type(dtrace_hdl_t *dtp)
 	return t ? dt_type_pointer(dtp, t) : NULL;
 }
 
+/*
+ * `sym or module`sym: a kernel function, whose address it stands for,
+ * as a C function designator does.  Kernel variables have no type in
+ * the kernel's BTF, so they are not offered.
+ */
+static void dt_check_ksym(struct dt_pcb *pcb, struct dt_node *n)
+{
+	uint64_t addr;
+
+	if (dt_sym_kname(pcb->dtp, n->str, &addr))
+		dt_diag(pcb, n->line, D_IDENT_UNDEF,
+			"failed to resolve %s: Unknown symbol name", n->str);
+	n->kind = DT_NODE_INT;
+	n->value = addr;
+	n->type = &dt_type_voidptr;
+}
+
 static void dt_check_ident(struct dt_pcb *pcb, struct dt_node *n)
 {
 	const struct dt_ident *id = dt_ident_lookup(n->str);
 	const struct dt_type *t;
 	int64_t v;
 
+	if (strchr(n->str, '`')) {
+		dt_check_ksym(pcb, n);
+		return;
+	}
 	if (!id) {
 		if (dt_inline_expand(pcb, n))
 			return;
@@ -495,6 +517,11 @@ static void dt_check_op1(struct dt_pcb *pcb, struct dt_node *n)
 							   n->left->type, "*"));
 		return;
 	case DT_OP_ADDROF:
+		if (n->left->kind == DT_NODE_IDENT && strchr(n->left->str, '`')) {
+			dt_check_ksym(pcb, n->left);
+			*n = *n->left;	/* &`f is `f */
+			return;
+		}
 		dt_check_expr(pcb, n->left);
 		if (n->left->ident)
 			dt_diag(pcb, n->line, D_ADDROF_VAR,

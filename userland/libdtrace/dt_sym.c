@@ -146,6 +146,31 @@ static void dt_ksyms_load(struct dt_symtab *st)
 	qsort(st->ksyms, st->nksyms, sizeof(*st->ksyms), dt_ksym_cmp);
 }
 
+int dt_sym_kname(dtrace_hdl_t *dtp, const char *name, uint64_t *addrp)
+{
+	struct dt_symtab *st = dt_symtab(dtp);
+	const char *bq = strchr(name, '`');
+	size_t i, modlen = bq ? (size_t)(bq - name) : 0;
+
+	if (!st)
+		return -1;
+	if (!st->kloaded)
+		dt_ksyms_load(st);
+	if (bq)
+		name = bq + 1;
+	for (i = 0; i < st->nksyms; i++) {
+		const struct dt_ksym *k = &st->ksyms[i];
+
+		if (strcmp(k->name + k->modlen + 1, name) ||
+		    (modlen && (k->modlen != modlen ||
+				strncmp(k->name, bq - modlen, modlen))))
+			continue;
+		*addrp = k->addr;
+		return 0;
+	}
+	return -1;
+}
+
 void dt_sym_kaddr(dtrace_hdl_t *dtp, uint64_t pc, char *buf, size_t len)
 {
 	struct dt_symtab *st = dtp ? dt_symtab(dtp) : NULL;

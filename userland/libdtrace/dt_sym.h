@@ -23,6 +23,12 @@ void dt_sym_kaddr(struct dtrace_hdl *dtp, uint64_t pc, char *buf,
 		  size_t len);
 
 /*
+ * The address of kernel symbol @name, "symbol" or "module`symbol" (a
+ * leading "`" allowed).  Return: 0 with *@addrp, or -1 if there is none.
+ */
+int dt_sym_kname(struct dtrace_hdl *dtp, const char *name, uint64_t *addrp);
+
+/*
  * The same for user address @pc of process @pid: "object`symbol+0xoff"
  * with the object's file name, "object`0xaddr" when the object has no
  * symbol there, "0xaddr" when @pid has no mapping of @pc (or was gone

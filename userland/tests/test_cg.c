@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "dif_eval.h"
 #include "dt_compile.h"
 #include "dt_type.h"
@@ -548,7 +549,7 @@ static void test_decls(dtrace_hdl_t *dtp)
 	run(dtp, "inline int A1 = 3; inline int A2 = A1 * A1; BEGIN { trace(A2) }",
 	    9, NULL);
 	run(dtp, "BEGIN { trace((char)300) }", 44, NULL);
-	run(dtp, "BEGIN { trace((unsigned char)-1) }", 255, NULL);
+	run(dtp, "BEGIN { trace((unsigned char)-1 + 0) }", 255, NULL);
 	run(dtp, "BEGIN { trace((short)0x12345) }", 0x2345, NULL);
 	run(dtp, "BEGIN { trace(sizeof(int) + sizeof(long)) }", 12, NULL);
 	run(dtp, "BEGIN { if (pid > 0) { iv1 = 1; } else { iv1 = 2; } trace(iv1) }",
@@ -567,6 +568,38 @@ static void test_decls(dtrace_hdl_t *dtp)
 	run(dtp, "struct cin2 { int a; }; BEGIN { trace(((struct cin2 *)arg2)->a) }",
 	    21, NULL);
 	env.vars[DTRACE_DIF_VAR_ARG0 + 2] = 0;
+}
+
+/* `sym and &mod`sym from a kallsyms file of our own. */
+static void test_ksym(void)
+{
+	char path[] = "/tmp/dtrace-ksyms-XXXXXX";
+	dtrace_hdl_t *dtp;
+	int fd = mkstemp(path);
+
+	if (fd < 0 || write(fd, "ffffffff81234560 T vfs_read\n"
+			    "ffffffffc0001000 t hello_read\t[hello]\n", 66) != 66) {
+		tap_ok(false, "ksym: kallsyms file");
+		return;
+	}
+	close(fd);
+	setenv("DTRACE_KALLSYMS", path, 1);
+	dtp = t_open();
+	run(dtp, "BEGIN { trace((uint64_t)&`vfs_read) }",
+	    (int64_t)0xffffffff81234560ULL, NULL);
+	run(dtp, "BEGIN { trace((uint64_t)hello`hello_read + 1) }",
+	    (int64_t)0xffffffffc0001001ULL, NULL);
+	tap_ok(!dtrace_program_strcompile(dtp, "BEGIN { trace(&`nosuch) }",
+					  DTRACE_PROBESPEC_NAME, 0) &&
+	       strstr(dtrace_errmsg(dtp, dtrace_errno(dtp)),
+		      "failed to resolve `nosuch: Unknown symbol name"),
+	       "ksym: an unknown symbol");
+	tap_ok(!dtrace_program_strcompile(dtp, "BEGIN { trace(vmlinux`hello_read) }",
+					  DTRACE_PROBESPEC_NAME, 0),
+	       "ksym: a symbol of another module");
+	dtrace_close(dtp);
+	unsetenv("DTRACE_KALLSYMS");
+	unlink(path);
 }
 
 void test_cg(void)
@@ -650,6 +683,8 @@ void test_cg(void)
 	test_vars(dtp);
 	test_subr(dtp);
 	test_members(dtp);
+	test_decls(dtp);
+	test_ksym();
 	test_dis(dtp);
 	test_ast(dtp);
 	dtrace_close(dtp);

@@ -1,5 +1,6 @@
 /*
- * ASSERTION: Clause-local variables start at 0 in each clause firing.
+ * ASSERTION: Clause-local variables keep their values across the clauses
+ * of one probe firing.
  *
  * SPDX-License-Identifier: GPL-2.0
  */

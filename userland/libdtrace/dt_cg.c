@@ -100,9 +100,8 @@ void dt_cg_convert(struct dt_cg *cg, unsigned int r,
  * %@d: by its size and signedness, from user memory if @user.  A value
  * held by reference (struct, union, array, string) is its address.
  */
-static void dt_cg_load_type(struct dt_cg *cg, unsigned int d,
-			    unsigned int a, int32_t off,
-			    const struct dt_type *t, bool user)
+void dt_cg_load_type(struct dt_cg *cg, unsigned int d, unsigned int a,
+		     int32_t off, const struct dt_type *t, bool user)
 {
 	const struct dt_type *b = dt_type_base(t);
 	unsigned int op;
@@ -152,7 +151,7 @@ static const struct dt_type *dt_cg_sou(const struct dt_node *n, bool *user)
 }
 
 /* The address of lvalue @n: a member, *p or p[i]. */
-static unsigned int dt_cg_addr(struct dt_cg *cg, struct dt_node *n)
+unsigned int dt_cg_addr(struct dt_cg *cg, struct dt_node *n)
 {
 	const struct dt_type *st, *et;
 	uint64_t bo = 0;

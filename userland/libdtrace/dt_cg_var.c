@@ -184,8 +184,21 @@ static uint64_t dt_cg_step(const struct dt_type *t)
 	return t->size ? t->size : 1;
 }
 
+/* Store %@r at the address in %@a as a value of type @t (scratch only). */
+static void dt_cg_store_mem(struct dt_cg *cg, unsigned int a, unsigned int r,
+			    const struct dt_type *t)
+{
+	static const unsigned int ops[] = {
+		[1] = DTRACE_DIF_OP_STB, [2] = DTRACE_DIF_OP_STH,
+		[4] = DTRACE_DIF_OP_STW, [8] = DTRACE_DIF_OP_STX,
+	};
+
+	dt_as_emit(&cg->irl, ops[dt_type_base(t)->size], a, r, 0, 0);
+}
+
 /*
- * @n is "lv = e", "lv op= e", "++lv", "lv++" ... with lv a variable.
+ * @n is "lv = e", "lv op= e", "++lv", "lv++" ... with lv a variable, or
+ * memory (a member, *p, p[i]: dt_check.c allows only scalars there).
  * Return: the register holding the value of the whole expression.
  */
 unsigned int dt_cg_var_assign(struct dt_cg *cg, struct dt_node *n)
@@ -194,10 +207,14 @@ unsigned int dt_cg_var_assign(struct dt_cg *cg, struct dt_node *n)
 	const struct dt_type *t = lv->type;
 	bool is_signed = dt_type_base(t)->is_signed;
 	struct dt_cg_keys k = { .n = 0 };
-	unsigned int val, old = 0, step;
+	unsigned int val, old = 0, step, addr = 0;
 	bool post = n->op == DT_OP_POSTINC || n->op == DT_OP_POSTDEC;
+	bool mem = !lv->ident;
 
-	dt_cg_use(cg, lv->ident, n->line);
+	if (mem)
+		addr = dt_cg_addr(cg, lv);
+	else
+		dt_cg_use(cg, lv->ident, n->line);
 	if (n->kind == DT_NODE_OP2) {
 		val = dt_cg_expr(cg, n->right);
 		dt_cg_convert(cg, val, n->right->type, t, n->line);
@@ -205,12 +222,15 @@ unsigned int dt_cg_var_assign(struct dt_cg *cg, struct dt_node *n)
 		val = dt_cg_reg(cg, n->line);
 		dt_cg_const(cg, val, 1, n->line);
 	}
-	if (lv->kind == DT_NODE_INDEX)
+	if (!mem && lv->kind == DT_NODE_INDEX)
 		dt_cg_keys_eval(cg, lv, &k);
 
 	if (n->op != DT_OP_ASGN) {
 		old = dt_cg_reg(cg, n->line);
-		dt_cg_load(cg, lv, old, &k);
+		if (mem)
+			dt_cg_load_type(cg, old, addr, 0, t, false);
+		else
+			dt_cg_load(cg, lv, old, &k);
 		step = dt_cg_step(t);
 		if (step != 1 && (n->kind == DT_NODE_OP1 ||
 				  n->op == DT_OP_ADD_EQ ||
@@ -224,7 +244,12 @@ unsigned int dt_cg_var_assign(struct dt_cg *cg, struct dt_node *n)
 		dt_cg_emit(cg, dt_cg_binop(n->op, is_signed), val, old, val);
 		dt_cg_convert(cg, val, &dt_type_int64, t, n->line);
 	}
-	dt_cg_store(cg, lv, val, &k);
+	if (mem) {
+		dt_cg_store_mem(cg, addr, val, t);
+		dt_cg_free(cg, addr);
+	} else {
+		dt_cg_store(cg, lv, val, &k);
+	}
 	dt_cg_keys_free(cg, &k);
 	if (post) {
 		dt_cg_free(cg, val);

@@ -106,6 +106,13 @@ static struct dt_var *dt_check_var(struct dt_pcb *pcb, struct dt_node *n,
 		return NULL;
 	}
 
+	if (is_assoc) {		/* p[i] of a pointer or array variable */
+		var = dt_var_lookup(dtp, scope, v->str);
+		if (var && !var->is_assoc && var->type &&
+		    (dt_type_is_pointer(var->type) ||
+		     dt_type_is_array(var->type)))
+			return NULL;
+	}
 	if (is_assoc && scope == DT_SCOPE_CLAUSE)
 		dt_diag(pcb, n->line, D_DECL_LOCASSC,
 			"associative arrays may not be declared as local variables: this->%s",
@@ -406,6 +413,56 @@ static void dt_check_call(struct dt_pcb *pcb, struct dt_node *n)
 	n->type = id->type ? id->type : &dt_type_void;
 }
 
+static bool dt_is_bitfield(const struct dt_node *n);
+
+/*
+ * A store to memory: a scalar member, *p or p[i] that D may write, which
+ * at run time must lie in scratch space (alloca()); kernel and user
+ * memory are never written by an assignment.
+ */
+static void dt_check_memlvalue(struct dt_pcb *pcb, struct dt_node *n,
+			       const char *op, const struct dt_node *rhs)
+{
+	const struct dt_type *t, *rt;
+
+	dt_check_expr(pcb, n);
+	t = n->kind == DT_NODE_MEMBER && n->ctype ? n->ctype : n->type;
+	if (!(n->kind == DT_NODE_MEMBER || n->kind == DT_NODE_INDEX ||
+	      (n->kind == DT_NODE_OP1 && n->op == DT_OP_DEREF)) ||
+	    !dt_type_is_scalar(t) || n->ident)
+		dt_diag(pcb, n->line, D_OP_LVAL,
+			"operator %s requires modifiable lvalue as an operand",
+			op);
+	if (dt_is_bitfield(n))
+		dt_diag(pcb, n->line, D_OP_LVAL,
+			"operator %s cannot store to a bit-field", op);
+	if (n->kind == DT_NODE_MEMBER) {
+		const struct dt_type *st = dt_type_base(n->left->type);
+
+		if (n->op == DT_OP_PTR && st->kind == DT_TK_POINTER)
+			st = dt_type_base(st->ref);
+		if (st->src == DT_TSRC_KERNEL)
+			dt_diag(pcb, n->line, D_OP_LVAL,
+				"operator %s requires modifiable lvalue as an operand",
+				op);
+	}
+	switch (dt_type_base(t)->size) {
+	case 1: case 2: case 4: case 8:
+		break;
+	default:
+		dt_diag(pcb, n->line, D_OP_LVAL,
+			"operator %s requires modifiable lvalue as an operand",
+			op);
+	}
+	n->is_lvalue = true;
+	n->type = t;
+	if (!rhs)
+		return;
+	rt = dt_check_rvtype(rhs->type);
+	if (!dt_type_assignable(t, rt, dt_is_zero_const(rhs)))
+		dt_check_incompat(pcb, n, t, op, rt);
+}
+
 /* Where @n is read as an lvalue: what may be assigned, and to what. */
 static void dt_check_lvalue(struct dt_pcb *pcb, struct dt_node *n,
 			    const char *op, const struct dt_node *rhs)
@@ -414,10 +471,8 @@ static void dt_check_lvalue(struct dt_pcb *pcb, struct dt_node *n,
 	const struct dt_type *rt;
 
 	if (!var) {
-		dt_check_expr(pcb, n);
-		dt_diag(pcb, n->line, D_OP_LVAL,
-			"operator %s requires modifiable lvalue as an operand",
-			op);
+		dt_check_memlvalue(pcb, n, op, rhs);
+		return;
 	}
 	if (n->kind == DT_NODE_INDEX)
 		dt_check_keys(pcb, n, var);

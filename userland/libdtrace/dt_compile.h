@@ -52,6 +52,10 @@ unsigned int dt_cg_expr(struct dt_cg *cg, struct dt_node *n);
 void dt_cg_convert(struct dt_cg *cg, unsigned int r,
 		   const struct dt_type *from, const struct dt_type *to,
 		   int line);
+/* The address of a member, *p or p[i]; a load of type @t from %@a + @off. */
+unsigned int dt_cg_addr(struct dt_cg *cg, struct dt_node *n);
+void dt_cg_load_type(struct dt_cg *cg, unsigned int d, unsigned int a,
+		     int32_t off, const struct dt_type *t, bool user);
 unsigned int dt_cg_var_load(struct dt_cg *cg, struct dt_node *n);
 unsigned int dt_cg_var_assign(struct dt_cg *cg, struct dt_node *n);
 unsigned int dt_cg_call(struct dt_cg *cg, struct dt_node *n);

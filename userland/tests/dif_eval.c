@@ -477,6 +477,13 @@ int dif_eval(const struct dt_difo *dp, struct dif_env *env, uint64_t *res)
 			     (uintptr_t)env->strvars[in->imm] :
 			     env->vars[in->imm];
 			break;
+		case DTRACE_DIF_OP_STB ... DTRACE_DIF_OP_STX:
+			if (dif_badaddr(*d + (uint64_t)(int64_t)in->imm))
+				return dif_fault(env, DTRACEFLT_BADADDR,
+						 pc - 1);
+			memcpy((char *)(uintptr_t)(*d + (uint64_t)(int64_t)in->imm),
+			       &a, 1u << (in->op - DTRACE_DIF_OP_STB));
+			break;
 		case DTRACE_DIF_OP_LDSB ... DTRACE_DIF_OP_ULDX:
 			if (dif_badaddr(a + (uint64_t)(int64_t)in->imm))
 				return dif_fault(env, DTRACEFLT_BADADDR,

@@ -565,6 +565,14 @@ static void test_decls(dtrace_hdl_t *dtp)
 	env.vars[DTRACE_DIF_VAR_ARG0 + 2] = (uintptr_t)in;
 	run(dtp, "struct cin { int a; }; struct cout { int b; }; translator struct cout < struct cin *p > { b = p->a * 2; }; BEGIN { trace(xlate<struct cout *>((struct cin *)arg2)->b) }",
 	    42, NULL);
+	run(dtp, "struct st1 { int x; short y; char c[4]; }; BEGIN { "
+	    "this->p = (struct st1 *)alloca(sizeof (struct st1)); "
+	    "this->p->x = 40; this->p->x += 1; this->p->x++; "
+	    "this->p->y = -1; this->p->c[1] = 'z'; "
+	    "trace(this->p->x * 1000 + this->p->y + this->p->c[1]) }",
+	    42000 - 1 + 'z', NULL);
+	run(dtp, "BEGIN { this->q = (int *)alloca(8); *this->q = 7; "
+	    "this->q[1] = 5; trace(*this->q * this->q[1]) }", 35, NULL);
 	run(dtp, "struct cin2 { int a; }; BEGIN { trace(((struct cin2 *)arg2)->a) }",
 	    21, NULL);
 	env.vars[DTRACE_DIF_VAR_ARG0 + 2] = 0;

@@ -8,7 +8,8 @@
 # after a newline: 14 spaces, then module`symbol+0xoff (module "vmlinux"
 # for the kernel image) or module`symbol or a hex address; with -x
 # stackframes=2 at most 2 frames.  ustack() of the -c target, a busy
-# shell, prints its frames the same way with the object's file name
+# shell (sampled after half a second, once the dynamic loader is done),
+# prints its frames the same way with the object's file name
 # ("dash`..."), and printf("%k", stack()) prints what stack() does.
 set -eu
 . selftests/lib/dt.sh
@@ -33,7 +34,8 @@ grep -Eq '^ {14}vmlinux`' "$DT_TMP/out" ||
 
 st=0
 timeout 180 "$DTRACE" -q -c 'sh -c "while :; do :; done"' \
-	-n 'profile-97 /pid == $target && arg1 != 0/ { ustack(); printf("%k", stack(3)); exit(0); }' \
+	-n 'BEGIN { t0 = timestamp }' \
+	-n 'profile-97 /pid == $target && arg1 != 0 && timestamp - t0 > 500000000/ { ustack(); printf("%k", stack(3)); exit(0); }' \
 	>"$DT_TMP/out" 2>"$DT_TMP/err" || st=$?
 [ "$st" -eq 0 ] || dt_fail "ustack(): exit $st: $(cat "$DT_TMP/err")"
 grep -Eq '^ {14}(dash|bash|libc\.so\.6)`' "$DT_TMP/out" ||

@@ -47,6 +47,18 @@ enum dt_rec_kind {
 	DT_REC_STACK,		/* size / 8 kernel pcs, 0-terminated */
 	DT_REC_USTACK,		/* pid, then size / 8 - 1 user pcs */
 	DT_REC_NONE,		/* size 0: raise(), stop(), chill() */
+	DT_REC_KSYM,		/* 8-byte kernel address: sym(), func(),
+				   mod() print it as ->symfmt says */
+	DT_REC_USYM,		/* 16 bytes: pid, user address: usym(),
+				   ufunc(), umod(), uaddr() */
+};
+
+/* How a DT_REC_KSYM or DT_REC_USYM address prints. */
+enum dt_symfmt {
+	DT_SYM_SYM,		/* sym(), usym(): module`symbol */
+	DT_SYM_FUNC,		/* func(), ufunc(): module`symbol, as sym */
+	DT_SYM_MOD,		/* mod(), umod(): module */
+	DT_SYM_ADDR,		/* uaddr(): module`symbol+0xoff */
 };
 
 struct dt_type;
@@ -58,6 +70,7 @@ struct dt_recdesc {
 	bool is_signed;		/* DT_REC_INT */
 	const struct dt_type *type;	/* the D type recorded; NULL for
 					   STACK, USTACK and NONE */
+	enum dt_symfmt symfmt;	/* DT_REC_KSYM, DT_REC_USYM */
 };
 
 /* What the consumer does with a clause's records, statement by statement. */
@@ -70,8 +83,21 @@ enum dt_stmt_kind {
 	DT_STMT_TRACEMEM,	/* tracemem(addr, n): a BYREF record */
 	DT_STMT_PRINT,		/* print(x): ->type-directed layout */
 	DT_STMT_SYSTEM,		/* system(fmt, ...): run by the consumer */
-	DT_STMT_SILENT,		/* raise(), stop(), chill(), panic(): the
+	DT_STMT_SILENT,		/* raise(), stop(), chill(), panic(),
+				   speculate(), commit(), discard(): the
 				   kernel acted; nothing is printed */
+	/*
+	 * Statements on aggregations, done by the consumer when it meets
+	 * the clause's record (a clause with one always records); ->aggs
+	 * names the aggregations by id.
+	 */
+	DT_STMT_PRINTA,		/* printa([fmt,] @a, ...): ->fmt or NULL */
+	DT_STMT_CLEAR,		/* clear(@a) */
+	DT_STMT_TRUNC,		/* trunc(@a[, n]): nrecs 0 or 1 (n) */
+	DT_STMT_NORMALIZE,	/* normalize(@a, n): nrecs 1 (n) */
+	DT_STMT_DENORMALIZE,	/* denormalize(@a) */
+	DT_STMT_SETOPT,		/* setopt(name[, value]): ->optname,
+				   ->optval (NULL if none) */
 };
 
 struct dt_pfmt;
@@ -80,7 +106,35 @@ struct dt_stmt {
 	enum dt_stmt_kind kind;
 	unsigned int first;	/* index of its first action/record */
 	unsigned int nrecs;	/* how many it owns */
-	struct dt_pfmt *fmt;	/* DT_STMT_PRINTF, DT_STMT_SYSTEM */
+	struct dt_pfmt *fmt;	/* DT_STMT_PRINTF, DT_STMT_SYSTEM,
+				   DT_STMT_PRINTA (NULL: default layout) */
+	uint32_t *aggs;		/* ids of the aggregations it acts on */
+	unsigned int naggs;
+	char *optname;		/* DT_STMT_SETOPT */
+	char *optval;
+};
+
+struct dt_aggdata;
+
+/*
+ * An aggregation, as the compiler made it from the first use of @name:
+ * its kernel definition and how to read and print its key.  The same
+ * function, parameters and key types at every use (the compiler
+ * checks).  The consumer's merged entries hang off ->data (dt_agg.c).
+ */
+struct dt_agg {
+	uint32_t id;			/* index in dtp->aggs; 1.. */
+	char *name;			/* without the @; "" for @ alone */
+	struct dtrace_ioc_aggdef def;	/* what DTRACEIOC_AGGDEF gets */
+	bool defined;			/* sent to the kernel */
+	unsigned int nkeys;
+	struct dt_recdesc keys[DTRACE_AGG_MAXKEYS];	/* offsets in the
+							   entry's key */
+	uint32_t keysize;		/* bytes of the key, 8-aligned */
+	uint32_t nvals;			/* u64 words of the value */
+	bool printed;			/* printa() showed it: not printed
+					   again at the end */
+	struct dt_aggdata *data;	/* merged entries, the consumer's */
 };
 
 /* A DIF program with the tables its struct dtrace_difo points to. */
@@ -155,6 +209,9 @@ struct dtrace_hdl {
 	struct dt_clause **clauses;	/* indexed by cookie */
 	unsigned int nclauses, clauses_cap;
 	struct dt_clause *errclause;	/* internal ERROR clause, once enabled */
+
+	struct dt_agg **aggs;		/* indexed by id; [0] unused */
+	unsigned int naggs;		/* ids in use + 1 */
 
 	struct dt_epid *epids;		/* indexed by EPID */
 	unsigned int nepids;

@@ -18,7 +18,7 @@
 #include <linux/ioctl.h>
 
 /* Bumped on any incompatible change; DTRACEIOC_VERSION reports it. */
-#define DTRACE_ABI_VERSION	2
+#define DTRACE_ABI_VERSION	3
 
 #define DTRACE_PROVNAMELEN	64
 #define DTRACE_MODNAMELEN	64
@@ -254,6 +254,9 @@ enum {
 	DTRACE_DIF_SUBR_SPIN_LOCKED,	/* (n spinlock_t *) */
 	DTRACE_DIF_SUBR_COPYOUT,	/* (n src, n uaddr, n size) destructive */
 	DTRACE_DIF_SUBR_COPYOUTSTR,	/* (s, n uaddr, n size) destructive */
+	/* ABI 3 */
+	DTRACE_DIF_SUBR_SPECULATION,	/* () a free speculation id, 1..nspec,
+					   now ACTIVE; 0 if none (counted) */
 	DTRACE_DIF_SUBR_MAX		/* first unused subroutine */
 };
 
@@ -357,6 +360,18 @@ enum {
 				   per second per CPU); size 0 */
 	DTRACE_ACT_PANIC,	/* needs DTRACE_DESTRUCTIVE_PANIC: panic the
 				   kernel; no difo, size 0 */
+	/* ABI 3 */
+	DTRACE_ACT_AGGREGATE,	/* aggregate into aggregation arg (defined
+				   by DTRACEIOC_AGGDEF): difo pushes the
+				   non-stack keys in order, then the
+				   increment if the aggregation has one,
+				   and returns the value; size 0 */
+	DTRACE_ACT_SPECULATE,	/* this firing's record goes to speculation
+				   (s64)difo instead of the principal
+				   buffer; size 0; must come before every
+				   action that stores data */
+	DTRACE_ACT_COMMIT,	/* commit speculation difo; size 0 */
+	DTRACE_ACT_DISCARD,	/* discard speculation difo; size 0 */
 	DTRACE_ACT_MAX
 };
 
@@ -397,10 +412,29 @@ enum {
 				   associative arrays); default 1 MiB */
 	DTRACE_OPT_SCRATCHSIZE,	/* bytes of scratch per CPU; default 64 KiB */
 	DTRACE_OPT_DESTRUCTIVE,	/* DTRACE_DESTRUCTIVE_* bits; default 0 */
+	/* ABI 3 */
+	DTRACE_OPT_AGGSIZE,	/* bytes per CPU aggregation buffer (two per
+				   CPU, allocated only if an aggregation is
+				   defined); default 4 MiB */
+	DTRACE_OPT_NSPEC,	/* speculations; default 1 */
+	DTRACE_OPT_SPECSIZE,	/* bytes per CPU per speculation; default
+				   1 MiB */
 	DTRACE_OPT_MAX
 };
 
+/*
+ * Principal buffer policies.  SWITCH: two buffers per CPU, switched at
+ * each DTRACEIOC_BUFSNAP; a full buffer drops (counted).  FILL: one
+ * buffer per CPU; the first record that does not fit stops tracing as
+ * exit() would (state DRAINING, counted as a drop), with room kept for
+ * the END clauses' records; BUFSNAP returns nothing until the state is
+ * STOPPED, then everything.  RING: one buffer per CPU that wraps,
+ * overwriting its oldest records (not counted as drops); BUFSNAP
+ * returns nothing until STOPPED, then the records left, oldest first.
+ */
 #define DTRACE_BUFPOLICY_SWITCH	0
+#define DTRACE_BUFPOLICY_FILL	1
+#define DTRACE_BUFPOLICY_RING	2
 
 #define DTRACE_BUFSIZE_DEFAULT	(4u << 20)
 #define DTRACE_BUFSIZE_MIN	4096
@@ -413,6 +447,14 @@ enum {
 #define DTRACE_SCRATCHSIZE_DEFAULT	(64u << 10)
 #define DTRACE_SCRATCHSIZE_MIN		4096
 #define DTRACE_SCRATCHSIZE_MAX		(16u << 20)
+#define DTRACE_AGGSIZE_DEFAULT		(4u << 20)
+#define DTRACE_AGGSIZE_MIN		4096
+#define DTRACE_AGGSIZE_MAX		(1u << 30)
+#define DTRACE_NSPEC_DEFAULT		1
+#define DTRACE_NSPEC_MAX		1024
+#define DTRACE_SPECSIZE_DEFAULT		(1u << 20)
+#define DTRACE_SPECSIZE_MIN		4096
+#define DTRACE_SPECSIZE_MAX		(1u << 30)
 
 #define DTRACE_DESTRUCTIVE_ALLOW	0x1	/* raise, stop, chill, copyout */
 #define DTRACE_DESTRUCTIVE_PANIC	0x2	/* panic, as well */
@@ -535,13 +577,19 @@ struct dtrace_ioc_bufsnap {
 	__u64		drops;
 	__u64		errors;
 	__u64		dyndrops;	/* dynamic variable stores lost */
+	/* ABI 3: speculation failures since the last snapshot */
+	__u64		specdrops;	/* records lost: speculative buffer full */
+	__u64		specbusy;	/* speculation() found only ids still
+					   being committed or discarded, or
+					   speculate() an id that is */
+	__u64		specunavail;	/* speculation() found no free id */
 };
 
 /*
  * DTRACEIOC_STATUS: where the consumer state stands.
  * Out: activity (DTRACE_ACTIVITY_*), and counts since the state started
- * of records dropped, clause faults and dynamic variable drops, over
- * all CPUs.
+ * of records dropped, clause faults, dynamic variable drops,
+ * aggregation drops and speculation failures, over all CPUs.
  */
 struct dtrace_ioc_status {
 	__u32	size;
@@ -549,6 +597,11 @@ struct dtrace_ioc_status {
 	__u64	drops;
 	__u64	errors;
 	__u64	dyndrops;
+	/* ABI 3 */
+	__u64	aggdrops;
+	__u64	specdrops;
+	__u64	specbusy;
+	__u64	specunavail;
 };
 
 /*
@@ -572,6 +625,127 @@ struct dtrace_ioc_probearg {
 	char	xlate[DTRACE_ARGTYPELEN];
 };
 
+/*
+ * Aggregations.  The consumer defines each aggregation it uses with
+ * DTRACEIOC_AGGDEF before DTRACEIOC_GO: an id, the aggregating function
+ * with its parameters, and the layout of its key.  DTRACE_ACT_AGGREGATE
+ * actions then name it by id.  Each CPU aggregates into its own buffer
+ * (DTRACE_OPT_AGGSIZE bytes, a hash of entries); DTRACEIOC_AGGSNAP
+ * switches one CPU's buffer and copies out the entries gathered since
+ * the last snapshot, which the consumer merges: every function's values
+ * are sums, minima or maxima, so merging is adding (or min/max).  An
+ * entry that does not fit is an aggregation drop.
+ */
+#define DTRACE_AGG_MAXID	1024	/* ids are 1..DTRACE_AGG_MAXID - 1 */
+#define DTRACE_AGG_MAXKEYS	8	/* keys + increment fit the tuple stack */
+#define DTRACE_AGG_KEYMAX	65536	/* bytes of one entry's keys */
+
+/*
+ * Aggregating functions and their values (u64/s64 words after the key):
+ *  COUNT	1: count (+= 1, or the increment)
+ *  SUM		1: sum of values
+ *  AVG		2: count, sum
+ *  MIN, MAX	1: the least or greatest value (s64)
+ *  STDDEV	4: count, sum, sum of squares as u128 (low word, high word)
+ *  QUANTIZE	DTRACE_QUANTIZE_NBUCKETS counts: bucket ZEROBUCKET holds 0,
+ *		   ZEROBUCKET + 1 + n holds [2^n, 2^(n+1)), ZEROBUCKET - 1 - n
+ *		   holds (-2^(n+1), -2^n]
+ *  LQUANTIZE	levels + 2 counts, levels = (high - low) / step: bucket 0
+ *		   is < low, bucket 1 + i is [low + i*step, low + (i+1)*step),
+ *		   the last is >= low + levels*step
+ *  LLQUANTIZE	counts of the log-linear buckets: bucket 0 is < factor^low;
+ *		   then for each order o = low..high, with width
+ *		   w = max(factor^(o+1) / steps, 1), the buckets
+ *		   [factor^o + i*w, factor^o + (i+1)*w) up to factor^(o+1);
+ *		   the last is >= factor^(high+1)
+ * The quantizing functions add the increment (1 if none) to a bucket.
+ */
+enum {
+	DTRACE_AGG_COUNT = 1,
+	DTRACE_AGG_SUM,
+	DTRACE_AGG_AVG,
+	DTRACE_AGG_MIN,
+	DTRACE_AGG_MAX,
+	DTRACE_AGG_STDDEV,
+	DTRACE_AGG_QUANTIZE,
+	DTRACE_AGG_LQUANTIZE,
+	DTRACE_AGG_LLQUANTIZE,
+	DTRACE_AGG_FUNCMAX
+};
+
+#define DTRACE_QUANTIZE_NBUCKETS	127
+#define DTRACE_QUANTIZE_ZEROBUCKET	63
+#define DTRACE_LQUANTIZE_MAXLEVELS	65535	/* levels of an lquantize */
+#define DTRACE_LLQUANTIZE_MAXBUCKETS	65535
+
+/* One key of an aggregation; each takes ALIGN(size, 8) bytes of the key. */
+#define DTRACE_AGGKEY_INT	0	/* size 8 */
+#define DTRACE_AGGKEY_STRING	1	/* size bytes, NUL-padded */
+#define DTRACE_AGGKEY_BYREF	2	/* size bytes */
+#define DTRACE_AGGKEY_STACK	3	/* size = 8 * frames: kernel pcs, filled
+					   by the kernel, not pushed */
+#define DTRACE_AGGKEY_USTACK	4	/* size = 8 * (frames + 1): pid, then
+					   user pcs; filled by the kernel */
+
+struct dtrace_aggkey {
+	__u32	kind;		/* DTRACE_AGGKEY_* */
+	__u32	size;
+};
+
+#define DTRACE_AGGDEF_INCR	0x1	/* an increment follows the keys on
+					   the tuple stack (count, quantize,
+					   lquantize, llquantize only) */
+
+/*
+ * DTRACEIOC_AGGDEF: define aggregation @id.  Defining an id again with
+ * the very same description is allowed (a no-op).
+ * params: LQUANTIZE low, high, step; LLQUANTIZE factor, low, high,
+ * steps (factor >= 2, 0 <= low < high, steps >= factor, factor divides
+ * steps, factor^(high+1) fits in 63 bits); other functions all zero.
+ * Errors: EINVAL for a bad description, EEXIST for an id defined
+ * differently, EBUSY once tracing has started, EFAULT.
+ */
+struct dtrace_ioc_aggdef {
+	__u32			size;
+	__u32			id;
+	__u32			func;		/* DTRACE_AGG_* */
+	__u32			nkeys;
+	__u32			flags;		/* DTRACE_AGGDEF_* */
+	__u32			reserved;
+	__s64			params[4];
+	struct dtrace_aggkey	keys[DTRACE_AGG_MAXKEYS];
+};
+
+/*
+ * An entry as DTRACEIOC_AGGSNAP copies it out: this header, the key
+ * (the keys in order, each 8-aligned), the values; size covers all
+ * three and is a multiple of 8.  hash and next are the kernel's own.
+ */
+struct dtrace_aggent {
+	__u32	aggid;
+	__u32	size;
+	__u32	hash;
+	__u32	next;
+};
+
+/*
+ * DTRACEIOC_AGGSNAP: switch CPU @cpu's aggregation buffers and copy the
+ * entries gathered since the last snapshot to @data, back to back.
+ * In: cpu, data, bufsize (must be >= DTRACE_OPT_AGGSIZE).  Out: used
+ * (bytes copied; 0 when no aggregation is defined), drops (entries that
+ * did not fit, since the last snapshot).
+ * Errors: EINVAL for a cpu that does not exist, ENOSPC if bufsize is too
+ * small, ENXIO before GO, EFAULT.
+ */
+struct dtrace_ioc_aggsnap {
+	__u32		size;
+	__u32		cpu;
+	__aligned_u64	data;
+	__u64		bufsize;
+	__u64		used;
+	__u64		drops;
+};
+
 #define DTRACE_IOC_MAGIC	'D'
 #define DTRACEIOC_VERSION	_IOWR(DTRACE_IOC_MAGIC, 1, struct dtrace_ioc_version)
 #define DTRACEIOC_PROBEMATCH	_IOWR(DTRACE_IOC_MAGIC, 2, struct dtrace_ioc_probe)
@@ -583,5 +757,7 @@ struct dtrace_ioc_probearg {
 #define DTRACEIOC_BUFSNAP	_IOWR(DTRACE_IOC_MAGIC, 8, struct dtrace_ioc_bufsnap)
 #define DTRACEIOC_STATUS	_IOWR(DTRACE_IOC_MAGIC, 9, struct dtrace_ioc_status)
 #define DTRACEIOC_PROBEARG	_IOWR(DTRACE_IOC_MAGIC, 10, struct dtrace_ioc_probearg)
+#define DTRACEIOC_AGGDEF	_IOWR(DTRACE_IOC_MAGIC, 11, struct dtrace_ioc_aggdef)
+#define DTRACEIOC_AGGSNAP	_IOWR(DTRACE_IOC_MAGIC, 12, struct dtrace_ioc_aggsnap)
 
 #endif /* _UAPI_LINUX_DTRACE_H */

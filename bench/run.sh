@@ -19,12 +19,13 @@ if ! command -v bpftrace >/dev/null 2>&1 && [ "$(id -u)" -eq 0 ]; then
 fi
 scripts/build.sh
 cc -O2 -Wall -Wextra -o bench/runstat bench/runstat.c
+cc -O2 -Wall -Wextra -o bench/spin bench/spin.c
 
 res=$top/.vm/bench-$KVER
 out=bench/results/LATEST.md
 scripts/vm/run.sh --kver "$KVER" --icount --timeout 1800 --quiet \
 	--results "$res" -- \
-	env MODROOT="$top/.vm/modroot-$KVER" bench/startup.sh
+	env MODROOT="$top/.vm/modroot-$KVER" sh -c 'bench/startup.sh && bench/aggcost.sh'
 {
 	echo "# Benchmarks, $(date -u +%Y-%m-%d), kernel $KVER, QEMU TCG -icount"
 	echo

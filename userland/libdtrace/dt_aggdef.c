@@ -114,7 +114,7 @@ bool dt_agg_same(const struct dt_agg *a, const struct dt_agg *b)
 	return true;
 }
 
-/* "@name[key types] = func(params)", for "aggregation redefined". */
+/* "@name[key types] = func(params)" ("func( )" without), as DTrace. */
 void dt_agg_describe(const struct dt_agg *a, char *buf, size_t len)
 {
 	size_t n = 0;
@@ -149,7 +149,7 @@ void dt_agg_describe(const struct dt_agg *a, char *buf, size_t len)
 		n += (size_t)snprintf(buf + n, len - n, "%s%lld", i ? ", " : "",
 				      (long long)a->def.params[i]);
 	if (n < len)
-		snprintf(buf + n, len - n, ")");
+		snprintf(buf + n, len - n, np ? ")" : " )");
 }
 
 /*

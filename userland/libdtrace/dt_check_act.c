@@ -25,9 +25,8 @@ const struct dt_ident *dt_check_action(const struct dt_node *n)
 	return id && id->kind == DT_IDENT_ACTION ? id : NULL;
 }
 
-static void dt_check_nargs(struct dt_pcb *pcb, const struct dt_node *n,
-			   const char *name, unsigned int min,
-			   unsigned int max)
+void dt_check_nargs(struct dt_pcb *pcb, const struct dt_node *n,
+		    const char *name, unsigned int min, unsigned int max)
 {
 	unsigned int have = dt_node_count(n->args);
 

@@ -41,23 +41,6 @@ const struct dt_ident *dt_check_symfn(const struct dt_node *n)
 	return id && id->kind == DT_IDENT_SYMFN ? id : NULL;
 }
 
-/* @fn (aggregating function, action) takes @min to @max arguments. */
-static void dt_check_aggnargs(struct dt_pcb *pcb, const struct dt_node *fn,
-			      unsigned int min, unsigned int max)
-{
-	unsigned int have = dt_node_count(fn->args);
-
-	if (have >= min && have <= max)
-		return;
-	if (min == max)
-		dt_diag(pcb, fn->line, D_PROTO_LEN,
-			"%s( ) prototype mismatch: %u arg%s passed, %u expected",
-			fn->left->str, have, have == 1 ? "" : "s", max);
-	dt_diag(pcb, fn->line, D_PROTO_LEN,
-		"%s( ) prototype mismatch: %u arg%s passed, %u to %u expected",
-		fn->left->str, have, have == 1 ? "" : "s", min, max);
-}
-
 /*
  * Check @n if it is a symbol function call, where one may stand (a
  * trace() or printf() argument, an aggregation key).
@@ -70,7 +53,7 @@ bool dt_check_symarg(struct dt_pcb *pcb, struct dt_node *n)
 
 	if (!id)
 		return false;
-	dt_check_aggnargs(pcb, n, 1, 1);
+	dt_check_nargs(pcb, n, n->left->str, 1, 1);
 	dt_check_expr(pcb, n->args);
 	if (!dt_type_is_scalar(n->args->type)) {
 		dt_type_name(n->args->type, buf, sizeof(buf));
@@ -113,8 +96,10 @@ static int64_t dt_check_param(struct dt_pcb *pcb, const struct dt_node *fn,
 	return v;
 }
 
-static void dt_check_aggval(struct dt_pcb *pcb, const struct dt_node *fn,
-			    struct dt_node *a, unsigned int argno)
+/* Argument #@argno of call @n, @a: an integer expression. */
+static void dt_check_intarg(struct dt_pcb *pcb, const struct dt_node *n,
+			    struct dt_node *a, unsigned int argno,
+			    enum dt_errtag tag)
 {
 	char buf[128];
 
@@ -122,9 +107,9 @@ static void dt_check_aggval(struct dt_pcb *pcb, const struct dt_node *fn,
 	if (dt_type_is_int(a->type))
 		return;
 	dt_type_name(a->type, buf, sizeof(buf));
-	dt_diag(pcb, fn->line, argno == 1 ? D_PROTO_ARG : D_QUANT_INCR,
+	dt_diag(pcb, n->line, tag,
 		"%s( ) argument #%u is incompatible with prototype: prototype: integer argument: %s",
-		fn->left->str, argno, buf);
+		n->left->str, argno, buf);
 }
 
 static void dt_check_lquantize(struct dt_pcb *pcb, const struct dt_node *fn,
@@ -162,7 +147,7 @@ static void dt_check_lquantize(struct dt_pcb *pcb, const struct dt_node *fn,
 	ag->def.params[1] = high;
 	ag->def.params[2] = step;
 	if (a && a->next) {
-		dt_check_aggval(pcb, fn, a->next, 5);
+		dt_check_intarg(pcb, fn, a->next, 5, D_QUANT_INCR);
 		ag->def.flags |= DTRACE_AGGDEF_INCR;
 	}
 }
@@ -211,7 +196,7 @@ static void dt_check_llquantize(struct dt_pcb *pcb, const struct dt_node *fn,
 	ag->def.params[2] = high;
 	ag->def.params[3] = steps;
 	if (a->next) {
-		dt_check_aggval(pcb, fn, a->next, 6);
+		dt_check_intarg(pcb, fn, a->next, 6, D_QUANT_INCR);
 		ag->def.flags |= DTRACE_AGGDEF_INCR;
 	}
 }
@@ -223,28 +208,28 @@ static void dt_check_aggfunc(struct dt_pcb *pcb, struct dt_node *fn,
 	ag->def.func = id->aggfunc;
 	switch (id->aggfunc) {
 	case DTRACE_AGG_COUNT:
-		dt_check_aggnargs(pcb, fn, 0, 0);
+		dt_check_nargs(pcb, fn, fn->left->str, 0, 0);
 		return;
 	case DTRACE_AGG_QUANTIZE:
-		dt_check_aggnargs(pcb, fn, 1, 2);
+		dt_check_nargs(pcb, fn, fn->left->str, 1, 2);
 		if (fn->args->next) {
-			dt_check_aggval(pcb, fn, fn->args->next, 2);
+			dt_check_intarg(pcb, fn, fn->args->next, 2, D_QUANT_INCR);
 			ag->def.flags |= DTRACE_AGGDEF_INCR;
 		}
 		break;
 	case DTRACE_AGG_LQUANTIZE:
-		dt_check_aggnargs(pcb, fn, 3, 5);
+		dt_check_nargs(pcb, fn, fn->left->str, 3, 5);
 		dt_check_lquantize(pcb, fn, ag);
 		break;
 	case DTRACE_AGG_LLQUANTIZE:
-		dt_check_aggnargs(pcb, fn, 5, 6);
+		dt_check_nargs(pcb, fn, fn->left->str, 5, 6);
 		dt_check_llquantize(pcb, fn, ag);
 		break;
 	default:	/* sum, avg, min, max, stddev */
-		dt_check_aggnargs(pcb, fn, 1, 1);
+		dt_check_nargs(pcb, fn, fn->left->str, 1, 1);
 		break;
 	}
-	dt_check_aggval(pcb, fn, fn->args, 1);
+	dt_check_intarg(pcb, fn, fn->args, 1, D_PROTO_ARG);
 }
 
 /* Key @a of an aggregation: its kernel kind and size, and how it reads. */
@@ -451,21 +436,6 @@ static void dt_check_optarg(struct dt_pcb *pcb, const struct dt_node *n,
 			argno);
 }
 
-/* The scalar second argument of trunc() and normalize(). */
-static void dt_check_aggint(struct dt_pcb *pcb, const struct dt_node *n,
-			    struct dt_node *a, enum dt_errtag tag)
-{
-	char buf[128];
-
-	dt_check_expr(pcb, a);
-	if (dt_type_is_int(a->type))
-		return;
-	dt_type_name(a->type, buf, sizeof(buf));
-	dt_diag(pcb, n->line, tag,
-		"%s( ) argument #2 is incompatible with prototype: prototype: integer argument: %s",
-		dt_check_action(n)->name, buf);
-}
-
 /**
  * dt_check_aggact() - check printa(), clear(), trunc(), normalize(),
  * denormalize() or setopt()
@@ -485,24 +455,24 @@ void dt_check_aggact(struct dt_pcb *pcb, struct dt_node *n,
 		dt_check_printa(pcb, n);
 		return;
 	case DT_ACT_TRUNC:
-		dt_check_aggnargs(pcb, n, 1, 2);
+		dt_check_nargs(pcb, n, n->left->str, 1, 2);
 		dt_check_aggarg(pcb, n, n->args, 1, D_TRUNC_AGGARG);
 		if (have == 2)
-			dt_check_aggint(pcb, n, n->args->next, D_TRUNC_SCALAR);
+			dt_check_intarg(pcb, n, n->args->next, 2, D_TRUNC_SCALAR);
 		return;
 	case DT_ACT_NORMALIZE:
-		dt_check_aggnargs(pcb, n, 2, 2);
+		dt_check_nargs(pcb, n, n->left->str, 2, 2);
 		dt_check_aggarg(pcb, n, n->args, 1, D_NORMALIZE_AGGARG);
-		dt_check_aggint(pcb, n, n->args->next, D_NORMALIZE_SCALAR);
+		dt_check_intarg(pcb, n, n->args->next, 2, D_NORMALIZE_SCALAR);
 		return;
 	case DT_ACT_SETOPT:
-		dt_check_aggnargs(pcb, n, 1, 2);
+		dt_check_nargs(pcb, n, n->left->str, 1, 2);
 		dt_check_optarg(pcb, n, n->args, 1);
 		if (have == 2)
 			dt_check_optarg(pcb, n, n->args->next, 2);
 		return;
 	default:	/* clear(), denormalize() */
-		dt_check_aggnargs(pcb, n, 1, 1);
+		dt_check_nargs(pcb, n, n->left->str, 1, 1);
 		dt_check_aggarg(pcb, n, n->args, 1, D_PROTO_ARG);
 		return;
 	}

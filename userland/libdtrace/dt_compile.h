@@ -41,6 +41,9 @@ struct dt_cg {
 void dt_check_clause(struct dt_pcb *pcb, struct dt_clause_node *c);
 void dt_check_expr(struct dt_pcb *pcb, struct dt_node *n);
 const struct dt_ident *dt_check_action(const struct dt_node *n);
+/* Call @n (named @name) passes @min to @max arguments. */
+void dt_check_nargs(struct dt_pcb *pcb, const struct dt_node *n,
+		    const char *name, unsigned int min, unsigned int max);
 /* Check the arguments of action call @n and the rights it needs. */
 void dt_check_act(struct dt_pcb *pcb, struct dt_node *n,
 		  const struct dt_ident *act);

@@ -207,15 +207,9 @@ void dt_check_act(struct dt_pcb *pcb, struct dt_node *n,
 	case DT_ACT_BREAKPOINT:
 		dt_diag(pcb, n->line, D_UNSUPPORTED,
 			"breakpoint( ) is not available on Linux");
-	case DT_ACT_PRINTA:
-	case DT_ACT_CLEAR:
-	case DT_ACT_TRUNC:
-	case DT_ACT_NORMALIZE:
-	case DT_ACT_DENORMALIZE:
-	case DT_ACT_SETOPT:
-		dt_check_aggact(pcb, n, act);
-		break;
-	case DT_ACT_NONE:
+	default:
+		if (dt_is_aggact(act->action))
+			dt_check_aggact(pcb, n, act);
 		break;
 	}
 }

@@ -42,7 +42,8 @@ enum dt_action {
 	DT_ACT_SYSTEM,
 	DT_ACT_PANIC,
 	DT_ACT_BREAKPOINT,
-	DT_ACT_PRINTA,
+	DT_ACT_PRINTA,		/* PRINTA..SETOPT: done by the consumer,
+				   dt_is_aggact() */
 	DT_ACT_CLEAR,
 	DT_ACT_TRUNC,
 	DT_ACT_NORMALIZE,
@@ -77,5 +78,11 @@ struct dt_ident {
 };
 
 const struct dt_ident *dt_ident_lookup(const char *name);
+
+/* printa(), clear(), trunc(), normalize(), denormalize(), setopt(). */
+static inline bool dt_is_aggact(enum dt_action a)
+{
+	return a >= DT_ACT_PRINTA && a <= DT_ACT_SETOPT;
+}
 
 #endif /* _DT_IDENT_H */

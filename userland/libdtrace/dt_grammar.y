@@ -3,7 +3,10 @@
  * The D grammar: a program is a list of clauses, a clause is probe
  * descriptions, an optional predicate and an optional body of
  * statements.  Expressions follow C's precedence levels, one rule per
- * level, plus D's ^^ between || and &&.  The actions only build the AST
+ * level, plus D's ^^ between || and &&.  An aggregation @a is a primary
+ * expression, so "@a[keys] = f(args);" is an assignment statement;
+ * dt_check_agg.c gives it meaning and refuses @a anywhere else.  The
+ * actions only build the AST
  * (dt_ast.c); meaning is given later by dt_check.c.  Tokens come from
  * dt_lex.l, which tells predicate slashes from divisions.
  */

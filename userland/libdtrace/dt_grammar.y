@@ -6,9 +6,9 @@
  * level, plus D's ^^ between || and &&.  An aggregation @a is a primary
  * expression, so "@a[keys] = f(args);" is an assignment statement;
  * dt_check_agg.c gives it meaning and refuses @a anywhere else.  The
- * actions only build the AST
- * (dt_ast.c); meaning is given later by dt_check.c.  Tokens come from
- * dt_lex.l, which tells predicate slashes from divisions.
+ * actions only build the AST (dt_ast.c); meaning is given later by
+ * dt_check.c.  Tokens come from dt_lex.l, which tells predicate slashes
+ * from divisions.
  */
 
 %code requires {

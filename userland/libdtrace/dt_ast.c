@@ -53,6 +53,15 @@ struct dt_node *dt_node_ident(struct dt_pcb *pcb, char *name, int line)
 	return n;
 }
 
+struct dt_node *dt_node_agg(struct dt_pcb *pcb, char *name, int line)
+{
+	struct dt_node *n = dt_node_alloc(pcb, DT_NODE_AGG, line);
+
+	if (n)
+		n->str = name;
+	return n;
+}
+
 struct dt_node *dt_node_op1(struct dt_pcb *pcb, enum dt_op op,
 			    struct dt_node *l)
 {
@@ -368,6 +377,10 @@ static void dt_node_print_pb(const struct dt_node *n, struct dt_printbuf *pb)
 		dt_pb_put(pb, "\"");
 		break;
 	case DT_NODE_IDENT:
+		dt_pb_put(pb, n->str);
+		break;
+	case DT_NODE_AGG:
+		dt_pb_put(pb, "@");
 		dt_pb_put(pb, n->str);
 		break;
 	case DT_NODE_OP1:

@@ -30,6 +30,8 @@ enum dt_node_kind {
 				   type is folded by the grammar to INT) */
 	DT_NODE_STRINGOF,	/* stringof left */
 	DT_NODE_XLATE,		/* xlate < ctype > ( left ) */
+	DT_NODE_AGG,		/* @str ("" for @); ident = its struct
+				   dt_agg once checked */
 };
 /*
  * Macro variables never reach the AST: the lexer turns $N into an INT
@@ -149,6 +151,8 @@ struct dt_node *dt_node_int(struct dt_pcb *pcb, uint64_t v,
 			    const struct dt_type *t, int line);
 struct dt_node *dt_node_string(struct dt_pcb *pcb, char *s, int line);
 struct dt_node *dt_node_ident(struct dt_pcb *pcb, char *name, int line);
+/* The aggregation @@name (@name without its @). */
+struct dt_node *dt_node_agg(struct dt_pcb *pcb, char *name, int line);
 struct dt_node *dt_node_op1(struct dt_pcb *pcb, enum dt_op op,
 			    struct dt_node *l);
 struct dt_node *dt_node_op2(struct dt_pcb *pcb, enum dt_op op,

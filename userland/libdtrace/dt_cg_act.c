@@ -2,14 +2,15 @@
 /*
  * Code generation of a checked clause into a struct dt_clause: the
  * predicate program, one kernel action per recorded value or kernel
- * act (stack, raise, chill, ...), the record layout, and the
- * statements the consumer prints by (dt_impl.h).
+ * act (stack, raise, chill, aggregate, speculate, ...), the record
+ * layout, and the statements the consumer prints or carries out by
+ * (dt_impl.h).  The programs of aggregations are dt_cg_agg.c's.
  *
  * A statement that records nothing (an assignment, a void call, an if
  * statement) has no action of its own: the kernel runs a program only
  * for an action.  It is kept pending and generated at the start of the
  * next program, so it runs in program order; what is left at the end
- * of the clause gets a one-byte record no statement prints.
+ * of the clause runs in an action of its own (dt_cg_clause()).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -77,23 +78,13 @@ static void dt_cg_vartab(struct dt_cg *cg, struct dt_difo *dp, int line)
 	dp->k.nvars = cg->nvars;
 }
 
-/**
- * dt_cg_program() - generate a whole DIF program returning @n
- * @cg: the generator
- * @n: a checked expression; NULL for a program returning 0
- * @rtype: DTRACE_DIF_RTYPE_*
- * @rsize: integer or by-ref result size, 0 for a string
- *
- * The pending statements run first and are consumed.
- * Return: the program (never NULL: failures unwind via dt_diag()).
+/*
+ * Start a program: an empty one, with the pending statements first
+ * (they are consumed).
  */
-struct dt_difo *dt_cg_program(struct dt_cg *cg, struct dt_node *n,
-			      uint32_t rtype, uint32_t rsize)
+void dt_cg_prog_begin(struct dt_cg *cg)
 {
-	int line = n ? n->line : cg->pcb->line;
-	struct dt_difo *dp;
-	enum dt_as_err err;
-	unsigned int i, r = 0;
+	unsigned int i;
 
 	dt_irlist_fini(&cg->irl);
 	cg->regs = 0;
@@ -107,8 +98,18 @@ struct dt_difo *dt_cg_program(struct dt_cg *cg, struct dt_node *n,
 		cg->pending[i]->next = next;
 	}
 	cg->npending = 0;
-	if (n)
-		r = dt_cg_expr(cg, n);
+}
+
+/*
+ * End the program dt_cg_prog_begin() started: return %@r (freed) as
+ * @rtype of @rsize bytes.  Return: the program; failures unwind.
+ */
+struct dt_difo *dt_cg_prog_end(struct dt_cg *cg, unsigned int r,
+			       uint32_t rtype, uint32_t rsize, int line)
+{
+	struct dt_difo *dp;
+	enum dt_as_err err;
+
 	dt_as_emit(&cg->irl, DTRACE_DIF_OP_RET, 0, r, 0, 0);
 	dt_cg_free(cg, r);
 	dp = dt_as_assemble(&cg->irl, rtype, rsize, &err);
@@ -120,6 +121,30 @@ struct dt_difo *dt_cg_program(struct dt_cg *cg, struct dt_node *n,
 		dt_diag(cg->pcb, line, D_NOMEM, "out of memory");
 	dt_cg_vartab(cg, dp, line);
 	return dp;
+}
+
+/**
+ * dt_cg_program() - generate a whole DIF program returning @n
+ * @cg: the generator
+ * @n: a checked expression; NULL for a program returning 0
+ * @rtype: DTRACE_DIF_RTYPE_*
+ * @rsize: integer or by-ref result size, 0 for a string
+ *
+ * The pending statements run first and are consumed.  A symbol
+ * function (sym(), usym() ...) gives its address, or the address of
+ * its pid and address in scratch.
+ * Return: the program (never NULL: failures unwind via dt_diag()).
+ */
+struct dt_difo *dt_cg_program(struct dt_cg *cg, struct dt_node *n,
+			      uint32_t rtype, uint32_t rsize)
+{
+	unsigned int r = 0;
+
+	dt_cg_prog_begin(cg);
+	if (n)
+		r = dt_check_symfn(n) ? dt_cg_symval(cg, n) : dt_cg_expr(cg, n);
+	return dt_cg_prog_end(cg, r, rtype, rsize,
+			      n ? n->line : cg->pcb->line);
 }
 
 /* The next action slot of the clause, its arrays grown as needed. */
@@ -186,6 +211,27 @@ static struct dt_recdesc *dt_cg_action(struct dt_cg *cg, uint32_t kind,
 	return &cl->recs[i];
 }
 
+/*
+ * sym(a), func(a), mod(a): the kernel address, 8 bytes; usym(a) ...:
+ * the pid and the user address, 16 bytes.
+ */
+static void dt_cg_symrec(struct dt_cg *cg, struct dt_node *n,
+			 uint32_t *offp)
+{
+	const struct dt_ident *id = dt_check_symfn(n);
+	struct dt_recdesc *rec;
+	struct dt_difo *dp;
+	uint32_t size = id->user ? 16 : 8;
+
+	dp = dt_cg_program(cg, n, id->user ? DTRACE_DIF_RTYPE_BYREF :
+			   DTRACE_DIF_RTYPE_INT, size);
+	rec = dt_cg_action(cg, DTRACE_ACT_DIFEXPR, dp, size, 8, 0, offp,
+			   n->line);
+	rec->kind = id->user ? DT_REC_USYM : DT_REC_KSYM;
+	rec->symfmt = (enum dt_symfmt)id->symfmt;
+	rec->type = n->type;
+}
+
 /* An action recording the value of @n, by its type. */
 static void dt_cg_record(struct dt_cg *cg, struct dt_node *n, uint32_t kind,
 			 uint32_t *offp)
@@ -195,6 +241,10 @@ static void dt_cg_record(struct dt_cg *cg, struct dt_node *n, uint32_t kind,
 	struct dt_difo *dp;
 	uint32_t size;
 
+	if (dt_check_symfn(n)) {
+		dt_cg_symrec(cg, n, offp);
+		return;
+	}
 	if (kind == DTRACE_ACT_EXIT) {
 		dp = dt_cg_program(cg, n, DTRACE_DIF_RTYPE_INT, 4);
 		rec = dt_cg_action(cg, kind, dp, 4, 4, 0, offp, n->line);
@@ -324,6 +374,94 @@ static void dt_cg_format(struct dt_cg *cg, struct dt_stmt *st,
 	}
 }
 
+/* The ids of the aggregations named by @n's arguments, into @st->aggs. */
+static void dt_cg_aggids(struct dt_cg *cg, struct dt_stmt *st,
+			 const struct dt_node *n)
+{
+	const struct dt_node *a;
+	unsigned int count = 0;
+
+	for (a = n->args; a; a = a->next)
+		count += a->kind == DT_NODE_AGG;
+	st->aggs = calloc(count, sizeof(*st->aggs));
+	if (!st->aggs)
+		dt_diag(cg->pcb, n->line, D_NOMEM, "out of memory");
+	for (a = n->args; a; a = a->next)
+		if (a->kind == DT_NODE_AGG)
+			st->aggs[st->naggs++] = ((struct dt_agg *)a->ident)->id;
+}
+
+/* The n of trunc(@a, n) and normalize(@a, n): a signed 8-byte record. */
+static void dt_cg_aggn(struct dt_cg *cg, struct dt_node *n, uint32_t *offp)
+{
+	struct dt_recdesc *rec;
+	struct dt_difo *dp;
+
+	dp = dt_cg_program(cg, n, DTRACE_DIF_RTYPE_INT, 8);
+	rec = dt_cg_action(cg, DTRACE_ACT_DIFEXPR, dp, 8, 8, 0, offp,
+			   n->line);
+	rec->kind = DT_REC_INT;
+	rec->is_signed = true;
+	rec->type = &dt_type_int64;
+}
+
+static char *dt_cg_strdup(struct dt_cg *cg, const char *s, int line)
+{
+	char *p = strdup(s);
+
+	if (!p)
+		dt_diag(cg->pcb, line, D_NOMEM, "out of memory");
+	return p;
+}
+
+/*
+ * printa(), clear(), trunc(), normalize(), denormalize() and setopt():
+ * statements the consumer carries out; only the n of trunc() and
+ * normalize() is recorded.
+ */
+static struct dt_stmt *dt_cg_aggact(struct dt_cg *cg, struct dt_node *n,
+				    const struct dt_ident *act,
+				    uint32_t *offp)
+{
+	struct dt_node *a = n->args;
+	struct dt_stmt *st;
+	char err[256];
+
+	switch (act->action) {
+	case DT_ACT_PRINTA:
+		st = dt_cg_newstmt(cg, DT_STMT_PRINTA, n->line);
+		if (a->kind == DT_NODE_STRING) {
+			st->fmt = dt_printf_parse(a->str, err, sizeof(err));
+			if (!st->fmt)
+				dt_diag(cg->pcb, n->line, D_NOMEM, "%s", err);
+		}
+		break;
+	case DT_ACT_CLEAR:
+		st = dt_cg_newstmt(cg, DT_STMT_CLEAR, n->line);
+		break;
+	case DT_ACT_TRUNC:
+		st = dt_cg_newstmt(cg, DT_STMT_TRUNC, n->line);
+		if (a->next)
+			dt_cg_aggn(cg, a->next, offp);
+		break;
+	case DT_ACT_NORMALIZE:
+		st = dt_cg_newstmt(cg, DT_STMT_NORMALIZE, n->line);
+		dt_cg_aggn(cg, a->next, offp);
+		break;
+	case DT_ACT_DENORMALIZE:
+		st = dt_cg_newstmt(cg, DT_STMT_DENORMALIZE, n->line);
+		break;
+	default:	/* setopt() */
+		st = dt_cg_newstmt(cg, DT_STMT_SETOPT, n->line);
+		st->optname = dt_cg_strdup(cg, a->str, n->line);
+		if (a->next)
+			st->optval = dt_cg_strdup(cg, a->next->str, n->line);
+		return st;
+	}
+	dt_cg_aggids(cg, st, n);
+	return st;
+}
+
 static void dt_cg_stmt(struct dt_cg *cg, struct dt_stmt_node *s,
 		       uint32_t *offp)
 {
@@ -331,6 +469,16 @@ static void dt_cg_stmt(struct dt_cg *cg, struct dt_stmt_node *s,
 	struct dt_node *n = s->expr;
 	struct dt_stmt *st;
 
+	if (s->kind == DT_SN_EXPR && dt_check_is_aggstmt(n)) {
+		const struct dt_agg *ag = n->left->kind == DT_NODE_AGG ?
+					  n->left->ident : n->left->left->ident;
+
+		st = dt_cg_newstmt(cg, DT_STMT_SILENT, s->line);
+		dt_cg_action(cg, DTRACE_ACT_AGGREGATE, dt_cg_aggprog(cg, n),
+			     0, 1, ag->id, offp, s->line);
+		st->nrecs = 1;
+		return;
+	}
 	if (s->kind == DT_SN_IF || !act) {
 		dt_cg_pend(cg, s);
 		return;
@@ -374,6 +522,26 @@ static void dt_cg_stmt(struct dt_cg *cg, struct dt_stmt_node *s,
 		st = dt_cg_newstmt(cg, DT_STMT_SILENT, s->line);
 		dt_cg_kact(cg, n, DTRACE_ACT_CHILL, offp);
 		break;
+	case DT_ACT_SPECULATE:
+		st = dt_cg_newstmt(cg, DT_STMT_SILENT, s->line);
+		dt_cg_kact(cg, n, DTRACE_ACT_SPECULATE, offp);
+		break;
+	case DT_ACT_COMMIT:
+		st = dt_cg_newstmt(cg, DT_STMT_SILENT, s->line);
+		dt_cg_kact(cg, n, DTRACE_ACT_COMMIT, offp);
+		break;
+	case DT_ACT_DISCARD:
+		st = dt_cg_newstmt(cg, DT_STMT_SILENT, s->line);
+		dt_cg_kact(cg, n, DTRACE_ACT_DISCARD, offp);
+		break;
+	case DT_ACT_PRINTA:
+	case DT_ACT_CLEAR:
+	case DT_ACT_TRUNC:
+	case DT_ACT_NORMALIZE:
+	case DT_ACT_DENORMALIZE:
+	case DT_ACT_SETOPT:
+		st = dt_cg_aggact(cg, n, act, offp);
+		break;
 	case DT_ACT_STOP:
 		st = dt_cg_newstmt(cg, DT_STMT_SILENT, s->line);
 		dt_cg_action(cg, DTRACE_ACT_STOP, NULL, 0, 1, 0, offp,
@@ -388,17 +556,41 @@ static void dt_cg_stmt(struct dt_cg *cg, struct dt_stmt_node *s,
 	st->nrecs = cg->clause->nacts - st->first;
 }
 
+/* What the clause holds: aggregations, statements for the consumer. */
+static void dt_cg_clause_kinds(const struct dt_clause *cl, bool *aggp,
+			       bool *consp)
+{
+	unsigned int i;
+
+	*aggp = false;
+	*consp = false;
+	for (i = 0; i < cl->nacts; i++)
+		*aggp |= cl->acts[i].kind == DTRACE_ACT_AGGREGATE;
+	for (i = 0; i < cl->nstmts; i++)
+		*consp |= cl->stmts[i].kind >= DT_STMT_PRINTA;
+}
+
 /**
  * dt_cg_clause() - generate a checked clause into cg->clause
  * @cg: the generator; cg->clause, allocated by the caller, is filled
  * @c: the clause
+ *
+ * The kernel writes no record for a clause whose actions store nothing.
+ * That is right for a clause of aggregations (and speculation acts),
+ * which prints nothing; but the consumer must see a clause with printa()
+ * and the like fire, and DTrace prints a line for a clause with no
+ * action at all.  Those get a one-byte record if they store nothing
+ * else; pending statements at the end run in an action of their own,
+ * which stores nothing where no such byte is needed (a clause with
+ * aggregations).
  */
 void dt_cg_clause(struct dt_cg *cg, struct dt_clause_node *c)
 {
 	struct dt_stmt_node *s;
 	struct dt_stmt *st;
 	struct dt_recdesc *rec;
-	uint32_t off = 0;
+	uint32_t off = 0, size;
+	bool agg, cons;
 
 	cg->cap = 0;
 	cg->npending = 0;
@@ -407,14 +599,19 @@ void dt_cg_clause(struct dt_cg *cg, struct dt_clause_node *c)
 						 DTRACE_DIF_RTYPE_INT, 8);
 	for (s = c->stmts; s; s = s->next)
 		dt_cg_stmt(cg, s, &off);
-	if (cg->npending) {
+	dt_cg_clause_kinds(cg->clause, &agg, &cons);
+	size = (!agg && cg->npending) || (!off && cons) ? 1 : 0;
+	if (cg->npending || size) {
 		st = dt_cg_newstmt(cg, DT_STMT_SILENT, c->line);
 		rec = dt_cg_action(cg, DTRACE_ACT_DIFEXPR,
 				   dt_cg_program(cg, NULL,
-						 DTRACE_DIF_RTYPE_INT, 1),
-				   1, 1, 0, &off, c->line);
-		rec->kind = DT_REC_INT;
-		rec->type = &dt_type_uchar;
+						 DTRACE_DIF_RTYPE_INT,
+						 size ? 1 : 8),
+				   size, 1, 0, &off, c->line);
+		if (size) {
+			rec->kind = DT_REC_INT;
+			rec->type = &dt_type_uchar;
+		}
 		st->nrecs = 1;
 	}
 	cg->clause->datasize = off;

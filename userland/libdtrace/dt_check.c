@@ -19,6 +19,18 @@
 
 static void dt_check_index(struct dt_pcb *pcb, struct dt_node *n);
 
+/*
+ * @a and @a[keys] have no value: an aggregation is only assigned in a
+ * statement of its own or named by the actions on aggregations.
+ */
+static void dt_check_aggexpr(struct dt_pcb *pcb, const struct dt_node *n)
+{
+	if (dt_check_is_aggref(n))
+		dt_diag(pcb, n->line, D_AGG_EXPR,
+			"aggregation @%s may not be used in an expression",
+			n->kind == DT_NODE_AGG ? n->str : n->left->str);
+}
+
 static const char *dt_tname(const struct dt_type *t, char *buf, size_t len)
 {
 	dt_type_name(t, buf, len);
@@ -316,6 +328,8 @@ static void dt_check_ident(struct dt_pcb *pcb, struct dt_node *n)
 			"%s[ ] must be indexed", n->str);
 	case DT_IDENT_SUBR:
 	case DT_IDENT_ACTION:
+	case DT_IDENT_AGGFUNC:
+	case DT_IDENT_SYMFN:
 		dt_diag(pcb, n->line, D_OP_VOID,
 			"%s( ) is a function and must be called", n->str);
 	case DT_IDENT_LATER:
@@ -387,6 +401,14 @@ static void dt_check_call(struct dt_pcb *pcb, struct dt_node *n)
 	if (id->kind == DT_IDENT_LATER)
 		dt_diag(pcb, n->line, D_UNSUPPORTED,
 			"%s( ) is not supported yet", id->name);
+	if (id->kind == DT_IDENT_AGGFUNC)
+		dt_diag(pcb, n->line, D_AGG_EXPR,
+			"%s( ) is an aggregating function: it may only be assigned to an aggregation",
+			id->name);
+	if (id->kind == DT_IDENT_SYMFN)
+		dt_diag(pcb, n->line, D_SYM_EXPR,
+			"%s( ) may only be used as a trace( ) or printf( ) argument or as an aggregation key",
+			id->name);
 
 	max = (unsigned int)strlen(id->args);
 	if (have < id->minargs || have > max) {
@@ -704,6 +726,8 @@ static void dt_check_op2(struct dt_pcb *pcb, struct dt_node *n)
 	const struct dt_type *lt, *rt;
 	const char *op = dt_op_name(n->op);
 
+	if (n->op >= DT_OP_ASGN && n->op <= DT_OP_RSH_EQ)
+		dt_check_aggexpr(pcb, n->left);
 	if (n->op == DT_OP_ASGN) {
 		dt_check_expr(pcb, n->right);
 		dt_check_lvalue(pcb, n->left, op, n->right);
@@ -966,6 +990,7 @@ static void dt_check_stringof(struct dt_pcb *pcb, struct dt_node *n)
 /* Type-check an expression where a value is wanted. */
 void dt_check_expr(struct dt_pcb *pcb, struct dt_node *n)
 {
+	dt_check_aggexpr(pcb, n);
 	switch (n->kind) {
 	case DT_NODE_INT:
 	case DT_NODE_STRING:
@@ -1003,5 +1028,7 @@ void dt_check_expr(struct dt_pcb *pcb, struct dt_node *n)
 	case DT_NODE_XLATE:
 		dt_xlate_check(pcb, n);
 		return;
+	case DT_NODE_AGG:
+		return;		/* refused above */
 	}
 }

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The semantic pass over statements: predicates, expression statements
- * (assignments, calls), if statements, and each action's prototype and
- * privileges (destructive actions need -w; panic() also allowpanic).
- * Expressions are checked by dt_check.c.
+ * (assignments, calls), if statements, each action's prototype and
+ * privileges (destructive actions need -w; panic() also allowpanic),
+ * and the order DTrace requires of speculate(), commit() and discard()
+ * among a clause's actions.  Expressions are checked by dt_check.c,
+ * aggregations and the actions on them by dt_check_agg.c.
  */
 #include <stdio.h>
 #include <string.h>
@@ -23,9 +25,8 @@ const struct dt_ident *dt_check_action(const struct dt_node *n)
 	return id && id->kind == DT_IDENT_ACTION ? id : NULL;
 }
 
-static void dt_check_nargs(struct dt_pcb *pcb, const struct dt_node *n,
-			   const char *name, unsigned int min,
-			   unsigned int max)
+void dt_check_nargs(struct dt_pcb *pcb, const struct dt_node *n,
+		    const char *name, unsigned int min, unsigned int max)
 {
 	unsigned int have = dt_node_count(n->args);
 
@@ -92,7 +93,7 @@ static void dt_check_format(struct dt_pcb *pcb, struct dt_node *n,
 
 		if (act && act->action == DT_ACT_STACK)
 			dt_check_stack(pcb, a);	/* the value of a %k */
-		else
+		else if (!dt_check_symarg(pcb, a))
 			dt_check_expr(pcb, a);
 		if (nargs == DTRACE_ACTIONS_MAX)
 			dt_diag(pcb, n->line, D_REC_LIMIT,
@@ -141,8 +142,8 @@ static void dt_check_privilege(struct dt_pcb *pcb, const struct dt_node *n,
 			act->name);
 }
 
-static void dt_check_act(struct dt_pcb *pcb, struct dt_node *n,
-			 const struct dt_ident *act)
+void dt_check_act(struct dt_pcb *pcb, struct dt_node *n,
+		  const struct dt_ident *act)
 {
 	struct dt_node *a = n->args;
 
@@ -151,7 +152,8 @@ static void dt_check_act(struct dt_pcb *pcb, struct dt_node *n,
 	case DT_ACT_TRACE:
 	case DT_ACT_PRINT:
 		dt_check_nargs(pcb, n, act->name, 1, 1);
-		dt_check_expr(pcb, a);
+		if (act->action == DT_ACT_PRINT || !dt_check_symarg(pcb, a))
+			dt_check_expr(pcb, a);
 		if (dt_type_is_void(a->type))
 			dt_diag(pcb, n->line, act->action == DT_ACT_TRACE ?
 				D_TRACE_VOID : D_PRINT_VOID,
@@ -192,6 +194,9 @@ static void dt_check_act(struct dt_pcb *pcb, struct dt_node *n,
 		break;
 	case DT_ACT_RAISE:
 	case DT_ACT_CHILL:
+	case DT_ACT_SPECULATE:
+	case DT_ACT_COMMIT:
+	case DT_ACT_DISCARD:
 		dt_check_nargs(pcb, n, act->name, 1, 1);
 		dt_check_int_arg(pcb, n, a, act->name, "int");
 		break;
@@ -202,7 +207,9 @@ static void dt_check_act(struct dt_pcb *pcb, struct dt_node *n,
 	case DT_ACT_BREAKPOINT:
 		dt_diag(pcb, n->line, D_UNSUPPORTED,
 			"breakpoint( ) is not available on Linux");
-	case DT_ACT_NONE:
+	default:
+		if (dt_is_aggact(act->action))
+			dt_check_aggact(pcb, n, act);
 		break;
 	}
 }
@@ -214,7 +221,8 @@ static bool dt_stmts_act(const struct dt_stmt_node *s)
 		if (s->kind == DT_SN_IF) {
 			if (dt_stmts_act(s->then) || dt_stmts_act(s->els))
 				return true;
-		} else if (dt_check_action(s->expr)) {
+		} else if (dt_check_action(s->expr) ||
+			   dt_check_is_aggstmt(s->expr)) {
 			return true;
 		}
 	}
@@ -243,8 +251,81 @@ static void dt_check_stmt(struct dt_pcb *pcb, struct dt_stmt_node *s)
 	act = dt_check_action(s->expr);
 	if (act)
 		dt_check_act(pcb, s->expr, act);
+	else if (dt_check_is_aggstmt(s->expr))
+		dt_check_agg(pcb, s->expr);
 	else
 		dt_check_expr(pcb, s->expr);
+}
+
+/*
+ * DTrace's rules for speculations, in action order: speculate() once,
+ * before every action that records data (aggregations included), and
+ * never with commit() or discard() or followed by an aggregation or
+ * exit(); commit() and discard() once, before any data.
+ */
+static void dt_check_order(struct dt_pcb *pcb, const struct dt_stmt_node *s)
+{
+	bool spec = false, commit = false, datarec = false;
+	const struct dt_ident *act;
+
+	for (; s; s = s->next) {
+		if (s->kind == DT_SN_IF)
+			continue;	/* holds no action (dt_stmts_act) */
+		if (dt_check_is_aggstmt(s->expr)) {
+			if (spec)
+				dt_diag(pcb, s->line, D_AGG_SPEC,
+					"aggregating actions may not follow speculate( )");
+			datarec = true;
+			continue;
+		}
+		act = dt_check_action(s->expr);
+		if (!act)
+			continue;
+		switch (act->action) {
+		case DT_ACT_SPECULATE:
+			if (spec)
+				dt_diag(pcb, s->line, D_SPEC_SPEC,
+					"speculate( ) may not follow speculate( )");
+			if (commit)
+				dt_diag(pcb, s->line, D_SPEC_COMM,
+					"speculate( ) may not follow commit( ) or discard( )");
+			if (datarec)
+				dt_diag(pcb, s->line, D_SPEC_DREC,
+					"speculate( ) may not follow data-recording action(s)");
+			spec = true;
+			break;
+		case DT_ACT_COMMIT:
+		case DT_ACT_DISCARD:
+			if (spec)
+				dt_diag(pcb, s->line, D_COMM_SPEC,
+					"%s( ) may not follow speculate( )",
+					act->name);
+			if (commit)
+				dt_diag(pcb, s->line, D_COMM_COMM,
+					"%s( ) may not follow commit( ) or discard( )",
+					act->name);
+			if (datarec)
+				dt_diag(pcb, s->line, D_COMM_DREC,
+					"%s( ) may not follow data-recording action(s)",
+					act->name);
+			commit = true;
+			break;
+		case DT_ACT_EXIT:
+			if (spec)
+				dt_diag(pcb, s->line, D_EXIT_SPEC,
+					"exit( ) may not follow speculate( )");
+			datarec = true;
+			break;
+		case DT_ACT_RAISE:
+		case DT_ACT_STOP:
+		case DT_ACT_CHILL:
+		case DT_ACT_PANIC:
+			break;		/* acts, records nothing */
+		default:
+			datarec = true;
+			break;
+		}
+	}
 }
 
 static void dt_check_stmts(struct dt_pcb *pcb, struct dt_stmt_node *s)
@@ -267,4 +348,5 @@ void dt_check_clause(struct dt_pcb *pcb, struct dt_clause_node *c)
 				"predicate result must be of scalar type");
 	}
 	dt_check_stmts(pcb, c->stmts);
+	dt_check_order(pcb, c->stmts);
 }

@@ -35,8 +35,12 @@ void dt_clause_free(struct dt_clause *cl)
 		for (i = 0; i < cl->nacts; i++)
 			dt_difo_free(cl->progs[i]);
 	if (cl->stmts)
-		for (i = 0; i < cl->nstmts; i++)
+		for (i = 0; i < cl->nstmts; i++) {
 			dt_printf_free(cl->stmts[i].fmt);
+			free(cl->stmts[i].aggs);
+			free(cl->stmts[i].optname);
+			free(cl->stmts[i].optval);
+		}
 	free(cl->progs);
 	free(cl->acts);
 	free(cl->recs);

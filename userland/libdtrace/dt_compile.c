@@ -158,7 +158,7 @@ static dtrace_prog_t *dt_compile(dtrace_hdl_t *dtp, const char *text,
 	struct dt_compile *cc;
 	dtrace_prog_t *pgp = NULL;
 	char *cpp_out = NULL;
-	unsigned int mark;
+	unsigned int mark, aggmark;
 
 	dtp->errmsg[0] = '\0';
 	if (dtp->opt.cpp) {
@@ -184,6 +184,7 @@ static dtrace_prog_t *dt_compile(dtrace_hdl_t *dtp, const char *text,
 	dt_cg_init(&cc->cg, &cc->pcb);
 	dt_lib_load(dtp);
 	mark = dt_var_mark(dtp);
+	aggmark = dt_aggs_mark(dtp);
 
 	if (dt_parse(&cc->pcb) == 0 && dt_compile_run(cc) == 0) {
 		pgp = cc->pgp;
@@ -191,6 +192,7 @@ static dtrace_prog_t *dt_compile(dtrace_hdl_t *dtp, const char *text,
 		dt_compile_error(&cc->pcb);
 		dt_program_free(cc->pgp);
 		dt_var_rollback(dtp, mark);
+		dt_aggs_rollback(dtp, aggmark);
 	}
 	dt_xlate_drop(dtp, &cc->pcb);
 	dt_cg_fini(&cc->cg);

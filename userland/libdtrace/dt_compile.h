@@ -41,6 +41,35 @@ struct dt_cg {
 void dt_check_clause(struct dt_pcb *pcb, struct dt_clause_node *c);
 void dt_check_expr(struct dt_pcb *pcb, struct dt_node *n);
 const struct dt_ident *dt_check_action(const struct dt_node *n);
+/* Call @n (named @name) passes @min to @max arguments. */
+void dt_check_nargs(struct dt_pcb *pcb, const struct dt_node *n,
+		    const char *name, unsigned int min, unsigned int max);
+/* Check the arguments of action call @n and the rights it needs. */
+void dt_check_act(struct dt_pcb *pcb, struct dt_node *n,
+		  const struct dt_ident *act);
+
+/* dt_check_agg.c: aggregations, the actions on them, symbol functions */
+bool dt_check_is_aggstmt(const struct dt_node *n);
+bool dt_check_is_aggref(const struct dt_node *n);
+void dt_check_agg(struct dt_pcb *pcb, struct dt_node *n);
+void dt_check_aggact(struct dt_pcb *pcb, struct dt_node *n,
+		     const struct dt_ident *act);
+const struct dt_ident *dt_check_symfn(const struct dt_node *n);
+bool dt_check_symarg(struct dt_pcb *pcb, struct dt_node *n);
+
+/* dt_aggdef.c: the handle's aggregations */
+const char *dt_aggfunc_name(uint32_t func);
+uint64_t dt_llquantize_nbuckets(int64_t factor, int64_t low, int64_t high,
+				int64_t steps);
+uint32_t dt_agg_nvals(const struct dtrace_ioc_aggdef *def);
+struct dt_agg *dt_agg_lookup(dtrace_hdl_t *dtp, const char *name);
+bool dt_agg_same(const struct dt_agg *a, const struct dt_agg *b);
+void dt_agg_describe(const struct dt_agg *a, char *buf, size_t len);
+struct dt_agg *dt_agg_create(dtrace_hdl_t *dtp, const char *name,
+			     const struct dt_agg *proto);
+unsigned int dt_aggs_mark(const dtrace_hdl_t *dtp);
+void dt_aggs_rollback(dtrace_hdl_t *dtp, unsigned int mark);
+void dt_aggs_free(dtrace_hdl_t *dtp);
 
 /* dt_cg.c: expressions; dt_cg_var.c: variables, keys and calls */
 unsigned int dt_cg_reg(struct dt_cg *cg, int line);
@@ -60,10 +89,18 @@ unsigned int dt_cg_var_load(struct dt_cg *cg, struct dt_node *n);
 unsigned int dt_cg_var_assign(struct dt_cg *cg, struct dt_node *n);
 unsigned int dt_cg_call(struct dt_cg *cg, struct dt_node *n);
 
+/* dt_cg_agg.c: aggregations and symbol functions */
+unsigned int dt_cg_symval(struct dt_cg *cg, struct dt_node *n);
+struct dt_difo *dt_cg_aggprog(struct dt_cg *cg, struct dt_node *n);
+
 void dt_cg_init(struct dt_cg *cg, struct dt_pcb *pcb);
 void dt_cg_fini(struct dt_cg *cg);
 struct dt_difo *dt_cg_program(struct dt_cg *cg, struct dt_node *n,
 			      uint32_t rtype, uint32_t rsize);
+/* dt_cg_program() in two halves, for programs of another shape. */
+void dt_cg_prog_begin(struct dt_cg *cg);
+struct dt_difo *dt_cg_prog_end(struct dt_cg *cg, unsigned int r,
+			       uint32_t rtype, uint32_t rsize, int line);
 void dt_cg_clause(struct dt_cg *cg, struct dt_clause_node *c);
 
 #endif /* _DT_COMPILE_H */

@@ -8,7 +8,7 @@
  */
 #include <stdio.h>
 #include <string.h>
-#include "dt_impl.h"
+#include "dt_compile.h"
 
 static const char *const dt_opnames[DTRACE_DIF_OP_MAX] = {
 	[DTRACE_DIF_OP_RET] = "ret", [DTRACE_DIF_OP_MOV] = "mov",
@@ -88,7 +88,7 @@ static const char *dt_dis_subrname(int32_t subr)
 		"copyinstr", "copyinto", "bcopy", "alloca", "progenyof",
 		"getmajor", "getminor", "d_path", "mutex_owned",
 		"mutex_owner", "rw_iswriter", "spin_locked", "copyout",
-		"copyoutstr",
+		"copyoutstr", "speculation",
 	};
 
 	if (subr < 1 || (size_t)subr > DT_ARRAY_SIZE(names))
@@ -262,6 +262,14 @@ static const char *dt_dis_actname(uint32_t kind)
 		return "chill";
 	case DTRACE_ACT_PANIC:
 		return "panic";
+	case DTRACE_ACT_AGGREGATE:
+		return "aggregate";
+	case DTRACE_ACT_SPECULATE:
+		return "speculate";
+	case DTRACE_ACT_COMMIT:
+		return "commit";
+	case DTRACE_ACT_DISCARD:
+		return "discard";
 	default:
 		return "?";
 	}
@@ -271,10 +279,9 @@ static const char *dt_dis_actname(uint32_t kind)
 void dtrace_program_dump(dtrace_hdl_t *dtp, dtrace_prog_t *pgp, FILE *fp)
 {
 	unsigned int i, j;
-	char title[96], desc[DTRACE_PROVNAMELEN + DTRACE_MODNAMELEN +
+	char title[384], agg[256], desc[DTRACE_PROVNAMELEN + DTRACE_MODNAMELEN +
 			    DTRACE_FUNCNAMELEN + DTRACE_NAMELEN];
 
-	(void)dtp;
 	for (i = 0; i < pgp->nclauses; i++) {
 		const struct dt_clause *cl = pgp->clauses[i];
 
@@ -285,9 +292,20 @@ void dtrace_program_dump(dtrace_hdl_t *dtp, dtrace_prog_t *pgp, FILE *fp)
 		if (cl->pred)
 			dt_dis_difo(cl->pred, "predicate", fp);
 		for (j = 0; j < cl->nacts; j++) {
+			agg[0] = '\0';
+			if (cl->acts[j].kind == DTRACE_ACT_AGGREGATE) {
+				const struct dt_agg *ag = dtp->aggs[cl->acts[j].arg];
+
+				agg[0] = ' ';
+				dt_agg_describe(ag, agg + 1, sizeof(agg) - 1);
+				snprintf(agg + strlen(agg),
+					 sizeof(agg) - strlen(agg),
+					 " (id %u, key %u bytes, %u values)",
+					 ag->id, ag->keysize, ag->nvals);
+			}
 			snprintf(title, sizeof(title),
-				 "action #%u (%s, offset %u, size %u)", j + 1,
-				 dt_dis_actname(cl->acts[j].kind),
+				 "action #%u (%s%s, offset %u, size %u)", j + 1,
+				 dt_dis_actname(cl->acts[j].kind), agg,
 				 cl->acts[j].offset, cl->acts[j].size);
 			if (cl->progs[j])
 				dt_dis_difo(cl->progs[j], title, fp);

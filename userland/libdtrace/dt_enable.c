@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Enabling a compiled program: one DTRACEIOC_ENABLE per probe
- * description of every clause, each clause under its cookie.  Before
+ * description of every clause, each clause under its cookie, after a
+ * DTRACEIOC_AGGDEF for each aggregation the clause is the first to use.  Before
  * the first program, the internal clause on dtrace:::ERROR is enabled:
  * it records arg1..arg5 of every fault so that dt_consume.c can report
  * "error on enabled probe ID ...".
@@ -61,12 +62,34 @@ fail:
 	return NULL;
 }
 
+/* DTRACEIOC_AGGDEF, once per handle, for each aggregation of @cl. */
+static int dt_clause_aggdef(dtrace_hdl_t *dtp, const struct dt_clause *cl)
+{
+	unsigned int i;
+
+	for (i = 0; i < cl->nacts; i++) {
+		struct dt_agg *ag;
+
+		if (cl->acts[i].kind != DTRACE_ACT_AGGREGATE)
+			continue;
+		ag = dtp->aggs[cl->acts[i].arg];
+		if (ag->defined)
+			continue;
+		if (dt_ioctl(dtp, DTRACEIOC_AGGDEF, &ag->def))
+			return dt_set_errno_ioctl(dtp, errno);
+		ag->defined = true;
+	}
+	return 0;
+}
+
 /* DTRACEIOC_ENABLE for each description of @cl; adds to *@matched. */
 static int dt_clause_enable(dtrace_hdl_t *dtp, struct dt_clause *cl,
 			    unsigned int *matched)
 {
 	unsigned int i;
 
+	if (dt_clause_aggdef(dtp, cl))
+		return -1;
 	for (i = 0; i < cl->ndescs; i++) {
 		struct dtrace_ioc_enable en = { .size = sizeof(en) };
 

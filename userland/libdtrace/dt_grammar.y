@@ -3,9 +3,12 @@
  * The D grammar: a program is a list of clauses, a clause is probe
  * descriptions, an optional predicate and an optional body of
  * statements.  Expressions follow C's precedence levels, one rule per
- * level, plus D's ^^ between || and &&.  The actions only build the AST
- * (dt_ast.c); meaning is given later by dt_check.c.  Tokens come from
- * dt_lex.l, which tells predicate slashes from divisions.
+ * level, plus D's ^^ between || and &&.  An aggregation @a is a primary
+ * expression, so "@a[keys] = f(args);" is an assignment statement;
+ * dt_check_agg.c gives it meaning and refuses @a anywhere else.  The
+ * actions only build the AST (dt_ast.c); meaning is given later by
+ * dt_check.c.  Tokens come from dt_lex.l, which tells predicate slashes
+ * from divisions.
  */
 
 %code requires {
@@ -67,7 +70,7 @@ static void yyerror(struct dt_pcb *pcb, const char *msg)
 }
 
 %token <pdesc> DT_TOK_PSPEC
-%token <node> DT_TOK_IDENT DT_TOK_INT DT_TOK_STRING
+%token <node> DT_TOK_IDENT DT_TOK_INT DT_TOK_STRING DT_TOK_AGG
 %token <str> DT_TOK_TNAME DT_TOK_TYPEKW
 %token DT_TOK_BPRED DT_TOK_EPRED
 %token DT_TOK_LSH_EQ DT_TOK_RSH_EQ DT_TOK_ADD_EQ DT_TOK_SUB_EQ
@@ -82,7 +85,7 @@ static void yyerror(struct dt_pcb *pcb, const char *msg)
 %token DT_KEY_IF DT_KEY_ELSE
 /* Lexed but part of no rule: reserved words, and errors the lexer has
    already reported. */
-%token DT_TOK_KEYWORD DT_TOK_AGG DT_TOK_BAD DT_TOK_ERROR
+%token DT_TOK_KEYWORD DT_TOK_BAD DT_TOK_ERROR
 
 %type <pdesc> probe_descriptions
 %type <node> predicate
@@ -600,12 +603,7 @@ primary_expression:
 	| DT_KEY_XLATE '<' type_name '>' '(' expression ')' {
 		NN($$ = dt_node_cast(pcb, DT_NODE_XLATE, $3, $6));
 	}
-	| DT_TOK_AGG {
-		dt_pcb_error(pcb, pcb->line, D_AGG_UNSUP,
-			     "aggregations are not supported yet: %s",
-			     pcb->tok);
-		YYABORT;
-	}
+	| DT_TOK_AGG				{ NN($$ = $1); }
 	;
 
 %%

@@ -6,6 +6,7 @@
  */
 #include <string.h>
 #include <linux/dtrace.h>
+#include "dt_impl.h"
 #include "dt_ident.h"
 #include "dt_type.h"
 
@@ -20,6 +21,10 @@
 #define DSUBR(n, s, a)	{ .name = n, .kind = DT_IDENT_SUBR, \
 			  .subr = DTRACE_DIF_SUBR_##s, .args = a, \
 			  .minargs = sizeof(a) - 1, .destructive = true }
+#define AGGF(n, f)	{ .name = n, .kind = DT_IDENT_AGGFUNC, \
+			  .aggfunc = DTRACE_AGG_##f }
+#define SYMFN(n, f, u)	{ .name = n, .kind = DT_IDENT_SYMFN, \
+			  .symfmt = DT_SYM_##f, .user = u }
 #define LATER(n)	{ .name = n, .kind = DT_IDENT_LATER }
 
 static const struct dt_ident dt_idents[] = {
@@ -73,6 +78,33 @@ static const struct dt_ident dt_idents[] = {
 	DACT("system", DT_ACT_SYSTEM),
 	DACT("panic", DT_ACT_PANIC),
 	DACT("breakpoint", DT_ACT_BREAKPOINT),
+	ACT("printa", DT_ACT_PRINTA),
+	ACT("clear", DT_ACT_CLEAR),
+	ACT("trunc", DT_ACT_TRUNC),
+	ACT("normalize", DT_ACT_NORMALIZE),
+	ACT("denormalize", DT_ACT_DENORMALIZE),
+	ACT("setopt", DT_ACT_SETOPT),
+	ACT("speculate", DT_ACT_SPECULATE),
+	ACT("commit", DT_ACT_COMMIT),
+	ACT("discard", DT_ACT_DISCARD),
+
+	AGGF("count", COUNT),
+	AGGF("sum", SUM),
+	AGGF("avg", AVG),
+	AGGF("min", MIN),
+	AGGF("max", MAX),
+	AGGF("stddev", STDDEV),
+	AGGF("quantize", QUANTIZE),
+	AGGF("lquantize", LQUANTIZE),
+	AGGF("llquantize", LLQUANTIZE),
+
+	SYMFN("sym", SYM, false),
+	SYMFN("func", FUNC, false),
+	SYMFN("mod", MOD, false),
+	SYMFN("usym", SYM, true),
+	SYMFN("ufunc", FUNC, true),
+	SYMFN("umod", MOD, true),
+	SYMFN("uaddr", ADDR, true),
 
 	SUBR("rand", RAND, &dt_type_int, "", 0),
 	SUBR("strlen", STRLEN, &dt_type_size, "s", 1),
@@ -113,19 +145,12 @@ static const struct dt_ident dt_idents[] = {
 	SUBR("mutex_owner", MUTEX_OWNER, &dt_type_voidptr, "a", 1),
 	SUBR("rw_iswriter", RW_ISWRITER, &dt_type_int, "a", 1),
 	SUBR("spin_locked", SPIN_LOCKED, &dt_type_int, "a", 1),
+	SUBR("speculation", SPECULATION, &dt_type_int, "", 0),
 	DSUBR("copyout", COPYOUT, "aai"),
 	DSUBR("copyoutstr", COPYOUTSTR, "sai"),
 
 	LATER("zonename"),
-	LATER("printa"), LATER("jstack"),
-	LATER("speculation"), LATER("speculate"), LATER("commit"),
-	LATER("discard"),
-	LATER("count"), LATER("sum"), LATER("avg"), LATER("min"),
-	LATER("max"), LATER("stddev"), LATER("quantize"), LATER("lquantize"),
-	LATER("llquantize"), LATER("clear"), LATER("trunc"),
-	LATER("normalize"), LATER("denormalize"), LATER("setopt"),
-	LATER("func"), LATER("sym"), LATER("mod"), LATER("ufunc"),
-	LATER("usym"), LATER("umod"), LATER("uaddr"),
+	LATER("jstack"),
 	LATER("freopen"), LATER("ftruncate"),
 };
 

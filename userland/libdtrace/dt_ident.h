@@ -2,7 +2,8 @@
 /*
  * D's built-in identifiers: the variables read with DIF LDV/LDVA, the
  * subroutines called with DIF CALL and their D prototypes, the actions
- * the compiler knows, and the names of D features that exist but are
+ * the compiler knows, the aggregating functions, the symbol functions
+ * (sym(), usym(), ...), and the names of D features that exist but are
  * not implemented yet (so that they get an honest diagnostic).
  * docs/d-reference.md is the user's view of this table.
  */
@@ -18,6 +19,11 @@ enum dt_ident_kind {
 	DT_IDENT_ARRAY,		/* args[], uregs[] (LDVA) */
 	DT_IDENT_SUBR,		/* subroutine (CALL) */
 	DT_IDENT_ACTION,	/* trace(), printf(), exit(), ... */
+	DT_IDENT_AGGFUNC,	/* count(), quantize(), ...: only as the
+				   value of @a = f(...) */
+	DT_IDENT_SYMFN,		/* sym(), func(), mod(), usym(), ufunc(),
+				   umod(), uaddr(): only as a trace() or
+				   printf() argument or aggregation key */
 	DT_IDENT_LATER,		/* a D name this version does not offer */
 };
 
@@ -36,6 +42,16 @@ enum dt_action {
 	DT_ACT_SYSTEM,
 	DT_ACT_PANIC,
 	DT_ACT_BREAKPOINT,
+	DT_ACT_PRINTA,		/* PRINTA..SETOPT: done by the consumer,
+				   dt_is_aggact() */
+	DT_ACT_CLEAR,
+	DT_ACT_TRUNC,
+	DT_ACT_NORMALIZE,
+	DT_ACT_DENORMALIZE,
+	DT_ACT_SETOPT,
+	DT_ACT_SPECULATE,
+	DT_ACT_COMMIT,
+	DT_ACT_DISCARD,
 };
 
 /*
@@ -56,8 +72,17 @@ struct dt_ident {
 	const char *args;		/* subroutine argument kinds */
 	unsigned int minargs;		/* fewer of ->args may be passed */
 	bool destructive;		/* needs -w */
+	unsigned int aggfunc;		/* DTRACE_AGG_* */
+	unsigned int symfmt;		/* enum dt_symfmt of a symbol function */
+	bool user;			/* a user symbol function: usym() ... */
 };
 
 const struct dt_ident *dt_ident_lookup(const char *name);
+
+/* printa(), clear(), trunc(), normalize(), denormalize(), setopt(). */
+static inline bool dt_is_aggact(enum dt_action a)
+{
+	return a >= DT_ACT_PRINTA && a <= DT_ACT_SETOPT;
+}
 
 #endif /* _DT_IDENT_H */

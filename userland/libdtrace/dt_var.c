@@ -92,6 +92,7 @@ void dt_var_destroy_all(dtrace_hdl_t *dtp)
 {
 	dt_lib_unload(dtp);
 	dt_var_rollback(dtp, 0);
+	dt_aggs_free(dtp);
 	if (dtp->dstate)
 		free(dtp->dstate->vars);
 	free(dtp->dstate);

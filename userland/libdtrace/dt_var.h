@@ -60,6 +60,7 @@ struct dt_var *dt_var_create(dtrace_hdl_t *dtp, enum dt_var_scope scope,
 /* Compilations add variables; a failed one takes its own back. */
 unsigned int dt_var_mark(dtrace_hdl_t *dtp);
 void dt_var_rollback(dtrace_hdl_t *dtp, unsigned int mark);
+/* At dtrace_close(): variables, the D library, aggregations. */
 void dt_var_destroy_all(dtrace_hdl_t *dtp);
 
 /* The vartab entry a program using @v carries. */

@@ -610,6 +610,286 @@ static void test_ksym(void)
 	unlink(path);
 }
 
+/* The clause of a one-clause program; NULL (and a failure) if none. */
+static const struct dt_clause *agg_clause(dtrace_hdl_t *dtp,
+					  dtrace_prog_t **pgpp,
+					  const char *prog)
+{
+	*pgpp = compile(dtp, prog);
+	if (!tap_ok(*pgpp != NULL, "agg: compiles: %s", prog))
+		return NULL;
+	return (*pgpp)->clauses[0];
+}
+
+/* How many instructions of @dp have opcode @op. */
+static unsigned int count_op(const struct dt_difo *dp, unsigned int op)
+{
+	unsigned int i, n = 0;
+
+	for (i = 0; i < dp->k.ninsns; i++)
+		n += dp->insns[i].op == op;
+	return n;
+}
+
+/* Keys, increments, parameters and value sizes of aggregation defs. */
+static void test_aggdef(dtrace_hdl_t *dtp)
+{
+	const struct dt_clause *cl;
+	const struct dt_difo *dp;
+	const struct dt_agg *ag;
+	dtrace_prog_t *pgp;
+
+	cl = agg_clause(dtp, &pgp,
+		"BEGIN { @ak[execname, 1, (char)2, usym(arg0), stack(3)] = lquantize(arg0, -10, 10, 2, 7); }");
+	if (!cl)
+		return;
+	tap_is_int(cl->nacts, 1, "agg: one action");
+	tap_is_int(cl->acts[0].kind, DTRACE_ACT_AGGREGATE, "agg: AGGREGATE");
+	tap_is_int(cl->acts[0].size, 0, "agg: stores nothing");
+	tap_is_int(cl->datasize, 0, "agg: no record data");
+	tap_is_int(cl->nstmts, 1, "agg: one statement");
+	tap_is_int(cl->stmts[0].kind, DT_STMT_SILENT, "agg: silent");
+	ag = dt_agg_lookup(dtp, "ak");
+	if (!tap_ok(ag != NULL, "agg: @ak defined"))
+		goto out;
+	tap_is_int((int64_t)cl->acts[0].arg, ag->id, "agg: arg is the id");
+	tap_is_int(ag->def.id, ag->id, "agg: def id");
+	tap_is_int(ag->def.size, sizeof(ag->def), "agg: def size");
+	tap_is_int(ag->def.func, DTRACE_AGG_LQUANTIZE, "agg: lquantize");
+	tap_is_int(ag->def.flags, DTRACE_AGGDEF_INCR, "agg: increment");
+	tap_ok(ag->def.params[0] == -10 && ag->def.params[1] == 10 &&
+	       ag->def.params[2] == 2 && ag->def.params[3] == 0,
+	       "agg: lquantize params -10, 10, 2");
+	tap_is_int(ag->nvals, 12, "agg: 10 levels + 2 values");
+	tap_is_int(ag->def.nkeys, 5, "agg: five keys");
+	tap_is_int(ag->nkeys, 5, "agg: five key descriptions");
+	tap_is_int(ag->def.keys[0].kind, DTRACE_AGGKEY_STRING, "agg: string key");
+	tap_is_int(ag->def.keys[0].size, 256, "agg: string key is strsize");
+	tap_is_int(ag->def.keys[1].kind, DTRACE_AGGKEY_INT, "agg: int key");
+	tap_is_int(ag->def.keys[1].size, 8, "agg: int key widened to 8");
+	tap_ok(ag->keys[1].kind == DT_REC_INT && ag->keys[1].is_signed,
+	       "agg: int key is signed");
+	tap_is_int(ag->keys[2].offset, 264, "agg: char key offset");
+	tap_is_int(ag->keys[2].size, 8, "agg: char key widened to 8");
+	tap_is_int(ag->def.keys[3].kind, DTRACE_AGGKEY_BYREF, "agg: usym key by ref");
+	tap_is_int(ag->def.keys[3].size, 16, "agg: usym key pid + address");
+	tap_ok(ag->keys[3].kind == DT_REC_USYM &&
+	       ag->keys[3].symfmt == DT_SYM_SYM, "agg: usym key reads as USYM");
+	tap_is_int(ag->keys[3].offset, 272, "agg: usym key offset");
+	tap_is_int(ag->def.keys[4].kind, DTRACE_AGGKEY_STACK, "agg: stack key");
+	tap_is_int(ag->def.keys[4].size, 24, "agg: stack(3) key is 24 bytes");
+	tap_is_int(ag->keys[4].kind, DT_REC_STACK, "agg: stack key reads as STACK");
+	tap_is_int(ag->keys[4].offset, 288, "agg: stack key offset");
+	tap_is_int(ag->keysize, 312, "agg: key size");
+
+	dp = cl->progs[0];
+	tap_is_int(count_op(dp, DTRACE_DIF_OP_FLUSHTS), 1, "agg: one flushts");
+	tap_is_int(count_op(dp, DTRACE_DIF_OP_PUSHTR), 2,
+		   "agg: string and usym pushed by ref");
+	tap_is_int(count_op(dp, DTRACE_DIF_OP_PUSHTV), 3,
+		   "agg: two int keys and the increment pushed by value");
+	tap_is_int(count_op(dp, DTRACE_DIF_OP_ALLOCS), 1,
+		   "agg: usym built in scratch");
+	tap_is_int(count_op(dp, DTRACE_DIF_OP_STX), 2,
+		   "agg: pid and address stored");
+	tap_is_int(dp->insns[dp->k.ninsns - 2].op, DTRACE_DIF_OP_PUSHTV,
+		   "agg: the increment is pushed last");
+	tap_is_int(dp->insns[dp->k.ninsns - 1].op, DTRACE_DIF_OP_RET,
+		   "agg: returns the value");
+	tap_ok(dp->insns[dp->k.ninsns - 1].src1 != 0, "agg: value in a register");
+	tap_is_int(dp->k.rtype, DTRACE_DIF_RTYPE_INT, "agg: integer program");
+out:
+	dt_program_free(pgp);
+
+	cl = agg_clause(dtp, &pgp,
+		"BEGIN { @c[sym(arg0), uaddr(arg1), ustack()] = count(); @q = quantize(arg0); @ll = llquantize(arg0, 10, 0, 6, 20); @st = stddev(arg0); @av = avg(1); }");
+	if (!cl)
+		return;
+	ag = dt_agg_lookup(dtp, "c");
+	tap_ok(ag && ag->def.func == DTRACE_AGG_COUNT && !ag->def.flags &&
+	       ag->nvals == 1, "agg: count: no increment, one value");
+	tap_ok(ag && ag->def.keys[0].kind == DTRACE_AGGKEY_INT &&
+	       ag->keys[0].kind == DT_REC_KSYM && ag->keys[0].symfmt == DT_SYM_SYM,
+	       "agg: sym key is an 8-byte KSYM");
+	tap_ok(ag && ag->keys[1].kind == DT_REC_USYM &&
+	       ag->keys[1].symfmt == DT_SYM_ADDR, "agg: uaddr key");
+	tap_ok(ag && ag->def.keys[2].kind == DTRACE_AGGKEY_USTACK &&
+	       ag->def.keys[2].size == 8 * (dtp->opt.ustackframes + 1),
+	       "agg: ustack key, default frames and pid");
+	dp = cl->progs[0];
+	tap_is_int(dp->insns[dp->k.ninsns - 1].src1, 0, "agg: count returns %r0");
+	tap_is_int(count_op(dp, DTRACE_DIF_OP_PUSHTV), 1, "agg: sym pushed by value");
+	ag = dt_agg_lookup(dtp, "q");
+	tap_ok(ag && ag->nvals == DTRACE_QUANTIZE_NBUCKETS && !ag->nkeys &&
+	       !ag->keysize, "agg: quantize values, no key");
+	ag = dt_agg_lookup(dtp, "ll");
+	tap_ok(ag && ag->def.params[0] == 10 && ag->def.params[1] == 0 &&
+	       ag->def.params[2] == 6 && ag->def.params[3] == 20,
+	       "agg: llquantize params");
+	tap_is_int(ag ? ag->nvals : 0, 2 + 9 + 6 * 18,
+		   "agg: llquantize buckets");
+	ag = dt_agg_lookup(dtp, "st");
+	tap_is_int(ag ? ag->nvals : 0, 4, "agg: stddev values");
+	ag = dt_agg_lookup(dtp, "av");
+	tap_is_int(ag ? ag->nvals : 0, 2, "agg: avg values");
+	tap_is_int(cl->nacts, 5, "agg: an action per aggregation");
+	tap_is_int(cl->datasize, 0, "agg: aggregations record nothing");
+	dt_program_free(pgp);
+
+	tap_is_int(dt_llquantize_nbuckets(2, 0, 3, 2), 2 + 4, "agg: llquantize(2, 0, 3, 2)");
+	tap_is_int(dt_llquantize_nbuckets(2, 2, 4, 6), 2 + 4 + 4 + 4,
+		   "agg: llquantize buckets rounded up");
+	tap_is_int(dt_llquantize_nbuckets(10, 0, 18, 10), 0,
+		   "agg: 10^19 overflows");
+}
+
+/* Ids across compilations; a failed compilation takes its own back. */
+static void test_aggids(dtrace_hdl_t *dtp)
+{
+	const struct dt_agg *a;
+	uint32_t id;
+
+	tap_is_str(t_compile_msg(dtp, "BEGIN { @keep = sum(1); }"), "OK",
+		   "agg: @keep");
+	a = dt_agg_lookup(dtp, "keep");
+	id = a ? a->id : 0;
+	tap_is_str(t_compile_msg(dtp, "END { @keep = sum(2); @other = count(); }"),
+		   "OK", "agg: @keep again");
+	a = dt_agg_lookup(dtp, "keep");
+	tap_ok(a && a->id == id && id >= 1, "agg: the same id");
+	a = dt_agg_lookup(dtp, "other");
+	tap_ok(a && a->id != id, "agg: a new one gets a new id");
+	tap_ok(strcmp(t_compile_msg(dtp, "BEGIN { @gone = count(); trace(x); }"),
+		      "OK") != 0, "agg: a failing compilation");
+	tap_ok(dt_agg_lookup(dtp, "gone") == NULL,
+	       "agg: its aggregations are rolled back");
+	tap_is_str(t_compile_msg(dtp, "BEGIN { @ = count(); printa(@); }"),
+		   "OK", "agg: anonymous @");
+	a = dt_agg_lookup(dtp, "");
+	tap_ok(a && a->name[0] == '\0', "agg: @ is named \"\"");
+}
+
+/* Which clauses record, statements on aggregations, speculations. */
+static void test_aggstmts(dtrace_hdl_t *dtp)
+{
+	const struct dt_clause *cl;
+	const struct dt_agg *a, *b;
+	dtrace_prog_t *pgp;
+
+	cl = agg_clause(dtp, &pgp, "BEGIN { @r = count(); rv = 1; }");
+	if (cl) {
+		tap_is_int(cl->nacts, 2, "rule: aggregation, then assignment");
+		tap_is_int(cl->acts[1].kind, DTRACE_ACT_DIFEXPR,
+			   "rule: assignment runs in a DIFEXPR");
+		tap_is_int(cl->acts[1].size, 0, "rule: which stores nothing");
+		tap_is_int(cl->datasize, 0, "rule: the clause records nothing");
+		dt_program_free(pgp);
+	}
+	cl = agg_clause(dtp, &pgp, "BEGIN { rv = 1; }");
+	if (cl) {
+		tap_is_int(cl->datasize, 1, "rule: no aggregation, one byte as before");
+		dt_program_free(pgp);
+	}
+	cl = agg_clause(dtp, &pgp, "BEGIN { @r = count(); trace(1); rv = 2; }");
+	if (cl) {
+		tap_is_int(cl->datasize, 4, "rule: data, no extra byte");
+		dt_program_free(pgp);
+	}
+	cl = agg_clause(dtp, &pgp,
+		"BEGIN { @r = count(); @s[1] = sum(1); printa(\"%d\\n\", @r, @s); }");
+	if (cl) {
+		a = dt_agg_lookup(dtp, "r");
+		b = dt_agg_lookup(dtp, "s");
+		tap_is_int(cl->datasize, 1, "rule: printa makes the clause record");
+		tap_is_int(cl->nstmts, 4, "printa: statements");
+		tap_is_int(cl->stmts[2].kind, DT_STMT_PRINTA, "printa: PRINTA");
+		tap_ok(cl->stmts[2].fmt != NULL, "printa: its format");
+		tap_is_int(cl->stmts[2].nrecs, 0, "printa: no record of its own");
+		tap_ok(a && b && cl->stmts[2].naggs == 2 &&
+		       cl->stmts[2].aggs[0] == a->id &&
+		       cl->stmts[2].aggs[1] == b->id, "printa: ids in order");
+		tap_is_int(cl->stmts[3].kind, DT_STMT_SILENT, "printa: then the byte");
+		dt_program_free(pgp);
+	}
+	cl = agg_clause(dtp, &pgp,
+		"END { printa(@r); clear(@r); trunc(@r); trunc(@s, 5); normalize(@s, 1000); denormalize(@s); setopt(\"quiet\"); setopt(\"aggsortkey\", \"1\"); }");
+	if (cl) {
+		tap_ok(cl->stmts[0].kind == DT_STMT_PRINTA && !cl->stmts[0].fmt,
+		       "printa: default layout");
+		tap_is_int(cl->stmts[1].kind, DT_STMT_CLEAR, "clear");
+		tap_ok(cl->stmts[2].kind == DT_STMT_TRUNC && !cl->stmts[2].nrecs,
+		       "trunc(@r): no record");
+		tap_ok(cl->stmts[3].kind == DT_STMT_TRUNC && cl->stmts[3].nrecs == 1,
+		       "trunc(@s, 5): one record");
+		tap_ok(cl->recs[cl->stmts[3].first].size == 8 &&
+		       cl->recs[cl->stmts[3].first].is_signed,
+		       "trunc: n is 8 signed bytes");
+		tap_ok(cl->stmts[4].kind == DT_STMT_NORMALIZE &&
+		       cl->stmts[4].nrecs == 1, "normalize: one record");
+		tap_ok(cl->stmts[5].kind == DT_STMT_DENORMALIZE &&
+		       cl->stmts[5].naggs == 1, "denormalize");
+		tap_ok(cl->stmts[6].kind == DT_STMT_SETOPT &&
+		       !strcmp(cl->stmts[6].optname, "quiet") &&
+		       !cl->stmts[6].optval, "setopt(name)");
+		tap_ok(cl->stmts[7].kind == DT_STMT_SETOPT &&
+		       !strcmp(cl->stmts[7].optname, "aggsortkey") &&
+		       !strcmp(cl->stmts[7].optval, "1"), "setopt(name, value)");
+		tap_is_int(cl->datasize, 16, "aggregation statements: two n's");
+		tap_is_int(cl->nstmts, 8, "aggregation statements: no extra byte");
+		dt_program_free(pgp);
+	}
+	cl = agg_clause(dtp, &pgp,
+		"BEGIN { self->sp = speculation(); speculate(self->sp); trace(sym(arg0)); trace(usym(arg0)); printf(\"%a\", func(arg0)); }");
+	if (cl) {
+		tap_is_int(cl->acts[0].kind, DTRACE_ACT_SPECULATE, "spec: SPECULATE");
+		tap_is_int(cl->acts[0].size, 0, "spec: stores nothing");
+		tap_ok(cl->progs[0] &&
+		       count_op(cl->progs[0], DTRACE_DIF_OP_CALL) == 1 &&
+		       count_op(cl->progs[0], DTRACE_DIF_OP_LDTS) == 1,
+		       "spec: speculation() in the pending statement, id read");
+		tap_is_int(cl->stmts[0].kind, DT_STMT_SILENT, "spec: silent");
+		tap_ok(cl->recs[1].kind == DT_REC_KSYM && cl->recs[1].size == 8 &&
+		       cl->recs[1].symfmt == DT_SYM_SYM, "sym: 8-byte KSYM record");
+		tap_ok(cl->recs[2].kind == DT_REC_USYM && cl->recs[2].size == 16 &&
+		       cl->acts[2].difo.rtype == DTRACE_DIF_RTYPE_BYREF &&
+		       cl->acts[2].difo.rsize == 16, "usym: 16-byte USYM record");
+		tap_ok(cl->recs[3].kind == DT_REC_KSYM &&
+		       cl->recs[3].symfmt == DT_SYM_FUNC, "func: printf argument");
+		dt_program_free(pgp);
+	}
+	cl = agg_clause(dtp, &pgp, "END { commit(1); } BEGIN { discard(2); }");
+	if (cl) {
+		tap_ok(cl->nacts == 1 && cl->acts[0].kind == DTRACE_ACT_COMMIT &&
+		       pgp->clauses[1]->acts[0].kind == DTRACE_ACT_DISCARD,
+		       "spec: COMMIT, DISCARD");
+		tap_is_int(cl->datasize, 0, "spec: commit clause records nothing");
+		dt_program_free(pgp);
+	}
+}
+
+/* -S names aggregations. */
+static void test_aggdis(dtrace_hdl_t *dtp)
+{
+	dtrace_prog_t *pgp = compile(dtp,
+		"BEGIN { @dis[pid] = quantize(arg0); } END { speculate(1); }");
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *fp;
+
+	if (!tap_ok(pgp != NULL, "dis: aggregation program compiles"))
+		return;
+	fp = open_memstream(&buf, &len);
+	dtrace_program_dump(dtp, pgp, fp);
+	fclose(fp);
+	tap_ok(strstr(buf, "(aggregate @dis[pid_t] = quantize( ) (id ") != NULL,
+	       "dis: aggregate action named");
+	tap_ok(strstr(buf, "key 8 bytes, 127 values)") != NULL,
+	       "dis: key and value sizes");
+	tap_ok(strstr(buf, "(speculate, offset 0") != NULL, "dis: speculate");
+	free(buf);
+	dt_program_free(pgp);
+}
+
 void test_cg(void)
 {
 	dtrace_hdl_t *dtp = t_open();
@@ -694,6 +974,10 @@ void test_cg(void)
 	test_decls(dtp);
 	test_ksym();
 	test_dis(dtp);
+	test_aggdef(dtp);
+	test_aggids(dtp);
+	test_aggstmts(dtp);
+	test_aggdis(dtp);
 	test_ast(dtp);
 	dtrace_close(dtp);
 }

@@ -12,6 +12,155 @@ static void ck(dtrace_hdl_t *dtp, const char *prog, const char *want)
 	tap_is_str(t_compile_msg(dtp, prog), want, "check: %s", prog);
 }
 
+/* Aggregations, the actions on them, speculations, symbol functions. */
+static void test_check_agg(dtrace_hdl_t *dtp)
+{
+	ck(dtp, "BEGIN { @a = count(); @[execname, pid] = sum(arg0); @q[1] = quantize(arg0, 2); }",
+	   "OK");
+	ck(dtp, "BEGIN { @l = lquantize(arg0, -10, 10); @l2 = lquantize(arg0, 0, 100, 10, 3); @ll = llquantize(arg0, 10, 0, 6, 20, 2); }",
+	   "OK");
+	ck(dtp, "BEGIN { @s[stack(), ustack(4), sym(arg0), func(arg0), mod(arg0), usym(arg0), ufunc(arg0), umod(arg0)] = count(); }",
+	   "OK");
+	ck(dtp, "BEGIN { @mm = min(1); @mx = max(1); @av = avg(1); @sd = stddev(1); printa(@mm, @mx); printa(\"%d %d\\n\", @av, @sd); clear(@mm); trunc(@mx); trunc(@mx, 3); normalize(@av, 10); denormalize(@av); setopt(\"quiet\"); setopt(\"bufsize\", \"1m\"); }",
+	   "OK");
+	ck(dtp, "BEGIN { trace(sym(arg0)); trace(uaddr(arg0)); printf(\"%a\\n\", func(arg0)); }",
+	   "OK");
+	ck(dtp, "BEGIN { self->spec = speculation(); speculate(self->spec); trace(1); }",
+	   "OK");
+	ck(dtp, "BEGIN { commit(1); trace(1); } END { discard(2); }", "OK");
+
+	ck(dtp, "BEGIN { @a = count(1); }",
+	   "[D_PROTO_LEN] count( ) prototype mismatch: 1 arg passed, 0 expected");
+	ck(dtp, "BEGIN { @a = sum(); }",
+	   "[D_PROTO_LEN] sum( ) prototype mismatch: 0 args passed, 1 expected");
+	ck(dtp, "BEGIN { @a = sum(\"x\"); }",
+	   "[D_PROTO_ARG] sum( ) argument #1 is incompatible with prototype: prototype: integer argument: string");
+	ck(dtp, "BEGIN { @a = quantize(1, \"x\"); }",
+	   "[D_QUANT_INCR] quantize( ) argument #2 is incompatible with prototype: prototype: integer argument: string");
+	ck(dtp, "BEGIN { @a = strlen(\"x\"); }",
+	   "[D_AGG_FUNC] @a must be assigned the result of an aggregating function");
+	ck(dtp, "BEGIN { @ = 1; }",
+	   "[D_AGG_FUNC] @ must be assigned the result of an aggregating function");
+	ck(dtp, "BEGIN { @r1 = count(); @r1 = sum(1); }",
+	   "[D_AGG_REDEF] aggregation redefined: @r1\n\t current: @r1 = sum( )\n\tprevious: @r1 = count( )");
+	ck(dtp, "BEGIN { @r2[1] = count(); @r2[\"x\"] = count(); }",
+	   "[D_AGG_REDEF] aggregation redefined: @r2\n\t current: @r2[string] = count( )\n\tprevious: @r2[int] = count( )");
+	ck(dtp, "BEGIN { @r3 = lquantize(1, 0, 10); @r3 = lquantize(1, 0, 20); }",
+	   "[D_AGG_REDEF] aggregation redefined: @r3\n\t current: @r3 = lquantize(0, 20, 1)\n\tprevious: @r3 = lquantize(0, 10, 1)");
+	ck(dtp, "BEGIN { @r4 = count(); } END { @r4[1] = count(); }",
+	   "[D_AGG_REDEF] aggregation redefined: @r4\n\t current: @r4[int] = count( )\n\tprevious: @r4 = count( )");
+	ck(dtp, "BEGIN { trace(@a); }",
+	   "[D_AGG_EXPR] aggregation @a may not be used in an expression");
+	ck(dtp, "BEGIN { x = @a[1] + 1; }",
+	   "[D_AGG_EXPR] aggregation @a may not be used in an expression");
+	ck(dtp, "BEGIN { @a++; }",
+	   "[D_AGG_EXPR] aggregation @a may not be used in an expression");
+	ck(dtp, "BEGIN { x = (@a = count()); }",
+	   "[D_AGG_EXPR] aggregation @a may not be used in an expression");
+	ck(dtp, "BEGIN { x = count(); }",
+	   "[D_AGG_EXPR] count( ) is an aggregating function: it may only be assigned to an aggregation");
+	ck(dtp, "BEGIN { @k[trace(1)] = count(); }",
+	   "[D_OP_VOID] trace( ) is an action and may not be used in an expression");
+	ck(dtp, "BEGIN { @k[1,2,3,4,5,6,7,8,9] = count(); }",
+	   "[D_AGG_LIMIT] aggregation has more than 8 keys");
+	ck(dtp, "BEGIN { @k[stack(0)] = count(); }",
+	   "[D_STACK_SIZE] stack( ) argument #1 must be between 1 and 128");
+	ck(dtp, "BEGIN { if (1) @a = count(); }",
+	   "[D_UNSUPPORTED] actions inside if statements are not supported yet");
+
+	ck(dtp, "BEGIN { @a = lquantize(arg0, 10, 0); }",
+	   "[D_LQUANT_MISMATCH] lquantize( ) upper bound (argument #3) must be greater than lower bound (argument #2)");
+	ck(dtp, "BEGIN { @a = lquantize(arg0, arg1, 10); }",
+	   "[D_LQUANT_BASETYPE] lquantize( ) argument #2 (lower bound) must be an integer constant");
+	ck(dtp, "BEGIN { @a = lquantize(arg0, 0, \"x\"); }",
+	   "[D_LQUANT_LIMTYPE] lquantize( ) argument #3 (upper bound) must be an integer constant");
+	ck(dtp, "BEGIN { @a = lquantize(arg0, 0, 10, arg1); }",
+	   "[D_LQUANT_STEPTYPE] lquantize( ) argument #4 (step) must be an integer constant");
+	ck(dtp, "BEGIN { @a = lquantize(arg0, 0, 10, 0); }",
+	   "[D_LQUANT_STEPVAL] lquantize( ) step (argument #4) must be a positive integer");
+	ck(dtp, "BEGIN { @a = lquantize(arg0, 0, 10, 20); }",
+	   "[D_LQUANT_STEPLARGE] lquantize( ) step (argument #4) too large: must have at least one quantization level");
+	ck(dtp, "BEGIN { @a = lquantize(arg0, 0, 100000000, 1); }",
+	   "[D_LQUANT_STEPSMALL] lquantize( ) step (argument #4) too small: number of quantization levels must be at most 65535");
+	ck(dtp, "BEGIN { @a = lquantize(arg0, 0); }",
+	   "[D_PROTO_LEN] lquantize( ) prototype mismatch: 2 args passed, 3 to 5 expected");
+	ck(dtp, "BEGIN { @a = llquantize(arg0, 1, 0, 5, 10); }",
+	   "[D_LLQUANT_FACTORSMALL] llquantize( ) argument #2 (factor) must be two or more");
+	ck(dtp, "BEGIN { @a = llquantize(arg0, arg1, 0, 5, 10); }",
+	   "[D_LLQUANT_FACTORTYPE] llquantize( ) argument #2 (factor) must be an integer constant");
+	ck(dtp, "BEGIN { @a = llquantize(arg0, 10, -1, 5, 10); }",
+	   "[D_LLQUANT_LOWTYPE] llquantize( ) argument #3 (low magnitude) must be zero or more");
+	ck(dtp, "BEGIN { @a = llquantize(arg0, 10, 0, arg1, 10); }",
+	   "[D_LLQUANT_HIGHTYPE] llquantize( ) argument #4 (high magnitude) must be an integer constant");
+	ck(dtp, "BEGIN { @a = llquantize(arg0, 10, 0, 5, arg1); }",
+	   "[D_LLQUANT_NSTEPTYPE] llquantize( ) argument #5 (number of steps) must be an integer constant");
+	ck(dtp, "BEGIN { @a = llquantize(arg0, 10, 5, 5, 10); }",
+	   "[D_LLQUANT_HIGHLOW] llquantize( ) argument #4 (high magnitude) must be greater than argument #3 (low magnitude)");
+	ck(dtp, "BEGIN { @a = llquantize(arg0, 10, 0, 5, 5); }",
+	   "[D_LLQUANT_NSTEPSMALL] llquantize( ) argument #5 (number of steps) must be greater than or equal to argument #2 (factor)");
+	ck(dtp, "BEGIN { @a = llquantize(arg0, 10, 0, 5, 15); }",
+	   "[D_LLQUANT_NSTEPMATCH] llquantize( ) argument #2 (factor) must evenly divide argument #5 (number of steps)");
+	ck(dtp, "BEGIN { @a = llquantize(arg0, 10, 0, 30, 10); }",
+	   "[D_LLQUANT_MAGTOOBIG] llquantize( ) argument #2 (factor) raised to the power of argument #4 (high magnitude) plus one overflows 63 bits");
+
+	ck(dtp, "BEGIN { printa(@nosuch); }",
+	   "[D_AGG_UNDEF] failed to resolve @nosuch: Unknown aggregation name");
+	ck(dtp, "BEGIN { @a = count(); printa(@a, @a); }",
+	   "[D_PRINTA_AGGDUP] printa( ) argument #2 names @a again");
+	ck(dtp, "BEGIN { @a = count(); printa(1); }",
+	   "[D_PRINTA_AGGARG] printa( ) argument #1 is incompatible with prototype: prototype: aggregation argument: int");
+	ck(dtp, "BEGIN { printa(); }",
+	   "[D_PRINTA_PROTO] printa( ) prototype mismatch: 0 args passed, at least 1 expected");
+	ck(dtp, "BEGIN { printa(\"%d\"); }",
+	   "[D_PRINTA_PROTO] printa( ) prototype mismatch: 1 arg passed, at least 2 expected");
+	ck(dtp, "BEGIN { @a = count(); clear(@a[1]); }",
+	   "[D_PROTO_ARG] clear( ) argument #1 is incompatible with prototype: prototype: aggregation argument: aggregation element");
+	ck(dtp, "BEGIN { @a = count(); trunc(1); }",
+	   "[D_TRUNC_AGGARG] trunc( ) argument #1 is incompatible with prototype: prototype: aggregation argument: int");
+	ck(dtp, "BEGIN { @a = count(); trunc(@a, \"x\"); }",
+	   "[D_TRUNC_SCALAR] trunc( ) argument #2 is incompatible with prototype: prototype: integer argument: string");
+	ck(dtp, "BEGIN { @a = count(); normalize(@a); }",
+	   "[D_PROTO_LEN] normalize( ) prototype mismatch: 1 arg passed, 2 expected");
+	ck(dtp, "BEGIN { @a = count(); normalize(\"x\", 1); }",
+	   "[D_NORMALIZE_AGGARG] normalize( ) argument #1 is incompatible with prototype: prototype: aggregation argument: string");
+	ck(dtp, "BEGIN { @a = count(); normalize(@a, execname); }",
+	   "[D_NORMALIZE_SCALAR] normalize( ) argument #2 is incompatible with prototype: prototype: integer argument: string");
+	ck(dtp, "BEGIN { setopt(execname); }",
+	   "[D_SETOPT_ARG] setopt( ) argument #1 must be a string constant");
+	ck(dtp, "BEGIN { setopt(\"quiet\", 1); }",
+	   "[D_SETOPT_ARG] setopt( ) argument #2 must be a string constant");
+
+	ck(dtp, "BEGIN { x = sym(1); }",
+	   "[D_SYM_EXPR] sym( ) may only be used as a trace( ) or printf( ) argument or as an aggregation key");
+	ck(dtp, "BEGIN { trace(usym(\"x\")); }",
+	   "[D_PROTO_ARG] usym( ) argument #1 is incompatible with prototype: prototype: address argument: string");
+	ck(dtp, "BEGIN { trace(func()); }",
+	   "[D_PROTO_LEN] func( ) prototype mismatch: 0 args passed, 1 expected");
+
+	ck(dtp, "BEGIN { x = speculation(1); }",
+	   "[D_PROTO_LEN] speculation( ) prototype mismatch: 1 arg passed, 0 expected");
+	ck(dtp, "BEGIN { speculate(\"x\"); }",
+	   "[D_PROTO_ARG] speculate( ) argument #1 is incompatible with prototype: prototype: int argument: string");
+	ck(dtp, "BEGIN { trace(1); speculate(1); }",
+	   "[D_SPEC_DREC] speculate( ) may not follow data-recording action(s)");
+	ck(dtp, "BEGIN { @a = count(); speculate(1); }",
+	   "[D_SPEC_DREC] speculate( ) may not follow data-recording action(s)");
+	ck(dtp, "BEGIN { speculate(1); speculate(1); }",
+	   "[D_SPEC_SPEC] speculate( ) may not follow speculate( )");
+	ck(dtp, "BEGIN { speculate(1); @a = count(); }",
+	   "[D_AGG_SPEC] aggregating actions may not follow speculate( )");
+	ck(dtp, "BEGIN { speculate(1); exit(0); }",
+	   "[D_EXIT_SPEC] exit( ) may not follow speculate( )");
+	ck(dtp, "BEGIN { commit(1); speculate(1); }",
+	   "[D_SPEC_COMM] speculate( ) may not follow commit( ) or discard( )");
+	ck(dtp, "BEGIN { speculate(1); discard(1); }",
+	   "[D_COMM_SPEC] discard( ) may not follow speculate( )");
+	ck(dtp, "BEGIN { commit(1); commit(2); }",
+	   "[D_COMM_COMM] commit( ) may not follow commit( ) or discard( )");
+	ck(dtp, "BEGIN { trace(1); commit(1); }",
+	   "[D_COMM_DREC] commit( ) may not follow data-recording action(s)");
+}
+
 void test_check(void)
 {
 	dtrace_hdl_t *dtp = t_open();
@@ -299,6 +448,8 @@ void test_check(void)
 	   "[D_ADDROF_VAR] cannot take address of args[ ]");
 	ck(dtp, "BEGIN { trace(a.b) }",
 	   "[D_IDENT_UNDEF] failed to resolve a: Unknown variable name");
+
+	test_check_agg(dtp);
 
 	tap_is_str(t_script_msg(dtp, "BEGIN\n{\n\ttrace(x);\n}\n"),
 		   "[D_IDENT_UNDEF] line 3: failed to resolve x: Unknown variable name",

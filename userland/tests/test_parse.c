@@ -278,9 +278,17 @@ void test_parse(void)
 	tap_is_str(parse_expr(dtp, "(struct nosuch *)0"),
 		   "[D_UNKNOWN_TYPE] undefined type: struct nosuch",
 		   "parse: cast to an unknown struct");
-	tap_is_str(parse_expr(dtp, "@a = 1"),
-		   "[D_AGG_UNSUP] aggregations are not supported yet: @a",
-		   "parse: aggregations come with issue 4");
+	tap_is_str(parse_expr(dtp, "@a = 1"), "(@a = 1)",
+		   "parse: an aggregation is assigned");
+	tap_is_str(parse_expr(dtp, "@[execname, pid] = count()"),
+		   "((@[execname, pid]) = count())",
+		   "parse: anonymous aggregation with keys");
+	tap_is_str(parse_expr(dtp, "@a_1[1] = quantize(x, 2)"),
+		   "((@a_1[1]) = quantize(x, 2))",
+		   "parse: named aggregation with a key");
+	tap_is_str(parse_expr(dtp, "printa(\"%d\", @a, @)"),
+		   "printa(\"%d\", @a, @)",
+		   "parse: aggregations as arguments");
 
 	/* statements */
 	tap_is_str(parse_stmts(dtp, "a; if (b) c; else { d; e } f"),

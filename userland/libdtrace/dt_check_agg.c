@@ -1,0 +1,479 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The semantic pass over aggregations: the statement @name[keys] =
+ * func(args) (its keys, function and constant parameters, checked and
+ * turned into a struct dt_agg definition, the same at every use), the
+ * actions that name aggregations (printa, clear, trunc, normalize,
+ * denormalize) and setopt(), and the symbol functions (sym(), usym(),
+ * ...) that may stand as aggregation keys and trace()/printf()
+ * arguments.  The grammar parses @a as an expression; everywhere else
+ * dt_check.c refuses it.  Definitions live in dt_aggdef.c.
+ */
+#include <stdio.h>
+#include <string.h>
+#include "dt_compile.h"
+#include "dt_ident.h"
+#include "dt_printf.h"
+#include "dt_type.h"
+
+/* Is @n an aggregation, @a or @a[keys]? */
+bool dt_check_is_aggref(const struct dt_node *n)
+{
+	return n->kind == DT_NODE_AGG ||
+	       (n->kind == DT_NODE_INDEX && n->left->kind == DT_NODE_AGG);
+}
+
+/* Is @n the statement "@a[keys] = f(...)"? */
+bool dt_check_is_aggstmt(const struct dt_node *n)
+{
+	return n && n->kind == DT_NODE_OP2 && n->op == DT_OP_ASGN &&
+	       dt_check_is_aggref(n->left);
+}
+
+/* The symbol function @n calls (sym(x), usym(x) ...), or NULL. */
+const struct dt_ident *dt_check_symfn(const struct dt_node *n)
+{
+	const struct dt_ident *id;
+
+	if (n->kind != DT_NODE_CALL || n->left->kind != DT_NODE_IDENT)
+		return NULL;
+	id = dt_ident_lookup(n->left->str);
+	return id && id->kind == DT_IDENT_SYMFN ? id : NULL;
+}
+
+/*
+ * Check @n if it is a symbol function call, where one may stand (a
+ * trace() or printf() argument, an aggregation key).
+ * Return: whether it was one.
+ */
+bool dt_check_symarg(struct dt_pcb *pcb, struct dt_node *n)
+{
+	const struct dt_ident *id = dt_check_symfn(n);
+	char buf[128];
+
+	if (!id)
+		return false;
+	dt_check_nargs(pcb, n, n->left->str, 1, 1);
+	dt_check_expr(pcb, n->args);
+	if (!dt_type_is_scalar(n->args->type)) {
+		dt_type_name(n->args->type, buf, sizeof(buf));
+		dt_diag(pcb, n->line, D_PROTO_ARG,
+			"%s( ) argument #1 is incompatible with prototype: prototype: address argument: %s",
+			id->name, buf);
+	}
+	n->type = &dt_type_uintptr;
+	return true;
+}
+
+/* Fold an integer constant parameter: a literal, maybe negated. */
+static bool dt_check_aggconst(const struct dt_node *n, int64_t *vp)
+{
+	if (n->kind == DT_NODE_INT) {
+		*vp = (int64_t)n->value;
+		return true;
+	}
+	if (n->kind == DT_NODE_OP1 &&
+	    (n->op == DT_OP_NEG || n->op == DT_OP_PLUS) &&
+	    dt_check_aggconst(n->left, vp)) {
+		if (n->op == DT_OP_NEG)
+			*vp = (int64_t)(0 - (uint64_t)*vp);
+		return true;
+	}
+	return false;
+}
+
+/* Argument #@i of aggregating function @name: an integer constant. */
+static int64_t dt_check_param(struct dt_pcb *pcb, const struct dt_node *fn,
+			      struct dt_node *a, enum dt_errtag tag,
+			      const char *what)
+{
+	int64_t v;
+
+	dt_check_expr(pcb, a);
+	if (!dt_type_is_int(a->type) || !dt_check_aggconst(a, &v))
+		dt_diag(pcb, fn->line, tag, "%s must be an integer constant",
+			what);
+	return v;
+}
+
+/* Argument #@argno of call @n, @a: an integer expression. */
+static void dt_check_intarg(struct dt_pcb *pcb, const struct dt_node *n,
+			    struct dt_node *a, unsigned int argno,
+			    enum dt_errtag tag)
+{
+	char buf[128];
+
+	dt_check_expr(pcb, a);
+	if (dt_type_is_int(a->type))
+		return;
+	dt_type_name(a->type, buf, sizeof(buf));
+	dt_diag(pcb, n->line, tag,
+		"%s( ) argument #%u is incompatible with prototype: prototype: integer argument: %s",
+		n->left->str, argno, buf);
+}
+
+static void dt_check_lquantize(struct dt_pcb *pcb, const struct dt_node *fn,
+			       struct dt_agg *ag)
+{
+	struct dt_node *a = fn->args->next;
+	int64_t low, high, step = 1;
+
+	low = dt_check_param(pcb, fn, a, D_LQUANT_BASETYPE,
+			     "lquantize( ) argument #2 (lower bound)");
+	high = dt_check_param(pcb, fn, a->next, D_LQUANT_LIMTYPE,
+			      "lquantize( ) argument #3 (upper bound)");
+	a = a->next->next;
+	if (a)
+		step = dt_check_param(pcb, fn, a, D_LQUANT_STEPTYPE,
+				      "lquantize( ) argument #4 (step)");
+	if (low < INT32_MIN || low > INT32_MAX || high < INT32_MIN ||
+	    high > INT32_MAX)
+		dt_diag(pcb, fn->line, D_LQUANT_BASETYPE,
+			"lquantize( ) bounds (arguments #2 and #3) must be 32-bit quantities");
+	if (high <= low)
+		dt_diag(pcb, fn->line, D_LQUANT_MISMATCH,
+			"lquantize( ) upper bound (argument #3) must be greater than lower bound (argument #2)");
+	if (step <= 0)
+		dt_diag(pcb, fn->line, D_LQUANT_STEPVAL,
+			"lquantize( ) step (argument #4) must be a positive integer");
+	if ((high - low) / step == 0)
+		dt_diag(pcb, fn->line, D_LQUANT_STEPLARGE,
+			"lquantize( ) step (argument #4) too large: must have at least one quantization level");
+	if ((high - low) / step > DTRACE_LQUANTIZE_MAXLEVELS)
+		dt_diag(pcb, fn->line, D_LQUANT_STEPSMALL,
+			"lquantize( ) step (argument #4) too small: number of quantization levels must be at most %d",
+			DTRACE_LQUANTIZE_MAXLEVELS);
+	ag->def.params[0] = low;
+	ag->def.params[1] = high;
+	ag->def.params[2] = step;
+	if (a && a->next) {
+		dt_check_intarg(pcb, fn, a->next, 5, D_QUANT_INCR);
+		ag->def.flags |= DTRACE_AGGDEF_INCR;
+	}
+}
+
+static void dt_check_llquantize(struct dt_pcb *pcb, const struct dt_node *fn,
+				struct dt_agg *ag)
+{
+	struct dt_node *a = fn->args->next;
+	int64_t factor, low, high, steps;
+	uint64_t n;
+
+	factor = dt_check_param(pcb, fn, a, D_LLQUANT_FACTORTYPE,
+				"llquantize( ) argument #2 (factor)");
+	low = dt_check_param(pcb, fn, a->next, D_LLQUANT_LOWTYPE,
+			     "llquantize( ) argument #3 (low magnitude)");
+	high = dt_check_param(pcb, fn, a->next->next, D_LLQUANT_HIGHTYPE,
+			      "llquantize( ) argument #4 (high magnitude)");
+	a = a->next->next->next;
+	steps = dt_check_param(pcb, fn, a, D_LLQUANT_NSTEPTYPE,
+			       "llquantize( ) argument #5 (number of steps)");
+	if (factor < 2)
+		dt_diag(pcb, fn->line, D_LLQUANT_FACTORSMALL,
+			"llquantize( ) argument #2 (factor) must be two or more");
+	if (low < 0)
+		dt_diag(pcb, fn->line, D_LLQUANT_LOWTYPE,
+			"llquantize( ) argument #3 (low magnitude) must be zero or more");
+	if (high <= low)
+		dt_diag(pcb, fn->line, D_LLQUANT_HIGHLOW,
+			"llquantize( ) argument #4 (high magnitude) must be greater than argument #3 (low magnitude)");
+	if (steps < factor)
+		dt_diag(pcb, fn->line, D_LLQUANT_NSTEPSMALL,
+			"llquantize( ) argument #5 (number of steps) must be greater than or equal to argument #2 (factor)");
+	if (steps % factor)
+		dt_diag(pcb, fn->line, D_LLQUANT_NSTEPMATCH,
+			"llquantize( ) argument #2 (factor) must evenly divide argument #5 (number of steps)");
+	n = dt_llquantize_nbuckets(factor, low, high, steps);
+	if (!n)
+		dt_diag(pcb, fn->line, D_LLQUANT_MAGTOOBIG,
+			"llquantize( ) argument #2 (factor) raised to the power of argument #4 (high magnitude) plus one overflows 63 bits");
+	if (n > DTRACE_LLQUANTIZE_MAXBUCKETS)
+		dt_diag(pcb, fn->line, D_LLQUANT_NSTEPSMALL,
+			"llquantize( ) has %llu buckets: at most %d are allowed",
+			(unsigned long long)n, DTRACE_LLQUANTIZE_MAXBUCKETS);
+	ag->def.params[0] = factor;
+	ag->def.params[1] = low;
+	ag->def.params[2] = high;
+	ag->def.params[3] = steps;
+	if (a->next) {
+		dt_check_intarg(pcb, fn, a->next, 6, D_QUANT_INCR);
+		ag->def.flags |= DTRACE_AGGDEF_INCR;
+	}
+}
+
+/* The aggregating function call @fn: function, parameters, increment. */
+static void dt_check_aggfunc(struct dt_pcb *pcb, struct dt_node *fn,
+			     const struct dt_ident *id, struct dt_agg *ag)
+{
+	ag->def.func = id->aggfunc;
+	switch (id->aggfunc) {
+	case DTRACE_AGG_COUNT:
+		dt_check_nargs(pcb, fn, fn->left->str, 0, 0);
+		return;
+	case DTRACE_AGG_QUANTIZE:
+		dt_check_nargs(pcb, fn, fn->left->str, 1, 2);
+		if (fn->args->next) {
+			dt_check_intarg(pcb, fn, fn->args->next, 2, D_QUANT_INCR);
+			ag->def.flags |= DTRACE_AGGDEF_INCR;
+		}
+		break;
+	case DTRACE_AGG_LQUANTIZE:
+		dt_check_nargs(pcb, fn, fn->left->str, 3, 5);
+		dt_check_lquantize(pcb, fn, ag);
+		break;
+	case DTRACE_AGG_LLQUANTIZE:
+		dt_check_nargs(pcb, fn, fn->left->str, 5, 6);
+		dt_check_llquantize(pcb, fn, ag);
+		break;
+	default:	/* sum, avg, min, max, stddev */
+		dt_check_nargs(pcb, fn, fn->left->str, 1, 1);
+		break;
+	}
+	dt_check_intarg(pcb, fn, fn->args, 1, D_PROTO_ARG);
+}
+
+/* Key @a of an aggregation: its kernel kind and size, and how it reads. */
+static void dt_check_aggkey(struct dt_pcb *pcb, struct dt_node *a,
+			    struct dtrace_aggkey *kk, struct dt_recdesc *rec)
+{
+	const struct dt_options *opt = &pcb->dtp->opt;
+	const struct dt_ident *id = dt_check_action(a);
+	const struct dt_type *t;
+	uint64_t frames;
+
+	if (id && (id->action == DT_ACT_STACK || id->action == DT_ACT_USTACK)) {
+		bool user = id->action == DT_ACT_USTACK;
+
+		dt_check_act(pcb, a, id);
+		frames = a->args ? a->args->value :
+			 user ? opt->ustackframes : opt->stackframes;
+		if (frames > DTRACE_STACK_MAX)
+			frames = DTRACE_STACK_MAX;
+		kk->kind = user ? DTRACE_AGGKEY_USTACK : DTRACE_AGGKEY_STACK;
+		kk->size = (uint32_t)(8 * (frames + (user ? 1 : 0)));
+		rec->kind = user ? DT_REC_USTACK : DT_REC_STACK;
+		return;
+	}
+	if (dt_check_symarg(pcb, a)) {
+		id = dt_check_symfn(a);
+		kk->kind = id->user ? DTRACE_AGGKEY_BYREF : DTRACE_AGGKEY_INT;
+		kk->size = id->user ? 16 : 8;
+		rec->kind = id->user ? DT_REC_USYM : DT_REC_KSYM;
+		rec->symfmt = (enum dt_symfmt)id->symfmt;
+		rec->type = a->type;
+		return;
+	}
+	dt_check_expr(pcb, a);
+	t = dt_type_base(a->type);
+	rec->type = a->type;
+	if (dt_type_is_string(t)) {
+		kk->kind = DTRACE_AGGKEY_STRING;
+		kk->size = (uint32_t)opt->strsize;
+		rec->kind = DT_REC_STRING;
+	} else if (dt_type_is_byref(t) && t->size > 0 &&
+		   t->size <= DTRACE_AGG_KEYMAX) {
+		kk->kind = DTRACE_AGGKEY_BYREF;
+		kk->size = (uint32_t)t->size;
+		rec->kind = DT_REC_BYREF;
+	} else if (dt_type_is_scalar(t)) {
+		kk->kind = DTRACE_AGGKEY_INT;
+		kk->size = 8;
+		rec->kind = DT_REC_INT;
+		rec->is_signed = t->is_signed;
+	} else {
+		char buf[128];
+
+		dt_type_name(a->type, buf, sizeof(buf));
+		dt_diag(pcb, a->line, D_AGG_KEY,
+			"aggregation key of type %s cannot be recorded", buf);
+	}
+}
+
+static void dt_check_aggkeys(struct dt_pcb *pcb, struct dt_node *keys,
+			     struct dt_agg *ag)
+{
+	uint32_t off = 0;
+	struct dt_node *a;
+
+	for (a = keys; a; a = a->next) {
+		struct dt_recdesc *rec = &ag->keys[ag->nkeys];
+		struct dtrace_aggkey *kk = &ag->def.keys[ag->nkeys];
+
+		if (ag->nkeys == DTRACE_AGG_MAXKEYS)
+			dt_diag(pcb, a->line, D_AGG_LIMIT,
+				"aggregation has more than %d keys",
+				DTRACE_AGG_MAXKEYS);
+		dt_check_aggkey(pcb, a, kk, rec);
+		rec->offset = off;
+		rec->size = kk->size;
+		off += DT_ALIGN(kk->size, 8);
+		if (off > DTRACE_AGG_KEYMAX)
+			dt_diag(pcb, a->line, D_AGG_LIMIT,
+				"aggregation keys take more than %d bytes",
+				DTRACE_AGG_KEYMAX);
+		ag->nkeys++;
+	}
+	ag->keysize = off;
+}
+
+/**
+ * dt_check_agg() - check the statement @a[keys] = func(args)
+ * @pcb: the compilation; errors unwind through dt_diag()
+ * @n: the assignment (dt_check_is_aggstmt())
+ *
+ * The first use of @a defines it; later ones must agree.  The AGG node
+ * gets the struct dt_agg as its ->ident.
+ */
+void dt_check_agg(struct dt_pcb *pcb, struct dt_node *n)
+{
+	struct dt_node *lhs = n->left, *fn = n->right;
+	struct dt_node *an = lhs->kind == DT_NODE_INDEX ? lhs->left : lhs;
+	const struct dt_ident *id = NULL;
+	struct dt_agg ag, *old;
+	char cur[256], prev[256];
+
+	if (fn->kind == DT_NODE_CALL && fn->left->kind == DT_NODE_IDENT)
+		id = dt_ident_lookup(fn->left->str);
+	if (!id || id->kind != DT_IDENT_AGGFUNC)
+		dt_diag(pcb, n->line, D_AGG_FUNC,
+			"@%s must be assigned the result of an aggregating function",
+			an->str);
+	memset(&ag, 0, sizeof(ag));
+	ag.name = an->str;
+	if (lhs->kind == DT_NODE_INDEX)
+		dt_check_aggkeys(pcb, lhs->args, &ag);
+	dt_check_aggfunc(pcb, fn, id, &ag);
+
+	old = dt_agg_lookup(pcb->dtp, an->str);
+	if (old && !dt_agg_same(old, &ag)) {
+		dt_agg_describe(&ag, cur, sizeof(cur));
+		dt_agg_describe(old, prev, sizeof(prev));
+		dt_diag(pcb, n->line, D_AGG_REDEF,
+			"aggregation redefined: @%s\n\t current: %s\n\tprevious: %s",
+			an->str, cur, prev);
+	}
+	if (!old) {
+		old = dt_agg_create(pcb->dtp, an->str, &ag);
+		if (!old && pcb->dtp->naggs >= DTRACE_AGG_MAXID)
+			dt_diag(pcb, n->line, D_AGG_LIMIT,
+				"more than %d aggregations",
+				DTRACE_AGG_MAXID - 1);
+		if (!old)
+			dt_diag(pcb, n->line, D_NOMEM, "out of memory");
+	}
+	an->ident = old;
+	n->type = &dt_type_void;
+}
+
+/* Argument @a (#@argno) of @act: an aggregation already defined. */
+static struct dt_agg *dt_check_aggarg(struct dt_pcb *pcb,
+				      const struct dt_node *n,
+				      struct dt_node *a, unsigned int argno,
+				      enum dt_errtag tag)
+{
+	const char *name = dt_check_action(n)->name;
+	struct dt_agg *ag;
+	char buf[128];
+
+	if (!a || a->kind != DT_NODE_AGG) {
+		strcpy(buf, "aggregation element");
+		if (!dt_check_is_aggref(a)) {
+			dt_check_expr(pcb, a);
+			dt_type_name(a->type, buf, sizeof(buf));
+		}
+		dt_diag(pcb, n->line, tag,
+			"%s( ) argument #%u is incompatible with prototype: prototype: aggregation argument: %s",
+			name, argno, buf);
+	}
+	ag = dt_agg_lookup(pcb->dtp, a->str);
+	if (!ag)
+		dt_diag(pcb, n->line, D_AGG_UNDEF,
+			"failed to resolve @%s: Unknown aggregation name",
+			a->str);
+	a->ident = ag;
+	return ag;
+}
+
+static void dt_check_printa(struct dt_pcb *pcb, struct dt_node *n)
+{
+	struct dt_node *a = n->args, *b;
+	unsigned int argno = 1;
+	struct dt_pfmt *pf;
+	char msg[512];
+
+	if (!a)
+		dt_diag(pcb, n->line, D_PRINTA_PROTO,
+			"printa( ) prototype mismatch: 0 args passed, at least 1 expected");
+	if (a->kind == DT_NODE_STRING) {
+		pf = dt_printf_parse(a->str, msg, sizeof(msg));
+		if (!pf)
+			dt_diag(pcb, n->line, D_PRINTF_CONV, "%s", msg);
+		dt_printf_free(pf);
+		a = a->next;
+		argno++;
+		if (!a)
+			dt_diag(pcb, n->line, D_PRINTA_PROTO,
+				"printa( ) prototype mismatch: 1 arg passed, at least 2 expected");
+	}
+	for (; a; a = a->next, argno++) {
+		dt_check_aggarg(pcb, n, a, argno, D_PRINTA_AGGARG);
+		for (b = n->args; b != a; b = b->next)
+			if (b->kind == DT_NODE_AGG && b->ident == a->ident)
+				dt_diag(pcb, n->line, D_PRINTA_AGGDUP,
+					"printa( ) argument #%u names @%s again",
+					argno, a->str);
+	}
+}
+
+/* A constant string argument of setopt(). */
+static void dt_check_optarg(struct dt_pcb *pcb, const struct dt_node *n,
+			    struct dt_node *a, unsigned int argno)
+{
+	dt_check_expr(pcb, a);
+	if (a->kind != DT_NODE_STRING)
+		dt_diag(pcb, n->line, D_SETOPT_ARG,
+			"setopt( ) argument #%u must be a string constant",
+			argno);
+}
+
+/**
+ * dt_check_aggact() - check printa(), clear(), trunc(), normalize(),
+ * denormalize() or setopt()
+ * @pcb: the compilation; errors unwind through dt_diag()
+ * @n: the call
+ * @act: its action
+ *
+ * The aggregation arguments get their struct dt_agg as ->ident.
+ */
+void dt_check_aggact(struct dt_pcb *pcb, struct dt_node *n,
+		     const struct dt_ident *act)
+{
+	unsigned int have = dt_node_count(n->args);
+
+	switch (act->action) {
+	case DT_ACT_PRINTA:
+		dt_check_printa(pcb, n);
+		return;
+	case DT_ACT_TRUNC:
+		dt_check_nargs(pcb, n, n->left->str, 1, 2);
+		dt_check_aggarg(pcb, n, n->args, 1, D_TRUNC_AGGARG);
+		if (have == 2)
+			dt_check_intarg(pcb, n, n->args->next, 2, D_TRUNC_SCALAR);
+		return;
+	case DT_ACT_NORMALIZE:
+		dt_check_nargs(pcb, n, n->left->str, 2, 2);
+		dt_check_aggarg(pcb, n, n->args, 1, D_NORMALIZE_AGGARG);
+		dt_check_intarg(pcb, n, n->args->next, 2, D_NORMALIZE_SCALAR);
+		return;
+	case DT_ACT_SETOPT:
+		dt_check_nargs(pcb, n, n->left->str, 1, 2);
+		dt_check_optarg(pcb, n, n->args, 1);
+		if (have == 2)
+			dt_check_optarg(pcb, n, n->args->next, 2);
+		return;
+	default:	/* clear(), denormalize() */
+		dt_check_nargs(pcb, n, n->left->str, 1, 1);
+		dt_check_aggarg(pcb, n, n->args, 1, D_PROTO_ARG);
+		return;
+	}
+}

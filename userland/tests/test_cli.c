@@ -257,7 +257,7 @@ void test_cli(void)
 	cli(NULL, "", "", NULL, 2);
 	cli(NULL, "-k", "", NULL, 2);
 	cli(NULL, "-n", "", NULL, 2);
-	cli(NULL, "-V", "dtrace: Linux D 1.0 (DIF ABI 2)\n", "", 0);
+	cli(NULL, "-V", "dtrace: Linux D 1.0 (DIF ABI 3)\n", "", 0);
 
 	snprintf(cmd, sizeof(cmd), "rm -rf %s", tmpdir);
 	if (system(cmd))

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "dt_compile.h"
+#include "dt_decl.h"
 #include "dt_ident.h"
 #include "dt_printf.h"
 #include "dt_type.h"
@@ -65,23 +66,6 @@ bool dt_check_symarg(struct dt_pcb *pcb, struct dt_node *n)
 	return true;
 }
 
-/* Fold an integer constant parameter: a literal, maybe negated. */
-static bool dt_check_aggconst(const struct dt_node *n, int64_t *vp)
-{
-	if (n->kind == DT_NODE_INT) {
-		*vp = (int64_t)n->value;
-		return true;
-	}
-	if (n->kind == DT_NODE_OP1 &&
-	    (n->op == DT_OP_NEG || n->op == DT_OP_PLUS) &&
-	    dt_check_aggconst(n->left, vp)) {
-		if (n->op == DT_OP_NEG)
-			*vp = (int64_t)(0 - (uint64_t)*vp);
-		return true;
-	}
-	return false;
-}
-
 /* Argument #@i of aggregating function @name: an integer constant. */
 static int64_t dt_check_param(struct dt_pcb *pcb, const struct dt_node *fn,
 			      struct dt_node *a, enum dt_errtag tag,
@@ -90,7 +74,7 @@ static int64_t dt_check_param(struct dt_pcb *pcb, const struct dt_node *fn,
 	int64_t v;
 
 	dt_check_expr(pcb, a);
-	if (!dt_type_is_int(a->type) || !dt_check_aggconst(a, &v))
+	if (!dt_type_is_int(a->type) || dt_decl_const(pcb, a, &v))
 		dt_diag(pcb, fn->line, tag, "%s must be an integer constant",
 			what);
 	return v;

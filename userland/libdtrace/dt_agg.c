@@ -396,23 +396,16 @@ int64_t dt_agg_scalar(const struct dt_agg *agg, const uint64_t *vals)
 static void dt_agg_histsum(const struct dt_agg *agg, const uint64_t *vals,
 			   __int128 *sum, __int128 *total)
 {
-	struct dt_bucket b[DTRACE_QUANTIZE_NBUCKETS];
-	struct dt_bucket *bp = b;
 	unsigned int i, n;
+	struct dt_bucket *bp = dt_agg_bucket_list(agg, &n);
 
 	*sum = 0;
 	*total = 0;
-	if (agg->nvals > DT_ARRAY_SIZE(b))
-		bp = malloc(agg->nvals * sizeof(*bp));
-	if (!bp)
-		return;
-	n = dt_agg_buckets(agg, bp, agg->nvals);
 	for (i = 0; i < n; i++) {
 		*sum += (__int128)bp[i].base * (int64_t)vals[i];
 		*total += (int64_t)vals[i];
 	}
-	if (bp != b)
-		free(bp);
+	free(bp);
 }
 
 /*

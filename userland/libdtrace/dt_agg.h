@@ -85,6 +85,8 @@ struct dt_bucket {
 
 unsigned int dt_agg_buckets(const struct dt_agg *agg, struct dt_bucket *b,
 			    unsigned int max);
+struct dt_bucket *dt_agg_bucket_list(const struct dt_agg *agg,
+				     unsigned int *np);
 int dt_agg_print_key(dtrace_hdl_t *dtp, const struct dt_agg *agg,
 		     unsigned int i, const char *key, struct dt_strbuf *sb);
 int dt_agg_print_value(dtrace_hdl_t *dtp, const struct dt_agg *agg,

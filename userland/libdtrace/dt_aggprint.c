@@ -75,20 +75,28 @@ unsigned int dt_agg_buckets(const struct dt_agg *agg, struct dt_bucket *b,
 	}
 }
 
+/* The buckets of @agg, malloc'd (NULL if out of memory); *@np of them. */
+struct dt_bucket *dt_agg_bucket_list(const struct dt_agg *agg,
+				     unsigned int *np)
+{
+	struct dt_bucket *b = malloc((agg->nvals + 1) * sizeof(*b));
+
+	*np = b ? dt_agg_buckets(agg, b, agg->nvals) : 0;
+	return b;
+}
+
 static int dt_agg_print_hist(const struct dt_agg *agg, const uint64_t *vals,
 			     uint64_t normal, bool zoom, struct dt_strbuf *sb)
 {
-	struct dt_bucket sbk[DTRACE_QUANTIZE_NBUCKETS], *b = sbk;
+	struct dt_bucket *b;
 	unsigned int n, i, first, last;
 	int64_t total = 0, big = 0;
 	char text[32];
 	int ret;
 
-	if (agg->nvals > DT_ARRAY_SIZE(sbk))
-		b = malloc(agg->nvals * sizeof(*b));
+	b = dt_agg_bucket_list(agg, &n);
 	if (!b)
 		return -1;
-	n = dt_agg_buckets(agg, b, agg->nvals);
 	first = n;
 	last = 0;
 	for (i = 0; i < n; i++) {
@@ -128,8 +136,7 @@ static int dt_agg_print_hist(const struct dt_agg *agg, const uint64_t *vals,
 				       DT_BAR_WIDTH - (int)bar, "",
 				       (long long)c);
 	}
-	if (b != sbk)
-		free(b);
+	free(b);
 	return ret;
 }
 
@@ -267,46 +274,6 @@ int dt_agg_print_one(dtrace_hdl_t *dtp, struct dt_agg *agg,
 	return ret ? dt_set_errno(dtp, EDT_NOMEM) : 0;
 }
 
-/* Key @i of @key as a printf() argument. */
-static void dt_printa_keyarg(dtrace_hdl_t *dtp, const struct dt_recdesc *r,
-			     const char *key, struct dt_pfarg *a, char **str)
-{
-	const char *p = key + r->offset;
-	char sym[1024];
-
-	memset(a, 0, sizeof(*a));
-	*str = NULL;
-	a->size = r->size;
-	a->is_signed = r->is_signed;
-	switch (r->kind) {
-	case DT_REC_STRING:
-	case DT_REC_BYREF:
-		*str = strndup(p, r->size);
-		a->is_string = true;
-		a->sval = *str ? *str : "";
-		break;
-	case DT_REC_STACK:
-		a->pcs = p;
-		a->npcs = r->size / 8;
-		break;
-	case DT_REC_USTACK:
-		a->pcs = p + 8;
-		a->npcs = r->size / 8 - 1;
-		break;
-	case DT_REC_KSYM:
-	case DT_REC_USYM:
-		dt_agg_symtext(dtp, r, p, sym, sizeof(sym));
-		*str = strdup(sym);
-		a->sval = *str ? *str : "";
-		a->size = 8;
-		memcpy(&a->ival, p + (r->kind == DT_REC_USYM ? 8 : 0), 8);
-		break;
-	default:
-		a->ival = dt_rec_int(r, key);
-		break;
-	}
-}
-
 /* The value of @agg for @key as a %@ argument; @txt holds a histogram. */
 static int dt_printa_valarg(dtrace_hdl_t *dtp, const struct dt_agg *agg,
 			    const char *key, struct dt_pfarg *a,
@@ -353,7 +320,7 @@ static int dt_printa_entry(dtrace_hdl_t *dtp, const struct dt_stmt *st,
 	vargs = calloc(st->naggs, sizeof(*vargs));
 	txt = calloc(st->naggs, sizeof(*txt));
 	for (i = 0; i < nk; i++)
-		dt_printa_keyarg(dtp, &aggs[0]->keys[i], key, &kargs[i],
+		dt_consume_pfarg(dtp, &aggs[0]->keys[i], key, &kargs[i],
 				 &strs[i]);
 	if (!vargs || !txt)
 		goto out;

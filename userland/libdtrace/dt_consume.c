@@ -190,9 +190,12 @@ static int dt_print_trace(dtrace_hdl_t *dtp, const struct dt_recdesc *rec,
 	}
 }
 
-/* One recorded value as the printf engine takes it. */
-static void dt_pfarg_get(dtrace_hdl_t *dtp, const struct dt_recdesc *rec,
-			 const char *data, struct dt_pfarg *a, char **str)
+/*
+ * One recorded value (or aggregation key) as the printf engine takes
+ * it; *@str is what to free() afterwards.
+ */
+void dt_consume_pfarg(dtrace_hdl_t *dtp, const struct dt_recdesc *rec,
+		      const char *data, struct dt_pfarg *a, char **str)
 {
 	const char *p = data + rec->offset;
 	const struct dt_type *t = rec->type ? dt_type_base(rec->type) : NULL;
@@ -213,6 +216,10 @@ static void dt_pfarg_get(dtrace_hdl_t *dtp, const struct dt_recdesc *rec,
 	case DT_REC_STACK:
 		a->pcs = p;
 		a->npcs = rec->size / 8;
+		break;
+	case DT_REC_USTACK:
+		a->pcs = p + 8;
+		a->npcs = rec->size / 8 - 1;
 		break;
 	case DT_REC_KSYM:
 	case DT_REC_USYM:
@@ -256,7 +263,7 @@ int dt_consume_printf(dtrace_hdl_t *dtp, const struct dt_clause *cl,
 	int ret;
 
 	for (i = 0; i < st->nrecs; i++)
-		dt_pfarg_get(dtp, &cl->recs[st->first + i], data, &args[i],
+		dt_consume_pfarg(dtp, &cl->recs[st->first + i], data, &args[i],
 			     &strs[i]);
 	ret = dt_printf_print(dtp, st->fmt, args, st->nrecs, sb);
 	for (i = 0; i < st->nrecs; i++)

@@ -18,6 +18,9 @@ struct dt_strbuf;
 uint64_t dt_rec_int(const struct dt_recdesc *rec, const char *data);
 int dt_report_drops(dtrace_hdl_t *dtp, int cpu, uint64_t n,
 		    const char *what, const char *suffix);
+struct dt_pfarg;
+void dt_consume_pfarg(dtrace_hdl_t *dtp, const struct dt_recdesc *rec,
+		      const char *data, struct dt_pfarg *a, char **str);
 int dt_consume_printf(dtrace_hdl_t *dtp, const struct dt_clause *cl,
 		      const struct dt_stmt *st, const char *data,
 		      struct dt_strbuf *sb);

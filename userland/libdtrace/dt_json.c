@@ -11,7 +11,6 @@
 #include "dt_agg.h"
 #include "dt_print.h"
 #include "dt_printf.h"
-#include "dt_sym.h"
 
 int dt_json_string(const char *s, size_t len, struct dt_strbuf *sb)
 {
@@ -57,17 +56,11 @@ static int dt_json_stack(dtrace_hdl_t *dtp, const char *pcs,
 {
 	char sym[1024];
 	unsigned int i;
-	uint64_t pc;
 	int ret = dt_strbuf_append(sb, "[", 1);
 
 	for (i = 0; i < npcs && !ret; i++) {
-		memcpy(&pc, pcs + 8 * i, 8);
-		if (!pc)
+		if (!dt_print_frame(dtp, pcs, i, pid, sym, sizeof(sym)))
 			break;
-		if (pid < 0)
-			dt_sym_kaddr(dtp, pc, sym, sizeof(sym));
-		else
-			dt_sym_uaddr(dtp, pid, pc, sym, sizeof(sym));
 		if (i)
 			ret = dt_strbuf_append(sb, ",", 1);
 		if (!ret)
@@ -188,17 +181,15 @@ int dt_json_rec(dtrace_hdl_t *dtp, int cpu, const struct dt_epid *e,
 static int dt_json_hist(const struct dt_agg *agg, const uint64_t *vals,
 			struct dt_strbuf *sb)
 {
-	struct dt_bucket sbk[DTRACE_QUANTIZE_NBUCKETS], *b = sbk;
+	struct dt_bucket *b;
 	uint64_t normal = agg->data ? agg->data->normal : 1;
 	unsigned int n, i;
 	bool first = true;
 	int ret;
 
-	if (agg->nvals > DT_ARRAY_SIZE(sbk))
-		b = malloc(agg->nvals * sizeof(*b));
+	b = dt_agg_bucket_list(agg, &n);
 	if (!b)
 		return -1;
-	n = dt_agg_buckets(agg, b, agg->nvals);
 	ret = dt_strbuf_append(sb, "\"buckets\":[", 11);
 	for (i = 0; i < n && !ret; i++) {
 		int64_t c = (int64_t)vals[i] / (int64_t)normal;
@@ -212,8 +203,7 @@ static int dt_json_hist(const struct dt_agg *agg, const uint64_t *vals,
 				       b[i].range > 0 ? ",\"above\":true" : "");
 		first = false;
 	}
-	if (b != sbk)
-		free(b);
+	free(b);
 	return ret ? ret : dt_strbuf_append(sb, "]", 1);
 }
 

@@ -41,8 +41,8 @@ static int g_nsrcs;
 static void usage(FILE *fp)
 {
 	fprintf(fp,
-		"Usage: dtrace [-CeqlSvVwZ] [-c cmd] [-D name[=def]] [-I path]\n"
-		"\t[-o output] [-p pid] [-s script] [-U name] [-x opt[=val]]\n"
+		"Usage: dtrace [-CeFqlSvVwZ] [-c cmd] [-D name[=def]] [-I path]\n"
+		"\t[-o output] [-O format] [-p pid] [-s script] [-U name] [-x opt[=val]]\n"
 		"\t[-P provider [[ predicate ] action ]]\n"
 		"\t[-m [ provider: ] module [[ predicate ] action ]]\n"
 		"\t[-f [[ provider: ] module: ] func [[ predicate ] action ]]\n"
@@ -56,11 +56,13 @@ static void usage(FILE *fp)
 		"\t-D  define a preprocessor macro (with -C)\n"
 		"\t-e  exit after compiling, before enabling probes\n"
 		"\t-f  enable or list probes matching the function name\n"
+		"\t-F  indent the output of entry and return probes (flowindent)\n"
 		"\t-I  add a directory to the preprocessor's search path\n"
 		"\t-l  list probes matching the descriptions (all if none)\n"
 		"\t-m  enable or list probes matching the module name\n"
 		"\t-n  enable or list probes matching the probe name\n"
 		"\t-o  append output to the file\n"
+		"\t-O  output format: text (default) or json, one object a line\n"
 		"\t-p  trace the running process until it exits ($target)\n"
 		"\t-P  enable or list probes matching the provider name\n"
 		"\t-q  quiet: print only what the program prints\n"
@@ -284,11 +286,12 @@ static void report_matched(const struct source *s, unsigned int n)
 static int run(FILE *out)
 {
 	struct sigaction sa;
-	int64_t quiet = 0;
+	int64_t quiet = 0, json = 0;
 	int i, status;
 	bool stopped = false, continued = false;
 
 	dtrace_getopt(g_dtp, "quiet", &quiet);
+	dtrace_getopt(g_dtp, "oformat", &json);
 	for (i = 0; i < g_nsrcs; i++) {
 		dtrace_proginfo_t info;
 
@@ -350,7 +353,12 @@ static int run(FILE *out)
 			return 1;
 		}
 	}
-	if (!quiet)
+	/* tracing is done: what printa() did not print, once */
+	if (dtrace_aggregate_print(g_dtp, out)) {
+		dmsg("failed to print aggregations: %s", errmsg());
+		return 1;
+	}
+	if (!quiet && !json)
 		fputc('\n', out);
 	if (fflush(out)) {
 		dmsg("failed to write output: %s", strerror(errno));
@@ -431,7 +439,7 @@ static int parse_args(int argc, char **argv, struct cmdline *cl)
 	opterr = 0;
 	while (optind < argc) {
 		c = getopt(argc, argv,
-			   "+:c:CD:ef:hI:lm:n:o:p:P:qs:SU:vVwx:Z");
+			   "+:c:CD:ef:FhI:lm:n:o:O:p:P:qs:SU:vVwx:Z");
 		if (c == -1) {
 			if (push(&cl->margv, &cl->margc, argv[optind++]))
 				return 1;
@@ -458,6 +466,11 @@ static int parse_args(int argc, char **argv, struct cmdline *cl)
 		case 'f':
 			add_source(SRC_STRING, DTRACE_PROBESPEC_FUNC, optarg);
 			break;
+		case 'F':
+			if (push(&cl->xopts, &cl->nxopts, "-x") ||
+			    push(&cl->xopts, &cl->nxopts, "flowindent"))
+				return 1;
+			break;
 		case 'l':
 			cl->lflag = true;
 			break;
@@ -469,6 +482,17 @@ static int parse_args(int argc, char **argv, struct cmdline *cl)
 			break;
 		case 'o':
 			cl->outfile = optarg;
+			break;
+		case 'O':
+			if (strcmp(optarg, "json") && strcmp(optarg, "text")) {
+				dmsg("invalid output format: %s", optarg);
+				return 2;
+			}
+			if (push(&cl->xopts, &cl->nxopts, "-x") ||
+			    push(&cl->xopts, &cl->nxopts,
+				 optarg[0] == 'j' ? "oformat=json" :
+				 "oformat=text"))
+				return 1;
 			break;
 		case 'p':
 			cl->ppid = optarg;

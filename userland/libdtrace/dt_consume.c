@@ -14,7 +14,8 @@
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
-#include "dt_impl.h"
+#include "dt_agg.h"
+#include "dt_consume.h"
 #include "dt_print.h"
 #include "dt_printf.h"
 #include "dt_type.h"
@@ -52,7 +53,8 @@ struct dt_epid *dt_epid_get(dtrace_hdl_t *dtp, uint32_t epid)
 	return e;
 }
 
-static uint64_t dt_rec_int(const struct dt_recdesc *rec, const char *data)
+/* An integer value of a record (or key), extended as its type says. */
+uint64_t dt_rec_int(const struct dt_recdesc *rec, const char *data)
 {
 	const char *p = data + rec->offset;
 	uint8_t u8;
@@ -162,9 +164,15 @@ static int dt_print_trace(dtrace_hdl_t *dtp, const struct dt_recdesc *rec,
 	bool q = dtp->opt.quiet;
 	int64_t v;
 
+	char sym[1024];
+
 	if (rec->kind == DT_REC_STRING)
 		return dt_strbuf_printf(sb, q ? "%.*s" : "  %-33.*s",
 					(int)strnlen(str, rec->size), str);
+	if (rec->kind == DT_REC_KSYM || rec->kind == DT_REC_USYM) {
+		dt_agg_symtext(dtp, rec, str, sym, sizeof(sym));
+		return dt_strbuf_printf(sb, q ? "%s" : "  %-33s", sym);
+	}
 	if (rec->kind != DT_REC_INT)
 		return dt_print_bytes(p, rec->size, q, dtp->opt.rawbytes, sb);
 	v = (int64_t)dt_rec_int(rec, data);
@@ -182,12 +190,16 @@ static int dt_print_trace(dtrace_hdl_t *dtp, const struct dt_recdesc *rec,
 	}
 }
 
-/* One recorded value as the printf engine takes it. */
-static void dt_pfarg_get(const struct dt_recdesc *rec, const char *data,
-			 struct dt_pfarg *a, char **str)
+/*
+ * One recorded value (or aggregation key) as the printf engine takes
+ * it; *@str is what to free() afterwards.
+ */
+void dt_consume_pfarg(dtrace_hdl_t *dtp, const struct dt_recdesc *rec,
+		      const char *data, struct dt_pfarg *a, char **str)
 {
 	const char *p = data + rec->offset;
 	const struct dt_type *t = rec->type ? dt_type_base(rec->type) : NULL;
+	char sym[1024];
 
 	memset(a, 0, sizeof(*a));
 	*str = NULL;
@@ -204,6 +216,19 @@ static void dt_pfarg_get(const struct dt_recdesc *rec, const char *data,
 	case DT_REC_STACK:
 		a->pcs = p;
 		a->npcs = rec->size / 8;
+		break;
+	case DT_REC_USTACK:
+		a->pcs = p + 8;
+		a->npcs = rec->size / 8 - 1;
+		break;
+	case DT_REC_KSYM:
+	case DT_REC_USYM:
+		/* %s prints the symbol's text, %a/%A/%p its address */
+		dt_agg_symtext(dtp, rec, p, sym, sizeof(sym));
+		*str = strdup(sym);
+		a->sval = *str ? *str : "";
+		a->size = 8;
+		memcpy(&a->ival, p + (rec->kind == DT_REC_USYM ? 8 : 0), 8);
 		break;
 	default:
 		if (t && t->kind == DT_TK_FLOAT) {
@@ -228,7 +253,7 @@ static void dt_pfarg_get(const struct dt_recdesc *rec, const char *data,
 }
 
 /* printf() and system(): the text of the format applied to the values. */
-static int dt_print_printf(dtrace_hdl_t *dtp, const struct dt_clause *cl,
+int dt_consume_printf(dtrace_hdl_t *dtp, const struct dt_clause *cl,
 			   const struct dt_stmt *st, const char *data,
 			   struct dt_strbuf *sb)
 {
@@ -238,7 +263,7 @@ static int dt_print_printf(dtrace_hdl_t *dtp, const struct dt_clause *cl,
 	int ret;
 
 	for (i = 0; i < st->nrecs; i++)
-		dt_pfarg_get(&cl->recs[st->first + i], data, &args[i],
+		dt_consume_pfarg(dtp, &cl->recs[st->first + i], data, &args[i],
 			     &strs[i]);
 	ret = dt_printf_print(dtp, st->fmt, args, st->nrecs, sb);
 	for (i = 0; i < st->nrecs; i++)
@@ -271,7 +296,7 @@ static int dt_print_system(dtrace_hdl_t *dtp, FILE *fp,
 	int status, fd = fileno(fp);
 	pid_t pid;
 
-	if (dt_print_printf(dtp, cl, st, data, &cmd)) {
+	if (dt_consume_printf(dtp, cl, st, data, &cmd)) {
 		dt_strbuf_free(&cmd);
 		return dt_set_errno(dtp, EDT_NOMEM);
 	}
@@ -294,6 +319,69 @@ static int dt_print_system(dtrace_hdl_t *dtp, FILE *fp,
 	return 0;
 }
 
+/* setopt(): a failure is reported as DTrace does, and tracing goes on. */
+static int dt_consume_setopt(dtrace_hdl_t *dtp, const struct dt_stmt *st)
+{
+	dtrace_errdata_t ed = { 0 };
+	char msg[512];
+
+	if (!dtrace_setopt(dtp, st->optname, st->optval))
+		return 0;
+	if (st->optval)
+		snprintf(msg, sizeof(msg), "couldn't set option \"%s\" to \"%s\": %s",
+			 st->optname, st->optval,
+			 dtrace_errmsg(dtp, dtrace_errno(dtp)));
+	else
+		snprintf(msg, sizeof(msg), "couldn't set option \"%s\": %s",
+			 st->optname, dtrace_errmsg(dtp, dtrace_errno(dtp)));
+	ed.msg = msg;
+	if (dtp->err_handler)
+		return dtp->err_handler(&ed, dtp->err_arg);
+	fprintf(stderr, "dtrace: %s\n", msg);
+	return 0;
+}
+
+/*
+ * The statements on aggregations: printa() prints into @sb; clear(),
+ * trunc(), normalize() and denormalize() change the consumer's merged
+ * data, which holds everything up to the snapshot just taken.
+ */
+static int dt_consume_aggstmt(dtrace_hdl_t *dtp, const struct dt_clause *cl,
+			      const struct dt_stmt *st, const char *data,
+			      struct dt_strbuf *sb)
+{
+	const struct dt_recdesc *rec = &cl->recs[st->first];
+	int64_t n = st->nrecs ? (int64_t)dt_rec_int(rec, data) : 0;
+	unsigned int i;
+
+	if (st->kind == DT_STMT_PRINTA)
+		return dt_printa(dtp, st, sb);
+	if (st->kind == DT_STMT_SETOPT)
+		return dt_consume_setopt(dtp, st);
+	for (i = 0; i < st->naggs; i++) {
+		struct dt_agg *agg = dt_agg_get(dtp, st->aggs[i]);
+
+		if (!agg)
+			return dt_set_errno(dtp, EDT_CORRUPT);
+		switch (st->kind) {
+		case DT_STMT_CLEAR:
+			dt_agg_clear(agg);
+			break;
+		case DT_STMT_TRUNC:
+			if (dt_agg_trunc(dtp, agg, st->nrecs == 0, n))
+				return -1;
+			break;
+		case DT_STMT_NORMALIZE:
+			dt_agg_normalize(agg, (uint64_t)n);
+			break;
+		default:	/* DT_STMT_DENORMALIZE */
+			dt_agg_normalize(agg, 1);
+			break;
+		}
+	}
+	return 0;
+}
+
 /* The statements of a clause that print, into @sb. */
 static int dt_print_stmt(dtrace_hdl_t *dtp, FILE *fp,
 			 const struct dt_clause *cl, const struct dt_stmt *st,
@@ -307,7 +395,7 @@ static int dt_print_stmt(dtrace_hdl_t *dtp, FILE *fp,
 	case DT_STMT_TRACE:
 		return dt_print_trace(dtp, rec, data, sb);
 	case DT_STMT_PRINTF:
-		return dt_print_printf(dtp, cl, st, data, sb);
+		return dt_consume_printf(dtp, cl, st, data, sb);
 	case DT_STMT_EXIT:
 		if (!dtp->exit_set) {
 			dtp->exit_set = true;
@@ -334,39 +422,96 @@ static int dt_print_stmt(dtrace_hdl_t *dtp, FILE *fp,
 		return dt_print_system(dtp, fp, cl, st, data, sb);
 	case DT_STMT_SILENT:
 		return 0;
+	case DT_STMT_PRINTA:
+	case DT_STMT_CLEAR:
+	case DT_STMT_TRUNC:
+	case DT_STMT_NORMALIZE:
+	case DT_STMT_DENORMALIZE:
+	case DT_STMT_SETOPT:
+		return dt_consume_aggstmt(dtp, cl, st, data, sb);
 	}
 	return 0;
 }
 
-/* Print one record of a user clause. */
+/*
+ * -x flowindent: entry and return probes show "-> func" and "<- func",
+ * indented two spaces per level of calls on that CPU; other probes
+ * "| func:name" at the current level.
+ */
+static int dt_flow_column(dtrace_hdl_t *dtp, int cpu, const struct dt_epid *e,
+			  struct dt_strbuf *sb)
+{
+	char fn[DTRACE_FUNCNAMELEN + DTRACE_NAMELEN + 64];
+	int depth = 0;
+
+	if (!dtp->flowdepth)
+		dtp->flowdepth = calloc((size_t)dtp->ncpus, sizeof(int));
+	if (dtp->flowdepth && cpu >= 0 && cpu < dtp->ncpus) {
+		if (!strcmp(e->desc.name, "return") && dtp->flowdepth[cpu] > 0)
+			dtp->flowdepth[cpu]--;
+		depth = dtp->flowdepth[cpu];
+		if (!strcmp(e->desc.name, "entry"))
+			dtp->flowdepth[cpu]++;
+	}
+	if (!strcmp(e->desc.name, "entry") || !strcmp(e->desc.name, "return"))
+		snprintf(fn, sizeof(fn), "%*s%s %s", 2 * depth + 1, "",
+			 e->desc.name[0] == 'e' ? "->" : "<-", e->desc.func);
+	else
+		snprintf(fn, sizeof(fn), "%*s| %s:%s", 2 * depth + 1, "",
+			 e->desc.func, e->desc.name);
+	return dt_strbuf_printf(sb, "%3d %-41s ", cpu, fn);
+}
+
+/* The CPU, ID and FUNCTION:NAME columns (header first, once). */
+static int dt_columns(dtrace_hdl_t *dtp, int cpu, const struct dt_epid *e,
+		      struct dt_strbuf *sb)
+{
+	char fn[DTRACE_FUNCNAMELEN + DTRACE_NAMELEN + 1];
+	int ret = 0;
+
+	if (!dtp->header_done)
+		ret = dtp->opt.flowindent ?
+		      dt_strbuf_printf(sb, "%3s %-41s\n", "CPU", "FUNCTION") :
+		      dt_strbuf_printf(sb, "%3s %6s %32s\n", "CPU", "ID",
+				       "FUNCTION:NAME");
+	dtp->header_done = true;
+	if (ret)
+		return ret;
+	if (dtp->opt.flowindent)
+		return dt_flow_column(dtp, cpu, e, sb);
+	snprintf(fn, sizeof(fn), "%s:%s", e->desc.func, e->desc.name);
+	return dt_strbuf_printf(sb, "%3d %6u %32s ", cpu, e->probe, fn);
+}
+
+/* Print one record of a user clause, written at @ts. */
 static int dt_consume_rec(dtrace_hdl_t *dtp, FILE *fp, int cpu,
 			  const struct dt_epid *e, const struct dt_clause *cl,
-			  const char *data)
+			  const char *data, uint64_t ts)
 {
 	struct dt_strbuf sb = { 0 };
 	unsigned int i;
 	int ret = 0;
 
-	if (!dtp->opt.quiet) {
-		char fn[DTRACE_FUNCNAMELEN + DTRACE_NAMELEN + 1];
-
-		if (!dtp->header_done)
-			ret |= dt_strbuf_printf(&sb, "%3s %6s %32s\n", "CPU",
-						"ID", "FUNCTION:NAME");
-		dtp->header_done = true;
-		snprintf(fn, sizeof(fn), "%s:%s", e->desc.func, e->desc.name);
-		ret |= dt_strbuf_printf(&sb, "%3d %6u %32s ", cpu, e->probe, fn);
-	}
+	if (dtp->opt.oformat == DT_OFORMAT_JSON)
+		ret = dt_json_rec(dtp, cpu, e, cl, data, ts, &sb);
+	else if (!dtp->opt.quiet)
+		ret = dt_columns(dtp, cpu, e, &sb);
 	for (i = 0; i < cl->nstmts && !ret; i++) {
 		const struct dt_stmt *st = &cl->stmts[i];
 
+		/* as JSON, the record's values are out: only printa() & co. */
+		if (dtp->opt.oformat == DT_OFORMAT_JSON &&
+		    st->kind < DT_STMT_PRINTA && st->kind != DT_STMT_SYSTEM &&
+		    st->kind != DT_STMT_EXIT)
+			continue;
 		ret = dt_print_stmt(dtp, fp, cl, st, data, &sb);
-		if (ret && st->kind == DT_STMT_SYSTEM) {
+		if (ret && (st->kind == DT_STMT_SYSTEM ||
+			    st->kind >= DT_STMT_PRINTA)) {
 			dt_strbuf_free(&sb);
 			return -1;	/* its error is set */
 		}
 	}
-	if (!dtp->opt.quiet && !ret)
+	if (!dtp->opt.quiet && !ret && dtp->opt.oformat != DT_OFORMAT_JSON)
 		ret = dt_strbuf_append(&sb, "\n", 1);
 	if (ret) {
 		dt_strbuf_free(&sb);
@@ -416,7 +561,8 @@ int dt_consume_buffer(dtrace_hdl_t *dtp, FILE *fp, int cpu, const char *buf,
 		if (cl->is_error) {
 			if (dt_consume_error(dtp, cl, data))
 				return -1;
-		} else if (dt_consume_rec(dtp, fp, cpu, e, cl, data)) {
+		} else if (dt_consume_rec(dtp, fp, cpu, e, cl, data,
+					  hdr.timestamp)) {
 			return -1;
 		}
 		off += DT_ALIGN((size_t)hdr.size, 8);
@@ -424,16 +570,26 @@ int dt_consume_buffer(dtrace_hdl_t *dtp, FILE *fp, int cpu, const char *buf,
 	return 0;
 }
 
-/* "N what(s) on CPU M", or without the CPU when @cpu is -1. */
-static int dt_report_drops(dtrace_hdl_t *dtp, int cpu, uint64_t n,
-			   const char *what)
+/**
+ * dt_report_drops() - report lost data through the drop handler
+ * @dtp: the handle
+ * @cpu: the CPU, or -1 for counts of all CPUs
+ * @n: how many
+ * @what: "drop", "aggregation drop", ...: an s is added unless @n is 1
+ * @suffix: text after it, "" for none
+ *
+ * The message is "N WHATs on CPU M" or "N WHATsSUFFIX".
+ * Return: what the handler returned, or 0.
+ */
+int dt_report_drops(dtrace_hdl_t *dtp, int cpu, uint64_t n, const char *what,
+		    const char *suffix)
 {
 	dtrace_dropdata_t dd = { .cpu = cpu, .drops = n };
-	char msg[128];
+	char msg[160];
 	int len;
 
-	len = snprintf(msg, sizeof(msg), "%llu %s%s", (unsigned long long)n,
-		       what, n == 1 ? "" : "s");
+	len = snprintf(msg, sizeof(msg), "%llu %s%s%s", (unsigned long long)n,
+		       what, n == 1 ? "" : "s", suffix);
 	if (cpu >= 0)
 		snprintf(msg + len, sizeof(msg) - (size_t)len, " on CPU %d",
 			 cpu);
@@ -444,11 +600,17 @@ static int dt_report_drops(dtrace_hdl_t *dtp, int cpu, uint64_t n,
 	return 0;
 }
 
-/* Snapshot one CPU and process what it recorded; add its dyndrops. */
+/* Losses of all CPUs of one round, reported once after the records. */
+struct dt_losses {
+	uint64_t dyndrops, specdrops, specbusy, specunavail;
+};
+
+/* Snapshot one CPU and process (or, temporal, keep) what it recorded. */
 static int dt_consume_cpu(dtrace_hdl_t *dtp, FILE *fp, int cpu,
-			  uint64_t *dyndrops)
+			  struct dt_losses *l)
 {
 	struct dtrace_ioc_bufsnap bs = { .size = sizeof(bs) };
+	int ret;
 
 	bs.cpu = (uint32_t)cpu;
 	bs.data = (uintptr_t)dtp->snapbuf;
@@ -460,41 +622,75 @@ static int dt_consume_cpu(dtrace_hdl_t *dtp, FILE *fp, int cpu,
 	}
 	if (bs.used > dtp->snapsize)
 		return dt_set_errno(dtp, EDT_CORRUPT);
-	*dyndrops += bs.dyndrops;
-	if (dt_consume_buffer(dtp, fp, cpu, dtp->snapbuf, (size_t)bs.used))
+	l->dyndrops += bs.dyndrops;
+	l->specdrops += bs.specdrops;
+	l->specbusy += bs.specbusy;
+	l->specunavail += bs.specunavail;
+	if (dtp->opt.temporal)
+		ret = dt_temporal_add(dtp, cpu, dtp->snapbuf, (size_t)bs.used);
+	else
+		ret = dt_consume_buffer(dtp, fp, cpu, dtp->snapbuf,
+					(size_t)bs.used);
+	if (ret)
 		return -1;
-	if (bs.drops && dt_report_drops(dtp, cpu, bs.drops, "drop"))
+	if (bs.drops && dt_report_drops(dtp, cpu, bs.drops, "drop", ""))
 		return -1;
 	if (bs.errors &&
-	    dt_report_drops(dtp, cpu, bs.errors, "unreported error"))
+	    dt_report_drops(dtp, cpu, bs.errors, "unreported error", ""))
+		return -1;
+	return 0;
+}
+
+static int dt_report_losses(dtrace_hdl_t *dtp, const struct dt_losses *l)
+{
+	if (l->dyndrops &&
+	    dt_report_drops(dtp, -1, l->dyndrops, "dynamic variable drop", ""))
+		return -1;
+	if (l->specdrops &&
+	    dt_report_drops(dtp, -1, l->specdrops, "speculative drop", ""))
+		return -1;
+	if (l->specbusy &&
+	    dt_report_drops(dtp, -1, l->specbusy, "failed speculation",
+			    " (available buffer(s) still busy)"))
+		return -1;
+	if (l->specunavail &&
+	    dt_report_drops(dtp, -1, l->specunavail, "failed speculation",
+			    " (no speculative buffer available)"))
 		return -1;
 	return 0;
 }
 
 /*
- * Snapshot every CPU and process what it recorded, CPU by CPU; the CPU
- * BEGIN fired on comes first the first time, and once tracing stopped,
- * the CPU END fired on comes last, so BEGIN's output leads and END's
- * closes whatever CPUs they ran on.  Dynamic variable drops of all CPUs
- * are reported once, after the records: "N dynamic variable drops".
+ * Snapshot the aggregations, then every CPU's records, and process
+ * them CPU by CPU; the CPU BEGIN fired on comes first the first time,
+ * and once tracing stopped, the CPU END fired on comes last, so
+ * BEGIN's output leads and END's closes whatever CPUs they ran on.
+ * With -x temporal the records of all CPUs go out in time order
+ * instead (dt_temporal.c).  Losses of all CPUs are reported once,
+ * after the records: "N dynamic variable drops", "N speculative
+ * drops", "N failed speculations (...)".
  */
 int dt_consume(dtrace_hdl_t *dtp, FILE *fp)
 {
 	int first = dtp->began_on, last = dtp->ended_on, cpu;
-	uint64_t dyn = 0;
+	struct dt_losses l = { 0 };
+	uint64_t t0 = dt_now();
 
-	if (first >= 0 && dt_consume_cpu(dtp, fp, first, &dyn))
+	if (dtrace_aggregate_snap(dtp))
+		return -1;
+	if (first >= 0 && dt_consume_cpu(dtp, fp, first, &l))
 		return -1;
 	dtp->began_on = -1;
 	for (cpu = 0; cpu < dtp->ncpus; cpu++) {
 		if (cpu != first && cpu != last &&
-		    dt_consume_cpu(dtp, fp, cpu, &dyn))
+		    dt_consume_cpu(dtp, fp, cpu, &l))
 			return -1;
 	}
-	if (last >= 0 && dt_consume_cpu(dtp, fp, last, &dyn))
+	if (last >= 0 && dt_consume_cpu(dtp, fp, last, &l))
+		return -1;
+	if (dtp->opt.temporal &&
+	    dt_temporal_flush(dtp, fp, dtp->stopped ? UINT64_MAX : t0))
 		return -1;
 	fflush(fp);
-	if (dyn && dt_report_drops(dtp, -1, dyn, "dynamic variable drop"))
-		return -1;
-	return 0;
+	return dt_report_losses(dtp, &l);
 }

@@ -37,7 +37,27 @@ struct dt_options {
 	uint32_t bufpolicy;	/* DTRACE_BUFPOLICY_* */
 	bool rawbytes;		/* trace() of bytes always as a hex dump */
 	uint64_t statusrate;	/* ns between status polls */
+	/* Aggregations, buffers and output (issue 4; dt_options.c) */
+	uint64_t aggsize;	/* bytes per CPU aggregation buffer */
+	uint64_t aggrate;	/* ns between aggregation snapshots */
+	uint64_t nspec;		/* speculations */
+	uint64_t specsize;	/* bytes per CPU per speculation */
+	uint64_t aggsortkeypos;	/* key sorted on first with aggsortkey */
+	uint64_t aggsortpos;	/* aggregation of a printa() sorted on */
+	bool aggsortkey;	/* sort by keys, then value */
+	bool aggsortrev;	/* reverse the order */
+	bool aggpack;		/* histograms on one line */
+	bool aggzoom;		/* bars scale to the largest bucket */
+	uint32_t bufresize;	/* DT_BUFRESIZE_* */
+	bool temporal;		/* records of all CPUs in time order */
+	bool flowindent;	/* -> func / <- func, indented */
+	uint32_t oformat;	/* DT_OFORMAT_* */
 };
+
+#define DT_BUFRESIZE_AUTO	0	/* halve the sizes on ENOMEM */
+#define DT_BUFRESIZE_MANUAL	1	/* fail */
+#define DT_OFORMAT_TEXT		0
+#define DT_OFORMAT_JSON		1	/* -O json: one object per line */
 
 /* How one recorded value is read back out of a record. */
 enum dt_rec_kind {
@@ -229,6 +249,12 @@ struct dtrace_hdl {
 	char *snapbuf;
 	size_t snapsize;
 	uint64_t next_switch, next_status;	/* CLOCK_MONOTONIC ns */
+	uint64_t next_agg;		/* next aggregation snapshot */
+	char *aggbuf;			/* DTRACEIOC_AGGSNAP target */
+	size_t aggbufsize;
+	uint64_t aggdrops;		/* reported from AGGSNAP so far */
+	struct dt_held *held;		/* -x temporal: records kept back */
+	int *flowdepth;			/* -x flowindent: indent per CPU */
 
 	dtrace_handle_err_f *err_handler;
 	void *err_arg;

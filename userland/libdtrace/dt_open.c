@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
-#include "dt_impl.h"
+#include "dt_agg.h"
 #include "dt_sym.h"
 #include "dt_var.h"
 #include "dt_type.h"
@@ -157,6 +157,12 @@ void dtrace_close(dtrace_hdl_t *dtp)
 	dt_strv_free(dtp->cpp_argv, dtp->cpp_argc);
 	for (i = 0; i < dtp->nclauses; i++)
 		dt_clause_free(dtp->clauses[i]);
+	for (i = 1; i < dtp->naggs; i++)
+		if (dtp->aggs[i])
+			dt_agg_data_free(dtp->aggs[i]);
+	free(dtp->aggbuf);
+	free(dtp->flowdepth);
+	dt_temporal_free(dtp);
 	free(dtp->clauses);
 	free(dtp->epids);
 	free(dtp->snapbuf);

@@ -13,7 +13,7 @@
 #include <string.h>
 #include <strings.h>
 #include <time.h>
-#include "dt_impl.h"
+#include "dt_consume.h"
 
 #define DT_NSEC_PER_SEC	1000000000ULL
 #define DT_STACKFRAMES_DEFAULT	20
@@ -32,6 +32,12 @@ void dt_options_init(struct dt_options *opt)
 	opt->stackframes = DT_STACKFRAMES_DEFAULT;
 	opt->ustackframes = DT_USTACKFRAMES_DEFAULT;
 	opt->bufpolicy = DTRACE_BUFPOLICY_SWITCH;
+	opt->aggsize = DTRACE_AGGSIZE_DEFAULT;
+	opt->aggrate = DT_NSEC_PER_SEC;		/* 1hz */
+	opt->nspec = DTRACE_NSPEC_DEFAULT;
+	opt->specsize = DTRACE_SPECSIZE_DEFAULT;
+	opt->bufresize = DT_BUFRESIZE_AUTO;
+	opt->oformat = DT_OFORMAT_TEXT;
 }
 
 uint64_t dt_now(void)
@@ -136,7 +142,7 @@ enum dt_optkind {
 	DT_OPT_SIZE,		/* bytes, with suffixes */
 	DT_OPT_RATE,		/* a frequency or an interval, in ns */
 	DT_OPT_COUNT,		/* a plain number */
-	DT_OPT_POLICY,		/* bufpolicy: "switch" */
+	DT_OPT_WORD,		/* one of ->words; its index */
 };
 
 struct dt_optdesc {
@@ -148,6 +154,30 @@ struct dt_optdesc {
 };
 
 #define DT_OFF(f)	offsetof(struct dt_options, f)
+
+/* The words of DT_OPT_WORD options, indexed by the value they set. */
+static const char *const dt_policies[] = { "switch", "fill", "ring", NULL };
+static const char *const dt_resizes[] = { "auto", "manual", NULL };
+static const char *const dt_oformats[] = { "text", "json", NULL };
+
+static const struct {
+	size_t off;
+	const char *const *words;
+} dt_optwords[] = {
+	{ DT_OFF(bufpolicy), dt_policies },	/* DTRACE_BUFPOLICY_* */
+	{ DT_OFF(bufresize), dt_resizes },	/* DT_BUFRESIZE_* */
+	{ DT_OFF(oformat), dt_oformats },	/* DT_OFORMAT_* */
+};
+
+static const char *const *dt_opt_words(const struct dt_optdesc *d)
+{
+	size_t i;
+
+	for (i = 0; i < DT_ARRAY_SIZE(dt_optwords); i++)
+		if (dt_optwords[i].off == d->off)
+			return dt_optwords[i].words;
+	return NULL;
+}
 
 static const struct dt_optdesc dt_optdescs[] = {
 	{ "quiet", DT_OPT_FLAG, DT_OFF(quiet), 0, 0, 0 },
@@ -177,8 +207,27 @@ static const struct dt_optdesc dt_optdescs[] = {
 	  DT_STACKFRAMES_MAX, 0 },
 	{ "ustackframes", DT_OPT_COUNT, DT_OFF(ustackframes), 1,
 	  DT_STACKFRAMES_MAX, 0 },
-	{ "bufpolicy", DT_OPT_POLICY, DT_OFF(bufpolicy), 0, 0,
+	{ "bufpolicy", DT_OPT_WORD, DT_OFF(bufpolicy), 0, 0,
 	  DTRACE_OPT_BUFPOLICY },
+	{ "aggsize", DT_OPT_SIZE, DT_OFF(aggsize), DTRACE_AGGSIZE_MIN,
+	  DTRACE_AGGSIZE_MAX, DTRACE_OPT_AGGSIZE },
+	{ "aggrate", DT_OPT_RATE, DT_OFF(aggrate), 0, 0, 0 },
+	{ "nspec", DT_OPT_COUNT, DT_OFF(nspec), 1, DTRACE_NSPEC_MAX,
+	  DTRACE_OPT_NSPEC },
+	{ "specsize", DT_OPT_SIZE, DT_OFF(specsize), DTRACE_SPECSIZE_MIN,
+	  DTRACE_SPECSIZE_MAX, DTRACE_OPT_SPECSIZE },
+	{ "aggsortkey", DT_OPT_FLAG, DT_OFF(aggsortkey), 0, 0, 0 },
+	{ "aggsortkeypos", DT_OPT_COUNT, DT_OFF(aggsortkeypos), 0,
+	  DTRACE_AGG_MAXKEYS - 1, 0 },
+	{ "aggsortpos", DT_OPT_COUNT, DT_OFF(aggsortpos), 0,
+	  DTRACE_AGG_MAXID - 1, 0 },
+	{ "aggsortrev", DT_OPT_FLAG, DT_OFF(aggsortrev), 0, 0, 0 },
+	{ "aggpack", DT_OPT_FLAG, DT_OFF(aggpack), 0, 0, 0 },
+	{ "aggzoom", DT_OPT_FLAG, DT_OFF(aggzoom), 0, 0, 0 },
+	{ "bufresize", DT_OPT_WORD, DT_OFF(bufresize), 0, 0, 0 },
+	{ "temporal", DT_OPT_FLAG, DT_OFF(temporal), 0, 0, 0 },
+	{ "flowindent", DT_OPT_FLAG, DT_OFF(flowindent), 0, 0, 0 },
+	{ "oformat", DT_OPT_WORD, DT_OFF(oformat), 0, 0, 0 },
 };
 
 static const struct dt_optdesc *dt_optdesc_find(const char *name)
@@ -213,11 +262,14 @@ static int dt_opt_parse(const struct dt_optdesc *d, const char *val,
 		break;
 	case DT_OPT_RATE:
 		return dt_opt_rate(val, v);
-	case DT_OPT_POLICY:
-		if (!val || strcmp(val, "switch"))
-			return -1;
-		*v = DTRACE_BUFPOLICY_SWITCH;
-		return 0;
+	case DT_OPT_WORD: {
+		const char *const *w = dt_opt_words(d);
+
+		for (*v = 0; val && w[*v]; (*v)++)
+			if (!strcmp(val, w[*v]))
+				return 0;
+		return -1;
+	}
 	}
 	return *v < d->min || *v > d->max ? -1 : 0;
 }
@@ -250,7 +302,7 @@ int dtrace_setopt(dtrace_hdl_t *dtp, const char *opt, const char *val)
 	case DT_OPT_FLAG:
 		*(bool *)field = true;
 		break;
-	case DT_OPT_POLICY:
+	case DT_OPT_WORD:
 		*(uint32_t *)field = (uint32_t)v;
 		break;
 	default:
@@ -272,7 +324,7 @@ int dtrace_getopt(dtrace_hdl_t *dtp, const char *opt, int64_t *val)
 	case DT_OPT_FLAG:
 		*val = *(const bool *)field;
 		break;
-	case DT_OPT_POLICY:
+	case DT_OPT_WORD:
 		*val = *(const uint32_t *)field;
 		break;
 	default:
@@ -292,6 +344,61 @@ static int dt_setopt_kernel(dtrace_hdl_t *dtp, uint32_t option,
 	if (dt_ioctl(dtp, DTRACEIOC_SETOPT, &so))
 		return dt_set_errno_ioctl(dtp, errno);
 	return 0;
+}
+
+/**
+ * dt_options_resize() - halve the kernel's buffer sizes after ENOMEM
+ * @dtp: a handle whose DTRACEIOC_GO failed with ENOMEM
+ *
+ * bufresize=auto: bufsize, aggsize and specsize are halved, those not
+ * yet at their minimum, and sent again; each change is reported as
+ * "buffer size lowered to SIZE" (aggregation, speculation) through the
+ * drop handler.
+ * Return: 1 if a size was lowered, 0 if none could be (or the policy is
+ * manual), -1 with the kernel's errno.
+ */
+int dt_options_resize(dtrace_hdl_t *dtp)
+{
+	static const struct {
+		size_t off;
+		uint64_t min;
+		uint32_t kopt;
+		const char *what;
+	} sz[] = {
+		{ DT_OFF(bufsize), DTRACE_BUFSIZE_MIN, DTRACE_OPT_BUFSIZE,
+		  "buffer size" },
+		{ DT_OFF(aggsize), DTRACE_AGGSIZE_MIN, DTRACE_OPT_AGGSIZE,
+		  "aggregation size" },
+		{ DT_OFF(specsize), DTRACE_SPECSIZE_MIN, DTRACE_OPT_SPECSIZE,
+		  "speculation size" },
+	};
+	int lowered = 0;
+	size_t i;
+
+	if (dtp->opt.bufresize == DT_BUFRESIZE_MANUAL)
+		return 0;
+	for (i = 0; i < DT_ARRAY_SIZE(sz); i++) {
+		uint64_t *v = (uint64_t *)((char *)&dtp->opt + sz[i].off);
+		dtrace_dropdata_t dd = { .cpu = -1 };
+		char msg[96];
+
+		if (*v / 2 < sz[i].min)
+			continue;
+		*v /= 2;
+		if (dt_setopt_kernel(dtp, sz[i].kopt, *v))
+			return -1;
+		snprintf(msg, sizeof(msg), "%s lowered to %llu%s", sz[i].what,
+			 (unsigned long long)(*v % 1024 ? *v :
+			 *v % (1 << 20) ? *v >> 10 : *v >> 20),
+			 *v % 1024 ? "" : *v % (1 << 20) ? "k" : "m");
+		dd.msg = msg;
+		if (dtp->drop_handler)
+			dtp->drop_handler(&dd, dtp->drop_arg);
+		else
+			fprintf(stderr, "dtrace: %s\n", msg);
+		lowered = 1;
+	}
+	return lowered;
 }
 
 /**
@@ -320,6 +427,14 @@ int dt_options_apply(dtrace_hdl_t *dtp)
 	    dt_setopt_kernel(dtp, DTRACE_OPT_DYNVARSIZE, o->dynvarsize) ||
 	    dt_setopt_kernel(dtp, DTRACE_OPT_SCRATCHSIZE, o->scratchsize) ||
 	    dt_setopt_kernel(dtp, DTRACE_OPT_DESTRUCTIVE, destr))
+		return -1;
+	/* ABI 3's only when set: the kernel's defaults are the same */
+	if ((o->aggsize != DTRACE_AGGSIZE_DEFAULT &&
+	     dt_setopt_kernel(dtp, DTRACE_OPT_AGGSIZE, o->aggsize)) ||
+	    (o->nspec != DTRACE_NSPEC_DEFAULT &&
+	     dt_setopt_kernel(dtp, DTRACE_OPT_NSPEC, o->nspec)) ||
+	    (o->specsize != DTRACE_SPECSIZE_DEFAULT &&
+	     dt_setopt_kernel(dtp, DTRACE_OPT_SPECSIZE, o->specsize)))
 		return -1;
 	dtp->opts_applied = true;
 	return 0;

@@ -18,23 +18,32 @@
 #define DT_PRINT_INDENT	4	/* spaces per level of print() nesting */
 #define DT_PRINT_DEPTH	16	/* nesting printed at most */
 
+bool dt_print_frame(dtrace_hdl_t *dtp, const void *pcs, unsigned int i,
+		    int pid, char *buf, size_t len)
+{
+	uint64_t pc;
+
+	memcpy(&pc, (const char *)pcs + 8 * i, 8);
+	if (!pc)
+		return false;
+	if (pid < 0)
+		dt_sym_kaddr(dtp, pc, buf, len);
+	else
+		dt_sym_uaddr(dtp, pid, pc, buf, len);
+	return true;
+}
+
 int dt_print_stack(dtrace_hdl_t *dtp, const void *pcs, unsigned int npcs,
 		   int pid, struct dt_strbuf *sb)
 {
 	unsigned int i;
 	char sym[1024];
-	uint64_t pc;
 	int ret;
 
 	ret = dt_strbuf_append(sb, "\n", 1);
 	for (i = 0; i < npcs && !ret; i++) {
-		memcpy(&pc, (const char *)pcs + 8 * i, 8);
-		if (!pc)
+		if (!dt_print_frame(dtp, pcs, i, pid, sym, sizeof(sym)))
 			break;
-		if (pid < 0)
-			dt_sym_kaddr(dtp, pc, sym, sizeof(sym));
-		else
-			dt_sym_uaddr(dtp, pid, pc, sym, sizeof(sym));
 		ret = dt_strbuf_printf(sb, "%*s%s\n", DT_STACK_INDENT, "", sym);
 	}
 	return ret;

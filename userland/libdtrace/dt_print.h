@@ -27,6 +27,13 @@ int dt_print_stack(struct dtrace_hdl *dtp, const void *pcs,
 		   unsigned int npcs, int pid, struct dt_strbuf *sb);
 
 /*
+ * The symbol of frame @i of @pcs (kernel if @pid < 0) into @buf.
+ * Return: false for a zero pc, the end of the stack.
+ */
+bool dt_print_frame(struct dtrace_hdl *dtp, const void *pcs, unsigned int i,
+		    int pid, char *buf, size_t len);
+
+/*
  * @n bytes: a newline and a hex dump with offsets and an ASCII column;
  * unless @raw, bytes that are printable text up to a NUL and NULs after
  * print as that string instead ("  %-33s", or "%s" when @quiet).

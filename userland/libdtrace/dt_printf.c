@@ -22,6 +22,8 @@
 
 #define DT_PF_FLAGS	"-+ #0"
 
+#define DT_PF_AGGCONVS	"diuxXo"	/* what %@ may be */
+
 static int dt_pf_digits(const char **pp)
 {
 	const char *p = *pp;
@@ -42,8 +44,10 @@ static const char *dt_pf_conv(const char *p, struct dt_pfconv *c)
 	size_t nf = 0;
 	const char *start = p - 1;
 
-	while (*p && strchr(DT_PF_FLAGS, *p)) {
-		if (nf + 1 < sizeof(c->flags) && !strchr(c->flags, *p))
+	while (*p && (strchr(DT_PF_FLAGS, *p) || *p == '@')) {
+		if (*p == '@')
+			c->agg = true;
+		else if (nf + 1 < sizeof(c->flags) && !strchr(c->flags, *p))
 			c->flags[nf++] = *p;
 		p++;
 	}
@@ -130,8 +134,16 @@ struct dt_pfmt *dt_printf_parse(const char *fmt, char *err, size_t errlen)
 			dt_printf_free(pf);
 			return NULL;
 		}
-		pf->nargs += 1 + (c->width == DT_PF_STAR) +
+		if (c->agg && !strchr(DT_PF_AGGCONVS, c->conv)) {
+			snprintf(err, errlen,
+				 "printf( ) conversion #%u is invalid: %s is not a supported aggregation conversion",
+				 pf->nconvs + 1, c->spec);
+			dt_printf_free(pf);
+			return NULL;
+		}
+		pf->nargs += !c->agg + (c->width == DT_PF_STAR) +
 			     (c->prec == DT_PF_STAR);
+		pf->naggs += c->agg;
 		pf->nconvs++;
 		lit = n;
 	}
@@ -210,6 +222,66 @@ static bool dt_pf_compatible(char conv, const struct dt_type *t)
 	}
 }
 
+/*
+ * The conversions of @pf against @types; %@ ones are refused unless
+ * @naggs (printa()), and @lenient lets values go unused (printa()'s
+ * keys).
+ */
+static int dt_pf_check(const char *fn, const struct dt_pfmt *pf,
+		       const struct dt_type *const *types,
+		       unsigned int ntypes, bool lenient, unsigned int naggs,
+		       enum dt_errtag *tag, char *msg, size_t msglen)
+{
+	unsigned int i, a = 0, g = 0;
+
+	for (i = 0; i < pf->nconvs; i++) {
+		const struct dt_pfconv *c = &pf->convs[i];
+		char need[3];
+		int k, nneed = 0;
+
+		if (c->agg && g++ >= naggs) {
+			*tag = D_PRINTF_CONV;
+			snprintf(msg, msglen, naggs ?
+				 "%s( ) prototype mismatch: conversion #%u (%s) has no corresponding aggregation" :
+				 "%s( ) conversion #%u is invalid: %s is only valid in printa( )",
+				 fn, i + 1, c->spec);
+			return -1;
+		}
+		if (c->width == DT_PF_STAR)
+			need[nneed++] = '*';
+		if (c->prec == DT_PF_STAR)
+			need[nneed++] = '*';
+		if (!c->agg)
+			need[nneed++] = c->conv;
+
+		for (k = 0; k < nneed; k++, a++) {
+			if (a >= ntypes) {
+				*tag = D_PRINTF_ARG_PROTO;
+				snprintf(msg, msglen,
+					 "%s( ) prototype mismatch: conversion #%u (%s) is missing a corresponding value argument",
+					 fn, i + 1, c->spec);
+				return -1;
+			}
+			if (!dt_pf_compatible(need[k], types[a])) {
+				*tag = D_PRINTF_ARG_TYPE;
+				snprintf(msg, msglen,
+					 "%s( ) argument #%u is incompatible with conversion #%u prototype: conversion: %s prototype: %s argument: %s",
+					 fn, a + 2, i + 1, c->spec,
+					 dt_pf_proto(need[k]), types[a]->name);
+				return -1;
+			}
+		}
+	}
+	if (a < ntypes && !lenient) {
+		*tag = D_PRINTF_ARG_EXTRA;
+		snprintf(msg, msglen,
+			 "%s( ) prototype mismatch: only %u argument%s required by this format string",
+			 fn, a, a == 1 ? "" : "s");
+		return -1;
+	}
+	return 0;
+}
+
 /**
  * dt_printf_check() - check a format against its arguments' types
  * @pf: the format
@@ -220,51 +292,38 @@ static bool dt_pf_compatible(char conv, const struct dt_type *t)
  * @msglen: size of @msg
  *
  * Arguments are numbered as the user wrote them: the format is #1.
+ * %@ conversions are refused: they belong to printa().
  * Return: 0, or -1 with @tag and @msg set.
  */
 int dt_printf_check(const struct dt_pfmt *pf,
 		    const struct dt_type *const *types, unsigned int ntypes,
 		    enum dt_errtag *tag, char *msg, size_t msglen)
 {
-	unsigned int i, a = 0;
+	return dt_pf_check("printf", pf, types, ntypes, false, 0, tag, msg,
+			   msglen);
+}
 
-	for (i = 0; i < pf->nconvs; i++) {
-		const struct dt_pfconv *c = &pf->convs[i];
-		char need[3];
-		int k, nneed = 0;
-
-		if (c->width == DT_PF_STAR)
-			need[nneed++] = '*';
-		if (c->prec == DT_PF_STAR)
-			need[nneed++] = '*';
-		need[nneed++] = c->conv;
-
-		for (k = 0; k < nneed; k++, a++) {
-			if (a >= ntypes) {
-				*tag = D_PRINTF_ARG_PROTO;
-				snprintf(msg, msglen,
-					 "printf( ) prototype mismatch: conversion #%u (%s) is missing a corresponding value argument",
-					 i + 1, c->spec);
-				return -1;
-			}
-			if (!dt_pf_compatible(need[k], types[a])) {
-				*tag = D_PRINTF_ARG_TYPE;
-				snprintf(msg, msglen,
-					 "printf( ) argument #%u is incompatible with conversion #%u prototype: conversion: %s prototype: %s argument: %s",
-					 a + 2, i + 1, c->spec,
-					 dt_pf_proto(need[k]), types[a]->name);
-				return -1;
-			}
-		}
-	}
-	if (a < ntypes) {
-		*tag = D_PRINTF_ARG_EXTRA;
-		snprintf(msg, msglen,
-			 "printf( ) prototype mismatch: only %u argument%s required by this format string",
-			 a, a == 1 ? "" : "s");
-		return -1;
-	}
-	return 0;
+/**
+ * dt_printa_check() - check a printa() format against the keys
+ * @pf: the format
+ * @types: the types of the first aggregation's keys, in order
+ * @ntypes: how many keys
+ * @naggs: aggregations printa() names; each %@ takes the next one
+ * @tag: out, the diagnostic's tag
+ * @msg: out, the diagnostic
+ * @msglen: size of @msg
+ *
+ * Keys the format does not use are fine; a conversion with no key
+ * left, or a %@ with no aggregation left, is not.
+ * Return: 0, or -1 with @tag and @msg set.
+ */
+int dt_printa_check(const struct dt_pfmt *pf,
+		    const struct dt_type *const *types, unsigned int ntypes,
+		    unsigned int naggs, enum dt_errtag *tag, char *msg,
+		    size_t msglen)
+{
+	return dt_pf_check("printa", pf, types, ntypes, true, naggs, tag,
+			   msg, msglen);
 }
 
 /*
@@ -469,27 +528,23 @@ static int dt_pf_one(struct dtrace_hdl *dtp, const struct dt_pfconv *c,
 				(unsigned long long)dt_pf_unsigned(v, size));
 }
 
-/**
- * dt_printf_print() - format recorded values
- * @dtp: the handle, for %a, %A and %k symbols; NULL prints them in hex
- * @pf: the format
- * @args: the values, in the order the format consumes them
- * @nargs: how many (the checker made it pf->nargs)
- * @out: where the text goes
- *
- * Return: 0, or -1 if out of memory or short of arguments.
+/*
+ * The format applied to @args, in the order the conversions take
+ * them; each %@ takes the next of @vals instead.
  */
-int dt_printf_print(struct dtrace_hdl *dtp, const struct dt_pfmt *pf,
-		    const struct dt_pfarg *args, unsigned int nargs,
-		    struct dt_strbuf *out)
+static int dt_pf_run(struct dtrace_hdl *dtp, const struct dt_pfmt *pf,
+		     const struct dt_pfarg *args, unsigned int nargs,
+		     const struct dt_pfarg *vals, unsigned int nvals,
+		     struct dt_strbuf *out)
 {
-	unsigned int i, a = 0;
+	unsigned int i, a = 0, g = 0;
 
 	for (i = 0; i < pf->nconvs; i++) {
 		const struct dt_pfconv *c = &pf->convs[i];
 		/* INT_MIN: none given; a '*' may yield any int. */
 		int width = c->width == DT_PF_NONE ? INT_MIN : c->width;
 		int prec = c->prec;
+		const struct dt_pfarg *v;
 
 		if (dt_strbuf_append(out, pf->text + c->pre_off, c->pre_len))
 			return -1;
@@ -505,11 +560,55 @@ int dt_printf_print(struct dtrace_hdl *dtp, const struct dt_pfmt *pf,
 			if (prec < 0)
 				prec = DT_PF_NONE;
 		}
-		if (a >= nargs ||
-		    dt_pf_one(dtp, c, width, prec, &args[a++], out))
+		if (c->agg ? g >= nvals : a >= nargs)
 			return -1;
+		v = c->agg ? &vals[g++] : &args[a++];
+		if (c->agg && v->is_string) {	/* a histogram */
+			if (dt_strbuf_printf(out, "%s", v->sval))
+				return -1;
+		} else if (dt_pf_one(dtp, c, width, prec, v, out)) {
+			return -1;
+		}
 	}
 	return dt_strbuf_append(out, pf->text + pf->tail_off, pf->tail_len);
+}
+
+/**
+ * dt_printf_print() - format recorded values
+ * @dtp: the handle, for %a, %A and %k symbols; NULL prints them in hex
+ * @pf: the format
+ * @args: the values, in the order the format consumes them
+ * @nargs: how many (the checker made it pf->nargs)
+ * @out: where the text goes
+ *
+ * Return: 0, or -1 if out of memory or short of arguments.
+ */
+int dt_printf_print(struct dtrace_hdl *dtp, const struct dt_pfmt *pf,
+		    const struct dt_pfarg *args, unsigned int nargs,
+		    struct dt_strbuf *out)
+{
+	return dt_pf_run(dtp, pf, args, nargs, NULL, 0, out);
+}
+
+/**
+ * dt_printf_print_agg() - format one aggregation entry for printa()
+ * @dtp: the handle
+ * @pf: the format
+ * @keys: the entry's keys; conversions other than %@ take them in turn
+ * @nkeys: how many (more than the format uses is fine)
+ * @vals: the aggregations' values for the keys, one per %@ in turn: an
+ *	integer, or a histogram's text in ->sval with ->is_string
+ * @nvals: how many
+ * @out: where the text goes
+ *
+ * Return: 0, or -1 if out of memory or short of arguments.
+ */
+int dt_printf_print_agg(struct dtrace_hdl *dtp, const struct dt_pfmt *pf,
+			const struct dt_pfarg *keys, unsigned int nkeys,
+			const struct dt_pfarg *vals, unsigned int nvals,
+			struct dt_strbuf *out)
+{
+	return dt_pf_run(dtp, pf, keys, nkeys, vals, nvals, out);
 }
 
 /* dt_printf_print() without a handle: symbols print as addresses. */

@@ -6,7 +6,9 @@
  * Conversions: d i o u x X c s with C's meaning, and DTrace's own: %S
  * (escaped string), %a/%A (kernel/user symbol+offset), %p (pointer),
  * %e %E %f %g %G (also of integers), %Y (walltimestamp as a date) and
- * %k (a kernel stack).  docs/output.md shows what each prints.
+ * %k (a kernel stack); in printa() formats, %@d %@i %@u %@x %@X %@o
+ * take an aggregation's value (a histogram prints as its chart).
+ * docs/output.md shows what each prints.
  */
 #ifndef _DT_PRINTF_H
 #define _DT_PRINTF_H
@@ -31,6 +33,7 @@ struct dt_pfconv {
 	char conv;			/* d i u x X o c s S a A p e E f g
 					   G Y k */
 	char spec[32];			/* as written, for diagnostics */
+	bool agg;			/* %@: printa()'s aggregation value */
 };
 
 struct dt_pfmt {
@@ -38,7 +41,9 @@ struct dt_pfmt {
 	struct dt_pfconv *convs;
 	unsigned int nconvs;
 	size_t tail_off, tail_len;	/* literal text after the last one */
-	unsigned int nargs;		/* values consumed, '*' included */
+	unsigned int nargs;		/* values consumed, '*' included,
+					   %@ conversions excluded */
+	unsigned int naggs;		/* %@ conversions */
 };
 
 /* A recorded value handed to dt_printf_format(). */
@@ -70,6 +75,14 @@ int dt_printf_format(const struct dt_pfmt *pf, const struct dt_pfarg *args,
 int dt_printf_print(struct dtrace_hdl *dtp, const struct dt_pfmt *pf,
 		    const struct dt_pfarg *args, unsigned int nargs,
 		    struct dt_strbuf *out);
+int dt_printa_check(const struct dt_pfmt *pf,
+		    const struct dt_type *const *types, unsigned int ntypes,
+		    unsigned int naggs, enum dt_errtag *tag, char *msg,
+		    size_t msglen);
+int dt_printf_print_agg(struct dtrace_hdl *dtp, const struct dt_pfmt *pf,
+			const struct dt_pfarg *keys, unsigned int nkeys,
+			const struct dt_pfarg *vals, unsigned int nvals,
+			struct dt_strbuf *out);
 int dt_printf_escape(const char *s, size_t len, struct dt_strbuf *out);
 int dt_printf_date(uint64_t ns, char *buf, size_t len);
 

@@ -1,15 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The life of a trace from userland's side: options to the kernel (if
- * no enabling sent them yet) and DTRACEIOC_GO, the sleep between buffer
- * switches (switchrate) and status polls (statusrate, 10hz),
- * DTRACEIOC_STATUS to notice exit(), and DTRACEIOC_STOP (END) followed
- * by the last snapshot.  Records are processed by dt_consume.c.
+ * no enabling sent them yet) and DTRACEIOC_GO (retried with smaller
+ * buffers under bufresize=auto), the sleep between buffer switches
+ * (switchrate), aggregation snapshots (aggrate) and status polls
+ * (statusrate, 10hz), DTRACEIOC_STATUS to notice exit(), and
+ * DTRACEIOC_STOP (END) followed by the last snapshots.  Records are
+ * processed by dt_consume.c, aggregations merged by dt_agg.c.
  */
 #include <errno.h>
 #include <stdlib.h>
 #include <time.h>
-#include "dt_impl.h"
+#include "dt_agg.h"
 
 /**
  * dtrace_go() - send the options, start tracing (BEGIN fires)
@@ -29,20 +31,24 @@ int dtrace_go(dtrace_hdl_t *dtp)
 	if (dt_options_apply(dtp))
 		return -1;
 
+	while (dt_ioctl(dtp, DTRACEIOC_GO, &go)) {
+		int err = errno;
+
+		if (err != ENOMEM || dt_options_resize(dtp) <= 0)
+			return dt_set_errno_ioctl(dtp, err);
+	}
 	/* The kernel rounds the buffer size up to 8 bytes. */
 	dtp->snapsize = DT_ALIGN(dtp->opt.bufsize, 8);
 	dtp->snapbuf = malloc(dtp->snapsize);
 	if (!dtp->snapbuf)
 		return dt_set_errno(dtp, EDT_NOMEM);
-
-	if (dt_ioctl(dtp, DTRACEIOC_GO, &go))
-		return dt_set_errno_ioctl(dtp, errno);
 	dtp->active = true;
 	dtp->began_on = (int)go.cpu;
 	now = dt_now();
 	/* BEGIN's records go out at once; BEGIN may have called exit() */
 	dtp->next_switch = now;
 	dtp->next_status = now;
+	dtp->next_agg = now + dtp->opt.aggrate;
 	return 0;
 }
 
@@ -69,6 +75,8 @@ void dtrace_sleep(dtrace_hdl_t *dtp)
 			dtp->next_switch : dtp->next_status;
 	struct timespec ts;
 
+	if (dtp->naggs > 1 && dtp->next_agg < wake)
+		wake = dtp->next_agg;
 	if (!dtp->active || dtp->stopped || wake <= dt_now())
 		return;
 	ts.tv_sec = (time_t)(wake / 1000000000ULL);
@@ -76,10 +84,31 @@ void dtrace_sleep(dtrace_hdl_t *dtp)
 	clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
 }
 
-/* Stop, take the last snapshot, and be done. */
+/*
+ * Aggregation drops the kernel counted that no AGGSNAP reported (a
+ * kernel may count some only in its status): "N aggregation drops".
+ */
+static int dt_work_aggdrops(dtrace_hdl_t *dtp)
+{
+	struct dtrace_ioc_status st = { .size = sizeof(st) };
+
+	if (dtp->naggs <= 1 || dt_ioctl(dtp, DTRACEIOC_STATUS, &st) ||
+	    st.aggdrops <= dtp->aggdrops)
+		return 0;
+	st.aggdrops -= dtp->aggdrops;
+	dtp->aggdrops += st.aggdrops;
+	return dt_report_drops(dtp, -1, st.aggdrops, "aggregation drop", "");
+}
+
+/*
+ * Stop, take the last snapshot of records (aggregations first), then
+ * of the aggregations once more for what the last records' clauses
+ * (END's) aggregated, and be done.
+ */
 static dtrace_workstatus_t dt_work_finish(dtrace_hdl_t *dtp, FILE *fp)
 {
-	if (dtrace_stop(dtp) || dt_consume(dtp, fp))
+	if (dtrace_stop(dtp) || dt_consume(dtp, fp) ||
+	    dtrace_aggregate_snap(dtp) || dt_work_aggdrops(dtp))
 		return DTRACE_WORKSTATUS_ERROR;
 	dtp->done = true;
 	return DTRACE_WORKSTATUS_DONE;
@@ -124,6 +153,11 @@ dtrace_workstatus_t dtrace_work(dtrace_hdl_t *dtp, FILE *fp)
 		if (dt_consume(dtp, fp))
 			return DTRACE_WORKSTATUS_ERROR;
 		dtp->next_switch = now + dtp->opt.switchrate;
+	}
+	if (now >= dtp->next_agg) {
+		if (dtrace_aggregate_snap(dtp))
+			return DTRACE_WORKSTATUS_ERROR;
+		dtp->next_agg = now + dtp->opt.aggrate;
 	}
 	return DTRACE_WORKSTATUS_OKAY;
 }

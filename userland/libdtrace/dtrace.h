@@ -144,4 +144,12 @@ void dtrace_sleep(dtrace_hdl_t *dtp);
 dtrace_workstatus_t dtrace_work(dtrace_hdl_t *dtp, FILE *fp);
 int dtrace_exit_status(dtrace_hdl_t *dtp, int *statusp);
 
+/*
+ * Aggregations: dtrace_work() snapshots them at aggrate and before it
+ * takes records; dtrace_aggregate_print() prints those printa() has
+ * not, once tracing is done.
+ */
+int dtrace_aggregate_snap(dtrace_hdl_t *dtp);
+int dtrace_aggregate_print(dtrace_hdl_t *dtp, FILE *fp);
+
 #endif /* _DTRACE_H */

@@ -94,6 +94,7 @@ int main(void)
 	test_cg();
 	test_printf();
 	test_consume();
+	test_agg();
 	test_cli();
 	test_type();
 	test_btf();

@@ -28,6 +28,7 @@ void test_cg(void);
 void test_printf(void);
 void test_glob(void);
 void test_consume(void);
+void test_agg(void);
 void test_options(void);
 void test_cli(void);
 void test_type(void);

@@ -105,8 +105,10 @@ void test_options(void)
 	tap_is_int(opt(dtp, "quiet"), 1, "opt: quiet is set");
 	tap_is_int(dtrace_setopt(dtp, "bufpolicy", "switch"), 0,
 		   "opt: bufpolicy=switch");
-	tap_is_int(dtrace_setopt(dtp, "bufpolicy", "ring"), -1,
-		   "opt: bufpolicy=ring not yet");
+	tap_is_int(dtrace_setopt(dtp, "bufpolicy", "ring"), 0,
+		   "opt: bufpolicy=ring");
+	tap_is_int(dtrace_setopt(dtp, "bufpolicy", "wrap"), -1,
+		   "opt: bufpolicy=wrap refused");
 	tap_is_int(opt(dtp, "dynvarsize"), 1 << 20, "opt: default dynvarsize");
 	tap_is_int(dtrace_setopt(dtp, "dynvarsize", "4k"), 0,
 		   "opt: dynvarsize=4k");

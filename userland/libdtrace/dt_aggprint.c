@@ -1,0 +1,420 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Aggregation output, DTrace's layouts: an aggregation is a blank line,
+ * then one line per entry, keys then value; histograms (quantize,
+ * lquantize, llquantize) as the ASCII bar chart; printa() with a
+ * format applies it to each entry's keys and to the "%@" values of the
+ * aggregations it names; dtrace_aggregate_print() prints whatever
+ * printa() has not.  Consumer only; docs/output.md shows each layout.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "dt_agg.h"
+#include "dt_print.h"
+#include "dt_printf.h"
+#include "dt_sym.h"
+
+#define DT_BAR_WIDTH	40
+
+/**
+ * dt_agg_buckets() - the buckets of a histogram aggregation
+ * @agg: a quantize, lquantize or llquantize aggregation
+ * @b: out, one per value word
+ * @max: room in @b
+ *
+ * Return: the number of buckets, at most @max (and agg->nvals).
+ */
+unsigned int dt_agg_buckets(const struct dt_agg *agg, struct dt_bucket *b,
+			    unsigned int max)
+{
+	const __s64 *p = agg->def.params;
+	unsigned int n = 0, i;
+
+	if (max > agg->nvals)
+		max = agg->nvals;
+	switch (agg->def.func) {
+	case DTRACE_AGG_QUANTIZE:
+		for (i = 0; i < DTRACE_QUANTIZE_NBUCKETS && n < max; i++, n++) {
+			int z = DTRACE_QUANTIZE_ZEROBUCKET;
+
+			b[n].range = 0;
+			b[n].base = (int)i < z ? -(1LL << (z - 1 - (int)i)) :
+				    (int)i == z ? 0 : 1LL << ((int)i - z - 1);
+		}
+		return n;
+	case DTRACE_AGG_LQUANTIZE: {
+		int64_t levels = p[2] > 0 ? (p[1] - p[0]) / p[2] : 0;
+
+		for (i = 0; n < max && (int64_t)i <= levels + 1; i++, n++) {
+			b[n].range = i == 0 ? -1 : (int64_t)i == levels + 1;
+			b[n].base = i == 0 ? p[0] : p[0] + (int64_t)(i - 1) * p[2];
+		}
+		return n;
+	}
+	case DTRACE_AGG_LLQUANTIZE: {
+		int64_t factor = p[0], pw = 1, o, v;
+
+		for (o = 0; o < p[1]; o++)
+			pw *= factor;
+		if (n < max)
+			b[n++] = (struct dt_bucket){ .base = pw, .range = -1 };
+		for (o = p[1]; o <= p[2] && n < max; o++) {
+			int64_t next = pw * factor;
+			int64_t w = next / p[3] > 1 ? next / p[3] : 1;
+
+			for (v = pw; v < next && n < max; v += w)
+				b[n++] = (struct dt_bucket){ .base = v };
+			pw = next;
+		}
+		if (n < max)
+			b[n++] = (struct dt_bucket){ .base = pw, .range = 1 };
+		return n;
+	}
+	default:
+		return 0;
+	}
+}
+
+/* The buckets of @agg, malloc'd (NULL if out of memory); *@np of them. */
+struct dt_bucket *dt_agg_bucket_list(const struct dt_agg *agg,
+				     unsigned int *np)
+{
+	struct dt_bucket *b = malloc((agg->nvals + 1) * sizeof(*b));
+
+	*np = b ? dt_agg_buckets(agg, b, agg->nvals) : 0;
+	return b;
+}
+
+static int dt_agg_print_hist(const struct dt_agg *agg, const uint64_t *vals,
+			     uint64_t normal, bool zoom, struct dt_strbuf *sb)
+{
+	struct dt_bucket *b;
+	unsigned int n, i, first, last;
+	int64_t total = 0, big = 0;
+	char text[32];
+	int ret;
+
+	b = dt_agg_bucket_list(agg, &n);
+	if (!b)
+		return -1;
+	first = n;
+	last = 0;
+	for (i = 0; i < n; i++) {
+		int64_t c = (int64_t)vals[i] / (int64_t)normal;
+
+		if (!c)
+			continue;
+		total += c;
+		if (llabs(c) > big)
+			big = llabs(c);
+		if (first == n)
+			first = i;
+		last = i;
+	}
+	if (first == n)		/* nothing: the rows around zero */
+		first = last = agg->def.func == DTRACE_AGG_QUANTIZE ?
+			       DTRACE_QUANTIZE_ZEROBUCKET : 0;
+	first = first ? first - 1 : 0;
+	last = last + 1 < n ? last + 1 : last;
+
+	ret = dt_strbuf_printf(sb, "\n%16s  %s %-9s\n", "value",
+			       "------------- Distribution -------------",
+			       "count");
+	for (i = first; i <= last && i < n && !ret; i++) {
+		int64_t c = (int64_t)vals[i] / (int64_t)normal;
+		int64_t den = zoom ? big : llabs(total);
+		int64_t bar = den ? (llabs(c) * DT_BAR_WIDTH + den / 2) / den : 0;
+
+		if (bar > DT_BAR_WIDTH)
+			bar = DT_BAR_WIDTH;
+		snprintf(text, sizeof(text), "%s%lld",
+			 b[i].range < 0 ? "< " : b[i].range > 0 ? ">= " : "",
+			 (long long)b[i].base);
+		ret = dt_strbuf_printf(sb, "%16s |%.*s%*s %-9lld\n", text,
+				       (int)bar,
+				       "@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@",
+				       DT_BAR_WIDTH - (int)bar, "",
+				       (long long)c);
+	}
+	free(b);
+	return ret;
+}
+
+/* The text a symbol key or record prints as. */
+int dt_agg_symtext(dtrace_hdl_t *dtp, const struct dt_recdesc *rec,
+		   const char *p, char *buf, size_t len)
+{
+	uint64_t addr, pid = 0;
+	char *cut;
+
+	if (rec->kind == DT_REC_USYM) {
+		memcpy(&pid, p, 8);
+		memcpy(&addr, p + 8, 8);
+		dt_sym_uaddr(dtp, (int)pid, addr, buf, len);
+	} else {
+		memcpy(&addr, p, 8);
+		dt_sym_kaddr(dtp, addr, buf, len);
+	}
+	if (!strncmp(buf, "0x", 2))
+		return 0;		/* unknown: the address */
+	switch (rec->symfmt) {
+	case DT_SYM_MOD:
+		cut = strchr(buf, '`');
+		break;
+	case DT_SYM_ADDR:
+		cut = NULL;
+		break;
+	default:
+		cut = strstr(buf, "+0x");
+		break;
+	}
+	if (cut)
+		*cut = '\0';
+	return 0;
+}
+
+/* Key @i of an entry whose key is at @key, as the default layout has it. */
+int dt_agg_print_key(dtrace_hdl_t *dtp, const struct dt_agg *agg,
+		     unsigned int i, const char *key, struct dt_strbuf *sb)
+{
+	const struct dt_recdesc *r = &agg->keys[i];
+	const char *p = key + r->offset;
+	char sym[1024];
+	uint64_t pid;
+	int64_t v;
+
+	switch (r->kind) {
+	case DT_REC_STRING:
+		return dt_strbuf_printf(sb, "  %-50.*s",
+					(int)strnlen(p, r->size), p);
+	case DT_REC_STACK:
+		return dt_print_stack(dtp, p, r->size / 8, -1, sb);
+	case DT_REC_USTACK:
+		memcpy(&pid, p, 8);
+		return dt_print_stack(dtp, p + 8, r->size / 8 - 1, (int)pid,
+				      sb);
+	case DT_REC_KSYM:
+	case DT_REC_USYM:
+		dt_agg_symtext(dtp, r, p, sym, sizeof(sym));
+		return dt_strbuf_printf(sb, "  %-50s", sym);
+	case DT_REC_INT:
+		break;
+	default:
+		return dt_print_bytes((const unsigned char *)p, r->size, false,
+				      dtp->opt.rawbytes, sb);
+	}
+	v = (int64_t)dt_rec_int(r, key);
+	switch (r->size) {
+	case 1:
+		return dt_strbuf_printf(sb, " %3d", (int)(uint8_t)v);
+	case 2:
+		return dt_strbuf_printf(sb, " %5d", (int)(uint16_t)v);
+	case 4:
+		return dt_strbuf_printf(sb, r->is_signed ? " %8d" : " %8u",
+					(int)v);
+	default:
+		return dt_strbuf_printf(sb, r->is_signed ? " %16lld" :
+					" %16llu", (long long)v);
+	}
+}
+
+static uint64_t dt_agg_normal(const struct dt_agg *agg)
+{
+	return agg->data ? agg->data->normal : 1;
+}
+
+/* The value of an entry: " %16lld", or a histogram. */
+int dt_agg_print_value(dtrace_hdl_t *dtp, const struct dt_agg *agg,
+		       const uint64_t *vals, struct dt_strbuf *sb)
+{
+	uint64_t normal = dt_agg_normal(agg);
+
+	if (dt_agg_is_hist(agg))
+		return dt_agg_print_hist(agg, vals, normal, dtp->opt.aggzoom,
+					 sb);
+	return dt_strbuf_printf(sb, " %16lld",
+				(long long)(dt_agg_scalar(agg, vals) /
+					    (int64_t)normal));
+}
+
+/**
+ * dt_agg_print_one() - one aggregation in the default layout
+ * @dtp: the handle
+ * @agg: the aggregation; marked printed
+ * @sb: where the text goes
+ *
+ * An aggregation with no entries prints nothing.
+ * Return: 0, or -1 with the error set.
+ */
+int dt_agg_print_one(dtrace_hdl_t *dtp, struct dt_agg *agg,
+		     struct dt_strbuf *sb)
+{
+	struct dt_aggent **v;
+	unsigned int n, i, k;
+	int ret = 0;
+
+	agg->printed = true;
+	if (dtp->opt.oformat == DT_OFORMAT_JSON)
+		return dt_json_agg(dtp, &agg, 1, sb);
+	v = dt_agg_sort(dtp, &agg, 1, &n);
+	if (!v)
+		return n ? -1 : 0;
+	ret = dt_strbuf_append(sb, "\n", 1);
+	for (i = 0; i < n && !ret; i++) {
+		for (k = 0; k < agg->nkeys && !ret; k++)
+			ret = dt_agg_print_key(dtp, agg, k,
+					       dt_aggent_key(v[i]), sb);
+		if (!ret)
+			ret = dt_agg_print_value(dtp, agg,
+						 dt_aggent_vals(agg, v[i]), sb);
+		if (!ret)
+			ret = dt_strbuf_append(sb, "\n", 1);
+	}
+	free(v);
+	return ret ? dt_set_errno(dtp, EDT_NOMEM) : 0;
+}
+
+/* The value of @agg for @key as a %@ argument; @txt holds a histogram. */
+static int dt_printa_valarg(dtrace_hdl_t *dtp, const struct dt_agg *agg,
+			    const char *key, struct dt_pfarg *a,
+			    struct dt_strbuf *txt)
+{
+	const struct dt_aggent *e = dt_agg_lookup(agg, key);
+	uint64_t *zero = NULL;
+	const uint64_t *vals;
+	int ret = 0;
+
+	memset(a, 0, sizeof(*a));
+	if (!e) {
+		zero = calloc(agg->nvals + 1, 8);
+		if (!zero)
+			return -1;
+	}
+	vals = e ? dt_aggent_vals(agg, e) : zero;
+	if (dt_agg_is_hist(agg)) {
+		ret = dt_agg_print_hist(agg, vals, dt_agg_normal(agg),
+					dtp->opt.aggzoom, txt);
+		a->is_string = true;
+		a->sval = txt->s ? txt->s : "";
+	} else {
+		a->size = 8;
+		a->is_signed = true;
+		a->ival = (uint64_t)(dt_agg_scalar(agg, vals) /
+				     (int64_t)dt_agg_normal(agg));
+	}
+	free(zero);
+	return ret;
+}
+
+/* One entry through printa()'s format. */
+static int dt_printa_entry(dtrace_hdl_t *dtp, const struct dt_stmt *st,
+			   struct dt_agg *const *aggs, const char *key,
+			   struct dt_strbuf *sb)
+{
+	struct dt_pfarg kargs[DTRACE_AGG_MAXKEYS], *vargs;
+	char *strs[DTRACE_AGG_MAXKEYS];
+	struct dt_strbuf *txt;
+	unsigned int i, nk = aggs[0]->nkeys;
+	int ret = -1;
+
+	vargs = calloc(st->naggs, sizeof(*vargs));
+	txt = calloc(st->naggs, sizeof(*txt));
+	for (i = 0; i < nk; i++)
+		dt_consume_pfarg(dtp, &aggs[0]->keys[i], key, &kargs[i],
+				 &strs[i]);
+	if (!vargs || !txt)
+		goto out;
+	for (i = 0; i < st->naggs; i++)
+		if (dt_printa_valarg(dtp, aggs[i], key, &vargs[i], &txt[i]))
+			goto out;
+	ret = dt_printf_print_agg(dtp, st->fmt, kargs, nk, vargs, st->naggs,
+				  sb);
+out:
+	for (i = 0; i < nk; i++)
+		free(strs[i]);
+	for (i = 0; txt && i < st->naggs; i++)
+		dt_strbuf_free(&txt[i]);
+	free(txt);
+	free(vargs);
+	return ret;
+}
+
+/**
+ * dt_printa() - the printa() statement
+ * @dtp: the handle
+ * @st: a DT_STMT_PRINTA: ->aggs, ->fmt (NULL for the default layout)
+ * @sb: where the text goes
+ *
+ * Without a format, each aggregation prints in the default layout.
+ * With one, each entry of the first aggregation, in sorting order,
+ * prints through the format; every aggregation named is marked
+ * printed.
+ * Return: 0, or -1 with the error set.
+ */
+int dt_printa(dtrace_hdl_t *dtp, const struct dt_stmt *st,
+	      struct dt_strbuf *sb)
+{
+	struct dt_agg **aggs;
+	struct dt_aggent **v;
+	unsigned int i, n;
+	int ret = 0;
+
+	if (!st->naggs)
+		return 0;
+	aggs = calloc(st->naggs, sizeof(*aggs));
+	if (!aggs)
+		return dt_set_errno(dtp, EDT_NOMEM);
+	for (i = 0; i < st->naggs; i++) {
+		aggs[i] = dt_agg_get(dtp, st->aggs[i]);
+		if (!aggs[i]) {
+			free(aggs);
+			return dt_set_errno(dtp, EDT_CORRUPT);
+		}
+		aggs[i]->printed = true;
+	}
+	if (!st->fmt || dtp->opt.oformat == DT_OFORMAT_JSON) {
+		for (i = 0; i < st->naggs && !ret; i++)
+			ret = st->fmt ? 0 : dt_agg_print_one(dtp, aggs[i], sb);
+		if (st->fmt)
+			ret = dt_json_agg(dtp, aggs, st->naggs, sb);
+		free(aggs);
+		return ret;
+	}
+	v = dt_agg_sort(dtp, aggs, st->naggs, &n);
+	if (!v && n)
+		ret = -1;
+	for (i = 0; i < n && !ret; i++)
+		if (dt_printa_entry(dtp, st, aggs, dt_aggent_key(v[i]), sb))
+			ret = dt_set_errno(dtp, EDT_NOMEM);
+	free(v);
+	free(aggs);
+	return ret;
+}
+
+/**
+ * dtrace_aggregate_print() - print the aggregations printa() has not
+ * @dtp: the handle
+ * @fp: where to
+ *
+ * In id order, each in the default layout (or as JSON with -O json).
+ * Return: 0, or -1 with the error set.
+ */
+int dtrace_aggregate_print(dtrace_hdl_t *dtp, FILE *fp)
+{
+	struct dt_strbuf sb = { 0 };
+	unsigned int id;
+	int ret = 0;
+
+	for (id = 1; id < dtp->naggs && !ret; id++) {
+		struct dt_agg *agg = dtp->aggs[id];
+
+		if (agg && !agg->printed)
+			ret = dt_agg_print_one(dtp, agg, &sb);
+	}
+	if (!ret && sb.len && fwrite(sb.s, 1, sb.len, fp) != sb.len)
+		ret = -1;
+	dt_strbuf_free(&sb);
+	if (!ret && fflush(fp))
+		ret = -1;
+	return ret;
+}

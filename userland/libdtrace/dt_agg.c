@@ -78,7 +78,7 @@ static int dt_agg_rehash(struct dt_aggdata *d, unsigned int nbuckets)
 	return 0;
 }
 
-struct dt_aggent *dt_agg_lookup(const struct dt_agg *agg, const char *key)
+struct dt_aggent *dt_aggent_find(const struct dt_agg *agg, const char *key)
 {
 	const struct dt_aggdata *d = agg->data;
 	uint32_t h = dt_agg_hash(key, agg->keysize);
@@ -189,7 +189,7 @@ int dt_agg_merge(dtrace_hdl_t *dtp, const char *buf, size_t len)
 			if (!agg->data)
 				return dt_set_errno(dtp, EDT_NOMEM);
 		}
-		ent = dt_agg_lookup(agg, key);
+		ent = dt_aggent_find(agg, key);
 		if (ent)
 			dt_agg_combine(agg, ent, vals);
 		else if (!dt_agg_insert(agg, key, vals))

@@ -51,7 +51,7 @@ static inline const uint64_t *dt_aggent_vals(const struct dt_agg *agg,
 
 /* dt_agg.c */
 int dt_agg_merge(dtrace_hdl_t *dtp, const char *buf, size_t len);
-struct dt_aggent *dt_agg_lookup(const struct dt_agg *agg, const char *key);
+struct dt_aggent *dt_aggent_find(const struct dt_agg *agg, const char *key);
 struct dt_agg *dt_agg_get(dtrace_hdl_t *dtp, uint32_t id);
 void dt_agg_clear(struct dt_agg *agg);
 int dt_agg_trunc(dtrace_hdl_t *dtp, struct dt_agg *agg, bool all,

@@ -279,7 +279,7 @@ static int dt_printa_valarg(dtrace_hdl_t *dtp, const struct dt_agg *agg,
 			    const char *key, struct dt_pfarg *a,
 			    struct dt_strbuf *txt)
 {
-	const struct dt_aggent *e = dt_agg_lookup(agg, key);
+	const struct dt_aggent *e = dt_aggent_find(agg, key);
 	uint64_t *zero = NULL;
 	const uint64_t *vals;
 	int ret = 0;

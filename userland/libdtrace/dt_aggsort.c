@@ -82,7 +82,7 @@ static const uint64_t *dt_sort_vals(const struct dt_sortctx *c,
 
 	if (c->vagg == c->agg)
 		return dt_aggent_vals(c->agg, e);
-	v = dt_agg_lookup(c->vagg, dt_aggent_key(e));
+	v = dt_aggent_find(c->vagg, dt_aggent_key(e));
 	return v ? dt_aggent_vals(c->vagg, v) : c->zero;
 }
 

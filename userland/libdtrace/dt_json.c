@@ -211,7 +211,7 @@ static int dt_json_hist(const struct dt_agg *agg, const uint64_t *vals,
 static int dt_json_aggval(const struct dt_agg *agg, const char *key,
 			  struct dt_strbuf *sb)
 {
-	const struct dt_aggent *e = dt_agg_lookup(agg, key);
+	const struct dt_aggent *e = dt_aggent_find(agg, key);
 	uint64_t normal = agg->data ? agg->data->normal : 1;
 	uint64_t *zero = NULL;
 	int ret;

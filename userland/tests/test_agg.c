@@ -677,6 +677,15 @@ static void epid_set(dtrace_hdl_t *dtp, uint32_t epid, uint64_t cookie,
 }
 
 /* A clause of one statement over one record of @kind and @size. */
+/* An id list a clause owns (dt_clause_free() frees it). */
+static uint32_t *owned_id(uint32_t id)
+{
+	uint32_t *p = malloc(sizeof(*p));
+
+	*p = id;
+	return p;
+}
+
 static struct dt_clause *clause1(dtrace_hdl_t *dtp, enum dt_stmt_kind kind,
 				 enum dt_rec_kind rk, uint32_t size)
 {
@@ -738,13 +747,13 @@ static void test_agg_stmts(void)
 	ent_str(&ab, a, "k", 3);
 	merge(dtp, &ab);
 	cp = clause1(dtp, DT_STMT_PRINTA, DT_REC_NONE, 0);
-	cp->stmts[0].aggs = &id;
+	cp->stmts[0].aggs = owned_id(id);
 	cp->stmts[0].naggs = 1;
 	cc = clause1(dtp, DT_STMT_CLEAR, DT_REC_NONE, 0);
-	cc->stmts[0].aggs = &id;
+	cc->stmts[0].aggs = owned_id(id);
 	cc->stmts[0].naggs = 1;
 	ctr = clause1(dtp, DT_STMT_TRUNC, DT_REC_NONE, 0);
-	ctr->stmts[0].aggs = &id;
+	ctr->stmts[0].aggs = owned_id(id);
 	ctr->stmts[0].naggs = 1;
 	ct = clause1(dtp, DT_STMT_TRACE, DT_REC_KSYM, 8);
 	cs = clause1(dtp, DT_STMT_SETOPT, DT_REC_NONE, 0);

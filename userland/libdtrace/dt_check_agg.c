@@ -381,21 +381,43 @@ static struct dt_agg *dt_check_aggarg(struct dt_pcb *pcb,
 	return ag;
 }
 
+/*
+ * printa(fmt, @a, ...) of @naggs aggregations: the format's plain
+ * conversions take @a's keys in order (stacks as %k), its %@ ones the
+ * aggregations' values.
+ */
+static void dt_check_printa_format(struct dt_pcb *pcb, struct dt_node *n,
+				   unsigned int naggs)
+{
+	const struct dt_agg *ag = n->args->next->ident;
+	const struct dt_type *types[DTRACE_AGG_MAXKEYS];
+	enum dt_errtag tag;
+	struct dt_pfmt *pf;
+	char msg[512];
+	unsigned int i;
+	int ret;
+
+	for (i = 0; i < ag->nkeys; i++)
+		types[i] = ag->keys[i].type ? ag->keys[i].type : &dt_type_stack;
+	pf = dt_printf_parse(n->args->str, msg, sizeof(msg));
+	if (!pf)
+		dt_diag(pcb, n->line, D_PRINTF_CONV, "%s", msg);
+	ret = dt_printa_check(pf, types, ag->nkeys, naggs, &tag, msg,
+			      sizeof(msg));
+	dt_printf_free(pf);
+	if (ret)
+		dt_diag(pcb, n->line, tag, "%s", msg);
+}
+
 static void dt_check_printa(struct dt_pcb *pcb, struct dt_node *n)
 {
 	struct dt_node *a = n->args, *b;
 	unsigned int argno = 1;
-	struct dt_pfmt *pf;
-	char msg[512];
 
 	if (!a)
 		dt_diag(pcb, n->line, D_PRINTA_PROTO,
 			"printa( ) prototype mismatch: 0 args passed, at least 1 expected");
 	if (a->kind == DT_NODE_STRING) {
-		pf = dt_printf_parse(a->str, msg, sizeof(msg));
-		if (!pf)
-			dt_diag(pcb, n->line, D_PRINTF_CONV, "%s", msg);
-		dt_printf_free(pf);
 		a = a->next;
 		argno++;
 		if (!a)
@@ -410,6 +432,8 @@ static void dt_check_printa(struct dt_pcb *pcb, struct dt_node *n)
 					"printa( ) argument #%u names @%s again",
 					argno, a->str);
 	}
+	if (n->args->kind == DT_NODE_STRING)
+		dt_check_printa_format(pcb, n, argno - 2);
 }
 
 /* A constant string argument of setopt(). */

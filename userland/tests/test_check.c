@@ -21,7 +21,7 @@ static void test_check_agg(dtrace_hdl_t *dtp)
 	   "OK");
 	ck(dtp, "BEGIN { @s[stack(), ustack(4), sym(arg0), func(arg0), mod(arg0), usym(arg0), ufunc(arg0), umod(arg0)] = count(); }",
 	   "OK");
-	ck(dtp, "BEGIN { @mm = min(1); @mx = max(1); @av = avg(1); @sd = stddev(1); printa(@mm, @mx); printa(\"%d %d\\n\", @av, @sd); clear(@mm); trunc(@mx); trunc(@mx, 3); normalize(@av, 10); denormalize(@av); setopt(\"quiet\"); setopt(\"bufsize\", \"1m\"); }",
+	ck(dtp, "BEGIN { @mm = min(1); @mx = max(1); @av = avg(1); @sd = stddev(1); printa(@mm, @mx); printa(\"%@d %@d\\n\", @av, @sd); clear(@mm); trunc(@mx); trunc(@mx, 3); normalize(@av, 10); denormalize(@av); setopt(\"quiet\"); setopt(\"bufsize\", \"1m\"); }",
 	   "OK");
 	ck(dtp, "BEGIN { trace(sym(arg0)); trace(uaddr(arg0)); printf(\"%a\\n\", func(arg0)); }",
 	   "OK");
@@ -105,6 +105,10 @@ static void test_check_agg(dtrace_hdl_t *dtp)
 
 	ck(dtp, "BEGIN { printa(@nosuch); }",
 	   "[D_AGG_UNDEF] failed to resolve @nosuch: Unknown aggregation name");
+	ck(dtp, "BEGIN { @pa1[1] = count(); printa(\"%s %@d\", @pa1); }",
+	   "[D_PRINTF_ARG_TYPE] printa( ) argument #2 is incompatible with conversion #1 prototype: conversion: %s prototype: string argument: int");
+	ck(dtp, "BEGIN { @pa2[1] = count(); printa(\"%d %@d %@d\", @pa2); }",
+	   "[D_PRINTF_CONV] printa( ) prototype mismatch: conversion #3 (%@d) has no corresponding aggregation");
 	ck(dtp, "BEGIN { @a = count(); printa(@a, @a); }",
 	   "[D_PRINTA_AGGDUP] printa( ) argument #2 names @a again");
 	ck(dtp, "BEGIN { @a = count(); printa(1); }",

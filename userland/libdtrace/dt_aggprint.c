@@ -13,6 +13,7 @@
 #include "dt_print.h"
 #include "dt_printf.h"
 #include "dt_sym.h"
+#include "dt_type.h"
 
 #define DT_BAR_WIDTH	40
 
@@ -180,6 +181,7 @@ int dt_agg_print_key(dtrace_hdl_t *dtp, const struct dt_agg *agg,
 	const struct dt_recdesc *r = &agg->keys[i];
 	const char *p = key + r->offset;
 	char sym[1024];
+	unsigned int size;
 	uint64_t pid;
 	int64_t v;
 
@@ -203,8 +205,10 @@ int dt_agg_print_key(dtrace_hdl_t *dtp, const struct dt_agg *agg,
 		return dt_print_bytes((const unsigned char *)p, r->size, false,
 				      dtp->opt.rawbytes, sb);
 	}
+	/* The key is widened to 8 bytes; it prints as wide as its type. */
 	v = (int64_t)dt_rec_int(r, key);
-	switch (r->size) {
+	size = r->type ? (unsigned int)dt_type_base(r->type)->size : r->size;
+	switch (size) {
 	case 1:
 		return dt_strbuf_printf(sb, " %3d", (int)(uint8_t)v);
 	case 2:

@@ -12,7 +12,7 @@
 set -eu
 
 reps=${REPS:-11}
-n=${SPIN_N:-300000}
+n=${SPIN_N:-3000000}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 dtrace=userland/dtrace
@@ -42,6 +42,7 @@ traced() {
 	pid=$!
 	if ! wait_go "$tmp/out" "$pid"; then
 		kill -9 "$pid" 2>/dev/null || true
+		echo "aggcost: $name did not start: $(head -c 300 "$tmp/out")" >&2
 		touch "$tmp/$name.failed"
 		return
 	fi
@@ -50,6 +51,7 @@ traced() {
 	wait "$pid" || true
 	ev=$(awk "$parse" "$tmp/out")
 	if [ -z "$ev" ] || [ "$ev" -eq 0 ]; then
+		echo "aggcost: $name counted no events: $(head -c 300 "$tmp/out")" >&2
 		touch "$tmp/$name.failed"
 		return
 	fi

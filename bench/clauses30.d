@@ -1,4 +1,6 @@
 /* 30 clauses on BEGIN for bench/startup.sh: parse, check and enable cost. */
+int n;
+
 BEGIN /n == 0/ { n = 1; }
 BEGIN /n == 1/ { n = 2; }
 BEGIN /n == 2/ { n = 3; }

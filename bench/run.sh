@@ -23,6 +23,7 @@ cc -O2 -Wall -Wextra -o bench/spin bench/spin.c
 
 res=$top/.vm/bench-$KVER
 out=bench/results/LATEST.md
+mkdir -p bench/results
 scripts/vm/run.sh --kver "$KVER" --icount --timeout 1800 --quiet \
 	--results "$res" -- \
 	env MODROOT="$top/.vm/modroot-$KVER" sh -c 'bench/startup.sh && bench/aggcost.sh'

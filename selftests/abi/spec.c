@@ -1,0 +1,237 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * ASSERTION: speculations work as include/uapi/linux/dtrace.h says.
+ * speculation() hands out an id, speculate() sends the clause's record to
+ * it, commit() makes its records appear in the principal buffer and
+ * discard() drops them; records of a speculation never ended do not
+ * appear.  With nspec = 1 a second speculation() returns 0 and counts
+ * specunavail; a speculation still committing on another CPU counts
+ * specbusy; a tiny specsize counts specdrops.  speculate() after an action
+ * that stores data, twice, or followed by an aggregation, exit(),
+ * commit() or discard() is refused at ENABLE; out-of-range NSPEC and
+ * SPECSIZE are refused.  Clauses are hand-assembled on dtrace:::BEGIN and
+ * pass the id through a global variable.
+ *
+ * Needs root and dtrace_core loaded (the runner loads it); skips
+ * otherwise.  Uses include/uapi/linux/dtrace.h only.
+ */
+#include "dif_asm.h"
+
+#define SPECVAR		1	/* global variable holding an id */
+
+/* A program returning the global @var. */
+static struct prog *load_var(uint32_t var)
+{
+	struct prog *p = PI();
+
+	V(p, var, DTRACE_DIFV_SCOPE_GLOBAL, DTRACE_DIFV_KIND_SCALAR,
+	  DTRACE_DIFV_TYPE_INT, 8);
+	E(p, DTRACE_DIF_OP_LDGS, 1, 0, 0, var);
+	E(p, DTRACE_DIF_OP_RET, 0, 1, 0, 0);
+	return p;
+}
+
+/* A clause: var = speculation(); record var.  EPID in *epid. */
+static int claim(struct cons *c, uint32_t var, uint32_t *epid)
+{
+	struct prog *p = PI();
+
+	V(p, var, DTRACE_DIFV_SCOPE_GLOBAL, DTRACE_DIFV_KIND_SCALAR,
+	  DTRACE_DIFV_TYPE_INT, 8);
+	E(p, DTRACE_DIF_OP_CALL, 1, 0, 0, DTRACE_DIF_SUBR_SPECULATION);
+	E(p, DTRACE_DIF_OP_STGS, 0, 1, 0, var);
+	E(p, DTRACE_DIF_OP_RET, 0, 1, 0, 0);
+	return rec_int(c, "BEGIN", p, epid);
+}
+
+/* A clause: speculate(var); record @v (8 bytes).  EPID in *epid. */
+static int spec_rec(struct cons *c, uint32_t var, int64_t v, uint32_t *epid)
+{
+	struct dtrace_actdesc a[2];
+	struct prog *p = PI();
+
+	a[0] = A(DTRACE_ACT_SPECULATE, load_var(var), 0, 0, 0);
+	E(p, DTRACE_DIF_OP_SETX, 1, 0, 0, INT(p, v));
+	E(p, DTRACE_DIF_OP_RET, 0, 1, 0, 0);
+	a[1] = A(DTRACE_ACT_DIFEXPR, p, 0, 8, 0);
+	return c_enable(c, "BEGIN", a, 2, epid);
+}
+
+/* A clause: commit(var) or discard(var). */
+static int spec_end(struct cons *c, uint32_t var, int kind)
+{
+	struct dtrace_actdesc a = A(kind, load_var(var), 0, 0, 0);
+
+	return c_enable(c, "BEGIN", &a, 1, NULL);
+}
+
+static void test_refused(void)
+{
+	struct dtrace_ioc_aggdef d;
+	struct dtrace_actdesc a[3];
+	struct cons c;
+	struct prog *p = PI();
+
+	c_open(&c);
+	memset(&d, 0, sizeof(d));
+	d.size = sizeof(d);
+	d.id = 1;
+	d.func = DTRACE_AGG_SUM;
+	xioctl(c.fd, DTRACEIOC_AGGDEF, &d);
+	tap_ok(c_opt(&c, DTRACE_OPT_NSPEC, 0) == EINVAL &&
+	       c_opt(&c, DTRACE_OPT_NSPEC, DTRACE_NSPEC_MAX + 1) == EINVAL,
+	       "refused: NSPEC out of range");
+	tap_ok(c_opt(&c, DTRACE_OPT_SPECSIZE, DTRACE_SPECSIZE_MIN - 1) ==
+	       EINVAL, "refused: SPECSIZE too small");
+	E(p, DTRACE_DIF_OP_LDI, 1, 0, 0, 1);
+	E(p, DTRACE_DIF_OP_RET, 0, 1, 0, 0);
+	a[0] = A(DTRACE_ACT_DIFEXPR, p, 0, 8, 0);
+	a[1] = A(DTRACE_ACT_SPECULATE, p, 0, 0, 0);
+	tap_ok(c_enable(&c, "BEGIN", a, 2, NULL) == EINVAL,
+	       "refused: speculate() after a data action");
+	a[0] = A(DTRACE_ACT_SPECULATE, p, 0, 0, 0);
+	tap_ok(c_enable(&c, "BEGIN", a, 2, NULL) == EINVAL,
+	       "refused: speculate() twice");
+	a[1] = A(DTRACE_ACT_EXIT, p, 0, 4, 0);
+	tap_ok(c_enable(&c, "BEGIN", a, 2, NULL) == EINVAL,
+	       "refused: exit() after speculate()");
+	a[1] = A(DTRACE_ACT_COMMIT, p, 0, 0, 0);
+	tap_ok(c_enable(&c, "BEGIN", a, 2, NULL) == EINVAL,
+	       "refused: commit() after speculate()");
+	a[1] = A(DTRACE_ACT_AGGREGATE, p, 0, 0, 1);
+	tap_ok(c_enable(&c, "BEGIN", a, 2, NULL) == EINVAL,
+	       "refused: an aggregation after speculate()");
+	a[1] = A(DTRACE_ACT_SPECULATE, NULL, 0, 0, 0);
+	tap_ok(c_enable(&c, "BEGIN", &a[1], 1, NULL) == EINVAL,
+	       "refused: speculate() without a program");
+	a[1] = A(DTRACE_ACT_DIFEXPR, p, 0, 8, 0);
+	a[2] = A(DTRACE_ACT_DIFEXPR, p, 8, 0, 0);
+	tap_ok(c_enable(&c, "BEGIN", a, 3, NULL) == EINVAL,
+	       "refused: a size-0 action at an offset");
+	tap_ok(c_enable(&c, "BEGIN", a, 2, NULL) == 0,
+	       "accepted: speculate() then data");
+	close(c.fd);
+}
+
+/* speculation(); speculate + record; commit or discard (or neither). */
+static void test_end(int kind, const char *what)
+{
+	uint32_t ep_claim, ep_rec;
+	struct cons c;
+	struct rec *r;
+
+	c_open(&c);
+	claim(&c, SPECVAR, &ep_claim);
+	spec_rec(&c, SPECVAR, 42, &ep_rec);
+	if (kind)
+		spec_end(&c, SPECVAR, kind);
+	tap_ok(go(&c) == 0, "%s: GO", what);
+	c_snap_all(&c);
+	r = find(ep_claim);
+	tap_ok(r && u64at(r, 0) == 1, "%s: speculation() is 1", what);
+	r = find(ep_rec);
+	if (kind == DTRACE_ACT_COMMIT)
+		tap_ok(r && u64at(r, 0) == 42,
+		       "%s: the speculative record is there", what);
+	else
+		tap_ok(!r, "%s: the speculative record is not there", what);
+	tap_ok(!snap_tot.specdrops && !snap_tot.specbusy &&
+	       !snap_tot.specunavail, "%s: no speculation failures", what);
+	close(c.fd);
+}
+
+static void test_unavail(void)
+{
+	uint32_t ep1, ep2;
+	struct cons c;
+	struct rec *r1, *r2;
+
+	c_open(&c);
+	tap_ok(c_opt(&c, DTRACE_OPT_NSPEC, 1) == 0, "unavail: nspec 1");
+	claim(&c, SPECVAR, &ep1);
+	claim(&c, SPECVAR + 1, &ep2);
+	tap_ok(go(&c) == 0, "unavail: GO");
+	c_snap_all(&c);
+	r1 = find(ep1);
+	r2 = find(ep2);
+	tap_ok(r1 && r2 && u64at(r1, 0) == 1 && u64at(r2, 0) == 0,
+	       "unavail: the second speculation() is 0");
+	tap_ok(snap_tot.specunavail == 1 && !snap_tot.specbusy,
+	       "unavail: specunavail 1 (%llu)",
+	       (unsigned long long)snap_tot.specunavail);
+	close(c.fd);
+}
+
+/*
+ * Committed on this CPU, the id waits for the other CPUs' switches: a
+ * speculation() at once is busy.  On one CPU the id is free at once.
+ */
+static void test_busy(void)
+{
+	long ncpu = sysconf(_SC_NPROCESSORS_CONF);
+	struct dtrace_ioc_status st;
+	uint32_t ep2;
+	struct cons c;
+	struct rec *r;
+
+	c_open(&c);
+	c_opt(&c, DTRACE_OPT_NSPEC, 1);
+	claim(&c, SPECVAR, NULL);
+	spec_end(&c, SPECVAR, DTRACE_ACT_COMMIT);
+	claim(&c, SPECVAR + 1, &ep2);
+	tap_ok(go(&c) == 0, "busy: GO");
+	c_snap_all(&c);
+	r = find(ep2);
+	if (ncpu > 1)
+		tap_ok(r && u64at(r, 0) == 0 && snap_tot.specbusy == 1,
+		       "busy: speculation() during a commit is 0, specbusy");
+	else
+		tap_ok(r && u64at(r, 0) == 1,
+		       "busy: one CPU: the id is free again at once");
+	memset(&st, 0, sizeof(st));
+	st.size = sizeof(st);
+	tap_ok(xioctl(c.fd, DTRACEIOC_STATUS, &st) == 0 &&
+	       st.specbusy == (ncpu > 1), "busy: STATUS.specbusy");
+	close(c.fd);
+}
+
+/* 1040-byte records (a 128-frame stack): 3 fit in 4096 bytes. */
+static void test_specdrops(void)
+{
+	struct dtrace_actdesc a[2];
+	uint32_t ep_rec = 0;
+	struct cons c;
+	unsigned int i, n = 0;
+	int ok = 1;
+
+	c_open(&c);
+	c_opt(&c, DTRACE_OPT_SPECSIZE, DTRACE_SPECSIZE_MIN);
+	claim(&c, SPECVAR, NULL);
+	a[0] = A(DTRACE_ACT_SPECULATE, load_var(SPECVAR), 0, 0, 0);
+	a[1] = A(DTRACE_ACT_STACK, NULL, 0, 8 * 128, 128);
+	for (i = 0; i < 5; i++)
+		ok &= c_enable(&c, "BEGIN", a, 2, i ? NULL : &ep_rec) == 0;
+	tap_ok(ok, "specdrops: enabled");
+	spec_end(&c, SPECVAR, DTRACE_ACT_COMMIT);
+	tap_ok(go(&c) == 0, "specdrops: GO");
+	c_snap_all(&c);
+	for (i = 0; i < nrecs; i++)
+		n += recs[i].epid >= ep_rec && recs[i].epid < ep_rec + 5;
+	tap_ok(n == 3 && snap_tot.specdrops == 2,
+	       "specdrops: 3 committed, 2 specdrops (%u, %llu)", n,
+	       (unsigned long long)snap_tot.specdrops);
+	close(c.fd);
+}
+
+int main(void)
+{
+	tap_plan();
+	test_refused();
+	test_end(DTRACE_ACT_COMMIT, "commit");
+	test_end(DTRACE_ACT_DISCARD, "discard");
+	test_end(0, "neither");
+	test_unavail();
+	test_busy();
+	test_specdrops();
+	return tap_finish();
+}

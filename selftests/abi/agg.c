@@ -400,7 +400,7 @@ static void test_drops(void)
 	char small[4096];
 	struct cons c;
 	struct prog *p;
-	int i;
+	int i, ret;
 
 	c_open(&c);
 	memset(&s, 0, sizeof(s));
@@ -426,10 +426,11 @@ static void test_drops(void)
 	       "drops: AGGSNAP into too small a buffer is ENOSPC");
 	memset(&st, 0, sizeof(st));
 	st.size = sizeof(st);
-	tap_ok(xioctl(c.fd, DTRACEIOC_STATUS, &st) == 0 && st.aggdrops == 2,
-	       "drops: STATUS.aggdrops is 2 (%llu)",
+	ret = xioctl(c.fd, DTRACEIOC_STATUS, &st);
+	tap_ok(!ret && st.aggdrops == 2, "drops: STATUS.aggdrops is 2 (%llu)",
 	       (unsigned long long)st.aggdrops);
-	tap_ok(agg_snap_all(&c, 0) == 0 && agg_drops == 2 && nents == 1,
+	ret = agg_snap_all(&c, 0);
+	tap_ok(!ret && agg_drops == 2 && nents == 1,
 	       "drops: AGGSNAP has 1 entry and 2 drops (%u, %llu)", nents,
 	       (unsigned long long)agg_drops);
 	close(c.fd);
@@ -444,6 +445,7 @@ static void test_faults(void)
 	struct prog *p;
 
 	c_open(&c);
+	c_opt(&c, DTRACE_OPT_AGGSIZE, AGGSIZE);
 	key(&d, DTRACE_AGGKEY_INT, 8);
 	define(&c, &d);
 	enable_error(&c);

@@ -50,6 +50,7 @@ static void dtrace_agg_key(struct dtrace_mstate *mst,
 		const struct dtrace_aggkey *k = &agg->def.keys[i];
 		u32 len = ALIGN(k->size, 8), n;
 		u64 *pcs = (u64 *)key;
+		const void *src;
 
 		switch (k->kind) {
 		case DTRACE_AGGKEY_INT:
@@ -67,14 +68,15 @@ static void dtrace_agg_key(struct dtrace_mstate *mst,
 			if (ent->is_string || ent->size != k->size)
 				goto illop;
 			memset(key + k->size, 0, len - k->size);
-			if (copy_from_kernel_nofault(key,
-					(void *)(uintptr_t)ent->value, k->size))
+			src = (const void *)(uintptr_t)ent->value;
+			if (copy_from_kernel_nofault(key, src, k->size))
 				dtrace_fault_set(mst, DTRACEFLT_BADADDR,
 						 ent->value);
 			ent++;
 			break;
 		case DTRACE_AGGKEY_STACK:
-			n = min(dtrace_stack_kernel(mst, pcs, len / 8), len / 8);
+			n = dtrace_stack_kernel(mst, pcs, len / 8);
+			n = min(n, len / 8);
 			memset(pcs + n, 0, len - n * 8);
 			break;
 		case DTRACE_AGGKEY_USTACK:

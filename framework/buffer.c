@@ -120,6 +120,7 @@ int dtrace_buffer_snapshot(struct dtrace_state *state,
 	sw.buf = buf;
 	sw.stopped = READ_ONCE(state->activity) == DTRACE_ACTIVITY_STOPPED;
 	dtrace_cpu_call(snap->cpu, dtrace_buffer_switch, &sw);
+	dtrace_specs_offline(state);
 
 	data = buf->data[buf->snap_buf];
 	if (copy_to_user(udata, data + buf->snap_start, buf->snap_used) ||

@@ -104,8 +104,10 @@ static int dtrace_action_check(const struct dtrace_actdesc *ad,
  * The order rules of speculate(): it comes before every action that
  * stores data, once, and no aggregation, exit(), commit() or discard()
  * follows it (their effects could not be taken back with the record).
- * Also notes where the record starts being written and whether the
- * clause touches speculations at all.
+ * commit() comes before every action that stores data too: it writes
+ * into the principal buffer, where the clause's own record is being
+ * filled from then on.  Also notes where the record starts being written
+ * and whether the clause touches speculations at all.
  */
 static int dtrace_clause_order(struct dtrace_clause *clause)
 {
@@ -127,6 +129,9 @@ static int dtrace_clause_order(struct dtrace_clause *clause)
 			clause->speculates = true;
 			break;
 		case DTRACE_ACT_COMMIT:
+			if (clause->first_data < i)
+				return -EINVAL;
+			fallthrough;
 		case DTRACE_ACT_DISCARD:
 			clause->speculates = true;
 			fallthrough;

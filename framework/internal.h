@@ -104,8 +104,7 @@ struct dtrace_action {
 	u32				kind;	/* DTRACE_ACT_* */
 	u32				offset;	/* in the record data */
 	u32				size;
-	u32				arg;	/* frames of STACK/USTACK,
-						   aggregation id */
+	u32				arg;	/* STACK/USTACK frames; agg id */
 	struct dtrace_prog		*prog;	/* NULL for none */
 };
 
@@ -161,8 +160,10 @@ struct dtrace_buffer {
 	bool				wrapped;	/* ring: [tail, lapend) is live */
 	u64				count[DTRACE_CNT_MAX];	/* since the start */
 	u64				seen[DTRACE_CNT_MAX];	/* at the last switch */
-	/* what the last switch left for the consumer: data[snap_buf] from
-	 * snap_start, snap_used bytes, then snap_wrap bytes from 0 */
+	/*
+	 * What the last switch left for the consumer: data[snap_buf] from
+	 * snap_start, snap_used bytes, then snap_wrap bytes from 0.
+	 */
 	unsigned int			snap_buf;
 	u64				snap_start;
 	u64				snap_used;
@@ -417,6 +418,7 @@ u64 dtrace_aggs_drops(struct dtrace_state *state);
 /* spec.c */
 int dtrace_specs_alloc(struct dtrace_state *state);
 void dtrace_specs_free(struct dtrace_state *state);
+void dtrace_specs_offline(struct dtrace_state *state);
 
 /* vars.c */
 int dtrace_vars_declare(struct dtrace_state *state,

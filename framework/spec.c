@@ -2,11 +2,12 @@
 /*
  * Speculations, process side: at GO, if any clause uses one, nspec
  * speculations, each with a buffer of specsize bytes per possible CPU;
- * freed with the state.  spec_ctx.c is the probe-context side and
+ * freed with the state; the offline CPUs' part in ending them.  spec_ctx.c is the probe-context side and
  * explains the state machine.  Process context; state->lock held.
  */
 #define pr_fmt(fmt) "dtrace: " fmt
 
+#include <linux/cpu.h>
 #include <linux/cpumask.h>
 #include <linux/percpu.h>
 #include <linux/slab.h>
@@ -50,6 +51,34 @@ void dtrace_specs_free(struct dtrace_state *state)
 }
 
 /**
+ * dtrace_specs_offline() - do the part of every offline CPU in commits and discards
+ * @state: a started consumer
+ *
+ * A CPU that is offline runs no probe and takes no IPI, and a consumer
+ * may not snapshot a possible CPU that is not present at all: done here at
+ * every snapshot, its part cannot hold a speculation back.
+ * Context: process; may sleep; state->lock held.
+ */
+void dtrace_specs_offline(struct dtrace_state *state)
+{
+	unsigned long flags;
+	int cpu;
+
+	lockdep_assert_held(&state->lock);
+	if (!state->specs)
+		return;
+	cpus_read_lock();
+	for_each_possible_cpu(cpu) {
+		if (cpu_online(cpu))
+			continue;
+		local_irq_save(flags);
+		dtrace_specs_switch(state, cpu);
+		local_irq_restore(flags);
+	}
+	cpus_read_unlock();
+}
+
+/**
  * dtrace_specs_alloc() - give a starting consumer its speculations
  * @state: the consumer; its ECBs are final, its options fixed
  *
@@ -75,9 +104,8 @@ int dtrace_specs_alloc(struct dtrace_state *state)
 		return -ENOMEM;
 	for (i = 0; i < nspec; i++)
 		atomic_set(&state->specs[i].npending, num_possible_cpus());
-	state->specbufs = __alloc_percpu_gfp(nspec * sizeof(struct dtrace_specbuf),
-					     __alignof__(struct dtrace_specbuf),
-					     GFP_KERNEL);
+	state->specbufs = __alloc_percpu(nspec * sizeof(*state->specbufs),
+					 __alignof__(*state->specbufs));
 	if (!state->specbufs)
 		goto out_free;
 	state->nspec = nspec;

@@ -19,13 +19,13 @@
  * speculation and only that CPU touches it, so no buffer is shared:
  * a CPU's records are moved to its principal buffer (commit) or dropped
  * (discard) by that CPU itself, at once by the CPU that commits, and by
- * every other CPU in its next buffer switch (the consumer's IPI; the
- * consumer itself for an offline CPU).  Having done so, a CPU notes the
- * generation in its done_gen and decrements npending.  The CPU that
- * brings npending to zero sets it back to the number of possible CPUs,
- * then stores INACTIVE with release: whoever claims the id next (a
- * cmpxchg, fully ordered) sees npending ready, and so does every CPU
- * that later sees the id COMMITTING again (acquire).
+ * every other CPU in its next buffer switch (the consumer's IPI; for the
+ * CPUs that are offline, the consumer itself at every snapshot).  Having
+ * done so, a CPU notes the generation in its done_gen and decrements
+ * npending.  The CPU that brings npending to zero sets it back to the
+ * number of possible CPUs, then stores INACTIVE with release: whoever
+ * claims the id next (a cmpxchg, fully ordered) sees npending ready, and
+ * so does every CPU that later sees the id COMMITTING again (acquire).
  *
  * Why nothing is lost or misfiled: a firing runs with interrupts off, so
  * on a CPU a switch runs wholly before or wholly after it.  A firing that
@@ -36,7 +36,7 @@
  * (coherence of the one word), and the id is not ACTIVE again before
  * every CPU has done its part, so a record made after a CPU's part
  * belongs to a new claim.  The price: an id comes back only after every
- * possible CPU has been switched once since the commit, which the
+ * online CPU has been switched once since the commit, which the
  * consumer's snapshots of every CPU see to; till then speculation()
  * counts specbusy.
  */
@@ -159,6 +159,7 @@ static void dtrace_spec_finish(struct dtrace_state *state, u32 i, int cpu,
 	sb->done_gen = DTRACE_SPEC_GEN(st);
 	if (atomic_dec_and_test(&spec->npending)) {
 		atomic_set(&spec->npending, num_possible_cpus());
+		/* npending is ready before anyone can claim the id again */
 		smp_store_release(&spec->state, st & ~3u);
 	}
 }
@@ -207,6 +208,7 @@ void dtrace_specs_switch(struct dtrace_state *state, int cpu)
 	u32 i;
 
 	for (i = 0; i < state->nspec; i++) {
+		/* pairs with the release in dtrace_spec_finish(): npending */
 		u32 st = smp_load_acquire(&state->specs[i].state);
 
 		if (dtrace_spec_ending(st) &&

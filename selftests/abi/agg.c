@@ -101,14 +101,12 @@ static int agg_snap_all(struct cons *c, uint32_t keylen_of_all)
 	agg_drops = 0;
 	agg_used = 0;
 	for (cpu = 0; cpu < ncpu; cpu++) {
-		struct dtrace_ioc_aggsnap s;
+		struct dtrace_ioc_aggsnap s = {
+			.size = sizeof(s), .cpu = cpu,
+			.data = (uintptr_t)buf, .bufsize = sizeof(buf),
+		};
 		uint64_t off = 0;
 
-		memset(&s, 0, sizeof(s));
-		s.size = sizeof(s);
-		s.cpu = cpu;
-		s.data = (uintptr_t)buf;
-		s.bufsize = sizeof(buf);
 		ret = xioctl(c->fd, DTRACEIOC_AGGSNAP, &s);
 		if (ret)
 			return ret;
@@ -180,7 +178,8 @@ static void test_aggdef(void)
 #define BAD(what, stmt) do {						\
 		d = aggdef(1, DTRACE_AGG_COUNT);			\
 		stmt;							\
-		tap_ok(define(&c, &d) == EINVAL, "AGGDEF: " what " refused"); \
+		tap_ok(define(&c, &d) == EINVAL,			\
+		       "AGGDEF: " what " refused");			\
 	} while (0)
 	BAD("id 0", d.id = 0);
 	BAD("id MAXID", d.id = DTRACE_AGG_MAXID);
@@ -477,6 +476,61 @@ static void test_faults(void)
 	close(c.fd);
 }
 
+/* count() by cpu on profile-199: each CPU's snapshot holds its own key. */
+static void test_percpu(void)
+{
+	static char buf[AGGSIZE];
+	struct dtrace_ioc_aggdef d = aggdef(1, DTRACE_AGG_COUNT);
+	long ncpu = sysconf(_SC_NPROCESSORS_CONF), cpu;
+	uint64_t total = 0;
+	uint32_t nmatched;
+	struct dtrace_actdesc a;
+	struct cons c;
+	struct prog *p;
+	int ok = 1;
+
+	c_open(&c);
+	c_opt(&c, DTRACE_OPT_AGGSIZE, AGGSIZE);
+	key(&d, DTRACE_AGGKEY_INT, 8);
+	define(&c, &d);
+	p = PI();
+	E(p, DTRACE_DIF_OP_LDV, 9, 0, 0, DTRACE_DIF_VAR_CPU);
+	E(p, DTRACE_DIF_OP_PUSHTV, 0, 9, 0, 0);
+	ret_int(p, 0);
+	a = AGG(1, p);
+	if (c_enable_on(&c, "profile", "profile-199", &a, 1, NULL, &nmatched) ||
+	    !nmatched) {
+		tap_skip("per-CPU", "no profile provider");
+		close(c.fd);
+		return;
+	}
+	tap_ok(go(&c) == 0, "per-CPU: GO");
+	usleep(300 * 1000);
+	for (cpu = 0; cpu < ncpu; cpu++) {
+		struct dtrace_ioc_aggsnap s = {
+			.size = sizeof(s), .cpu = cpu,
+			.data = (uintptr_t)buf, .bufsize = sizeof(buf),
+		};
+		uint64_t off = 0;
+
+		ok &= xioctl(c.fd, DTRACEIOC_AGGSNAP, &s) == 0;
+		while (ok && off < s.used) {
+			struct dtrace_aggent *h = (void *)(buf + off);
+			uint64_t kv[2];
+
+			memcpy(kv, h + 1, sizeof(kv));
+			ok = h->aggid == 1 && h->size == 32 &&
+			     kv[0] == (uint64_t)cpu;
+			total += kv[1];
+			off += h->size;
+		}
+	}
+	tap_ok(ok && total > 0,
+	       "per-CPU: every CPU's entries are its own (%llu firings)",
+	       (unsigned long long)total);
+	close(c.fd);
+}
+
 int main(void)
 {
 	tap_plan();
@@ -484,5 +538,6 @@ int main(void)
 	test_values();
 	test_drops();
 	test_faults();
+	test_percpu();
 	return tap_finish();
 }

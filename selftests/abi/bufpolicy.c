@@ -39,24 +39,23 @@ static int rec_many(struct cons *c, unsigned int n)
 	return ok;
 }
 
-static uint32_t activity(struct cons *c)
+static struct dtrace_ioc_status status(struct cons *c)
 {
 	struct dtrace_ioc_status st;
 
 	memset(&st, 0, sizeof(st));
 	st.size = sizeof(st);
 	xioctl(c->fd, DTRACEIOC_STATUS, &st);
-	return st.activity;
+	return st;
 }
 
-static uint64_t status_drops(struct cons *c)
+/* A consumer with 4096-byte buffers under @policy. */
+static void open_policy(struct cons *c, uint32_t policy, const char *what)
 {
-	struct dtrace_ioc_status st;
-
-	memset(&st, 0, sizeof(st));
-	st.size = sizeof(st);
-	xioctl(c->fd, DTRACEIOC_STATUS, &st);
-	return st.drops;
+	c_open(c);
+	c_opt(c, DTRACE_OPT_BUFSIZE, DTRACE_BUFSIZE_MIN);
+	tap_ok(c_opt(c, DTRACE_OPT_BUFPOLICY, policy) == 0,
+	       "%s: policy set", what);
 }
 
 static void test_record_rule(void)
@@ -96,8 +95,7 @@ static void test_switch(void)
 {
 	struct cons c;
 
-	c_open(&c);
-	c_opt(&c, DTRACE_OPT_BUFSIZE, DTRACE_BUFSIZE_MIN);
+	open_policy(&c, DTRACE_BUFPOLICY_SWITCH, "switch");
 	tap_ok(c_opt(&c, DTRACE_OPT_BUFPOLICY, 3) == EINVAL,
 	       "switch: unknown policy refused");
 	tap_ok(rec_many(&c, 200), "switch: enabled");
@@ -107,8 +105,9 @@ static void test_switch(void)
 	tap_ok(nrecs == 170 && snap_tot.drops == 30,
 	       "switch: 170 records, 30 drops (%u, %llu)", nrecs,
 	       (unsigned long long)snap_tot.drops);
-	tap_ok(status_drops(&c) == 30, "switch: STATUS.drops is 30");
-	tap_ok(activity(&c) == DTRACE_ACTIVITY_ACTIVE, "switch: still ACTIVE");
+	tap_ok(status(&c).drops == 30, "switch: STATUS.drops is 30");
+	tap_ok(status(&c).activity == DTRACE_ACTIVITY_ACTIVE,
+	       "switch: still ACTIVE");
 	close(c.fd);
 }
 
@@ -119,14 +118,11 @@ static void test_fill(void)
 	unsigned int i;
 	int ok;
 
-	c_open(&c);
-	c_opt(&c, DTRACE_OPT_BUFSIZE, DTRACE_BUFSIZE_MIN);
-	tap_ok(c_opt(&c, DTRACE_OPT_BUFPOLICY, DTRACE_BUFPOLICY_FILL) == 0,
-	       "fill: policy set");
+	open_policy(&c, DTRACE_BUFPOLICY_FILL, "fill");
 	tap_ok(rec_many(&c, 200), "fill: enabled");
 	rec_const(&c, "END", 4242, &ep_end);
 	tap_ok(go(&c) == 0, "fill: GO");
-	tap_ok(activity(&c) == DTRACE_ACTIVITY_DRAINING,
+	tap_ok(status(&c).activity == DTRACE_ACTIVITY_DRAINING,
 	       "fill: a full buffer stops the trace (DRAINING)");
 	c_snap_all(&c);
 	tap_ok(snap_tot.used == 0 && snap_tot.drops == 1,
@@ -154,13 +150,10 @@ static void test_ring(void)
 	unsigned int i;
 	int ok;
 
-	c_open(&c);
-	c_opt(&c, DTRACE_OPT_BUFSIZE, DTRACE_BUFSIZE_MIN);
-	tap_ok(c_opt(&c, DTRACE_OPT_BUFPOLICY, DTRACE_BUFPOLICY_RING) == 0,
-	       "ring: policy set");
+	open_policy(&c, DTRACE_BUFPOLICY_RING, "ring");
 	tap_ok(rec_many(&c, NCLAUSES), "ring: enabled");
 	tap_ok(go(&c) == 0, "ring: GO");
-	tap_ok(activity(&c) == DTRACE_ACTIVITY_ACTIVE, "ring: ACTIVE");
+	tap_ok(status(&c).activity == DTRACE_ACTIVITY_ACTIVE, "ring: ACTIVE");
 	c_snap_all(&c);
 	tap_ok(snap_tot.used == 0 && snap_tot.drops == 0,
 	       "ring: nothing before STOPPED, no drops");
@@ -171,7 +164,7 @@ static void test_ring(void)
 		ok = u64at(&recs[i], 0) == NCLAUSES - nrecs + i;
 	tap_ok(ok, "ring: the newest records, oldest first, up to %d (%u)",
 	       NCLAUSES - 1, nrecs);
-	tap_ok(status_drops(&c) == 0, "ring: overwriting is no drop");
+	tap_ok(status(&c).drops == 0, "ring: overwriting is no drop");
 	c_snap_all(&c);
 	tap_ok(nrecs == 0, "ring: nothing the second time");
 	close(c.fd);

@@ -56,7 +56,8 @@ static inline struct prog *PI(void)
 	return P(DTRACE_DIF_RTYPE_INT, 8);
 }
 
-static inline void E(struct prog *p, int op, int d, int s1, int s2, int32_t imm)
+static inline void E(struct prog *p, int op, int d, int s1, int s2,
+		     int32_t imm)
 {
 	struct dtrace_dif_insn in = { op, d, s1, s2, imm };
 
@@ -78,8 +79,8 @@ static inline int INT(struct prog *p, uint64_t v)
 	return p->nints++;
 }
 
-static inline void V(struct prog *p, uint32_t id, int scope, int kind, int type,
-	      uint32_t size)
+static inline void V(struct prog *p, uint32_t id, int scope, int kind,
+		     int type, uint32_t size)
 {
 	struct dtrace_difv v = { id, scope, kind, type, 0, size, 0 };
 
@@ -104,7 +105,8 @@ static inline void difo(struct dtrace_difo *d, const struct prog *p)
 }
 
 static inline struct dtrace_actdesc A(int kind, const struct prog *p,
-			       uint32_t off, uint32_t size, uint64_t arg)
+				      uint32_t off, uint32_t size,
+				      uint64_t arg)
 {
 	struct dtrace_actdesc a;
 
@@ -143,17 +145,21 @@ static inline int c_opt(struct cons *c, uint32_t opt, uint64_t val)
 	return xioctl(c->fd, DTRACEIOC_SETOPT, &o);
 }
 
-/* Enable on dtrace:::@name; the clause's EPID in *epid.  Return: errno. */
-static inline int c_enable(struct cons *c, const char *name,
-		    struct dtrace_actdesc *acts, unsigned int n,
-		    uint32_t *epid)
+/*
+ * Enable on @prov:::@name; the clause's EPID in *epid (when it matched
+ * one probe), the number of probes matched in *nmatched.  Return: errno.
+ */
+static inline int c_enable_on(struct cons *c, const char *prov,
+			      const char *name, struct dtrace_actdesc *acts,
+			      unsigned int n, uint32_t *epid,
+			      uint32_t *nmatched)
 {
 	struct dtrace_ioc_enable en;
 	int ret;
 
 	memset(&en, 0, sizeof(en));
 	en.size = sizeof(en);
-	strcpy(en.desc.provider, "dtrace");
+	strcpy(en.desc.provider, prov);
 	strcpy(en.desc.name, name);
 	en.actions = (uintptr_t)acts;
 	en.nactions = n;
@@ -162,7 +168,17 @@ static inline int c_enable(struct cons *c, const char *name,
 		*epid = c->next_epid;
 	if (!ret)
 		c->next_epid += en.nmatched;
+	if (nmatched)
+		*nmatched = ret ? 0 : en.nmatched;
 	return ret;
+}
+
+/* Enable on dtrace:::@name; the clause's EPID in *epid.  Return: errno. */
+static inline int c_enable(struct cons *c, const char *name,
+			   struct dtrace_actdesc *acts, unsigned int n,
+			   uint32_t *epid)
+{
+	return c_enable_on(c, "dtrace", name, acts, n, epid, NULL);
 }
 
 /* One record taken back, with its data. */
@@ -282,8 +298,8 @@ static inline int stop(struct cons *c)
 }
 
 /* A one-action clause recording the integer program @p at offset 0. */
-static inline int rec_int(struct cons *c, const char *probe, struct prog *p,
-		   uint32_t *epid)
+static inline int rec_int(struct cons *c, const char *probe,
+			  struct prog *p, uint32_t *epid)
 {
 	struct dtrace_actdesc a = A(DTRACE_ACT_DIFEXPR, p, 0, 8, 0);
 

@@ -8,8 +8,8 @@
  * specunavail; a speculation still committing on another CPU counts
  * specbusy; a tiny specsize counts specdrops.  speculate() after an action
  * that stores data, twice, or followed by an aggregation, exit(),
- * commit() or discard() is refused at ENABLE; out-of-range NSPEC and
- * SPECSIZE are refused.  Clauses are hand-assembled on dtrace:::BEGIN and
+ * commit() or discard(), and commit() after an action that stores data
+ * are refused at ENABLE; out-of-range NSPEC and SPECSIZE are refused.  Clauses are hand-assembled on dtrace:::BEGIN and
  * pass the id through a global variable.
  *
  * Needs root and dtrace_core loaded (the runner loads it); skips
@@ -67,10 +67,30 @@ static int spec_end(struct cons *c, uint32_t var, int kind)
 
 static void test_refused(void)
 {
+	static const struct {
+		uint32_t first, then;
+		const char *what;
+	} bad[] = {
+		{ DTRACE_ACT_DIFEXPR, DTRACE_ACT_SPECULATE,
+		  "speculate() after a data action" },
+		{ DTRACE_ACT_SPECULATE, DTRACE_ACT_SPECULATE,
+		  "speculate() twice" },
+		{ DTRACE_ACT_SPECULATE, DTRACE_ACT_EXIT,
+		  "exit() after speculate()" },
+		{ DTRACE_ACT_SPECULATE, DTRACE_ACT_COMMIT,
+		  "commit() after speculate()" },
+		{ DTRACE_ACT_SPECULATE, DTRACE_ACT_DISCARD,
+		  "discard() after speculate()" },
+		{ DTRACE_ACT_SPECULATE, DTRACE_ACT_AGGREGATE,
+		  "an aggregation after speculate()" },
+		{ DTRACE_ACT_DIFEXPR, DTRACE_ACT_COMMIT,
+		  "commit() after a data action" },
+	};
 	struct dtrace_ioc_aggdef d;
 	struct dtrace_actdesc a[3];
-	struct cons c;
 	struct prog *p = PI();
+	struct cons c;
+	unsigned int i;
 
 	c_open(&c);
 	memset(&d, 0, sizeof(d));
@@ -85,25 +105,20 @@ static void test_refused(void)
 	       EINVAL, "refused: SPECSIZE too small");
 	E(p, DTRACE_DIF_OP_LDI, 1, 0, 0, 1);
 	E(p, DTRACE_DIF_OP_RET, 0, 1, 0, 0);
-	a[0] = A(DTRACE_ACT_DIFEXPR, p, 0, 8, 0);
-	a[1] = A(DTRACE_ACT_SPECULATE, p, 0, 0, 0);
-	tap_ok(c_enable(&c, "BEGIN", a, 2, NULL) == EINVAL,
-	       "refused: speculate() after a data action");
-	a[0] = A(DTRACE_ACT_SPECULATE, p, 0, 0, 0);
-	tap_ok(c_enable(&c, "BEGIN", a, 2, NULL) == EINVAL,
-	       "refused: speculate() twice");
-	a[1] = A(DTRACE_ACT_EXIT, p, 0, 4, 0);
-	tap_ok(c_enable(&c, "BEGIN", a, 2, NULL) == EINVAL,
-	       "refused: exit() after speculate()");
-	a[1] = A(DTRACE_ACT_COMMIT, p, 0, 0, 0);
-	tap_ok(c_enable(&c, "BEGIN", a, 2, NULL) == EINVAL,
-	       "refused: commit() after speculate()");
-	a[1] = A(DTRACE_ACT_AGGREGATE, p, 0, 0, 1);
-	tap_ok(c_enable(&c, "BEGIN", a, 2, NULL) == EINVAL,
-	       "refused: an aggregation after speculate()");
+	for (i = 0; i < ARRAY_SIZE(bad); i++) {
+		uint32_t size0 = bad[i].first == DTRACE_ACT_DIFEXPR ? 8 : 0;
+		uint32_t size1 = bad[i].then == DTRACE_ACT_EXIT ? 4 : 0;
+
+		a[0] = A(bad[i].first, p, 0, size0, 0);
+		a[1] = A(bad[i].then, p, 0, size1,
+			 bad[i].then == DTRACE_ACT_AGGREGATE);
+		tap_ok(c_enable(&c, "BEGIN", a, 2, NULL) == EINVAL,
+		       "refused: %s", bad[i].what);
+	}
 	a[1] = A(DTRACE_ACT_SPECULATE, NULL, 0, 0, 0);
 	tap_ok(c_enable(&c, "BEGIN", &a[1], 1, NULL) == EINVAL,
 	       "refused: speculate() without a program");
+	a[0] = A(DTRACE_ACT_SPECULATE, p, 0, 0, 0);
 	a[1] = A(DTRACE_ACT_DIFEXPR, p, 0, 8, 0);
 	a[2] = A(DTRACE_ACT_DIFEXPR, p, 8, 0, 0);
 	tap_ok(c_enable(&c, "BEGIN", a, 3, NULL) == EINVAL,
@@ -223,6 +238,93 @@ static void test_specdrops(void)
 	close(c.fd);
 }
 
+/*
+ * Speculate on every CPU (profile-199), commit in END: each CPU's records
+ * reach the principal buffers, the other CPUs' at their switch.
+ */
+static void test_cross_cpu(void)
+{
+	struct dtrace_ioc_go g = { sizeof(g), 0 };
+	uint32_t nmatched, ep_rec = 0;
+	struct dtrace_actdesc a[2];
+	unsigned int i, n = 0, other = 0;
+	struct cons c;
+	struct prog *p;
+
+	c_open(&c);
+	claim(&c, SPECVAR, NULL);
+	a[0] = A(DTRACE_ACT_SPECULATE, load_var(SPECVAR), 0, 0, 0);
+	p = PI();
+	E(p, DTRACE_DIF_OP_LDV, 1, 0, 0, DTRACE_DIF_VAR_CPU);
+	E(p, DTRACE_DIF_OP_RET, 0, 1, 0, 0);
+	a[1] = A(DTRACE_ACT_DIFEXPR, p, 0, 8, 0);
+	if (c_enable_on(&c, "profile", "profile-199", a, 2, &ep_rec,
+			&nmatched) || nmatched != 1) {
+		tap_skip("cross-CPU", "no profile provider");
+		close(c.fd);
+		return;
+	}
+	a[0] = A(DTRACE_ACT_COMMIT, load_var(SPECVAR), 0, 0, 0);
+	c_enable(&c, "END", a, 1, NULL);
+	tap_ok(go(&c) == 0, "cross-CPU: GO");
+	usleep(300 * 1000);
+	c_snap_all(&c);
+	tap_ok(!find(ep_rec), "cross-CPU: nothing before the commit");
+	tap_ok(xioctl(c.fd, DTRACEIOC_STOP, &g) == 0, "cross-CPU: STOP");
+	c_snap_all(&c);
+	for (i = 0; i < nrecs; i++) {
+		if (recs[i].epid != ep_rec)
+			continue;
+		n++;
+		other += u64at(&recs[i], 0) != g.cpu;
+	}
+	tap_ok(n > 0, "cross-CPU: %u records committed, %u from CPUs other "
+	       "than END's", n, other);
+	if (sysconf(_SC_NPROCESSORS_ONLN) > 1)
+		tap_ok(other > 0, "cross-CPU: other CPUs' records committed "
+		       "at their switch");
+	close(c.fd);
+}
+
+/*
+ * After a commit the id comes back once every CPU has been switched: a
+ * tick clause calling speculation() gets id 1 again while the consumer
+ * snapshots.
+ */
+static void test_reuse(void)
+{
+	uint32_t nmatched, ep_tick = 0;
+	struct prog *p = PI();
+	struct dtrace_actdesc a;
+	struct cons c;
+	unsigned int i, tries;
+	int found = 0;
+
+	c_open(&c);
+	c_opt(&c, DTRACE_OPT_NSPEC, 1);
+	claim(&c, SPECVAR, NULL);
+	spec_end(&c, SPECVAR, DTRACE_ACT_COMMIT);
+	E(p, DTRACE_DIF_OP_CALL, 1, 0, 0, DTRACE_DIF_SUBR_SPECULATION);
+	E(p, DTRACE_DIF_OP_RET, 0, 1, 0, 0);
+	a = A(DTRACE_ACT_DIFEXPR, p, 0, 8, 0);
+	if (c_enable_on(&c, "profile", "tick-50ms", &a, 1, &ep_tick,
+			&nmatched) || nmatched != 1) {
+		tap_skip("reuse", "no profile provider");
+		close(c.fd);
+		return;
+	}
+	tap_ok(go(&c) == 0, "reuse: GO");
+	for (tries = 0; tries < 50 && !found; tries++) {
+		usleep(100 * 1000);
+		c_snap_all(&c);
+		for (i = 0; i < nrecs; i++)
+			found |= recs[i].epid == ep_tick &&
+				 u64at(&recs[i], 0) == 1;
+	}
+	tap_ok(found, "reuse: the committed id is handed out again");
+	close(c.fd);
+}
+
 int main(void)
 {
 	tap_plan();
@@ -233,5 +335,7 @@ int main(void)
 	test_unavail();
 	test_busy();
 	test_specdrops();
+	test_cross_cpu();
+	test_reuse();
 	return tap_finish();
 }

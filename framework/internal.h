@@ -334,11 +334,9 @@ struct dtrace_mstate {
 	/* errno: 0 until the syscall provider reports one */
 	u64				errno_val;
 	bool				in_error;	/* firing dtrace:::ERROR */
-	u64				spec;	/* speculate()'s id, or NONE */
+	bool				speculating;	/* speculate() ran */
+	u64				spec;	/* its id */
 };
-
-/* mst->spec when the clause has not called speculate(). */
-#define DTRACE_SPEC_NONE		U64_MAX
 
 /*
  * Probes by id for probe context: an array that grows by replacement

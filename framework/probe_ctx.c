@@ -273,6 +273,7 @@ static bool dtrace_act_run(struct dtrace_mstate *mst,
 		memset(pcs + 1 + n, 0, (act->arg - n) * sizeof(u64));
 		break;
 	case DTRACE_ACT_SPECULATE:
+		mst->speculating = true;
 		mst->spec = v;
 		break;
 	case DTRACE_ACT_COMMIT:
@@ -332,7 +333,7 @@ static struct dtrace_rechdr *dtrace_ecb_reserve(struct dtrace_ecb *ecb,
 	struct dtrace_state *state = ecb->state;
 
 	*sb = NULL;
-	if (mst->spec != DTRACE_SPEC_NONE) {
+	if (mst->speculating) {
 		*sb = dtrace_spec_buffer(mst, mst->spec, ecb->recsize);
 		return *sb ? (*sb)->data + (*sb)->offset : NULL;
 	}
@@ -359,7 +360,7 @@ static void dtrace_ecb_fire(struct dtrace_ecb *ecb, struct dtrace_mstate *mst)
 	mst->strsize = state->strsize;
 	mst->fault = 0;
 	mst->fault_pc = 0;
-	mst->spec = DTRACE_SPEC_NONE;
+	mst->speculating = false;
 	mst->scratch_base = (uintptr_t)buf->scratch;
 	mst->scratch_ptr = mst->scratch_base;
 	mst->scratch_end = mst->scratch_base + state->scratchsize;

@@ -4,9 +4,10 @@
  * speculation() hands out an id, speculate() sends the clause's record to
  * it, commit() makes its records appear in the principal buffer and
  * discard() drops them; records of a speculation never ended do not
- * appear.  With nspec = 1 a second speculation() returns 0 and counts
- * specunavail; a speculation still committing on another CPU counts
- * specbusy; a tiny specsize counts specdrops.  speculate() after an action
+ * appear; speculate() of an id that is 0, out of range or inactive drops
+ * the record silently.  With nspec = 1 a second speculation() returns 0
+ * and counts specunavail; a speculation still committing on another CPU
+ * counts specbusy; a tiny specsize counts specdrops.  speculate() after an action
  * that stores data, twice, or followed by an aggregation, exit(),
  * commit() or discard(), and commit() after an action that stores data
  * are refused at ENABLE; out-of-range NSPEC and SPECSIZE are refused.  Clauses are hand-assembled on dtrace:::BEGIN and
@@ -86,17 +87,15 @@ static void test_refused(void)
 		{ DTRACE_ACT_DIFEXPR, DTRACE_ACT_COMMIT,
 		  "commit() after a data action" },
 	};
-	struct dtrace_ioc_aggdef d;
+	struct dtrace_ioc_aggdef d = {
+		.size = sizeof(d), .id = 1, .func = DTRACE_AGG_SUM,
+	};
 	struct dtrace_actdesc a[3];
 	struct prog *p = PI();
 	struct cons c;
 	unsigned int i;
 
 	c_open(&c);
-	memset(&d, 0, sizeof(d));
-	d.size = sizeof(d);
-	d.id = 1;
-	d.func = DTRACE_AGG_SUM;
 	xioctl(c.fd, DTRACEIOC_AGGDEF, &d);
 	tap_ok(c_opt(&c, DTRACE_OPT_NSPEC, 0) == EINVAL &&
 	       c_opt(&c, DTRACE_OPT_NSPEC, DTRACE_NSPEC_MAX + 1) == EINVAL,
@@ -152,6 +151,36 @@ static void test_end(int kind, const char *what)
 		tap_ok(!r, "%s: the speculative record is not there", what);
 	tap_ok(!snap_tot.specdrops && !snap_tot.specbusy &&
 	       !snap_tot.specunavail, "%s: no speculation failures", what);
+	close(c.fd);
+}
+
+/* speculate() of 0, an id out of range or an inactive one: no record. */
+static void test_bad_ids(void)
+{
+	static const int64_t ids[] = { 0, -1, 2, 1 };
+	struct dtrace_actdesc a[2];
+	uint32_t ep[4];
+	unsigned int i, n = 0;
+	struct cons c;
+	struct prog *p;
+
+	c_open(&c);
+	c_opt(&c, DTRACE_OPT_NSPEC, 1);
+	for (i = 0; i < 4; i++) {
+		p = PI();
+		E(p, DTRACE_DIF_OP_SETX, 1, 0, 0, INT(p, ids[i]));
+		E(p, DTRACE_DIF_OP_RET, 0, 1, 0, 0);
+		a[0] = A(DTRACE_ACT_SPECULATE, p, 0, 0, 0);
+		a[1] = A(DTRACE_ACT_DIFEXPR, p, 0, 8, 0);
+		c_enable(&c, "BEGIN", a, 2, &ep[i]);
+	}
+	tap_ok(go(&c) == 0, "bad ids: GO");
+	c_snap_all(&c);
+	for (i = 0; i < 4; i++)
+		n += find(ep[i]) != NULL;
+	tap_ok(n == 0 && !snap_tot.specdrops && !snap_tot.specbusy &&
+	       !snap_tot.specunavail && !snap_tot.errors,
+	       "bad ids: 0, -1, 2 and an inactive 1 drop silently");
 	close(c.fd);
 }
 
@@ -332,6 +361,7 @@ int main(void)
 	test_end(DTRACE_ACT_COMMIT, "commit");
 	test_end(DTRACE_ACT_DISCARD, "discard");
 	test_end(0, "neither");
+	test_bad_ids();
 	test_unavail();
 	test_busy();
 	test_specdrops();

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Principal buffers, switch policy: two buffers per CPU, one filled by
- * probe context, one handed to the consumer at each snapshot.  This
- * file allocates, snapshots and frees them, in process context; the
- * writing side and the switch itself are in probe_ctx.c.
+ * Principal buffers, process side: two buffers per CPU under the switch
+ * policy (one filled by probe context, one handed to the consumer at each
+ * snapshot), one under fill and ring.  This file allocates, snapshots and
+ * frees them; the writing side and the switch itself are in
+ * buffer_ctx.c, which explains the policies.
  */
 #define pr_fmt(fmt) "dtrace: " fmt
 
@@ -52,8 +53,12 @@ int dtrace_buffers_alloc(struct dtrace_state *state)
 		int node = cpu_to_node(cpu);
 
 		buf->data[0] = kvzalloc_node(state->bufsize, gfp, node);
-		buf->data[1] = kvzalloc_node(state->bufsize, gfp, node);
-		if (!buf->data[0] || !buf->data[1]) {
+		if (state->bufpolicy == DTRACE_BUFPOLICY_SWITCH)
+			buf->data[1] = kvzalloc_node(state->bufsize, gfp,
+						     node);
+		if (!buf->data[0] ||
+		    (state->bufpolicy == DTRACE_BUFPOLICY_SWITCH &&
+		     !buf->data[1])) {
 			dtrace_buffers_free(state);
 			return -ENOMEM;
 		}
@@ -62,9 +67,33 @@ int dtrace_buffers_alloc(struct dtrace_state *state)
 }
 
 /**
- * dtrace_buffer_snapshot() - switch one CPU's buffers, copy out the full one
+ * dtrace_cpu_call() - run @fn(@arg) for CPU @cpu, as if there
+ * @cpu: a possible CPU
+ * @fn: a switch: it must run on @cpu with interrupts off, or anywhere
+ *	with interrupts off while @cpu is offline
+ * @arg: its argument
+ *
+ * Context: process; may sleep.
+ */
+void dtrace_cpu_call(int cpu, smp_call_func_t fn, void *arg)
+{
+	unsigned long flags;
+
+	cpus_read_lock();
+	if (cpu_online(cpu)) {
+		smp_call_function_single(cpu, fn, arg, 1);
+	} else {
+		local_irq_save(flags);
+		fn(arg);
+		local_irq_restore(flags);
+	}
+	cpus_read_unlock();
+}
+
+/**
+ * dtrace_buffer_snapshot() - switch one CPU's buffers, copy out the records
  * @state: a started consumer
- * @snap: the request; cpu, data and bufsize in, used/drops/errors out
+ * @snap: the request; cpu, data and bufsize in, used and counters out
  *
  * Context: process; may sleep; state->lock held, which keeps the buffer
  * handed out here from being switched back before it is copied.
@@ -74,8 +103,10 @@ int dtrace_buffers_alloc(struct dtrace_state *state)
 int dtrace_buffer_snapshot(struct dtrace_state *state,
 			   struct dtrace_ioc_bufsnap *snap)
 {
+	struct dtrace_switch sw = { .state = state, .cpu = snap->cpu };
+	void __user *udata = u64_to_user_ptr(snap->data);
 	struct dtrace_buffer *buf;
-	unsigned long flags;
+	const char *data;
 
 	lockdep_assert_held(&state->lock);
 	if (!state->buffers)
@@ -86,24 +117,22 @@ int dtrace_buffer_snapshot(struct dtrace_state *state,
 		return -ENOSPC;
 
 	buf = per_cpu_ptr(state->buffers, snap->cpu);
-	cpus_read_lock();
-	if (cpu_online(snap->cpu)) {
-		smp_call_function_single(snap->cpu, dtrace_buffer_switch, buf,
-					 1);
-	} else {
-		local_irq_save(flags);
-		dtrace_buffer_switch(buf);
-		local_irq_restore(flags);
-	}
-	cpus_read_unlock();
+	sw.buf = buf;
+	sw.stopped = READ_ONCE(state->activity) == DTRACE_ACTIVITY_STOPPED;
+	dtrace_cpu_call(snap->cpu, dtrace_buffer_switch, &sw);
+	dtrace_specs_offline(state);
 
-	if (copy_to_user(u64_to_user_ptr(snap->data),
-			 buf->data[buf->active ^ 1], buf->snap_used))
+	data = buf->data[buf->snap_buf];
+	if (copy_to_user(udata, data + buf->snap_start, buf->snap_used) ||
+	    copy_to_user(udata + buf->snap_used, data, buf->snap_wrap))
 		return -EFAULT;
-	snap->used = buf->snap_used;
-	snap->drops = buf->snap_drops;
-	snap->errors = buf->snap_errors;
-	snap->dyndrops = buf->snap_dyndrops;
+	snap->used = buf->snap_used + buf->snap_wrap;
+	snap->drops = buf->snap[DTRACE_CNT_DROPS];
+	snap->errors = buf->snap[DTRACE_CNT_ERRORS];
+	snap->dyndrops = buf->snap[DTRACE_CNT_DYNDROPS];
+	snap->specdrops = buf->snap[DTRACE_CNT_SPECDROPS];
+	snap->specbusy = buf->snap[DTRACE_CNT_SPECBUSY];
+	snap->specunavail = buf->snap[DTRACE_CNT_SPECUNAVAIL];
 	return 0;
 }
 
@@ -112,21 +141,18 @@ int dtrace_buffer_snapshot(struct dtrace_state *state,
  * read while probes may bump them: each read is of a whole u64, and a
  * count one behind is as good as the one a moment earlier.
  */
-void dtrace_buffers_count(struct dtrace_state *state, u64 *drops,
-			  u64 *errors, u64 *dyndrops)
+void dtrace_buffers_count(struct dtrace_state *state,
+			  u64 count[DTRACE_CNT_MAX])
 {
-	int cpu;
+	int cpu, i;
 
-	*drops = 0;
-	*errors = 0;
-	*dyndrops = 0;
+	memset(count, 0, DTRACE_CNT_MAX * sizeof(*count));
 	if (!state->buffers)
 		return;
 	for_each_possible_cpu(cpu) {
 		struct dtrace_buffer *buf = per_cpu_ptr(state->buffers, cpu);
 
-		*drops += READ_ONCE(buf->drops);
-		*errors += READ_ONCE(buf->errors);
-		*dyndrops += READ_ONCE(buf->dyndrops);
+		for (i = 0; i < DTRACE_CNT_MAX; i++)
+			count[i] += READ_ONCE(buf->count[i]);
 	}
 }

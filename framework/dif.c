@@ -208,6 +208,8 @@ static int dtrace_insn_imm_verify(struct dtrace_prog *prog,
 			return -EINVAL;
 		if (dtrace_dif_subr_destructive(in->imm))
 			prog->destructive = true;
+		if (in->imm == DTRACE_DIF_SUBR_SPECULATION)
+			prog->speculates = true;
 		return 0;
 	}
 	if (shape & DIF_PUSH) {

@@ -372,12 +372,6 @@ static u64 dtrace_var_load(struct dtrace_mstate *mst, u8 op, s32 id)
 	return (uintptr_t)p;
 }
 
-/* The tuple stack of one program run. */
-struct dtrace_tuple {
-	struct dtrace_tuple_ent		ent[DTRACE_DIF_TUPLE_MAX];
-	u32				n;
-};
-
 static void dtrace_tuple_push(struct dtrace_mstate *mst,
 			      struct dtrace_tuple *t, u64 v, u32 size,
 			      bool is_string)
@@ -448,22 +442,25 @@ static u64 dtrace_dif_exec_var(const struct dtrace_dif_insn *in, u64 a,
 }
 
 /**
- * dtrace_dif_run() - run a verified DIF program
+ * dtrace_dif_run_tuple() - run a verified DIF program, keep its tuple stack
  * @prog: the program
  * @mst: machine state of this firing; ->fault is set if it faults
+ * @tup: the tuple stack, empty at the start; at RET it holds what the
+ *	program pushed and did not consume (an aggregation's keys)
  *
  * Branches only go forward (the verifier saw to it), so this loop ends
- * within prog->ninsns steps.
+ * within prog->ninsns steps.  The entries of @tup may point into the
+ * clause's scratch: read them before the clause firing ends.
  * Context: probe context.
  * Return: the value of RET, or 0 after a fault.
  */
-u64 dtrace_dif_run(const struct dtrace_prog *prog, struct dtrace_mstate *mst)
+u64 dtrace_dif_run_tuple(const struct dtrace_prog *prog,
+			 struct dtrace_mstate *mst, struct dtrace_tuple *tup)
 {
 	u64 r[DTRACE_DIF_NREGS] = { 0 };
-	struct dtrace_tuple tup;
 	u32 pc = 0;
 
-	tup.n = 0;
+	tup->n = 0;
 	for (;;) {
 		const struct dtrace_dif_insn *in = &prog->insns[pc++];
 		u64 a = r[in->src1], b = r[in->src2];
@@ -524,7 +521,7 @@ u64 dtrace_dif_run(const struct dtrace_prog *prog, struct dtrace_mstate *mst)
 			dtrace_store(mst, *d + (s64)in->imm, in->op, a);
 			break;
 		case DTRACE_DIF_OP_LDGS ... DTRACE_DIF_OP_ALLOCS:
-			*d = dtrace_dif_exec_var(in, a, *d, &tup, mst);
+			*d = dtrace_dif_exec_var(in, a, *d, tup, mst);
 			break;
 		default:
 			*d = dtrace_dif_alu(in->op, a, b);
@@ -535,5 +532,21 @@ u64 dtrace_dif_run(const struct dtrace_prog *prog, struct dtrace_mstate *mst)
 			return 0;
 		}
 	}
+}
+NOKPROBE_SYMBOL(dtrace_dif_run_tuple);
+
+/**
+ * dtrace_dif_run() - run a verified DIF program
+ * @prog: the program
+ * @mst: machine state of this firing; ->fault is set if it faults
+ *
+ * Context: probe context.
+ * Return: the value of RET, or 0 after a fault.
+ */
+u64 dtrace_dif_run(const struct dtrace_prog *prog, struct dtrace_mstate *mst)
+{
+	struct dtrace_tuple tup;
+
+	return dtrace_dif_run_tuple(prog, mst, &tup);
 }
 NOKPROBE_SYMBOL(dtrace_dif_run);

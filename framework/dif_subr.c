@@ -100,6 +100,7 @@ static const struct dtrace_subr_info dtrace_subr_tab[DTRACE_DIF_SUBR_MAX] = {
 	[DTRACE_DIF_SUBR_SPIN_LOCKED]	= { 1, 1 },
 	[DTRACE_DIF_SUBR_COPYOUT]	= { 3, 3, true },
 	[DTRACE_DIF_SUBR_COPYOUTSTR]	= { 3, 3, true },
+	[DTRACE_DIF_SUBR_SPECULATION]	= { 0, 0 },
 };
 
 /* The state strtok(NULL, ...) continues from: see dtrace_subr_strtok(). */
@@ -1194,6 +1195,8 @@ u64 dtrace_dif_subr(u32 subr, const struct dtrace_tuple_ent *tup, u32 ntup,
 		return dtrace_subr_copyout(mst, a0, a1, a2);
 	case DTRACE_DIF_SUBR_COPYOUTSTR:
 		return dtrace_subr_copyoutstr(mst, a0, a1, a2);
+	case DTRACE_DIF_SUBR_SPECULATION:
+		return dtrace_spec_claim(mst);
 	}
 	dtrace_fault_set(mst, DTRACEFLT_ILLOP, subr);
 	return 0;

@@ -259,7 +259,7 @@ void dtrace_dynvar_store(struct dtrace_mstate *mst, u32 id, bool thread,
 		dv = dtrace_dynvar_alloc(&state->dyn, sizeof(*dv) +
 					 ALIGN(k.keylen, 8) + var->size);
 		if (!dv) {
-			this_cpu_ptr(state->buffers)->dyndrops++;
+			this_cpu_ptr(state->buffers)->count[DTRACE_CNT_DYNDROPS]++;
 			goto out_unlock;
 		}
 		dv->thread = k.thread;

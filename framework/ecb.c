@@ -51,17 +51,21 @@ static bool dtrace_prog_is_int(const struct dtrace_prog *prog)
 static int dtrace_action_check(const struct dtrace_actdesc *ad,
 			       const struct dtrace_prog *prog)
 {
+	bool stores_nothing = !ad->size && !ad->offset;
+
 	if (ad->reserved || ad->offset >= DTRACE_RECORD_MAX ||
 	    ad->size > DTRACE_RECORD_MAX - ad->offset)
 		return -EINVAL;
 	if (ad->kind != DTRACE_ACT_STACK && ad->kind != DTRACE_ACT_USTACK &&
-	    ad->arg)
+	    ad->kind != DTRACE_ACT_AGGREGATE && ad->arg)
 		return -EINVAL;
 
 	switch (ad->kind) {
 	case DTRACE_ACT_DIFEXPR:
-		if (!prog || !ad->size)
+		if (!prog)
 			return -EINVAL;
+		if (!ad->size)	/* run for its effects only */
+			return ad->offset ? -EINVAL : 0;
 		if (prog->rtype != DTRACE_DIF_RTYPE_INT)
 			return 0;
 		return ad->size == prog->rsize && !(ad->offset % ad->size) ?
@@ -77,16 +81,70 @@ static int dtrace_action_check(const struct dtrace_actdesc *ad,
 		return !prog && ad->arg >= 1 && ad->arg <= DTRACE_USTACK_MAX &&
 		       ad->size == 8 * (ad->arg + 1) && !(ad->offset % 8) ?
 		       0 : -EINVAL;
+	case DTRACE_ACT_AGGREGATE:
+		return dtrace_prog_is_int(prog) && stores_nothing &&
+		       ad->arg >= 1 && ad->arg < DTRACE_AGG_MAXID ?
+		       0 : -EINVAL;
 	case DTRACE_ACT_RAISE:
 	case DTRACE_ACT_CHILL:
-		return dtrace_prog_is_int(prog) && !ad->size && !ad->offset ?
+	case DTRACE_ACT_SPECULATE:
+	case DTRACE_ACT_COMMIT:
+	case DTRACE_ACT_DISCARD:
+		return dtrace_prog_is_int(prog) && stores_nothing ?
 		       0 : -EINVAL;
 	case DTRACE_ACT_STOP:
 	case DTRACE_ACT_PANIC:
-		return !prog && !ad->size && !ad->offset ? 0 : -EINVAL;
+		return !prog && stores_nothing ? 0 : -EINVAL;
 	default:
 		return -EINVAL;
 	}
+}
+
+/*
+ * The order rules of speculate(): it comes before every action that
+ * stores data, once, and no aggregation, exit(), commit() or discard()
+ * follows it (their effects could not be taken back with the record).
+ * commit() comes before every action that stores data too: it writes
+ * into the principal buffer, where the clause's own record is being
+ * filled from then on.  Also notes where the record starts being written
+ * and whether the clause touches speculations at all.
+ */
+static int dtrace_clause_order(struct dtrace_clause *clause)
+{
+	bool spec = false;
+	u32 i;
+
+	clause->first_data = clause->nactions;
+	clause->speculates = clause->pred && clause->pred->speculates;
+	for (i = 0; i < clause->nactions; i++) {
+		const struct dtrace_action *act = &clause->actions[i];
+
+		if (act->prog && act->prog->speculates)
+			clause->speculates = true;
+		switch (act->kind) {
+		case DTRACE_ACT_SPECULATE:
+			if (spec || clause->first_data < i)
+				return -EINVAL;
+			spec = true;
+			clause->speculates = true;
+			break;
+		case DTRACE_ACT_COMMIT:
+			if (clause->first_data < i)
+				return -EINVAL;
+			fallthrough;
+		case DTRACE_ACT_DISCARD:
+			clause->speculates = true;
+			fallthrough;
+		case DTRACE_ACT_AGGREGATE:
+		case DTRACE_ACT_EXIT:
+			if (spec)
+				return -EINVAL;
+			break;
+		}
+		if (act->size && clause->first_data == clause->nactions)
+			clause->first_data = i;
+	}
+	return 0;
 }
 
 static int dtrace_clause_layout(struct dtrace_clause *clause)
@@ -189,6 +247,8 @@ struct dtrace_clause *dtrace_clause_create(u64 cookie,
 			goto out_free;
 	}
 	ret = dtrace_clause_layout(clause);
+	if (!ret)
+		ret = dtrace_clause_order(clause);
 	if (ret)
 		goto out_free;
 	kfree(ads);

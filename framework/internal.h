@@ -22,6 +22,11 @@
  *	probe context, interrupts off, under the per-CPU nesting guard,
  *	nothing else inside.  See dynvar.c.
  *
+ * Speculations (spec_ctx.c) and aggregation buffers (agg_ctx.c) take no
+ * lock at all: each CPU writes only its own buffers, a speculation's
+ * state moves by cmpxchg, and the consumer reaches a CPU's buffers by an
+ * IPI to that CPU.  Their block comments give the memory ordering.
+ *
  * Probe context takes no other locks.  It finds a probe with xa_load() and
  * walks probe->ecbs with rcu_dereference_sched() with interrupts off;
  * writers publish with rcu_assign_pointer() under dtrace_lock and wait
@@ -32,9 +37,11 @@
 #ifndef _DTRACE_INTERNAL_H
 #define _DTRACE_INTERNAL_H
 
+#include <linux/atomic.h>
 #include <linux/list.h>
 #include <linux/mutex.h>
 #include <linux/rcupdate.h>
+#include <linux/smp.h>
 #include <linux/refcount.h>
 #include <linux/types.h>
 #include <linux/spinlock.h>
@@ -90,13 +97,14 @@ struct dtrace_prog {
 	u32				rsize;
 	u32				maxpush;	/* largest PUSHTR imm */
 	bool				destructive;	/* CALLs one */
+	bool				speculates;	/* CALLs speculation() */
 };
 
 struct dtrace_action {
 	u32				kind;	/* DTRACE_ACT_* */
 	u32				offset;	/* in the record data */
 	u32				size;
-	u32				arg;	/* frames of STACK/USTACK */
+	u32				arg;	/* STACK/USTACK frames; agg id */
 	struct dtrace_prog		*prog;	/* NULL for none */
 };
 
@@ -108,6 +116,9 @@ struct dtrace_clause {
 	refcount_t			refs;	/* one per ECB */
 	u64				cookie;
 	u32				datasize;	/* bytes after the header */
+	/* actions before this one store nothing: none is data, or SPECULATE */
+	u32				first_data;
+	bool				speculates;	/* uses a speculation */
 	struct dtrace_prog		*pred;	/* NULL: always true */
 	u32				nactions;
 	struct dtrace_action		actions[];
@@ -123,31 +134,100 @@ struct dtrace_ecb {
 	u32				recsize;	/* header + data, 8-aligned */
 };
 
+/* What a CPU counts for the consumer: BUFSNAP since the last one, STATUS totals. */
+enum {
+	DTRACE_CNT_DROPS,	/* records lost: principal buffer full */
+	DTRACE_CNT_ERRORS,	/* clause faults */
+	DTRACE_CNT_DYNDROPS,	/* dynamic variable stores lost */
+	DTRACE_CNT_SPECDROPS,	/* records lost: speculative buffer full */
+	DTRACE_CNT_SPECBUSY,	/* speculation ids still being committed */
+	DTRACE_CNT_SPECUNAVAIL,	/* speculation() found no free id */
+	DTRACE_CNT_MAX
+};
+
 /*
- * One CPU's principal buffers (switch policy): probe context appends to
+ * One CPU's principal buffers.  SWITCH: probe context appends to
  * data[active]; a snapshot flips active on that CPU and hands the other
- * buffer to the consumer.
+ * buffer to the consumer.  FILL and RING: data[0] only, handed over once
+ * the state is STOPPED; buffer_ctx.c has the ring's bookkeeping.
  */
 struct dtrace_buffer {
 	void				*data[2];
 	unsigned int			active;
-	u64				offset;	/* fill of data[active] */
-	u64				drops;	/* since the state started */
-	u64				errors;
-	u64				dyndrops;	/* dynamic variable stores lost */
-	/* what the last switch left for the consumer */
+	u64				offset;	/* fill of data[active]; ring: head */
+	u64				tail;	/* ring: oldest record */
+	u64				lapend;	/* ring, wrapped: end of the older lap */
+	bool				wrapped;	/* ring: [tail, lapend) is live */
+	u64				count[DTRACE_CNT_MAX];	/* since the start */
+	u64				seen[DTRACE_CNT_MAX];	/* at the last switch */
+	/*
+	 * What the last switch left for the consumer: data[snap_buf] from
+	 * snap_start, snap_used bytes, then snap_wrap bytes from 0.
+	 */
+	unsigned int			snap_buf;
+	u64				snap_start;
 	u64				snap_used;
-	u64				snap_drops;
-	u64				snap_errors;
-	u64				snap_dyndrops;
-	u64				drops_seen;	/* drops at the last switch */
-	u64				errors_seen;
-	u64				dyndrops_seen;
+	u64				snap_wrap;
+	u64				snap[DTRACE_CNT_MAX];
 	/* this CPU's variable storage, set up at GO (vars.c) */
 	void				*scratch;	/* scratchsize bytes */
 	void				*locals;	/* this-> variables */
 	void				*key;		/* tuple key being built */
 	unsigned long			*stack;	/* [DTRACE_STACK_SAVE] */
+};
+
+/*
+ * An aggregation as DTRACEIOC_AGGDEF defined it (agg.c), with what probe
+ * context needs precomputed: the key's size, the values' count and how
+ * many entries the tuple stack holds at RET.
+ */
+struct dtrace_agg {
+	struct dtrace_ioc_aggdef	def;
+	u32				keysize;	/* bytes, keys 8-aligned */
+	u32				nvals;		/* u64 words of values */
+	u32				npush;		/* tuple entries expected */
+	u32				levels;		/* lquantize */
+};
+
+/*
+ * One CPU's aggregation buffers: two of aggsize bytes, each a hash of
+ * u32 heads (entry offsets, 0 for none) followed by bump-allocated
+ * entries; agg_ctx.c fills data[active], a snapshot switches them.
+ */
+struct dtrace_aggbuf {
+	void				*data[2];
+	unsigned int			active;
+	u32				used;	/* entry bytes in data[active] */
+	u64				drops;	/* since the start */
+	u64				drops_seen;
+	u32				snap_used;
+	u64				snap_drops;
+	void				*key;	/* the key being built, keymax bytes */
+};
+
+/*
+ * One CPU's buffer for one speculation; only that CPU touches it (or the
+ * consumer, for a CPU that is offline).  done_gen is the generation of
+ * the speculation whose commit or discard this CPU has carried out.
+ */
+struct dtrace_specbuf {
+	void				*data;	/* specsize bytes */
+	u32				offset;
+	u32				done_gen;
+};
+
+/* The kinds of a speculation's state, its low two bits. */
+enum {
+	DTRACE_SPEC_INACTIVE,	/* free for speculation() */
+	DTRACE_SPEC_ACTIVE,	/* claimed; speculate() records into it */
+	DTRACE_SPEC_COMMITTING,	/* CPUs move their records to the principal */
+	DTRACE_SPEC_DISCARDING,	/* CPUs throw their records away */
+};
+
+/* A speculation: its state word; see spec_ctx.c for the machine. */
+struct dtrace_spec {
+	u32				state;	/* generation << 2 | DTRACE_SPEC_* */
+	atomic_t			npending;	/* CPUs yet to commit/discard */
 };
 
 /*
@@ -202,6 +282,21 @@ struct dtrace_state {
 	struct dtrace_var		*vars;	/* [DTRACE_DIF_MAXVARS] */
 	char				*globals;	/* global scalars, at GO */
 	struct dtrace_dynspace		dyn;	/* at GO */
+	/* aggregations (agg.c): defined before GO, fixed after */
+	struct dtrace_agg		**aggs;	/* [DTRACE_AGG_MAXID] or NULL */
+	u32				naggs;	/* defined */
+	u32				aggsize;	/* fixed at GO */
+	u32				agg_nheads;	/* hash heads per buffer */
+	u32				agg_keymax;	/* largest key */
+	struct dtrace_aggbuf __percpu	*aggbufs;	/* NULL if no aggregation */
+	/* principal buffer policy (buffer_ctx.c) */
+	u32				bufpolicy;	/* fixed at GO */
+	u64				endsize;	/* FILL: room kept for END */
+	/* speculations (spec.c, spec_ctx.c), NULL if no clause uses one */
+	u32				nspec;
+	u32				specsize;
+	struct dtrace_spec		*specs;	/* [nspec], id - 1 */
+	struct dtrace_specbuf __percpu	*specbufs;	/* [nspec] per CPU */
 };
 
 /*
@@ -214,6 +309,12 @@ struct dtrace_tuple_ent {
 	u64				value;
 	u32				size;
 	bool				is_string;
+};
+
+/* The tuple stack of one program run. */
+struct dtrace_tuple {
+	struct dtrace_tuple_ent		ent[DTRACE_DIF_TUPLE_MAX];
+	u32				n;
 };
 
 /* Per-firing machine state, on the stack of dtrace_probe(). */
@@ -233,6 +334,8 @@ struct dtrace_mstate {
 	/* errno: 0 until the syscall provider reports one */
 	u64				errno_val;
 	bool				in_error;	/* firing dtrace:::ERROR */
+	bool				speculating;	/* speculate() ran */
+	u64				spec;	/* its id */
 };
 
 /*
@@ -294,8 +397,26 @@ int dtrace_buffers_alloc(struct dtrace_state *state);
 void dtrace_buffers_free(struct dtrace_state *state);
 int dtrace_buffer_snapshot(struct dtrace_state *state,
 			   struct dtrace_ioc_bufsnap *snap);
-void dtrace_buffers_count(struct dtrace_state *state, u64 *drops,
-			  u64 *errors, u64 *dyndrops);
+void dtrace_buffers_count(struct dtrace_state *state,
+			  u64 count[DTRACE_CNT_MAX]);
+void dtrace_cpu_call(int cpu, smp_call_func_t fn, void *arg);
+
+/* agg.c */
+int dtrace_agg_define(struct dtrace_state *state,
+		      const struct dtrace_ioc_aggdef *def);
+int dtrace_aggs_check_clause(const struct dtrace_state *state,
+			     const struct dtrace_clause *clause);
+int dtrace_aggs_alloc(struct dtrace_state *state);
+void dtrace_aggs_free(struct dtrace_state *state);
+void dtrace_aggs_destroy(struct dtrace_state *state);
+int dtrace_agg_snapshot(struct dtrace_state *state,
+			struct dtrace_ioc_aggsnap *snap);
+u64 dtrace_aggs_drops(struct dtrace_state *state);
+
+/* spec.c */
+int dtrace_specs_alloc(struct dtrace_state *state);
+void dtrace_specs_free(struct dtrace_state *state);
+void dtrace_specs_offline(struct dtrace_state *state);
 
 /* vars.c */
 int dtrace_vars_declare(struct dtrace_state *state,
@@ -328,8 +449,40 @@ void dtrace_actions_exit(void);
 
 void dtrace_probe_fire_state(struct dtrace_probe *probe,
 			     struct dtrace_state *state);
-void dtrace_buffer_switch(void *buf);
 u64 dtrace_dif_run(const struct dtrace_prog *prog, struct dtrace_mstate *mst);
+u64 dtrace_dif_run_tuple(const struct dtrace_prog *prog,
+			 struct dtrace_mstate *mst, struct dtrace_tuple *tup);
+
+bool dtrace_state_exit(struct dtrace_state *state);
+
+/* buffer_ctx.c: probe context */
+void *dtrace_buffer_reserve(struct dtrace_state *state,
+			    struct dtrace_buffer *buf, u32 size, bool end);
+void dtrace_buffer_commit(struct dtrace_buffer *buf, u32 size);
+
+/*
+ * The argument of a buffer switch: the consumer's state, the CPU's
+ * buffer, whether the state was STOPPED when the consumer asked.
+ */
+struct dtrace_switch {
+	struct dtrace_state		*state;
+	struct dtrace_buffer		*buf;
+	int				cpu;
+	bool				stopped;
+};
+void dtrace_buffer_switch(void *arg);
+
+/* agg_ctx.c: probe context */
+void dtrace_agg_fire(struct dtrace_mstate *mst,
+		     const struct dtrace_action *act);
+void dtrace_agg_switch(void *aggbuf);
+
+/* spec_ctx.c: probe context */
+u64 dtrace_spec_claim(struct dtrace_mstate *mst);
+struct dtrace_specbuf *dtrace_spec_buffer(struct dtrace_mstate *mst, u64 id,
+					  u32 size);
+void dtrace_spec_end(struct dtrace_mstate *mst, u64 id, bool commit);
+void dtrace_specs_switch(struct dtrace_state *state, int cpu);
 
 /*
  * Record a fault in @mst: the interpreter notes the DIF offset and stops

@@ -93,7 +93,9 @@ static int dtrace_ioc_enable(struct dtrace_state *state,
 	if (IS_ERR(clause))
 		return PTR_ERR(clause);
 	/* Check first, record the declarations once the probes are on. */
-	ret = dtrace_vars_declare(state, clause);
+	ret = dtrace_aggs_check_clause(state, clause);
+	if (!ret)
+		ret = dtrace_vars_declare(state, clause);
 	if (!ret)
 		ret = dtrace_ecb_enable(state, &en->desc, clause,
 					&en->nmatched);
@@ -120,8 +122,17 @@ static int dtrace_ioc_epdesc(struct dtrace_state *state,
 static int dtrace_ioc_status(struct dtrace_state *state,
 			     struct dtrace_ioc_status *st)
 {
+	u64 count[DTRACE_CNT_MAX];
+
 	st->activity = READ_ONCE(state->activity);
-	dtrace_buffers_count(state, &st->drops, &st->errors, &st->dyndrops);
+	dtrace_buffers_count(state, count);
+	st->drops = count[DTRACE_CNT_DROPS];
+	st->errors = count[DTRACE_CNT_ERRORS];
+	st->dyndrops = count[DTRACE_CNT_DYNDROPS];
+	st->aggdrops = dtrace_aggs_drops(state);
+	st->specdrops = count[DTRACE_CNT_SPECDROPS];
+	st->specbusy = count[DTRACE_CNT_SPECBUSY];
+	st->specunavail = count[DTRACE_CNT_SPECUNAVAIL];
 	return 0;
 }
 
@@ -168,8 +179,12 @@ static_assert(sizeof(struct dtrace_ioc_enable) == 408);
 static_assert(offsetof(struct dtrace_ioc_enable, pred) == 352);
 static_assert(sizeof(struct dtrace_ioc_epdesc) == 24);
 static_assert(sizeof(struct dtrace_ioc_go) == 8);
-static_assert(sizeof(struct dtrace_ioc_bufsnap) == 56);
-static_assert(sizeof(struct dtrace_ioc_status) == 32);
+static_assert(sizeof(struct dtrace_ioc_bufsnap) == 80);
+static_assert(sizeof(struct dtrace_ioc_status) == 64);
+static_assert(sizeof(struct dtrace_aggkey) == 8);
+static_assert(sizeof(struct dtrace_ioc_aggdef) == 120);
+static_assert(sizeof(struct dtrace_aggent) == 16);
+static_assert(sizeof(struct dtrace_ioc_aggsnap) == 40);
 static_assert(sizeof(struct dtrace_ioc_probearg) == 272);
 static_assert(sizeof(struct dtrace_difv) == 16);
 
@@ -185,6 +200,8 @@ union dtrace_ioc_arg {
 	struct dtrace_ioc_bufsnap	bufsnap;
 	struct dtrace_ioc_status	status;
 	struct dtrace_ioc_probearg	probearg;
+	struct dtrace_ioc_aggdef	aggdef;
+	struct dtrace_ioc_aggsnap	aggsnap;
 };
 
 /*
@@ -203,6 +220,8 @@ static const size_t dtrace_ioc_size[] = {
 	[_IOC_NR(DTRACEIOC_BUFSNAP)]	= sizeof(struct dtrace_ioc_bufsnap),
 	[_IOC_NR(DTRACEIOC_STATUS)]	= sizeof(struct dtrace_ioc_status),
 	[_IOC_NR(DTRACEIOC_PROBEARG)]	= sizeof(struct dtrace_ioc_probearg),
+	[_IOC_NR(DTRACEIOC_AGGDEF)]	= sizeof(struct dtrace_ioc_aggdef),
+	[_IOC_NR(DTRACEIOC_AGGSNAP)]	= sizeof(struct dtrace_ioc_aggsnap),
 };
 
 static int dtrace_ioc_dispatch(struct dtrace_state *state, unsigned int nr,
@@ -231,6 +250,10 @@ static int dtrace_ioc_dispatch(struct dtrace_state *state, unsigned int nr,
 		return dtrace_ioc_status(state, &a->status);
 	case _IOC_NR(DTRACEIOC_PROBEARG):
 		return dtrace_ioc_probearg(&a->probearg);
+	case _IOC_NR(DTRACEIOC_AGGDEF):
+		return dtrace_agg_define(state, &a->aggdef);
+	case _IOC_NR(DTRACEIOC_AGGSNAP):
+		return dtrace_agg_snapshot(state, &a->aggsnap);
 	}
 	return -ENOTTY;
 }

@@ -15,15 +15,17 @@
  *    a fault reported to the consumer, never an oops; it writes only its
  *    CPU's buffers, scratch, variables and the dynamic variable space;
  *  - it calls nothing but the other probe-context files of framework/
- *    (dif_exec.c, dif_subr.c, dynvar.c, scratch.c, stack.c), inlines
+ *    (dif_exec.c, dif_subr.c, dynvar.c, scratch.c, stack.c,
+ *    buffer_ctx.c, agg_ctx.c, spec_ctx.c), inlines
  *    from include/linux, the nofault copies, the NMI-safe clocks,
  *    stack_trace_save() and irq_work_queue().
  * These files are built without ftrace hooks and their entry points are
  * NOKPROBE_SYMBOL, so tracing can never recurse into the tracer.
  *
  * This file: dtrace_probe(), the clauses it fires, their records and
- * actions (raise/stop through an irq_work, chill, panic), dtrace:::ERROR,
- * and the buffer switch.
+ * actions (raise/stop through an irq_work, chill, panic), dtrace:::ERROR.
+ * Where a record goes is buffer_ctx.c's business (or spec_ctx.c's, after
+ * speculate()); aggregating is agg_ctx.c's.
  */
 #define pr_fmt(fmt) "dtrace: " fmt
 
@@ -114,15 +116,20 @@ static bool dtrace_ecb_may_fire(const struct dtrace_probe *probe,
 	return activity == DTRACE_ACTIVITY_ACTIVE;
 }
 
-/*
- * exit(): stop recording anything but END, whether BEGIN runs or not.
- * Only one exit() record may reach the consumer: when a clause on another
- * CPU got past dtrace_ecb_may_fire() too and exits second, its cmpxchg
- * fails and its whole record is dropped (not counted: nothing was lost
- * that the program asked to keep).  exit() in END (COOLDOWN) only sets
- * the status again.  Return: whether the record may be committed.
+/**
+ * dtrace_state_exit() - stop recording anything but END
+ * @state: the consumer
+ *
+ * For exit() and for a full buffer under the fill policy, whether BEGIN
+ * runs or not.  Only one exit() record may reach the consumer: when a
+ * clause on another CPU got past dtrace_ecb_may_fire() too and exits
+ * second, its cmpxchg fails and its whole record is dropped (not
+ * counted: nothing was lost that the program asked to keep).  exit() in
+ * END (COOLDOWN) only sets the status again.
+ * Context: probe context.
+ * Return: whether this call stopped the state (or it is in END).
  */
-static bool dtrace_state_exit(struct dtrace_state *state)
+bool dtrace_state_exit(struct dtrace_state *state)
 {
 	int cur = READ_ONCE(state->activity);
 
@@ -157,7 +164,7 @@ static void dtrace_ecb_error(struct dtrace_ecb *ecb, struct dtrace_mstate *mst,
 
 	if (mst->in_error || !dtrace_probe_fire(dtrace_probe_error, &err,
 						ecb->state))
-		buf->errors++;
+		buf->count[DTRACE_CNT_ERRORS]++;
 }
 
 /* Queue raise()/stop() of signal @sig for the current thread. */
@@ -228,23 +235,30 @@ static void dtrace_act_store(struct dtrace_mstate *mst,
 }
 
 /*
- * Run one action, storing into @data.  Return: false if it was skipped
- * in a way that counts as an error without a fault (chill() over budget,
- * a signal that cannot be queued).
+ * Run one action, storing into @data (NULL before the record is placed:
+ * such actions store nothing).  Return: false if it was skipped in a way
+ * that counts as an error without a fault (chill() over budget, a signal
+ * that cannot be queued).
  */
 static bool dtrace_act_run(struct dtrace_mstate *mst,
 			   const struct dtrace_action *act, char *data)
 {
 	char *dst = data + act->offset;
-	u64 v = act->prog ? dtrace_dif_run(act->prog, mst) : 0;
 	u64 *pcs = (u64 *)dst;	/* stack slots are 8-aligned (ecb.c) */
+	u64 v;
 	u32 n;
 
+	if (act->kind == DTRACE_ACT_AGGREGATE) {
+		dtrace_agg_fire(mst, act);
+		return true;
+	}
+	v = act->prog ? dtrace_dif_run(act->prog, mst) : 0;
 	if (mst->fault)
 		return true;
 	switch (act->kind) {
 	case DTRACE_ACT_DIFEXPR:
-		dtrace_act_store(mst, act, dst, v);
+		if (act->size)
+			dtrace_act_store(mst, act, dst, v);
 		break;
 	case DTRACE_ACT_EXIT:
 		dtrace_store_int(dst, v, act->size);
@@ -258,6 +272,14 @@ static bool dtrace_act_run(struct dtrace_mstate *mst,
 		n = dtrace_stack_user(pcs + 1, act->arg);
 		memset(pcs + 1 + n, 0, (act->arg - n) * sizeof(u64));
 		break;
+	case DTRACE_ACT_SPECULATE:
+		mst->speculating = true;
+		mst->spec = v;
+		break;
+	case DTRACE_ACT_COMMIT:
+	case DTRACE_ACT_DISCARD:
+		dtrace_spec_end(mst, v, act->kind == DTRACE_ACT_COMMIT);
+		break;
 	case DTRACE_ACT_RAISE:
 		return dtrace_act_signal(mst, v);
 	case DTRACE_ACT_STOP:
@@ -270,19 +292,75 @@ static bool dtrace_act_run(struct dtrace_mstate *mst,
 	return true;
 }
 
+/*
+ * Run actions [@from, @to) of @ecb's clause into @data.  Return: false
+ * if the firing must end here without a record (a fault, or an exit()
+ * that lost the race to stop the state).
+ */
+static bool dtrace_ecb_actions(struct dtrace_ecb *ecb,
+			       struct dtrace_mstate *mst, u32 from, u32 to,
+			       char *data)
+{
+	struct dtrace_buffer *buf = this_cpu_ptr(ecb->state->buffers);
+	u32 i;
+
+	for (i = from; i < to; i++) {
+		const struct dtrace_action *act = &ecb->clause->actions[i];
+
+		if (!dtrace_act_run(mst, act, data))
+			buf->count[DTRACE_CNT_ERRORS]++;
+		if (mst->fault) {
+			/* The record is dropped whole: nothing committed. */
+			dtrace_ecb_error(ecb, mst, i + 1);
+			return false;
+		}
+		if (act->kind == DTRACE_ACT_EXIT &&
+		    !dtrace_state_exit(ecb->state))
+			return false;
+	}
+	return true;
+}
+
+/*
+ * Place the record of @ecb: in this CPU's buffer of the speculation
+ * speculate() named, if it did, else in the principal buffer.  Return:
+ * the header, or NULL (counted by the callees) if it has no room.
+ */
+static struct dtrace_rechdr *dtrace_ecb_reserve(struct dtrace_ecb *ecb,
+						struct dtrace_mstate *mst,
+						struct dtrace_specbuf **sb)
+{
+	struct dtrace_state *state = ecb->state;
+
+	*sb = NULL;
+	if (mst->speculating) {
+		*sb = dtrace_spec_buffer(mst, mst->spec, ecb->recsize);
+		return *sb ? (*sb)->data + (*sb)->offset : NULL;
+	}
+	return dtrace_buffer_reserve(state, this_cpu_ptr(state->buffers),
+				     ecb->recsize,
+				     mst->probe == dtrace_probe_end);
+}
+
+/*
+ * Fire one clause: the predicate, the actions that store nothing before
+ * its record (aggregations, speculate(), commit() ...), then, if the
+ * clause records (it has no actions, or actions that store data), the
+ * record and the actions that fill it.
+ */
 static void dtrace_ecb_fire(struct dtrace_ecb *ecb, struct dtrace_mstate *mst)
 {
 	const struct dtrace_clause *clause = ecb->clause;
 	struct dtrace_state *state = ecb->state;
 	struct dtrace_buffer *buf = this_cpu_ptr(state->buffers);
+	struct dtrace_specbuf *sb;
 	struct dtrace_rechdr *hdr;
-	char *data;
-	u32 i;
 
 	mst->ecb = ecb;
 	mst->strsize = state->strsize;
 	mst->fault = 0;
 	mst->fault_pc = 0;
+	mst->speculating = false;
 	mst->scratch_base = (uintptr_t)buf->scratch;
 	mst->scratch_ptr = mst->scratch_base;
 	mst->scratch_end = mst->scratch_base + state->scratchsize;
@@ -297,30 +375,23 @@ static void dtrace_ecb_fire(struct dtrace_ecb *ecb, struct dtrace_mstate *mst)
 			return;
 	}
 
-	if (buf->offset + ecb->recsize > state->bufsize) {
-		buf->drops++;
+	if (!dtrace_ecb_actions(ecb, mst, 0, clause->first_data, NULL))
 		return;
-	}
-	hdr = buf->data[buf->active] + buf->offset;
+	if (clause->nactions && !clause->datasize)
+		return;		/* stores nothing: no record */
+	hdr = dtrace_ecb_reserve(ecb, mst, &sb);
+	if (!hdr)
+		return;
 	hdr->epid = ecb->epid;
 	hdr->size = sizeof(*hdr) + clause->datasize;
 	hdr->timestamp = mst->timestamp;
-	data = (char *)(hdr + 1);
-
-	for (i = 0; i < clause->nactions; i++) {
-		const struct dtrace_action *act = &clause->actions[i];
-
-		if (!dtrace_act_run(mst, act, data))
-			buf->errors++;
-		if (mst->fault) {
-			/* The record is dropped whole: nothing committed. */
-			dtrace_ecb_error(ecb, mst, i + 1);
-			return;
-		}
-		if (act->kind == DTRACE_ACT_EXIT && !dtrace_state_exit(state))
-			return;
-	}
-	buf->offset += ecb->recsize;
+	if (!dtrace_ecb_actions(ecb, mst, clause->first_data,
+				clause->nactions, (char *)(hdr + 1)))
+		return;
+	if (sb)
+		sb->offset += ecb->recsize;
+	else
+		dtrace_buffer_commit(buf, ecb->recsize);
 }
 
 /*
@@ -405,30 +476,6 @@ void dtrace_probe_fire_state(struct dtrace_probe *probe,
 	local_irq_restore(flags);
 }
 NOKPROBE_SYMBOL(dtrace_probe_fire_state);
-
-/**
- * dtrace_buffer_switch() - hand this CPU's filled buffer to the consumer
- * @arg: the CPU's struct dtrace_buffer
- *
- * Context: on the buffer's own CPU with interrupts off (an IPI), so no
- * probe can be writing to it; or from process context for a CPU that is
- * offline and held so by cpus_read_lock().
- */
-void dtrace_buffer_switch(void *arg)
-{
-	struct dtrace_buffer *buf = arg;
-
-	buf->snap_used = buf->offset;
-	buf->snap_drops = buf->drops - buf->drops_seen;
-	buf->snap_errors = buf->errors - buf->errors_seen;
-	buf->snap_dyndrops = buf->dyndrops - buf->dyndrops_seen;
-	buf->drops_seen = buf->drops;
-	buf->errors_seen = buf->errors;
-	buf->dyndrops_seen = buf->dyndrops;
-	buf->active ^= 1;
-	buf->offset = 0;
-}
-NOKPROBE_SYMBOL(dtrace_buffer_switch);
 
 /**
  * dtrace_actions_init() - set up the per-CPU raise()/stop() requests

@@ -31,6 +31,9 @@ struct dtrace_state *dtrace_state_create(void)
 	state->options[DTRACE_OPT_STRSIZE] = DTRACE_STRSIZE_DEFAULT;
 	state->options[DTRACE_OPT_DYNVARSIZE] = DTRACE_DYNVARSIZE_DEFAULT;
 	state->options[DTRACE_OPT_SCRATCHSIZE] = DTRACE_SCRATCHSIZE_DEFAULT;
+	state->options[DTRACE_OPT_AGGSIZE] = DTRACE_AGGSIZE_DEFAULT;
+	state->options[DTRACE_OPT_NSPEC] = DTRACE_NSPEC_DEFAULT;
+	state->options[DTRACE_OPT_SPECSIZE] = DTRACE_SPECSIZE_DEFAULT;
 	return state;
 }
 
@@ -47,49 +50,63 @@ void dtrace_state_destroy(struct dtrace_state *state)
 	WRITE_ONCE(state->activity, DTRACE_ACTIVITY_STOPPED);
 	/* Waits for probe context, so the buffers are free to go after. */
 	dtrace_ecbs_destroy(state);
+	dtrace_specs_free(state);
+	dtrace_aggs_free(state);
 	dtrace_vars_free(state);
 	dtrace_buffers_free(state);
+	dtrace_aggs_destroy(state);
 	mutex_unlock(&state->lock);
 	mutex_destroy(&state->lock);
 	kvfree(state->vars);
 	kfree(state);
 }
 
+/* Options that are a size in bytes: their bounds; rounded up to 8. */
+static const struct {
+	u64	min;
+	u64	max;
+} dtrace_opt_size[DTRACE_OPT_MAX] = {
+	[DTRACE_OPT_BUFSIZE]	 = { DTRACE_BUFSIZE_MIN, DTRACE_BUFSIZE_MAX },
+	[DTRACE_OPT_DYNVARSIZE]	 = { DTRACE_DYNVARSIZE_MIN,
+				     DTRACE_DYNVARSIZE_MAX },
+	[DTRACE_OPT_SCRATCHSIZE] = { DTRACE_SCRATCHSIZE_MIN,
+				     DTRACE_SCRATCHSIZE_MAX },
+	[DTRACE_OPT_AGGSIZE]	 = { DTRACE_AGGSIZE_MIN, DTRACE_AGGSIZE_MAX },
+	[DTRACE_OPT_SPECSIZE]	 = { DTRACE_SPECSIZE_MIN,
+				     DTRACE_SPECSIZE_MAX },
+};
+
 int dtrace_state_setopt(struct dtrace_state *state, u32 option, u64 value)
 {
 	lockdep_assert_held(&state->lock);
 	if (state->activity != DTRACE_ACTIVITY_INACTIVE)
 		return -EBUSY;
+	if (option >= DTRACE_OPT_MAX)
+		return -EINVAL;
+	if (dtrace_opt_size[option].max) {
+		if (value < dtrace_opt_size[option].min ||
+		    value > dtrace_opt_size[option].max)
+			return -EINVAL;
+		state->options[option] = ALIGN(value, 8);
+		return 0;
+	}
 
 	switch (option) {
-	case DTRACE_OPT_BUFSIZE:
-		if (value < DTRACE_BUFSIZE_MIN || value > DTRACE_BUFSIZE_MAX)
-			return -EINVAL;
-		value = ALIGN(value, 8);
-		break;
 	case DTRACE_OPT_BUFPOLICY:
-		if (value != DTRACE_BUFPOLICY_SWITCH)
+		if (value > DTRACE_BUFPOLICY_RING)
 			return -EINVAL;
 		break;
 	case DTRACE_OPT_STRSIZE:
 		if (value < 2 || value > DTRACE_STRSIZE_MAX)
 			return -EINVAL;
 		break;
-	case DTRACE_OPT_DYNVARSIZE:
-		if (value < DTRACE_DYNVARSIZE_MIN ||
-		    value > DTRACE_DYNVARSIZE_MAX)
-			return -EINVAL;
-		value = ALIGN(value, 8);
-		break;
-	case DTRACE_OPT_SCRATCHSIZE:
-		if (value < DTRACE_SCRATCHSIZE_MIN ||
-		    value > DTRACE_SCRATCHSIZE_MAX)
-			return -EINVAL;
-		value = ALIGN(value, 8);
-		break;
 	case DTRACE_OPT_DESTRUCTIVE:
 		if (value & ~(u64)(DTRACE_DESTRUCTIVE_ALLOW |
 				   DTRACE_DESTRUCTIVE_PANIC))
+			return -EINVAL;
+		break;
+	case DTRACE_OPT_NSPEC:
+		if (value < 1 || value > DTRACE_NSPEC_MAX)
 			return -EINVAL;
 		break;
 	default:
@@ -99,8 +116,32 @@ int dtrace_state_setopt(struct dtrace_state *state, u32 option, u64 value)
 	return 0;
 }
 
+/*
+ * FILL: the room every CPU's buffer keeps for END, the records of all
+ * the state's END clauses (they all fire, on one CPU), at most the
+ * whole buffer.
+ */
+static u64 dtrace_state_endsize(const struct dtrace_state *state)
+{
+	u64 size = 0;
+	u32 i;
+
+	if (state->bufpolicy != DTRACE_BUFPOLICY_FILL)
+		return 0;
+	for (i = 0; i < state->necbs; i++) {
+		const struct dtrace_ecb *ecb = state->ecbs[i];
+		const struct dtrace_clause *clause = ecb->clause;
+
+		if (ecb->probe == dtrace_probe_end &&
+		    (!clause->nactions || clause->datasize))
+			size += ecb->recsize;
+	}
+	return min(size, state->bufsize);
+}
+
 /**
- * dtrace_state_go() - start tracing: allocate buffers and variables, fire BEGIN
+ * dtrace_state_go() - start tracing: allocate buffers, variables,
+ *	aggregation and speculation buffers, fire BEGIN
  * @state: a consumer not started yet
  * @cpu: out, the CPU BEGIN fired on
  *
@@ -114,15 +155,21 @@ int dtrace_state_go(struct dtrace_state *state, u32 *cpu)
 	if (state->activity != DTRACE_ACTIVITY_INACTIVE)
 		return -EBUSY;
 	state->bufsize = state->options[DTRACE_OPT_BUFSIZE];
+	state->bufpolicy = state->options[DTRACE_OPT_BUFPOLICY];
 	state->strsize = state->options[DTRACE_OPT_STRSIZE];
+	state->endsize = dtrace_state_endsize(state);
 	ret = dtrace_buffers_alloc(state);
 	if (ret)
 		return ret;
 	ret = dtrace_vars_alloc(state);
-	if (ret) {
-		dtrace_buffers_free(state);
-		return ret;
-	}
+	if (ret)
+		goto out_free_buffers;
+	ret = dtrace_aggs_alloc(state);
+	if (ret)
+		goto out_free_vars;
+	ret = dtrace_specs_alloc(state);
+	if (ret)
+		goto out_free_aggs;
 
 	WRITE_ONCE(state->activity, DTRACE_ACTIVITY_WARMUP);
 	preempt_disable();
@@ -133,6 +180,14 @@ int dtrace_state_go(struct dtrace_state *state, u32 *cpu)
 	cmpxchg(&state->activity, DTRACE_ACTIVITY_WARMUP,
 		DTRACE_ACTIVITY_ACTIVE);
 	return 0;
+
+out_free_aggs:
+	dtrace_aggs_free(state);
+out_free_vars:
+	dtrace_vars_free(state);
+out_free_buffers:
+	dtrace_buffers_free(state);
+	return ret;
 }
 
 /**

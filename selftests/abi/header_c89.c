@@ -42,8 +42,12 @@ int main(void)
 	      "offsetof dtrace_ioc_enable.pred");
 	check(sizeof(struct dtrace_ioc_epdesc), 24, "sizeof dtrace_ioc_epdesc");
 	check(sizeof(struct dtrace_ioc_go), 8, "sizeof dtrace_ioc_go");
-	check(sizeof(struct dtrace_ioc_bufsnap), 56, "sizeof dtrace_ioc_bufsnap");
-	check(sizeof(struct dtrace_ioc_status), 32, "sizeof dtrace_ioc_status");
+	check(sizeof(struct dtrace_ioc_bufsnap), 80, "sizeof dtrace_ioc_bufsnap");
+	check(sizeof(struct dtrace_ioc_status), 64, "sizeof dtrace_ioc_status");
+	check(sizeof(struct dtrace_aggkey), 8, "sizeof dtrace_aggkey");
+	check(sizeof(struct dtrace_ioc_aggdef), 120, "sizeof dtrace_ioc_aggdef");
+	check(sizeof(struct dtrace_aggent), 16, "sizeof dtrace_aggent");
+	check(sizeof(struct dtrace_ioc_aggsnap), 40, "sizeof dtrace_ioc_aggsnap");
 	check(sizeof(struct dtrace_ioc_probearg), 272,
 	      "sizeof dtrace_ioc_probearg");
 	check(sizeof(struct dtrace_difv), 16, "sizeof dtrace_difv");

@@ -1,0 +1,333 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Aggregations, probe-context side: DTRACE_ACT_AGGREGATE builds the key
+ * from the tuple stack its program leaves at RET (and the stacks the key
+ * asks for), finds or creates the entry in this CPU's buffer and applies
+ * the function; and the switch that hands that buffer to the consumer.
+ * Probe context, under the rules at the top of probe_ctx.c; agg.c is the
+ * process side (definitions, allocation, the snapshot ioctl).
+ *
+ * One buffer, aggsize bytes:
+ *
+ *	u32 heads[agg_nheads]	offset of the first entry of each hash
+ *				chain, 0 for none (no entry is at 0)
+ *	entries			struct dtrace_aggent, key, u64 values;
+ *				bump-allocated from the end of heads
+ *
+ * An entry's next is the offset of the next one on its chain.  Entries
+ * are never freed: a snapshot takes the whole buffer and the consumer
+ * resets it before it is switched in again.
+ */
+#define pr_fmt(fmt) "dtrace: " fmt
+
+#include <linux/bitops.h>
+#include <linux/kprobes.h>
+#include <linux/limits.h>
+#include <linux/percpu.h>
+#include <linux/sched.h>
+#include <linux/string.h>
+#include <linux/uaccess.h>
+#include "internal.h"
+
+/* An integer on the tuple stack: pushed with PUSHTV. */
+static bool dtrace_tuple_is_int(const struct dtrace_tuple_ent *e)
+{
+	return !e->is_string && !e->size;
+}
+
+/*
+ * Lay the key of @agg out at @key from the tuple entries @ent (the keys
+ * the program pushed, in order) and the stacks.  A pushed key of the
+ * wrong kind is an ILLOP fault, a bad address BADADDR.
+ */
+static void dtrace_agg_key(struct dtrace_mstate *mst,
+			   const struct dtrace_agg *agg,
+			   const struct dtrace_tuple_ent *ent, char *key)
+{
+	u32 i;
+
+	for (i = 0; i < agg->def.nkeys && !mst->fault; i++) {
+		const struct dtrace_aggkey *k = &agg->def.keys[i];
+		u32 len = ALIGN(k->size, 8), n;
+		u64 *pcs = (u64 *)key;
+		const void *src;
+
+		switch (k->kind) {
+		case DTRACE_AGGKEY_INT:
+			if (!dtrace_tuple_is_int(ent))
+				goto illop;
+			*pcs = ent++->value;
+			break;
+		case DTRACE_AGGKEY_STRING:
+			if (!ent->is_string)
+				goto illop;
+			dtrace_copy_string(mst, key, ent++->value, k->size);
+			memset(key + k->size, 0, len - k->size);
+			break;
+		case DTRACE_AGGKEY_BYREF:
+			if (ent->is_string || ent->size != k->size)
+				goto illop;
+			memset(key + k->size, 0, len - k->size);
+			src = (const void *)(uintptr_t)ent->value;
+			if (copy_from_kernel_nofault(key, src, k->size))
+				dtrace_fault_set(mst, DTRACEFLT_BADADDR,
+						 ent->value);
+			ent++;
+			break;
+		case DTRACE_AGGKEY_STACK:
+			n = dtrace_stack_kernel(mst, pcs, len / 8);
+			n = min(n, len / 8);
+			memset(pcs + n, 0, len - n * 8);
+			break;
+		case DTRACE_AGGKEY_USTACK:
+			pcs[0] = current->tgid;
+			n = dtrace_stack_user(pcs + 1, len / 8 - 1);
+			memset(pcs + 1 + n, 0, len - (n + 1) * 8);
+			break;
+		}
+		key += len;
+	}
+	return;
+
+illop:
+	dtrace_fault_set(mst, DTRACEFLT_ILLOP, i);
+}
+
+/* FNV-1a over the key's u64 words, with the id mixed in first. */
+static u32 dtrace_agg_hash(u32 aggid, const u64 *key, u32 nwords)
+{
+	u64 h = 0xcbf29ce484222325ULL ^ aggid;
+	u32 i;
+
+	for (i = 0; i < nwords; i++) {
+		h ^= key[i];
+		h *= 0x100000001b3ULL;
+	}
+	return h ^ (h >> 32);
+}
+
+/* The values of a new entry: MIN and MAX start at the far end. */
+static void dtrace_agg_init(const struct dtrace_agg *agg, u64 *v)
+{
+	memset(v, 0, agg->nvals * sizeof(*v));
+	if (agg->def.func == DTRACE_AGG_MIN)
+		v[0] = S64_MAX;
+	else if (agg->def.func == DTRACE_AGG_MAX)
+		v[0] = (u64)S64_MIN;
+}
+
+/*
+ * The values of @agg's entry for @key in this CPU's buffer, created if
+ * missing.  Return: NULL if a new entry does not fit (a drop).
+ */
+static u64 *dtrace_agg_lookup(const struct dtrace_state *state,
+			      struct dtrace_aggbuf *ab,
+			      const struct dtrace_agg *agg, const char *key)
+{
+	char *base = ab->data[ab->active];
+	u32 hash = dtrace_agg_hash(agg->def.id, (const u64 *)key,
+				   agg->keysize / 8);
+	u32 *head = (u32 *)base + (hash & (state->agg_nheads - 1));
+	u32 size = sizeof(struct dtrace_aggent) + agg->keysize +
+		   agg->nvals * sizeof(u64);
+	u32 start = state->agg_nheads * sizeof(u32);
+	struct dtrace_aggent *ent;
+	u32 off;
+
+	for (off = *head; off; off = ent->next) {
+		ent = (struct dtrace_aggent *)(base + off);
+		if (ent->hash == hash && ent->aggid == agg->def.id &&
+		    !memcmp(ent + 1, key, agg->keysize))
+			return (u64 *)((char *)(ent + 1) + agg->keysize);
+	}
+	off = start + ab->used;
+	if (size > state->aggsize - off)
+		return NULL;
+	ent = (struct dtrace_aggent *)(base + off);
+	ent->aggid = agg->def.id;
+	ent->size = size;
+	ent->hash = hash;
+	ent->next = *head;
+	memcpy(ent + 1, key, agg->keysize);
+	dtrace_agg_init(agg, (u64 *)((char *)(ent + 1) + agg->keysize));
+	*head = off;
+	ab->used += size;
+	return (u64 *)((char *)(ent + 1) + agg->keysize);
+}
+
+/* quantize(): the power-of-two bucket of @v, as the ABI header lays out. */
+static u32 dtrace_quantize_bucket(s64 v)
+{
+	u64 m;
+	u32 n;
+
+	if (!v)
+		return DTRACE_QUANTIZE_ZEROBUCKET;
+	m = v > 0 ? (u64)v : -(u64)v;
+	n = fls64(m) - 1;
+	if (v > 0)
+		return DTRACE_QUANTIZE_ZEROBUCKET + 1 + n;
+	/* -2^63 shares the lowest bucket with (-2^63, -2^62]. */
+	return DTRACE_QUANTIZE_ZEROBUCKET - 1 - min(n, 62U);
+}
+
+static u32 dtrace_lquantize_bucket(const struct dtrace_agg *agg, s64 v)
+{
+	s64 low = agg->def.params[0];
+	u64 i;
+
+	if (v < low)
+		return 0;
+	i = ((u64)v - (u64)low) / (u64)agg->def.params[2];
+	return i >= agg->levels ? agg->levels + 1 : i + 1;
+}
+
+/*
+ * llquantize(): for each order o, [factor^o, factor^(o+1)) in buckets of
+ * width max(factor^(o+1) / steps, 1), the last one cut at factor^(o+1).
+ * agg.c counts the buckets with the same walk.
+ */
+static u32 dtrace_llquantize_bucket(const struct dtrace_agg *agg, s64 v)
+{
+	u64 factor = agg->def.params[0], steps = agg->def.params[3];
+	u64 lo = 1, next, w;
+	u32 base = 1;
+	s64 o;
+
+	for (o = 0; o < agg->def.params[1]; o++)
+		lo *= factor;
+	if (v < (s64)lo)
+		return 0;
+	for (o = agg->def.params[1]; o <= agg->def.params[2]; o++) {
+		next = lo * factor;
+		w = max(next / steps, 1ULL);
+		if ((u64)v < next)
+			return base + ((u64)v - lo) / w;
+		base += DIV_ROUND_UP(next - lo, w);
+		lo = next;
+	}
+	return base;
+}
+
+/* stddev()'s sum of squares: add @v * @v to the u128 at @sq (low, high). */
+static void dtrace_agg_addsq(u64 *sq, s64 v)
+{
+	u64 m = v < 0 ? -(u64)v : (u64)v;
+	u64 a = m >> 32, b = (u32)m;
+	u64 lo = b * b, hi = a * a, mid = a * b;
+	u64 mid_lo = mid << 33;
+
+	/* m^2 = a^2 2^64 + 2ab 2^32 + b^2 */
+	hi += mid >> 31;
+	lo += mid_lo;
+	hi += lo < mid_lo;
+	sq[0] += lo;
+	sq[1] += hi + (sq[0] < lo);
+}
+
+static void dtrace_agg_apply(const struct dtrace_agg *agg, u64 *v, s64 val,
+			     u64 incr)
+{
+	switch (agg->def.func) {
+	case DTRACE_AGG_COUNT:
+		v[0] += incr;
+		break;
+	case DTRACE_AGG_SUM:
+		v[0] += val;
+		break;
+	case DTRACE_AGG_AVG:
+		v[0]++;
+		v[1] += val;
+		break;
+	case DTRACE_AGG_MIN:
+		if (val < (s64)v[0])
+			v[0] = val;
+		break;
+	case DTRACE_AGG_MAX:
+		if (val > (s64)v[0])
+			v[0] = val;
+		break;
+	case DTRACE_AGG_STDDEV:
+		v[0]++;
+		v[1] += val;
+		dtrace_agg_addsq(&v[2], val);
+		break;
+	case DTRACE_AGG_QUANTIZE:
+		v[dtrace_quantize_bucket(val)] += incr;
+		break;
+	case DTRACE_AGG_LQUANTIZE:
+		v[dtrace_lquantize_bucket(agg, val)] += incr;
+		break;
+	case DTRACE_AGG_LLQUANTIZE:
+		v[dtrace_llquantize_bucket(agg, val)] += incr;
+		break;
+	}
+}
+
+/**
+ * dtrace_agg_fire() - run an AGGREGATE action
+ * @mst: machine state of the firing; faults go to it
+ * @act: the action; act->arg names a defined aggregation (checked at
+ *	enable time)
+ *
+ * The program's tuple stack at RET must hold exactly the aggregation's
+ * pushed keys, then the increment if it has one; anything else is an
+ * ILLOP fault at the RET.  An entry that does not fit counts a drop.
+ * Context: probe context.
+ */
+void dtrace_agg_fire(struct dtrace_mstate *mst,
+		     const struct dtrace_action *act)
+{
+	struct dtrace_state *state = mst->ecb->state;
+	const struct dtrace_agg *agg = state->aggs[act->arg];
+	struct dtrace_aggbuf *ab = this_cpu_ptr(state->aggbufs);
+	struct dtrace_tuple tup;
+	u64 val, incr = 1, *vals;
+
+	val = dtrace_dif_run_tuple(act->prog, mst, &tup);
+	if (mst->fault)
+		return;
+	mst->fault_pc = act->prog->ninsns - 1;
+	if (tup.n != agg->npush) {
+		dtrace_fault_set(mst, DTRACEFLT_ILLOP, tup.n);
+		return;
+	}
+	if (agg->def.flags & DTRACE_AGGDEF_INCR) {
+		if (!dtrace_tuple_is_int(&tup.ent[tup.n - 1])) {
+			dtrace_fault_set(mst, DTRACEFLT_ILLOP, tup.n - 1);
+			return;
+		}
+		incr = tup.ent[tup.n - 1].value;
+	}
+	dtrace_agg_key(mst, agg, tup.ent, ab->key);
+	if (mst->fault)
+		return;
+	vals = dtrace_agg_lookup(state, ab, agg, ab->key);
+	if (!vals) {
+		ab->drops++;
+		return;
+	}
+	dtrace_agg_apply(agg, vals, val, incr);
+}
+NOKPROBE_SYMBOL(dtrace_agg_fire);
+
+/**
+ * dtrace_agg_switch() - hand this CPU's aggregation buffer to the consumer
+ * @arg: the CPU's struct dtrace_aggbuf
+ *
+ * The buffer switched in was reset by the consumer after its last
+ * snapshot (or is new).
+ * Context: on the buffer's own CPU with interrupts off (an IPI), or for
+ * an offline CPU under cpus_read_lock().
+ */
+void dtrace_agg_switch(void *arg)
+{
+	struct dtrace_aggbuf *ab = arg;
+
+	ab->snap_used = ab->used;
+	ab->snap_drops = ab->drops - ab->drops_seen;
+	ab->drops_seen = ab->drops;
+	ab->active ^= 1;
+	ab->used = 0;
+}
+NOKPROBE_SYMBOL(dtrace_agg_switch);

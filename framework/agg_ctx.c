@@ -106,6 +106,17 @@ static u32 dtrace_agg_hash(u32 aggid, const u64 *key, u32 nwords)
 	return h ^ (h >> 32);
 }
 
+/* Keys are whole u64 words: compare them a word at a time. */
+static bool dtrace_agg_key_equal(const u64 *a, const u64 *b, u32 nwords)
+{
+	u32 i;
+
+	for (i = 0; i < nwords; i++)
+		if (a[i] != b[i])
+			return false;
+	return true;
+}
+
 /* The values of a new entry: MIN and MAX start at the far end. */
 static void dtrace_agg_init(const struct dtrace_agg *agg, u64 *v)
 {
@@ -137,7 +148,8 @@ static u64 *dtrace_agg_lookup(const struct dtrace_state *state,
 	for (off = *head; off; off = ent->next) {
 		ent = (struct dtrace_aggent *)(base + off);
 		if (ent->hash == hash && ent->aggid == agg->def.id &&
-		    !memcmp(ent + 1, key, agg->keysize))
+		    dtrace_agg_key_equal((const u64 *)(ent + 1),
+					 (const u64 *)key, agg->keysize / 8))
 			return (u64 *)((char *)(ent + 1) + agg->keysize);
 	}
 	off = start + ab->used;

@@ -291,6 +291,9 @@ static u64 dtrace_dif_alu(u8 op, u64 a, u64 b)
 	return a <= b;	/* SLEU */
 }
 
+/* Bytes dtrace_copy_string() copies before it looks for the NUL. */
+#define DTRACE_STRING_CHUNK	32
+
 /**
  * dtrace_copy_string() - store a string, bounded, NUL-terminated and padded
  * @mst: machine state; a bad @src faults BADADDR
@@ -305,9 +308,14 @@ void dtrace_copy_string(struct dtrace_mstate *mst, char *dst, uintptr_t src,
 {
 	u32 done = 0, i;
 
+	/*
+	 * A chunk at a time: most strings end in the first one, and the
+	 * bytes after the NUL are never read.
+	 */
 	while (done < size - 1) {
 		size_t n = min_t(size_t, size - 1 - done,
-				 dtrace_page_left(src + done));
+				 min_t(size_t, dtrace_page_left(src + done),
+				       DTRACE_STRING_CHUNK));
 
 		if (copy_from_kernel_nofault(dst + done, (void *)(src + done),
 					     n)) {

@@ -37,12 +37,14 @@ static bool dtrace_tuple_is_int(const struct dtrace_tuple_ent *e)
 
 /*
  * Lay the key of @agg out at @key from the tuple entries @ent (the keys
- * the program pushed, in order) and the stacks.  A pushed key of the
- * wrong kind is an ILLOP fault, a bad address BADADDR.
+ * the program pushed, in order) and the stacks, and note in @sig the
+ * significant words of each (see dtrace_agg_hash()).  A pushed key of
+ * the wrong kind is an ILLOP fault, a bad address BADADDR.
  */
 static void dtrace_agg_key(struct dtrace_mstate *mst,
 			   const struct dtrace_agg *agg,
-			   const struct dtrace_tuple_ent *ent, char *key)
+			   const struct dtrace_tuple_ent *ent, char *key,
+			   u32 *sig)
 {
 	u32 i;
 
@@ -57,12 +59,14 @@ static void dtrace_agg_key(struct dtrace_mstate *mst,
 			if (!dtrace_tuple_is_int(ent))
 				goto illop;
 			*pcs = ent++->value;
+			sig[i] = 1;
 			break;
 		case DTRACE_AGGKEY_STRING:
 			if (!ent->is_string)
 				goto illop;
-			dtrace_copy_string(mst, key, ent++->value, k->size);
+			n = dtrace_copy_string(mst, key, ent++->value, k->size);
 			memset(key + k->size, 0, len - k->size);
+			sig[i] = n / 8 + 1;	/* up to the word with the NUL */
 			break;
 		case DTRACE_AGGKEY_BYREF:
 			if (ent->is_string || ent->size != k->size)
@@ -73,16 +77,19 @@ static void dtrace_agg_key(struct dtrace_mstate *mst,
 				dtrace_fault_set(mst, DTRACEFLT_BADADDR,
 						 ent->value);
 			ent++;
+			sig[i] = len / 8;
 			break;
 		case DTRACE_AGGKEY_STACK:
 			n = dtrace_stack_kernel(mst, pcs, len / 8);
 			n = min(n, len / 8);
 			memset(pcs + n, 0, len - n * 8);
+			sig[i] = min(n + 1, len / 8);	/* up to the first 0 */
 			break;
 		case DTRACE_AGGKEY_USTACK:
 			pcs[0] = current->tgid;
 			n = dtrace_stack_user(pcs + 1, len / 8 - 1);
 			memset(pcs + 1 + n, 0, len - (n + 1) * 8);
+			sig[i] = min(n + 2, len / 8);
 			break;
 		}
 		key += len;
@@ -93,27 +100,43 @@ illop:
 	dtrace_fault_set(mst, DTRACEFLT_ILLOP, i);
 }
 
-/* FNV-1a over the key's u64 words, with the id mixed in first. */
-static u32 dtrace_agg_hash(u32 aggid, const u64 *key, u32 nwords)
-{
-	u64 h = 0xcbf29ce484222325ULL ^ aggid;
-	u32 i;
+/*
+ * Keys are hashed and compared by their significant words only: the
+ * words of each key up to the one that ends it (a string's NUL, a
+ * stack's first zero pc); what follows is zero padding in every key of
+ * the aggregation.  So two keys whose significant words agree are the
+ * same key, and a 256-byte string slot holding "sshd" costs one word.
+ */
 
-	for (i = 0; i < nwords; i++) {
-		h ^= key[i];
-		h *= 0x100000001b3ULL;
+/* FNV-1a over the significant words, with the id mixed in first. */
+static u32 dtrace_agg_hash(const struct dtrace_agg *agg, const u64 *key,
+			   const u32 *sig)
+{
+	u64 h = 0xcbf29ce484222325ULL ^ agg->def.id;
+	u32 i, w;
+
+	for (i = 0; i < agg->def.nkeys; i++) {
+		for (w = 0; w < sig[i]; w++) {
+			h ^= key[w];
+			h *= 0x100000001b3ULL;
+		}
+		key += ALIGN(agg->def.keys[i].size, 8) / 8;
 	}
 	return h ^ (h >> 32);
 }
 
-/* Keys are whole u64 words: compare them a word at a time. */
-static bool dtrace_agg_key_equal(const u64 *a, const u64 *b, u32 nwords)
+static bool dtrace_agg_key_equal(const struct dtrace_agg *agg,
+				 const u64 *a, const u64 *b, const u32 *sig)
 {
-	u32 i;
+	u32 i, w;
 
-	for (i = 0; i < nwords; i++)
-		if (a[i] != b[i])
-			return false;
+	for (i = 0; i < agg->def.nkeys; i++) {
+		for (w = 0; w < sig[i]; w++)
+			if (a[w] != b[w])
+				return false;
+		a += ALIGN(agg->def.keys[i].size, 8) / 8;
+		b += ALIGN(agg->def.keys[i].size, 8) / 8;
+	}
 	return true;
 }
 
@@ -133,11 +156,11 @@ static void dtrace_agg_init(const struct dtrace_agg *agg, u64 *v)
  */
 static u64 *dtrace_agg_lookup(const struct dtrace_state *state,
 			      struct dtrace_aggbuf *ab,
-			      const struct dtrace_agg *agg, const char *key)
+			      const struct dtrace_agg *agg, const char *key,
+			      const u32 *sig)
 {
 	char *base = ab->data[ab->active];
-	u32 hash = dtrace_agg_hash(agg->def.id, (const u64 *)key,
-				   agg->keysize / 8);
+	u32 hash = dtrace_agg_hash(agg, (const u64 *)key, sig);
 	u32 *head = (u32 *)base + (hash & (state->agg_nheads - 1));
 	u32 size = sizeof(struct dtrace_aggent) + agg->keysize +
 		   agg->nvals * sizeof(u64);
@@ -148,8 +171,8 @@ static u64 *dtrace_agg_lookup(const struct dtrace_state *state,
 	for (off = *head; off; off = ent->next) {
 		ent = (struct dtrace_aggent *)(base + off);
 		if (ent->hash == hash && ent->aggid == agg->def.id &&
-		    dtrace_agg_key_equal((const u64 *)(ent + 1),
-					 (const u64 *)key, agg->keysize / 8))
+		    dtrace_agg_key_equal(agg, (const u64 *)(ent + 1),
+					 (const u64 *)key, sig))
 			return (u64 *)((char *)(ent + 1) + agg->keysize);
 	}
 	off = start + ab->used;
@@ -294,6 +317,7 @@ void dtrace_agg_fire(struct dtrace_mstate *mst,
 	const struct dtrace_agg *agg = state->aggs[act->arg];
 	struct dtrace_aggbuf *ab = this_cpu_ptr(state->aggbufs);
 	struct dtrace_tuple tup;
+	u32 sig[DTRACE_AGG_MAXKEYS];
 	u64 val, incr = 1, *vals;
 
 	val = dtrace_dif_run_tuple(act->prog, mst, &tup);
@@ -311,10 +335,10 @@ void dtrace_agg_fire(struct dtrace_mstate *mst,
 		}
 		incr = tup.ent[tup.n - 1].value;
 	}
-	dtrace_agg_key(mst, agg, tup.ent, ab->key);
+	dtrace_agg_key(mst, agg, tup.ent, ab->key, sig);
 	if (mst->fault)
 		return;
-	vals = dtrace_agg_lookup(state, ab, agg, ab->key);
+	vals = dtrace_agg_lookup(state, ab, agg, ab->key, sig);
 	if (!vals) {
 		ab->drops++;
 		return;

@@ -302,8 +302,9 @@ static u64 dtrace_dif_alu(u8 op, u64 a, u64 b)
  * @size: bytes at @dst, NUL included; at least 1
  *
  * Context: probe context.
+ * Return: the length of the string stored (the offset of its NUL).
  */
-void dtrace_copy_string(struct dtrace_mstate *mst, char *dst, uintptr_t src,
+u32 dtrace_copy_string(struct dtrace_mstate *mst, char *dst, uintptr_t src,
 			u32 size)
 {
 	u32 done = 0, i;
@@ -320,7 +321,7 @@ void dtrace_copy_string(struct dtrace_mstate *mst, char *dst, uintptr_t src,
 		if (copy_from_kernel_nofault(dst + done, (void *)(src + done),
 					     n)) {
 			dtrace_fault_set(mst, DTRACEFLT_BADADDR, src + done);
-			return;
+			return 0;
 		}
 		for (i = done; i < done + n; i++)
 			if (!dst[i])
@@ -330,6 +331,7 @@ void dtrace_copy_string(struct dtrace_mstate *mst, char *dst, uintptr_t src,
 	i = size - 1;
 pad:
 	memset(dst + i, 0, size - i);
+	return i;
 }
 NOKPROBE_SYMBOL(dtrace_copy_string);
 

@@ -38,8 +38,9 @@ static bool dtrace_tuple_is_int(const struct dtrace_tuple_ent *e)
 /*
  * Lay the key of @agg out at @key from the tuple entries @ent (the keys
  * the program pushed, in order) and the stacks, and note in @sig the
- * significant words of each (see dtrace_agg_hash()).  A pushed key of
- * the wrong kind is an ILLOP fault, a bad address BADADDR.
+ * significant words of each (see dtrace_agg_hash()); the words after
+ * them are not written.  A pushed key of the wrong kind is an ILLOP
+ * fault, a bad address BADADDR.
  */
 static void dtrace_agg_key(struct dtrace_mstate *mst,
 			   const struct dtrace_agg *agg,
@@ -64,9 +65,10 @@ static void dtrace_agg_key(struct dtrace_mstate *mst,
 		case DTRACE_AGGKEY_STRING:
 			if (!ent->is_string)
 				goto illop;
-			n = dtrace_copy_string(mst, key, ent++->value, k->size);
-			memset(key + k->size, 0, len - k->size);
-			sig[i] = n / 8 + 1;	/* up to the word with the NUL */
+			/* up to the word with the NUL; the rest is not read */
+			n = dtrace_copy_strn(mst, key, ent++->value, k->size);
+			sig[i] = n / 8 + 1;
+			memset(key + n + 1, 0, sig[i] * 8 - (n + 1));
 			break;
 		case DTRACE_AGGKEY_BYREF:
 			if (ent->is_string || ent->size != k->size)
@@ -82,14 +84,16 @@ static void dtrace_agg_key(struct dtrace_mstate *mst,
 		case DTRACE_AGGKEY_STACK:
 			n = dtrace_stack_kernel(mst, pcs, len / 8);
 			n = min(n, len / 8);
-			memset(pcs + n, 0, len - n * 8);
 			sig[i] = min(n + 1, len / 8);	/* up to the first 0 */
+			if (n < len / 8)
+				pcs[n] = 0;
 			break;
 		case DTRACE_AGGKEY_USTACK:
 			pcs[0] = current->tgid;
 			n = dtrace_stack_user(pcs + 1, len / 8 - 1);
-			memset(pcs + 1 + n, 0, len - (n + 1) * 8);
 			sig[i] = min(n + 2, len / 8);
+			if (n + 1 < len / 8)
+				pcs[n + 1] = 0;
 			break;
 		}
 		key += len;
@@ -123,6 +127,21 @@ static u32 dtrace_agg_hash(const struct dtrace_agg *agg, const u64 *key,
 		key += ALIGN(agg->def.keys[i].size, 8) / 8;
 	}
 	return h ^ (h >> 32);
+}
+
+/* Store @key as a new entry's key: significant words, then zeros. */
+static void dtrace_agg_key_store(const struct dtrace_agg *agg, u64 *dst,
+				 const u64 *key, const u32 *sig)
+{
+	u32 i, len;
+
+	for (i = 0; i < agg->def.nkeys; i++) {
+		len = ALIGN(agg->def.keys[i].size, 8) / 8;
+		memcpy(dst, key, sig[i] * 8);
+		memset(dst + sig[i], 0, (len - sig[i]) * 8);
+		dst += len;
+		key += len;
+	}
 }
 
 static bool dtrace_agg_key_equal(const struct dtrace_agg *agg,
@@ -183,7 +202,7 @@ static u64 *dtrace_agg_lookup(const struct dtrace_state *state,
 	ent->size = size;
 	ent->hash = hash;
 	ent->next = *head;
-	memcpy(ent + 1, key, agg->keysize);
+	dtrace_agg_key_store(agg, (u64 *)(ent + 1), (const u64 *)key, sig);
 	dtrace_agg_init(agg, (u64 *)((char *)(ent + 1) + agg->keysize));
 	*head = off;
 	ab->used += size;

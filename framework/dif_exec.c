@@ -295,17 +295,18 @@ static u64 dtrace_dif_alu(u8 op, u64 a, u64 b)
 #define DTRACE_STRING_CHUNK	32
 
 /**
- * dtrace_copy_string() - store a string, bounded, NUL-terminated and padded
+ * dtrace_copy_strn() - store a string, bounded and NUL-terminated
  * @mst: machine state; a bad @src faults BADADDR
  * @dst: @size bytes of kernel memory
  * @src: address of the string
  * @size: bytes at @dst, NUL included; at least 1
  *
+ * The bytes of @dst after the NUL are left as they were.
  * Context: probe context.
  * Return: the length of the string stored (the offset of its NUL).
  */
-u32 dtrace_copy_string(struct dtrace_mstate *mst, char *dst, uintptr_t src,
-			u32 size)
+u32 dtrace_copy_strn(struct dtrace_mstate *mst, char *dst, uintptr_t src,
+		     u32 size)
 {
 	u32 done = 0, i;
 
@@ -321,17 +322,34 @@ u32 dtrace_copy_string(struct dtrace_mstate *mst, char *dst, uintptr_t src,
 		if (copy_from_kernel_nofault(dst + done, (void *)(src + done),
 					     n)) {
 			dtrace_fault_set(mst, DTRACEFLT_BADADDR, src + done);
+			dst[0] = '\0';
 			return 0;
 		}
 		for (i = done; i < done + n; i++)
 			if (!dst[i])
-				goto pad;
+				return i;
 		done += n;
 	}
-	i = size - 1;
-pad:
-	memset(dst + i, 0, size - i);
-	return i;
+	dst[size - 1] = '\0';
+	return size - 1;
+}
+NOKPROBE_SYMBOL(dtrace_copy_strn);
+
+/**
+ * dtrace_copy_string() - store a string, bounded, NUL-terminated and padded
+ * @mst: machine state; a bad @src faults BADADDR
+ * @dst: @size bytes of kernel memory, all written
+ * @src: address of the string
+ * @size: bytes at @dst, NUL included; at least 1
+ *
+ * Context: probe context.
+ */
+void dtrace_copy_string(struct dtrace_mstate *mst, char *dst, uintptr_t src,
+			u32 size)
+{
+	u32 n = dtrace_copy_strn(mst, dst, src, size);
+
+	memset(dst + n, 0, size - n);
 }
 NOKPROBE_SYMBOL(dtrace_copy_string);
 

@@ -432,7 +432,9 @@ u64 dtrace_dynvar_load(struct dtrace_mstate *mst, u32 id, bool thread,
 void dtrace_dynvar_store(struct dtrace_mstate *mst, u32 id, bool thread,
 			 const struct dtrace_tuple_ent *tup, u32 ntup,
 			 u64 val);
-u32 dtrace_copy_string(struct dtrace_mstate *mst, char *dst, uintptr_t src,
+u32 dtrace_copy_strn(struct dtrace_mstate *mst, char *dst, uintptr_t src,
+		     u32 size);
+void dtrace_copy_string(struct dtrace_mstate *mst, char *dst, uintptr_t src,
 			u32 size);
 void dtrace_copy_value(struct dtrace_mstate *mst, void *dst, uintptr_t src,
 		       const struct dtrace_var *var);

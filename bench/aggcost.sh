@@ -12,7 +12,7 @@
 set -eu
 
 reps=${REPS:-11}
-n=${SPIN_N:-3000000}
+n=${SPIN_N:-6000000}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 dtrace=userland/dtrace
@@ -58,11 +58,20 @@ traced() {
 	echo "$t $ev" >>"$tmp/$name"
 }
 
+# Let the previous run's teardown (RCU callbacks, workers) finish first.
+settle() {
+	sync
+	sleep 1
+}
+
 i=0
 while [ "$i" -lt "$reps" ]; do
+	settle
 	bench/spin "$n" >>"$tmp/base"
+	settle
 	traced ours '$1 == "spin" { print $2 }' $dtrace -q -n \
 		"BEGIN { printf(\"go\n\"); } profile-$hz { @[execname] = count(); }"
+	settle
 	[ -z "$bpf" ] || [ -e "$tmp/bpf.failed" ] ||
 		traced bpf '/^@\[spin\]:/ { print $2 }' "$bpf" -e \
 			"BEGIN { printf(\"go\n\"); } profile:hz:$hz { @[comm] = count(); }"

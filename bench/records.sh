@@ -16,7 +16,7 @@ secs=5
 
 modprobe -d "$MODROOT" dtrace_profile
 
-for n in 10 40; do
+for n in 10; do
 	{
 		echo "#pragma D option quiet"
 		i=0

@@ -50,3 +50,41 @@ const char *t_script_msg(dtrace_hdl_t *dtp, const char *text)
 	dt_program_free(pgp);
 	return "OK";
 }
+
+/* Append a record of @datasize zeroed bytes; return its data. */
+void *t_rec_add(struct t_rbuf *b, uint32_t epid, uint32_t datasize,
+		uint64_t ts)
+{
+	struct dtrace_rechdr hdr = { .epid = epid, .timestamp = ts,
+				     .size = sizeof(hdr) + datasize };
+	void *data;
+
+	memcpy(b->data + b->len, &hdr, sizeof(hdr));
+	data = b->data + b->len + sizeof(hdr);
+	memset(data, 0, datasize);
+	b->len += DT_ALIGN(sizeof(hdr) + datasize, 8);
+	return data;
+}
+
+/* What DTRACEIOC_EPDESC would have said of @epid, cached. */
+void t_epid_set(dtrace_hdl_t *dtp, uint32_t epid, uint32_t probe,
+		uint64_t cookie, const char *prov, const char *func,
+		const char *name)
+{
+	struct dt_epid *e;
+
+	if (epid >= dtp->nepids) {
+		dtp->epids = realloc(dtp->epids, (epid + 1) * sizeof(*e));
+		memset(dtp->epids + dtp->nepids, 0,
+		       (epid + 1 - dtp->nepids) * sizeof(*e));
+		dtp->nepids = epid + 1;
+	}
+	e = &dtp->epids[epid];
+	memset(e, 0, sizeof(*e));
+	e->valid = true;
+	e->probe = probe;
+	e->cookie = cookie;
+	strcpy(e->desc.provider, prov);
+	strcpy(e->desc.func, func);
+	strcpy(e->desc.name, name);
+}

@@ -636,47 +636,6 @@ static void test_agg_json(dtrace_hdl_t *dtp)
 }
 
 /* Records through dt_consume_buffer(), as in test_consume.c. */
-struct rbuf {
-	char data[4096];
-	size_t len;
-};
-
-static void *rec_add(struct rbuf *b, uint32_t epid, uint32_t datasize,
-		     uint64_t ts)
-{
-	struct dtrace_rechdr hdr = { .epid = epid, .timestamp = ts,
-				     .size = sizeof(hdr) + datasize };
-	void *data;
-
-	memcpy(b->data + b->len, &hdr, sizeof(hdr));
-	data = b->data + b->len + sizeof(hdr);
-	memset(data, 0, datasize);
-	b->len += DT_ALIGN(sizeof(hdr) + datasize, 8);
-	return data;
-}
-
-static void epid_set(dtrace_hdl_t *dtp, uint32_t epid, uint64_t cookie,
-		     const char *func, const char *name)
-{
-	struct dt_epid *e;
-
-	if (epid >= dtp->nepids) {
-		dtp->epids = realloc(dtp->epids, (epid + 1) * sizeof(*e));
-		memset(dtp->epids + dtp->nepids, 0,
-		       (epid + 1 - dtp->nepids) * sizeof(*e));
-		dtp->nepids = epid + 1;
-	}
-	e = &dtp->epids[epid];
-	memset(e, 0, sizeof(*e));
-	e->valid = true;
-	e->probe = 9;
-	e->cookie = cookie;
-	strcpy(e->desc.provider, "fbt");
-	strcpy(e->desc.func, func);
-	strcpy(e->desc.name, name);
-}
-
-/* A clause of one statement over one record of @kind and @size. */
 /* An id list a clause owns (dt_clause_free() frees it). */
 static uint32_t *owned_id(uint32_t id)
 {
@@ -686,6 +645,7 @@ static uint32_t *owned_id(uint32_t id)
 	return p;
 }
 
+/* A clause of one statement over one record of @kind and @size. */
 static struct dt_clause *clause1(dtrace_hdl_t *dtp, enum dt_stmt_kind kind,
 				 enum dt_rec_kind rk, uint32_t size)
 {
@@ -705,7 +665,7 @@ static struct dt_clause *clause1(dtrace_hdl_t *dtp, enum dt_stmt_kind kind,
 	return cl;
 }
 
-static const char *consume(dtrace_hdl_t *dtp, int cpu, struct rbuf *b)
+static const char *consume(dtrace_hdl_t *dtp, int cpu, struct t_rbuf *b)
 {
 	static char out[4096];
 	char *s = NULL;
@@ -734,7 +694,7 @@ static void test_agg_stmts(void)
 {
 	dtrace_hdl_t *dtp = t_open();
 	struct dt_clause *cp, *cc, *ct, *cs, *ctr;
-	struct rbuf b = { .len = 0 };
+	struct t_rbuf b = { .len = 0 };
 	struct abuf ab = { .len = 0 };
 	struct dt_agg *a;
 	uint32_t id;
@@ -758,34 +718,34 @@ static void test_agg_stmts(void)
 	ct = clause1(dtp, DT_STMT_TRACE, DT_REC_KSYM, 8);
 	cs = clause1(dtp, DT_STMT_SETOPT, DT_REC_NONE, 0);
 	cs->stmts[0].optname = strdup("aggsortrev");
-	epid_set(dtp, 1, cp->id, "f", "entry");
-	epid_set(dtp, 2, cc->id, "f", "entry");
-	epid_set(dtp, 3, ct->id, "f", "entry");
-	epid_set(dtp, 4, cs->id, "f", "entry");
-	epid_set(dtp, 5, ctr->id, "f", "entry");
+	t_epid_set(dtp, 1, 9, cp->id, "fbt", "f", "entry");
+	t_epid_set(dtp, 2, 9, cc->id, "fbt", "f", "entry");
+	t_epid_set(dtp, 3, 9, ct->id, "fbt", "f", "entry");
+	t_epid_set(dtp, 4, 9, cs->id, "fbt", "f", "entry");
+	t_epid_set(dtp, 5, 9, ctr->id, "fbt", "f", "entry");
 	dtp->opt.quiet = true;
 
-	rec_add(&b, 1, 0, 0);
+	t_rec_add(&b, 1, 0, 0);
 	tap_is_str(consume(dtp, 0, &b),
 		   "\n  k                                                                 3\n",
 		   "stmt: printa(@a) when its record is met");
-	rec_add(&b, 2, 0, 0);
-	rec_add(&b, 1, 0, 0);
+	t_rec_add(&b, 2, 0, 0);
+	t_rec_add(&b, 1, 0, 0);
 	tap_is_str(consume(dtp, 0, &b),
 		   "\n  k                                                                 0\n",
 		   "stmt: clear(@a) then printa(@a)");
-	rec_add(&b, 5, 0, 0);
-	rec_add(&b, 1, 0, 0);
+	t_rec_add(&b, 5, 0, 0);
+	t_rec_add(&b, 1, 0, 0);
 	tap_is_str(consume(dtp, 0, &b), "",
 		   "stmt: trunc(@a) then printa(@a) of nothing");
-	rec_add(&b, 4, 0, 0);
+	t_rec_add(&b, 4, 0, 0);
 	consume(dtp, 0, &b);
 	tap_ok(dtp->opt.aggsortrev, "stmt: setopt(\"aggsortrev\")");
 	free(cs->stmts[0].optname);
 	cs->stmts[0].optname = strdup("nosuchoption");
 	dtrace_handle_drop(dtp, on_drop, NULL);
 
-	u = rec_add(&b, 3, 8, 0);
+	u = t_rec_add(&b, 3, 8, 0);
 	u[0] = 0x1234;
 	dtp->opt.quiet = false;
 	dtp->header_done = true;
@@ -798,17 +758,17 @@ static void test_agg_stmts(void)
 	dtp->opt.flowindent = true;
 	dtp->header_done = false;
 	ct->stmts[0].kind = DT_STMT_SILENT;
-	epid_set(dtp, 6, ct->id, "open", "entry");
-	epid_set(dtp, 7, ct->id, "getf", "entry");
-	epid_set(dtp, 8, ct->id, "getf", "return");
-	epid_set(dtp, 9, ct->id, "open", "return");
-	epid_set(dtp, 10, ct->id, "getf", "probe");
+	t_epid_set(dtp, 6, 9, ct->id, "fbt", "open", "entry");
+	t_epid_set(dtp, 7, 9, ct->id, "fbt", "getf", "entry");
+	t_epid_set(dtp, 8, 9, ct->id, "fbt", "getf", "return");
+	t_epid_set(dtp, 9, 9, ct->id, "fbt", "open", "return");
+	t_epid_set(dtp, 10, 9, ct->id, "fbt", "getf", "probe");
 	dtp->opt.quiet = false;
-	rec_add(&b, 6, 8, 0);
-	rec_add(&b, 7, 8, 0);
-	rec_add(&b, 10, 8, 0);
-	rec_add(&b, 8, 8, 0);
-	rec_add(&b, 9, 8, 0);
+	t_rec_add(&b, 6, 8, 0);
+	t_rec_add(&b, 7, 8, 0);
+	t_rec_add(&b, 10, 8, 0);
+	t_rec_add(&b, 8, 8, 0);
+	t_rec_add(&b, 9, 8, 0);
 	s = strdup(consume(dtp, 0, &b));
 	tap_is_str(s,
 		   "CPU FUNCTION                                 \n"
@@ -823,12 +783,12 @@ static void test_agg_stmts(void)
 
 	/* temporal: two CPUs interleaved by time; later ones wait */
 	dtp->header_done = true;
-	rec_add(&b, 6, 8, 10);
-	rec_add(&b, 7, 8, 30);
+	t_rec_add(&b, 6, 8, 10);
+	t_rec_add(&b, 7, 8, 30);
 	dt_temporal_add(dtp, 0, b.data, b.len);
 	b.len = 0;
-	rec_add(&b, 8, 8, 20);
-	rec_add(&b, 9, 8, 40);
+	t_rec_add(&b, 8, 8, 20);
+	t_rec_add(&b, 9, 8, 40);
 	dt_temporal_add(dtp, 1, b.data, b.len);
 	b.len = 0;
 	{
@@ -868,7 +828,7 @@ static void test_agg_stmts(void)
 	/* JSON record */
 	dtp->opt.oformat = DT_OFORMAT_JSON;
 	ct->stmts[0].kind = DT_STMT_TRACE;
-	u = rec_add(&b, 3, 8, 77);
+	u = t_rec_add(&b, 3, 8, 77);
 	u[0] = 0x10;
 	tap_is_str(consume(dtp, 1, &b),
 		   "{\"cpu\":1,\"id\":9,\"probe\":{\"provider\":\"fbt\",\"module\":\"\",\"function\":\"f\",\"name\":\"entry\"},\"timestamp\":77,\"data\":[{\"trace\":\"0x10\"}]}\n",

@@ -18,46 +18,6 @@
 #include "helpers.h"
 #include "tap.h"
 
-struct rbuf {
-	char data[4096];
-	size_t len;
-};
-
-static void *rec_add(struct rbuf *b, uint32_t epid, uint32_t datasize)
-{
-	struct dtrace_rechdr hdr = { .epid = epid,
-				     .size = sizeof(hdr) + datasize };
-	void *data;
-
-	memcpy(b->data + b->len, &hdr, sizeof(hdr));
-	data = b->data + b->len + sizeof(hdr);
-	memset(data, 0, datasize);
-	b->len += DT_ALIGN(sizeof(hdr) + datasize, 8);
-	return data;
-}
-
-static void epid_set(dtrace_hdl_t *dtp, uint32_t epid, uint32_t probe,
-		     uint64_t cookie, const char *prov, const char *func,
-		     const char *name)
-{
-	struct dt_epid *e;
-
-	if (epid >= dtp->nepids) {
-		dtp->epids = realloc(dtp->epids, (epid + 1) * sizeof(*e));
-		memset(dtp->epids + dtp->nepids, 0,
-		       (epid + 1 - dtp->nepids) * sizeof(*e));
-		dtp->nepids = epid + 1;
-	}
-	e = &dtp->epids[epid];
-	memset(e, 0, sizeof(*e));
-	e->valid = true;
-	e->probe = probe;
-	e->cookie = cookie;
-	strcpy(e->desc.provider, prov);
-	strcpy(e->desc.func, func);
-	strcpy(e->desc.name, name);
-}
-
 /* Compile @prog and give its (single) clause to the handle. */
 static struct dt_clause *clause(dtrace_hdl_t *dtp, const char *prog)
 {
@@ -85,7 +45,7 @@ static int on_err(const dtrace_errdata_t *e, void *arg)
 	return 0;
 }
 
-static const char *consume(dtrace_hdl_t *dtp, int cpu, struct rbuf *b)
+static const char *consume(dtrace_hdl_t *dtp, int cpu, struct t_rbuf *b)
 {
 	static char out[2048];
 	char *s = NULL;
@@ -138,7 +98,7 @@ static struct dt_clause *hand_clause(dtrace_hdl_t *dtp,
 }
 
 /* As consume(), into a real file (system() writes to its descriptor). */
-static const char *consume_file(dtrace_hdl_t *dtp, struct rbuf *b)
+static const char *consume_file(dtrace_hdl_t *dtp, struct t_rbuf *b)
 {
 	static char out[2048];
 	FILE *fp = tmpfile();
@@ -169,7 +129,7 @@ static void test_consume_records(void)
 	static const uint32_t s16[] = { 16 }, s4[] = { 4 }, s0[] = { 0 };
 	char path[] = "/tmp/dtrace-ksyms-XXXXXX", want[1024];
 	struct dt_clause *cs, *cu, *ct, *cb, *cp, *csys, *csil, *ck;
-	struct rbuf b = { .len = 0 };
+	struct t_rbuf b = { .len = 0 };
 	uint64_t *u;
 	dtrace_hdl_t *dtp;
 	struct dt_type *st;
@@ -196,17 +156,17 @@ static void test_consume_records(void)
 			   "echo system %d");
 	csil = hand_clause(dtp, DT_STMT_SILENT, k_none, s0, 1, NULL);
 	ck = hand_clause(dtp, DT_STMT_PRINTF, k_stack, s32, 1, "<%k>");
-	epid_set(dtp, 1, 7, cs->id, "fbt", "ksys_read", "entry");
-	epid_set(dtp, 2, 7, cu->id, "fbt", "ksys_read", "entry");
-	epid_set(dtp, 3, 1, ct->id, "dtrace", "", "BEGIN");
-	epid_set(dtp, 4, 1, cb->id, "dtrace", "", "BEGIN");
-	epid_set(dtp, 5, 1, cp->id, "dtrace", "", "BEGIN");
-	epid_set(dtp, 6, 1, csys->id, "dtrace", "", "BEGIN");
-	epid_set(dtp, 7, 1, csil->id, "dtrace", "", "BEGIN");
-	epid_set(dtp, 8, 7, ck->id, "fbt", "ksys_read", "entry");
+	t_epid_set(dtp, 1, 7, cs->id, "fbt", "ksys_read", "entry");
+	t_epid_set(dtp, 2, 7, cu->id, "fbt", "ksys_read", "entry");
+	t_epid_set(dtp, 3, 1, ct->id, "dtrace", "", "BEGIN");
+	t_epid_set(dtp, 4, 1, cb->id, "dtrace", "", "BEGIN");
+	t_epid_set(dtp, 5, 1, cp->id, "dtrace", "", "BEGIN");
+	t_epid_set(dtp, 6, 1, csys->id, "dtrace", "", "BEGIN");
+	t_epid_set(dtp, 7, 1, csil->id, "dtrace", "", "BEGIN");
+	t_epid_set(dtp, 8, 7, ck->id, "fbt", "ksys_read", "entry");
 	dtp->header_done = true;
 
-	u = rec_add(&b, 1, 32);
+	u = t_rec_add(&b, 1, 32, 0);
 	u[0] = 0xffffffff81000104ULL;
 	u[1] = 0xffffffff81000200ULL;
 	u[2] = 0xffffffffc0001010ULL;
@@ -217,7 +177,7 @@ static void test_consume_records(void)
 		   "              dtrace_test`mod_func+0x10\n\n",
 		   "consume: stack()");
 
-	u = rec_add(&b, 2, 40);
+	u = t_rec_add(&b, 2, 40, 0);
 	u[0] = (uint64_t)getpid();
 	u[1] = (uint64_t)(uintptr_t)test_consume + 3;
 	u[2] = (uint64_t)(uintptr_t)test_consume;
@@ -229,7 +189,7 @@ static void test_consume_records(void)
 		 "              0x10\n\n");
 	tap_is_str(consume(dtp, 0, &b), want,
 		   "consume: ustack() of a live process through libelf");
-	u = rec_add(&b, 2, 40);
+	u = t_rec_add(&b, 2, 40, 0);
 	u[0] = 999999999;
 	u[1] = 0x401000;
 	tap_is_str(consume(dtp, 0, &b),
@@ -237,7 +197,7 @@ static void test_consume_records(void)
 		   "              0x401000\n\n",
 		   "consume: ustack() of no such process is hex");
 
-	d = rec_add(&b, 3, 20);
+	d = t_rec_add(&b, 3, 20, 0);
 	memcpy(d, "hello\0\x01\x7f\x80 world!\0\0\0\xff\xfe", 20);
 	tap_is_str(consume(dtp, 0, &b),
 		   "  0      1                           :BEGIN \n"
@@ -246,13 +206,13 @@ static void test_consume_records(void)
 		   "        10: 00 00 00 ff                                      ....\n\n",
 		   "consume: tracemem()");
 
-	d = rec_add(&b, 4, 16);
+	d = t_rec_add(&b, 4, 16, 0);
 	memcpy(d, "text\0\0\0\0\0\0\0\0\0\0\0", 16);
 	tap_is_str(consume(dtp, 0, &b),
 		   "  0      1                           :BEGIN   text                             \n",
 		   "consume: trace() of by-ref bytes that are a string");
 	dtp->opt.rawbytes = true;
-	d = rec_add(&b, 4, 16);
+	d = t_rec_add(&b, 4, 16, 0);
 	memcpy(d, "text\0\0\0\0\0\0\0\0\0\0\0", 16);
 	tap_is_str(consume(dtp, 0, &b),
 		   "  0      1                           :BEGIN \n"
@@ -260,7 +220,7 @@ static void test_consume_records(void)
 		   "         0: 74 65 78 74 00 00 00 00 00 00 00 00 00 00 00 00  text............\n\n",
 		   "consume: -x rawbytes dumps them anyway");
 	dtp->opt.rawbytes = false;
-	d = rec_add(&b, 4, 16);
+	d = t_rec_add(&b, 4, 16, 0);
 	memcpy(d, "\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a\x0b\x0c\x0d\x0e\x0f\x10", 16);
 	tap_is_str(consume(dtp, 0, &b),
 		   "  0      1                           :BEGIN \n"
@@ -274,7 +234,7 @@ static void test_consume_records(void)
 	dt_type_struct_add(dtp, st, "p", &dt_type_voidptr, 0);
 	dt_type_struct_end(dtp, st);
 	cp->recs[0].type = st;
-	d = rec_add(&b, 5, 16);
+	d = t_rec_add(&b, 5, 16, 0);
 	memcpy(d, "\x2a\0\0\0\xff\xff\0\0\x00\x10\0\0\0\0\0\0", 16);
 	tap_is_str(consume(dtp, 0, &b),
 		   "  0      1                           :BEGIN struct pt {\n"
@@ -303,7 +263,7 @@ static void test_consume_records(void)
 		cp->recs[0].type = ot;
 		cp->recs[0].size = 32;
 		cp->datasize = 32;
-		d = rec_add(&b, 5, 32);
+		d = t_rec_add(&b, 5, 32, 0);
 		memcpy(d, v, sizeof(v));
 	}
 	tap_is_str(consume(dtp, 0, &b),
@@ -319,15 +279,15 @@ static void test_consume_records(void)
 		   "}\n",
 		   "consume: print() of nested struct, array, enum, bitfield");
 
-	d = rec_add(&b, 6, 4);
+	d = t_rec_add(&b, 6, 4, 0);
 	memcpy(d, "\x05\0\0\0", 4);
-	d = rec_add(&b, 7, 0);
+	d = t_rec_add(&b, 7, 0, 0);
 	dtp->opt.quiet = true;
 	tap_is_str(consume_file(dtp, &b), "system 5\n",
 		   "consume: system() runs the command, silent prints nothing");
 	dtp->opt.quiet = false;
 
-	u = rec_add(&b, 8, 32);
+	u = t_rec_add(&b, 8, 32, 0);
 	u[0] = 0xffffffff81000100ULL;
 	tap_is_str(consume(dtp, 0, &b),
 		   "  0      7                  ksys_read:entry <\n"
@@ -343,7 +303,7 @@ void test_consume(void)
 {
 	dtrace_hdl_t *dtp = t_open();
 	struct dt_clause *c0, *c1, *c2, *c3, *c4;
-	struct rbuf b = { .len = 0 };
+	struct t_rbuf b = { .len = 0 };
 	char *d;
 	int32_t i32;
 	int64_t i64;
@@ -355,20 +315,20 @@ void test_consume(void)
 	c2 = clause(dtp, "BEGIN { printf(\"%s=%d|%5x|\\n\", execname, pid, 255) }");
 	c3 = clause(dtp, "END { exit(3) }");
 	c4 = clause(dtp, "BEGIN");
-	epid_set(dtp, 1, 1, c0->id, "dtrace", "", "BEGIN");
-	epid_set(dtp, 2, 1, c1->id, "dtrace", "", "BEGIN");
-	epid_set(dtp, 3, 1, c2->id, "dtrace", "", "BEGIN");
-	epid_set(dtp, 4, 2, c3->id, "dtrace", "", "END");
-	epid_set(dtp, 5, 1, c4->id, "dtrace", "", "BEGIN");
+	t_epid_set(dtp, 1, 1, c0->id, "dtrace", "", "BEGIN");
+	t_epid_set(dtp, 2, 1, c1->id, "dtrace", "", "BEGIN");
+	t_epid_set(dtp, 3, 1, c2->id, "dtrace", "", "BEGIN");
+	t_epid_set(dtp, 4, 2, c3->id, "dtrace", "", "END");
+	t_epid_set(dtp, 5, 1, c4->id, "dtrace", "", "BEGIN");
 
-	d = rec_add(&b, 1, c0->datasize);
+	d = t_rec_add(&b, 1, c0->datasize, 0);
 	strcpy(d, "hello");
 	tap_is_str(consume(dtp, 0, &b),
 		   "CPU     ID                    FUNCTION:NAME\n"
 		   "  0      1                           :BEGIN   hello                            \n",
 		   "consume: header and trace(string)");
 
-	d = rec_add(&b, 2, c1->datasize);
+	d = t_rec_add(&b, 2, c1->datasize, 0);
 	i32 = 1;
 	memcpy(d + c1->recs[0].offset, &i32, 4);
 	i64 = -2;
@@ -377,27 +337,27 @@ void test_consume(void)
 		   "  3      1                           :BEGIN         1               -2\n",
 		   "consume: trace of 4- and 8-byte integers, header once");
 
-	d = rec_add(&b, 3, c2->datasize);
+	d = t_rec_add(&b, 3, c2->datasize, 0);
 	strcpy(d + c2->recs[0].offset, "dtrace");
 	i32 = 77;
 	memcpy(d + c2->recs[1].offset, &i32, 4);
 	i32 = 255;
 	memcpy(d + c2->recs[2].offset, &i32, 4);
-	d = rec_add(&b, 5, 0);
+	d = t_rec_add(&b, 5, 0, 0);
 	tap_is_str(consume(dtp, 1, &b),
 		   "  1      1                           :BEGIN dtrace=77|   ff|\n\n"
 		   "  1      1                           :BEGIN \n",
 		   "consume: printf, and a clause with no actions");
 
 	dtp->opt.quiet = true;
-	d = rec_add(&b, 1, c0->datasize);
+	d = t_rec_add(&b, 1, c0->datasize, 0);
 	strcpy(d, "hello");
-	d = rec_add(&b, 2, c1->datasize);
+	d = t_rec_add(&b, 2, c1->datasize, 0);
 	i32 = 1;
 	memcpy(d + c1->recs[0].offset, &i32, 4);
 	i64 = -2;
 	memcpy(d + c1->recs[1].offset, &i64, 8);
-	d = rec_add(&b, 3, c2->datasize);
+	d = t_rec_add(&b, 3, c2->datasize, 0);
 	strcpy(d + c2->recs[0].offset, "x");
 	memcpy(d + c2->recs[1].offset, &i32, 4);
 	memcpy(d + c2->recs[2].offset, &i32, 4);
@@ -405,10 +365,10 @@ void test_consume(void)
 		   "consume: quiet output");
 
 	tap_is_int(dtrace_exit_status(dtp, &status), 0, "consume: no exit yet");
-	d = rec_add(&b, 4, c3->datasize);
+	d = t_rec_add(&b, 4, c3->datasize, 0);
 	i32 = 3;
 	memcpy(d, &i32, 4);
-	d = rec_add(&b, 4, c3->datasize);
+	d = t_rec_add(&b, 4, c3->datasize, 0);
 	i32 = 9;
 	memcpy(d, &i32, 4);
 	tap_is_str(consume(dtp, 0, &b), "", "consume: exit() prints nothing");
@@ -429,10 +389,10 @@ void test_consume(void)
 		}
 		ec->datasize = 40;
 		dt_clause_register(dtp, ec);
-		epid_set(dtp, 6, 3, ec->id, "dtrace", "", "ERROR");
+		t_epid_set(dtp, 6, 3, ec->id, "dtrace", "", "ERROR");
 		dtrace_handle_err(dtp, on_err, NULL);
 
-		d = rec_add(&b, 6, 40);
+		d = t_rec_add(&b, 6, 40, 0);
 		memcpy(d, args, sizeof(args));
 		tap_is_str(consume(dtp, 0, &b), "",
 			   "consume: an error record prints no output");
@@ -442,7 +402,7 @@ void test_consume(void)
 		args[1] = 0;
 		args[3] = DTRACEFLT_BADADDR;
 		args[4] = 0;
-		d = rec_add(&b, 6, 40);
+		d = t_rec_add(&b, 6, 40, 0);
 		memcpy(d, args, sizeof(args));
 		consume(dtp, 0, &b);
 		tap_is_str(errtext,
@@ -450,7 +410,7 @@ void test_consume(void)
 			   "consume: error in a predicate");
 	}
 
-	d = rec_add(&b, 1, c0->datasize);
+	d = t_rec_add(&b, 1, c0->datasize, 0);
 	b.len -= 8;	/* cut the last record short */
 	tap_is_str(consume(dtp, 0, &b),
 		   "error: Corrupt record in trace buffer",

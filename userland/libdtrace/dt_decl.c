@@ -224,7 +224,7 @@ int dt_decl_sou_members(struct dt_pcb *pcb, struct dt_type *sou,
 					     d->name ? d->name : "<anon>");
 				return -1;
 			}
-			if (d->bits == 0 || (uint64_t)d->bits > b->size * 8) {
+			if ((uint64_t)d->bits > b->size * 8) {
 				dt_pcb_error(pcb, d->line, D_DECL_BFSIZE,
 					     "bit-field %s has an invalid width (%d)",
 					     d->name ? d->name : "<anon>",

@@ -279,7 +279,15 @@ member_declarator:
 		int64_t v;
 
 		OK(dt_decl_const(pcb, $3, &v));
-		$1->bits = v < 0 || v > 64 ? 0 : (int)v;
+		if (v <= 0 || v > 64) {
+			/* the type's own width is checked with the member */
+			dt_pcb_error(pcb, $1->line, D_DECL_BFSIZE,
+				     "bit-field %s has an invalid width (%lld)",
+				     $1->name ? $1->name : "<anon>",
+				     (long long)v);
+			YYABORT;
+		}
+		$1->bits = (int)v;
 		$$ = $1;
 	}
 	;

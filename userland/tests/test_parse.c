@@ -348,6 +348,15 @@ void test_parse(void)
 	tap_is_str(parse_decls(dtp, "struct bf { int a:0; };"),
 		   "[D_DECL_BFSIZE] line 1: bit-field a has an invalid width (0)",
 		   "parse: zero-width bitfield");
+	tap_is_str(parse_decls(dtp, "struct bf3 { int a:70; };"),
+		   "[D_DECL_BFSIZE] line 1: bit-field a has an invalid width (70)",
+		   "parse: bitfield wider than 64 shows its width");
+	tap_is_str(parse_decls(dtp, "struct bf4 { char a:9; };"),
+		   "[D_DECL_BFSIZE] line 1: bit-field a has an invalid width (9)",
+		   "parse: bitfield wider than its type");
+	tap_is_str(parse_decls(dtp, "struct bf5 { struct ps p:3; };"),
+		   "[D_DECL_BFTYPE] line 1: bit-field p must be of integer type",
+		   "parse: bitfield of a struct");
 	tap_is_str(parse_decls(dtp, "struct bf2 { string s:3; };"),
 		   "[D_DECL_INCOMPLETE] line 1: member s has incomplete or void type",
 		   "parse: string member");
@@ -406,6 +415,9 @@ void test_parse(void)
 		   "parse: # N \"file\" renumbers lines");
 	tap_is_str(parse_prog(dtp, "#pragma D depends_on provider syscall\nBEGIN"),
 		   "BEGIN 0;", "parse: #pragma D depends_on is accepted");
+	tap_is_str(parse_prog(dtp, "#pragma D depends_on provider\nBEGIN"),
+		   "[D_PRAGMA_DEPEND] line 1: malformed #pragma D depends_on: expected class and name",
+		   "parse: #pragma D depends_on without a name");
 
 	tap_is_str(parse_prog(dtp, "BEGIN"), "BEGIN 0;",
 		   "parse: clause without body");

@@ -415,6 +415,9 @@ void test_parse(void)
 		   "parse: # N \"file\" renumbers lines");
 	tap_is_str(parse_prog(dtp, "#pragma D depends_on provider syscall\nBEGIN"),
 		   "BEGIN 0;", "parse: #pragma D depends_on is accepted");
+	tap_is_str(parse_prog(dtp, "# 12x \"x.d\"\nBEGIN"),
+		   "[D_PRAGMA_MALFORM] line 1: malformed line marker: # 12x \"x.d\"",
+		   "parse: malformed line marker");
 	tap_is_str(parse_prog(dtp, "#pragma D depends_on provider\nBEGIN"),
 		   "[D_PRAGMA_DEPEND] line 1: malformed #pragma D depends_on: expected class and name",
 		   "parse: #pragma D depends_on without a name");

@@ -314,6 +314,13 @@ static void dt_check_ident(struct dt_pcb *pcb, struct dt_node *n)
 		return;
 	}
 	switch (id->kind) {
+	case DT_IDENT_STRCONST:
+		n->kind = DT_NODE_STRING;
+		n->str = dt_pcb_strdup(pcb, id->str, strlen(id->str));
+		if (!n->str)
+			dt_diag(pcb, n->line, D_NOMEM, "out of memory");
+		n->type = &dt_type_string;
+		return;
 	case DT_IDENT_VAR:
 		n->type = id->type;
 		n->value = (uint64_t)id->var;
@@ -390,7 +397,8 @@ static void dt_check_call(struct dt_pcb *pcb, struct dt_node *n)
 		dt_diag(pcb, n->line, D_UNSUPPORTED,
 			"calls through an expression are not supported");
 	id = dt_ident_lookup(n->left->str);
-	if (!id || id->kind == DT_IDENT_VAR || id->kind == DT_IDENT_ARRAY)
+	if (!id || id->kind == DT_IDENT_VAR || id->kind == DT_IDENT_ARRAY ||
+	    id->kind == DT_IDENT_STRCONST)
 		dt_diag(pcb, n->line, D_IDENT_UNDEF,
 			"failed to resolve %s: Unknown function name",
 			n->left->str);

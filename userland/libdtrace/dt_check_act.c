@@ -184,10 +184,10 @@ void dt_check_act(struct dt_pcb *pcb, struct dt_node *n,
 	case DT_ACT_STACK:
 		dt_check_stack(pcb, n);
 		break;
-	case DT_ACT_USTACK:
-		dt_check_nargs(pcb, n, "ustack", 0, 2);
+	case DT_ACT_USTACK:	/* and jstack(): no Java frames to add */
+		dt_check_nargs(pcb, n, act->name, 0, 2);
 		if (a)
-			dt_check_const(pcb, n, a, "ustack", D_USTACK_PROTO,
+			dt_check_const(pcb, n, a, act->name, D_USTACK_PROTO,
 				       DTRACE_USTACK_MAX);
 		if (a && a->next)
 			dt_check_expr(pcb, a->next);

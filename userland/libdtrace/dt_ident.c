@@ -25,6 +25,7 @@
 			  .aggfunc = DTRACE_AGG_##f }
 #define SYMFN(n, f, u)	{ .name = n, .kind = DT_IDENT_SYMFN, \
 			  .symfmt = DT_SYM_##f, .user = u }
+#define STRCONST(n, v) { .name = n, .kind = DT_IDENT_STRCONST, .str = v }
 #define LATER(n)	{ .name = n, .kind = DT_IDENT_LATER }
 
 static const struct dt_ident dt_idents[] = {
@@ -72,6 +73,7 @@ static const struct dt_ident dt_idents[] = {
 	ACT("print", DT_ACT_PRINT),
 	ACT("stack", DT_ACT_STACK),
 	ACT("ustack", DT_ACT_USTACK),
+	ACT("jstack", DT_ACT_USTACK),
 	DACT("raise", DT_ACT_RAISE),
 	DACT("stop", DT_ACT_STOP),
 	DACT("chill", DT_ACT_CHILL),
@@ -149,8 +151,9 @@ static const struct dt_ident dt_idents[] = {
 	DSUBR("copyout", COPYOUT, "aai"),
 	DSUBR("copyoutstr", COPYOUTSTR, "sai"),
 
-	LATER("zonename"),
-	LATER("jstack"),
+	/* Linux has no zones: everything runs in the global one. */
+	STRCONST("zonename", "global"),
+
 	LATER("freopen"), LATER("ftruncate"),
 };
 

@@ -24,6 +24,7 @@ enum dt_ident_kind {
 	DT_IDENT_SYMFN,		/* sym(), func(), mod(), usym(), ufunc(),
 				   umod(), uaddr(): only as a trace() or
 				   printf() argument or aggregation key */
+	DT_IDENT_STRCONST,	/* a string constant: zonename */
 	DT_IDENT_LATER,		/* a D name this version does not offer */
 };
 
@@ -75,6 +76,7 @@ struct dt_ident {
 	unsigned int aggfunc;		/* DTRACE_AGG_* */
 	unsigned int symfmt;		/* enum dt_symfmt of a symbol function */
 	bool user;			/* a user symbol function: usym() ... */
+	const char *str;		/* the value of a DT_IDENT_STRCONST */
 };
 
 const struct dt_ident *dt_ident_lookup(const char *name);

@@ -28,6 +28,14 @@ static void test_check_agg(dtrace_hdl_t *dtp)
 	ck(dtp, "BEGIN { self->spec = speculation(); speculate(self->spec); trace(1); }",
 	   "OK");
 	ck(dtp, "BEGIN { commit(1); trace(1); } END { discard(2); }", "OK");
+	ck(dtp, "BEGIN { jstack(); jstack(5); @j[jstack(3)] = count(); trace(zonename); @z[zonename] = count(); }",
+	   "OK");
+	ck(dtp, "BEGIN { jstack(1, 2, 3); }",
+	   "[D_PROTO_LEN] jstack( ) prototype mismatch: 3 args passed, 0 to 2 expected");
+	ck(dtp, "BEGIN { zonename(); }",
+	   "[D_IDENT_UNDEF] failed to resolve zonename: Unknown function name");
+	ck(dtp, "BEGIN { zonename = \"x\"; }",
+	   "[D_OP_LVAL] operator = requires modifiable lvalue as an operand");
 
 	ck(dtp, "BEGIN { @a = count(1); }",
 	   "[D_PROTO_LEN] count( ) prototype mismatch: 1 arg passed, 0 expected");

@@ -4,7 +4,8 @@
 # description: a consumer killed with SIGKILL leaves nothing enabled
 # requires: dtrace_profile
 #
-# ASSERTION: while a consumer traces tick-10ms, /proc/dtrace/providers
+# ASSERTION: while a consumer traces tick-10ms (records, an aggregation
+# and a speculation that is never committed), /proc/dtrace/providers
 # counts its enabled profile probe.  Once the consumer is killed with
 # SIGKILL and reaped, the profile line there shows 0 enabled and
 # "rmmod dtrace_profile" succeeds at the first try, as does
@@ -15,7 +16,10 @@ set -eu
 dt_setup
 
 dt_modprobe dtrace_profile || dt_fail "modprobe dtrace_profile failed"
-"$DTRACE" -q -n 'tick-10ms { printf("x\n"); }' -o "$DT_TMP/out" 2>"$DT_TMP/err" &
+"$DTRACE" -q -n 'tick-10ms { printf("x\n"); @[cpu] = quantize(timestamp); }
+		 tick-10ms { s = speculation(); }
+		 tick-10ms /s/ { speculate(s); printf("y\n"); }' \
+	-o "$DT_TMP/out" 2>"$DT_TMP/err" &
 DT_BG=$!
 dt_wait 60 dt_has_lines "$DT_TMP/out" 1 ||
 	dt_fail "no tick within 60 s; dtrace said: $(cat "$DT_TMP/err")"

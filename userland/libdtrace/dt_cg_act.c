@@ -566,8 +566,9 @@ static void dt_cg_clause_kinds(const struct dt_clause *cl, bool *aggp,
 	*consp = false;
 	for (i = 0; i < cl->nacts; i++)
 		*aggp |= cl->acts[i].kind == DTRACE_ACT_AGGREGATE;
+	/* printf("text") and printa() print, yet may record nothing */
 	for (i = 0; i < cl->nstmts; i++)
-		*consp |= cl->stmts[i].kind >= DT_STMT_PRINTA;
+		*consp |= cl->stmts[i].kind != DT_STMT_SILENT;
 }
 
 /**
@@ -577,9 +578,10 @@ static void dt_cg_clause_kinds(const struct dt_clause *cl, bool *aggp,
  *
  * The kernel writes no record for a clause whose actions store nothing.
  * That is right for a clause of aggregations (and speculation acts),
- * which prints nothing; but the consumer must see a clause with printa()
- * and the like fire, and DTrace prints a line for a clause with no
- * action at all.  Those get a one-byte record if they store nothing
+ * which prints nothing; but the consumer must see a clause fire whose
+ * statements print without recording (printf() of a format alone,
+ * printa() and the like), and DTrace prints a line for a clause with
+ * no action at all.  Those get a one-byte record if they store nothing
  * else; pending statements at the end run in an action of their own,
  * which stores nothing where no such byte is needed (a clause with
  * aggregations).

@@ -790,6 +790,18 @@ static void test_aggstmts(dtrace_hdl_t *dtp)
 		tap_is_int(cl->datasize, 1, "rule: no aggregation, one byte as before");
 		dt_program_free(pgp);
 	}
+	cl = agg_clause(dtp, &pgp, "BEGIN { printf(\"x\\n\"); @r = count(); }");
+	if (cl) {
+		tap_is_int(cl->datasize, 1,
+			   "rule: printf of a format alone makes the clause record");
+		dt_program_free(pgp);
+	}
+	cl = agg_clause(dtp, &pgp, "BEGIN { discard(1); printf(\"y\\n\"); }");
+	if (cl) {
+		tap_is_int(cl->datasize, 1,
+			   "rule: so it does beside a kernel act");
+		dt_program_free(pgp);
+	}
 	cl = agg_clause(dtp, &pgp, "BEGIN { @r = count(); trace(1); rv = 2; }");
 	if (cl) {
 		tap_is_int(cl->datasize, 4, "rule: data, no extra byte");

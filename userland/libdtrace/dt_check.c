@@ -457,6 +457,12 @@ static void dt_check_memlvalue(struct dt_pcb *pcb, struct dt_node *n,
 
 	dt_check_expr(pcb, n);
 	t = n->kind == DT_NODE_MEMBER && n->ctype ? n->ctype : n->type;
+	/* args[] and uregs[] are the probe's, not memory */
+	if (n->kind == DT_NODE_INDEX && n->left->kind == DT_NODE_IDENT &&
+	    dt_ident_lookup(n->left->str))
+		dt_diag(pcb, n->line, D_OP_LVAL,
+			"operator %s requires modifiable lvalue as an operand",
+			op);
 	if (!(n->kind == DT_NODE_MEMBER || n->kind == DT_NODE_INDEX ||
 	      (n->kind == DT_NODE_OP1 && n->op == DT_OP_DEREF)) ||
 	    !dt_type_is_scalar(t) || n->ident)

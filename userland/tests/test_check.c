@@ -32,6 +32,10 @@ static void test_check_agg(dtrace_hdl_t *dtp)
 	   "OK");
 	ck(dtp, "BEGIN { jstack(1, 2, 3); }",
 	   "[D_PROTO_LEN] jstack( ) prototype mismatch: 3 args passed, 0 to 2 expected");
+	ck(dtp, "BEGIN { printf(\"%d\", args[0] = 3); }",
+	   "[D_OP_LVAL] operator = requires modifiable lvalue as an operand");
+	ck(dtp, "BEGIN { uregs[0]++; }",
+	   "[D_OP_LVAL] operator ++ requires modifiable lvalue as an operand");
 	ck(dtp, "BEGIN { zonename(); }",
 	   "[D_IDENT_UNDEF] failed to resolve zonename: Unknown function name");
 	ck(dtp, "BEGIN { zonename = \"x\"; }",

@@ -74,12 +74,10 @@ static int64_t dt_check_param(struct dt_pcb *pcb, const struct dt_node *fn,
 	int64_t v;
 
 	dt_check_expr(pcb, a);
-	if (!dt_type_is_int(a->type) || dt_decl_const(pcb, a, &v)) {
-		/* this message, not the folding's, says what is wrong */
-		pcb->failed = false;
+	/* after a division by zero, dt_diag() unwinds with that error */
+	if (!dt_type_is_int(a->type) || dt_decl_fold(pcb, a, &v))
 		dt_diag(pcb, fn->line, tag, "%s must be an integer constant",
 			what);
-	}
 	return v;
 }
 

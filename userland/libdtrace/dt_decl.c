@@ -446,9 +446,10 @@ static int dt_decl_const2(struct dt_pcb *pcb, const struct dt_node *n,
 
 /*
  * Fold @n, an integer constant expression: literals, enumerators and C
- * operators over them.  Return: 0 with *@vp, or -1 after an error.
+ * operators over them.  Return: 0 with *@vp, 1 if @n is not constant
+ * (nothing reported), or -1 after an error (division by zero).
  */
-int dt_decl_const(struct dt_pcb *pcb, const struct dt_node *n, int64_t *vp)
+int dt_decl_fold(struct dt_pcb *pcb, const struct dt_node *n, int64_t *vp)
 {
 	int64_t a, b, c;
 	int ret;
@@ -458,41 +459,46 @@ int dt_decl_const(struct dt_pcb *pcb, const struct dt_node *n, int64_t *vp)
 		*vp = (int64_t)n->value;
 		return 0;
 	case DT_NODE_IDENT:
-		if (dt_type_enumconst(pcb->dtp, n->str, vp, NULL))
-			return 0;
-		break;
+		return dt_type_enumconst(pcb->dtp, n->str, vp, NULL) ? 0 : 1;
 	case DT_NODE_OP1:
-		if (dt_decl_const(pcb, n->left, &a))
-			return -1;
+		ret = dt_decl_fold(pcb, n->left, &a);
+		if (ret)
+			return ret;
 		switch (n->op) {
 		case DT_OP_NEG: *vp = (int64_t)(0 - (uint64_t)a); return 0;
 		case DT_OP_PLUS: *vp = a; return 0;
 		case DT_OP_BNEG: *vp = ~a; return 0;
 		case DT_OP_LNEG: *vp = !a; return 0;
-		default: break;
+		default: return 1;
 		}
-		break;
 	case DT_NODE_OP2:
-		if (dt_decl_const(pcb, n->left, &a) ||
-		    dt_decl_const(pcb, n->right, &b))
-			return -1;
-		ret = dt_decl_const2(pcb, n, a, b, vp);
-		if (ret <= 0)
-			return ret;
-		break;
+		ret = dt_decl_fold(pcb, n->left, &a);
+		if (!ret)
+			ret = dt_decl_fold(pcb, n->right, &b);
+		return ret ? ret : dt_decl_const2(pcb, n, a, b, vp);
 	case DT_NODE_OP3:
-		if (dt_decl_const(pcb, n->cond, &c) ||
-		    dt_decl_const(pcb, n->left, &a) ||
-		    dt_decl_const(pcb, n->right, &b))
-			return -1;
-		*vp = c ? a : b;
-		return 0;
+		ret = dt_decl_fold(pcb, n->cond, &c);
+		if (!ret)
+			ret = dt_decl_fold(pcb, n->left, &a);
+		if (!ret)
+			ret = dt_decl_fold(pcb, n->right, &b);
+		if (!ret)
+			*vp = c ? a : b;
+		return ret;
 	default:
-		break;
+		return 1;
 	}
-	dt_pcb_error(pcb, n->line, D_DECL_ARRSUB,
-		     "expression is not an integer constant");
-	return -1;
+}
+
+/* dt_decl_fold(), with "not an integer constant" an error.  0 or -1. */
+int dt_decl_const(struct dt_pcb *pcb, const struct dt_node *n, int64_t *vp)
+{
+	int ret = dt_decl_fold(pcb, n, vp);
+
+	if (ret > 0)
+		dt_pcb_error(pcb, n->line, D_DECL_ARRSUB,
+			     "expression is not an integer constant");
+	return ret ? -1 : 0;
 }
 
 struct dt_node *dt_decl_sizeof(struct dt_pcb *pcb, const struct dt_type *t,

@@ -86,6 +86,7 @@ struct dt_xlmember *dt_xlmember_add(struct dt_pcb *pcb,
 				    struct dt_node *expr, int line);
 
 /* Expressions folded at parse time. */
+int dt_decl_fold(struct dt_pcb *pcb, const struct dt_node *n, int64_t *vp);
 int dt_decl_const(struct dt_pcb *pcb, const struct dt_node *n, int64_t *vp);
 struct dt_node *dt_decl_sizeof(struct dt_pcb *pcb, const struct dt_type *t,
 			       int line);

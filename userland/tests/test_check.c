@@ -32,6 +32,9 @@ static void test_check_agg(dtrace_hdl_t *dtp)
 	   "OK");
 	ck(dtp, "BEGIN { jstack(1, 2, 3); }",
 	   "[D_PROTO_LEN] jstack( ) prototype mismatch: 3 args passed, 0 to 2 expected");
+	ck(dtp, "BEGIN { @lq = lquantize(arg0, 0, 1 << 4, 16 / 8); }", "OK");
+	ck(dtp, "BEGIN { @lz = lquantize(arg0, 0, 10 / 0); }",
+	   "[D_DIV_ZERO] expression contains division by zero");
 	ck(dtp, "BEGIN { printf(\"%d\", args[0] = 3); }",
 	   "[D_OP_LVAL] operator = requires modifiable lvalue as an operand");
 	ck(dtp, "BEGIN { uregs[0]++; }",

@@ -325,7 +325,7 @@ struct dtrace_mstate {
 	uintptr_t			scratch_end;
 	struct dtrace_probe		*probe;
 	struct dtrace_ecb		*ecb;
-	u64				args[10];
+	u64				args[DTRACE_PROBE_NARGS];
 	u64				timestamp;
 	u32				strsize;
 	u32				fault;		/* DTRACEFLT_*, 0 if none */

@@ -22,7 +22,7 @@
  * These files are built without ftrace hooks and their entry points are
  * NOKPROBE_SYMBOL, so tracing can never recurse into the tracer.
  *
- * This file: dtrace_probe(), the clauses it fires, their records and
+ * This file: dtrace_probe() and dtrace_probe_args(), the clauses it fires, their records and
  * actions (raise/stop through an irq_work, chill, panic), dtrace:::ERROR.
  * Where a record goes is buffer_ctx.c's business (or spec_ctx.c's, after
  * speculate()); aggregating is agg_ctx.c's.
@@ -426,21 +426,23 @@ static struct dtrace_probe *dtrace_probe_find(dtrace_id_t id)
 }
 
 static void dtrace_probe_enter(struct dtrace_probe *probe,
-			       struct dtrace_state *only, const u64 *args)
+			       struct dtrace_state *only, const u64 *args,
+			       unsigned int nargs, int err)
 {
 	struct dtrace_mstate mst = {
 		.probe = probe,
 		.timestamp = ktime_get_mono_fast_ns(),
+		.errno_val = err,
 	};
 
-	memcpy(mst.args, args, 6 * sizeof(*args));
+	memcpy(mst.args, args, min_t(unsigned int, nargs,
+				     ARRAY_SIZE(mst.args)) * sizeof(*args));
 	dtrace_probe_fire(probe, &mst, only);
 }
 
-void dtrace_probe(dtrace_id_t id, u64 arg0, u64 arg1, u64 arg2, u64 arg3,
-		  u64 arg4, u64 arg5)
+void dtrace_probe_args(dtrace_id_t id, const u64 *args, unsigned int nargs,
+		       int err)
 {
-	const u64 args[6] = { arg0, arg1, arg2, arg3, arg4, arg5 };
 	struct dtrace_probe *probe;
 	unsigned long flags;
 
@@ -448,10 +450,20 @@ void dtrace_probe(dtrace_id_t id, u64 arg0, u64 arg1, u64 arg2, u64 arg3,
 	if (__this_cpu_inc_return(dtrace_nesting) == 1) {
 		probe = dtrace_probe_find(id);
 		if (probe && rcu_access_pointer(probe->ecbs))
-			dtrace_probe_enter(probe, NULL, args);
+			dtrace_probe_enter(probe, NULL, args, nargs, err);
 	}
 	__this_cpu_dec(dtrace_nesting);
 	local_irq_restore(flags);
+}
+EXPORT_SYMBOL_NS_GPL(dtrace_probe_args, DTRACE_NS);
+NOKPROBE_SYMBOL(dtrace_probe_args);
+
+void dtrace_probe(dtrace_id_t id, u64 arg0, u64 arg1, u64 arg2, u64 arg3,
+		  u64 arg4, u64 arg5)
+{
+	const u64 args[6] = { arg0, arg1, arg2, arg3, arg4, arg5 };
+
+	dtrace_probe_args(id, args, ARRAY_SIZE(args), 0);
 }
 EXPORT_SYMBOL_NS_GPL(dtrace_probe, DTRACE_NS);
 NOKPROBE_SYMBOL(dtrace_probe);
@@ -471,7 +483,7 @@ void dtrace_probe_fire_state(struct dtrace_probe *probe,
 
 	local_irq_save(flags);
 	if (__this_cpu_inc_return(dtrace_nesting) == 1)
-		dtrace_probe_enter(probe, state, args);
+		dtrace_probe_enter(probe, state, args, ARRAY_SIZE(args), 0);
 	__this_cpu_dec(dtrace_nesting);
 	local_irq_restore(flags);
 }

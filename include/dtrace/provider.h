@@ -131,9 +131,8 @@ dtrace_id_t dtrace_probe_lookup(dtrace_provider_id_t prov, const char *mod,
  * @id: the probe's id
  * @arg0..@arg5: the probe's arguments, arg0..arg5 in D
  *
- * D's errno reads 0 for every probe fired this way: the error of a
- * system call will come with the syscall provider, through an entry
- * point that passes it along with the arguments.
+ * D's errno reads 0; arg6..arg9 read 0.  dtrace_probe_args() passes more
+ * arguments, or an error.
  *
  * Context: any, including hardirq and NMI; never sleeps, takes no lock,
  * allocates nothing.  Calls that nest on one CPU (a probe firing inside
@@ -141,5 +140,21 @@ dtrace_id_t dtrace_probe_lookup(dtrace_provider_id_t prov, const char *mod,
  */
 void dtrace_probe(dtrace_id_t id, u64 arg0, u64 arg1, u64 arg2, u64 arg3,
 		  u64 arg4, u64 arg5);
+
+/**
+ * dtrace_probe_args() - a probe fired, with its arguments in an array
+ * @id: the probe's id
+ * @args: the probe's arguments, arg0.. in D
+ * @nargs: how many @args there are; D sees the first DTRACE_PROBE_NARGS,
+ *	and 0 for those beyond @nargs
+ * @err: what D's errno reads in the clauses (the positive errno a system
+ *	call failed with; 0 for none)
+ *
+ * Context: as dtrace_probe().
+ */
+#define DTRACE_PROBE_NARGS	10
+
+void dtrace_probe_args(dtrace_id_t id, const u64 *args, unsigned int nargs,
+		       int err);
 
 #endif /* _DTRACE_PROVIDER_H */

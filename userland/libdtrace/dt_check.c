@@ -247,24 +247,56 @@ static const struct dt_type *dt_type_from_text(dtrace_hdl_t *dtp,
 }
 
 /*
- * args[@argno] of the clause's probe, typed as its provider says; NULL
- * if the clause has no single probe or the provider gives no type.
+ * What the provider of the clause's probe says of args[@argno] (@pa);
+ * false if the clause has no single probe or the provider says nothing.
  */
-static const struct dt_type *dt_check_argtype(struct dt_pcb *pcb,
-					      uint64_t argno)
+static bool dt_check_probearg(struct dt_pcb *pcb, uint64_t argno,
+			      struct dtrace_ioc_probearg *pa)
 {
-	struct dtrace_ioc_probearg pa = { .size = sizeof(pa) };
 	dtrace_hdl_t *dtp = pcb->dtp;
 
 	if (!dtp->dstate || !dtp->dstate->argprobe || argno >= 10 ||
 	    dtp->fd < 0)
-		return NULL;
-	pa.id = dtp->dstate->argprobe;
-	pa.argno = (uint32_t)argno;
-	if (dt_ioctl(dtp, DTRACEIOC_PROBEARG, &pa) || !pa.native[0])
-		return NULL;
-	pa.native[sizeof(pa.native) - 1] = '\0';
-	return dt_type_from_text(dtp, pa.native);
+		return false;
+	memset(pa, 0, sizeof(*pa));
+	pa->size = sizeof(*pa);
+	pa->id = dtp->dstate->argprobe;
+	pa->argno = (uint32_t)argno;
+	if (dt_ioctl(dtp, DTRACEIOC_PROBEARG, pa) || !pa->native[0])
+		return false;
+	pa->native[sizeof(pa->native) - 1] = '\0';
+	pa->xlate[sizeof(pa->xlate) - 1] = '\0';
+	return true;
+}
+
+/*
+ * args[@argno] of a probe whose provider translates it (pa->xlate, as
+ * tcp's "ipinfo_t *"): @n becomes xlate<xlate>((native)argM), M the
+ * native argument it is translated from, and is checked as that.
+ */
+static void dt_check_xlate_arg(struct dt_pcb *pcb, struct dt_node *n,
+			       const struct dtrace_ioc_probearg *pa)
+{
+	const struct dt_type *native, *to;
+	struct dt_node *arg;
+	char name[8];
+
+	native = dt_type_from_text(pcb->dtp, pa->native);
+	to = dt_type_from_text(pcb->dtp, pa->xlate);
+	if (!native || !to || pa->mapping >= 10)
+		dt_diag(pcb, n->line, D_ARGS_TYPE,
+			"args[%u] has a type this kernel or D library lacks: %s translated from %s",
+			pa->argno, pa->xlate, pa->native);
+	snprintf(name, sizeof(name), "arg%u", pa->mapping);
+	arg = dt_node_ident(pcb, dt_pcb_strdup(pcb, name, strlen(name)),
+			    n->line);
+	n->kind = DT_NODE_XLATE;
+	n->ctype = to;
+	n->left = dt_node_cast(pcb, DT_NODE_CAST, native, arg);
+	n->args = NULL;
+	if (!n->left || !n->left->left)
+		dt_diag(pcb, n->line, D_NOMEM, "out of memory");
+	dt_xlate_check(pcb, n);
 }
 
 static const struct dt_type *dt_curthread_type(dtrace_hdl_t *dtp)
@@ -888,6 +920,7 @@ static void dt_check_member(struct dt_pcb *pcb, struct dt_node *n)
 /* @n[keys]: an associative array, args[]/uregs[], or pointer/array. */
 static void dt_check_index(struct dt_pcb *pcb, struct dt_node *n)
 {
+	struct dtrace_ioc_probearg pa;
 	const struct dt_ident *id = NULL;
 	const struct dt_type *t;
 
@@ -911,10 +944,13 @@ static void dt_check_index(struct dt_pcb *pcb, struct dt_node *n)
 		n->value = (uint64_t)id->var;
 		n->type = id->type;
 		if (id->var == DTRACE_DIF_VAR_ARGS &&
-		    n->args->kind == DT_NODE_INT) {
-			const struct dt_type *t;
-
-			t = dt_check_argtype(pcb, n->args->value);
+		    n->args->kind == DT_NODE_INT &&
+		    dt_check_probearg(pcb, n->args->value, &pa)) {
+			if (pa.xlate[0]) {
+				dt_check_xlate_arg(pcb, n, &pa);
+				return;
+			}
+			t = dt_type_from_text(pcb->dtp, pa.native);
 			if (t && dt_type_is_scalar(t))
 				n->type = dt_check_rvtype(t);
 		}

@@ -11,7 +11,9 @@
  * without DTRACE_OPT_DESTRUCTIVE; STACK records get fake kernel pcs
  * (DTRACE_MOCK_KPC, counting down by 0x10), USTACK records the mock's
  * pid and fake user pcs (DTRACE_MOCK_UPC).  PROBEARG gives the syscall
- * probe read(2)'s three argument types, others none.
+ * probe read(2)'s three argument types, mock:::xlate's args[0] as an
+ * "xlt_t *" translated from its int arg1 (the probe exists once a
+ * description names provider mock), others none.
  *
  * DTRACE_MOCK=absent makes the device missing, =noperm refuses it,
  * =version reports another ABI version.  DTRACE_MOCK_DYNDROPS=N reports
@@ -100,6 +102,13 @@ static void provide(const struct dtrace_probedesc *d)
 {
 	uint32_t i;
 
+	if (!strcmp(d->provider, "mock")) {
+		for (i = 1; i <= nprobes; i++)
+			if (!strcmp(probes[i].provider, "mock"))
+				return;
+		probe_add("mock", "xlate");
+		return;
+	}
 	if ((d->provider[0] && strcmp(d->provider, "profile")) ||
 	    strncmp(d->name, "tick-", 5) || strpbrk(d->name, "*?[") ||
 	    nprobes == MOCK_MAXPROBES)
@@ -400,6 +409,11 @@ static int mock_ioctl(unsigned long cmd, void *arg)
 		if (!strcmp(probes[pa->id].provider, "syscall") &&
 		    pa->argno < 3)
 			strcpy(pa->native, rd[pa->argno]);
+		if (!strcmp(probes[pa->id].provider, "mock") && !pa->argno) {
+			strcpy(pa->native, "int");
+			strcpy(pa->xlate, "xlt_t *");
+			pa->mapping = 1;
+		}
 		return 0;
 	}
 	case DTRACEIOC_ENABLE:

@@ -162,6 +162,34 @@ void test_cli(void)
 	    "\t\targs[1]: char *\n"
 	    "\t\targs[2]: size_t\n\n",
 	    "", 0);
+	/* args[N] that the provider translates: xlate<xlt_t *>((int)arg1) */
+	put("xlt.d", "typedef struct xlt { int x; int y; } xlt_t;\n"
+	    "translator xlt_t < int I > { x = I * 2; };\n"
+	    "mock:::xlate { trace(args[0]->x); }\n");
+	put("xlt_bad.d", "typedef struct xlt { int x; int y; } xlt_t;\n"
+	    "translator xlt_t < int I > { x = I * 2; };\n"
+	    "mock:::xlate { trace(args[0]->y); }\n");
+	cli(NULL, "-e -n 'mock:::xlate { trace(args[0]->x); }'", "",
+	    "dtrace: invalid probe specifier mock:::xlate { trace(args[0]->x); }: args[0] has a type this kernel or D library lacks: xlt_t * translated from int\n",
+	    1);
+	cli(NULL, "-e -s xlt.d", "", "", 0);
+	cli(NULL, "-e -s xlt_bad.d", "",
+	    "dtrace: failed to compile script xlt_bad.d: line 3: translator from int does not define member y of struct xlt\n",
+	    1);
+	cli(NULL, "-lv -n mock:::xlate",
+	    "   ID   PROVIDER            MODULE                          FUNCTION NAME\n"
+	    "    5       mock                                                     xlate\n"
+	    "\n\tProbe Description Attributes\n"
+	    "\t\tIdentifier Names: Unknown\n"
+	    "\t\tData Semantics:   Unknown\n"
+	    "\t\tDependency Class: Unknown\n"
+	    "\n\tArgument Attributes\n"
+	    "\t\tIdentifier Names: Unknown\n"
+	    "\t\tData Semantics:   Unknown\n"
+	    "\t\tDependency Class: Unknown\n"
+	    "\n\tArgument Types\n"
+	    "\t\targs[0]: xlt_t *\n\n",
+	    "", 0);
 	cli(NULL, "-l -v -n BEGIN",
 	    "   ID   PROVIDER            MODULE                          FUNCTION NAME\n"
 	    "    1     dtrace                                                     BEGIN\n"

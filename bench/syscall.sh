@@ -27,13 +27,29 @@ command -v bpftrace >/dev/null 2>&1 && bpf=$(command -v bpftrace)
 
 # wait_go FILE PID: until the tracer wrote "go" (it is tracing), or died
 wait_go() {
-	i=0
+	_w=0
 	while ! grep -q '^go' "$1" 2>/dev/null; do
 		kill -0 "$2" 2>/dev/null || return 1
-		i=$((i + 1))
-		[ "$i" -lt 6000 ] || return 1
+		_w=$((_w + 1))
+		[ "$_w" -lt 6000 ] || return 1
 		sleep 0.05
 	done
+}
+
+# wait_exit PID: wait for PID to exit, at most 120 s; else kill it, false
+wait_exit() {
+	_w=0
+	while kill -0 "$1" 2>/dev/null &&
+	      [ "$(cut -d' ' -f3 "/proc/$1/stat" 2>/dev/null)" != Z ]; do
+		_w=$((_w + 1))
+		if [ "$_w" -ge 2400 ]; then
+			kill -9 "$1" 2>/dev/null || true
+			wait "$1" || true
+			return 1
+		fi
+		sleep 0.05
+	done
+	wait "$1" || true
 }
 
 # traced NAME PARSE CMD...: spin under CMD; append "ns events" to
@@ -53,7 +69,11 @@ traced() {
 	fi
 	t=$(bench/spin "$n")
 	kill -INT "$pid"
-	wait "$pid" || true
+	if ! wait_exit "$pid"; then
+		echo "syscall: $name did not exit on SIGINT: $(head -c 300 "$tmp/out")" >&2
+		touch "$tmp/$name.failed"
+		return 0
+	fi
 	ev=$n
 	[ -z "$parse" ] || ev=$(awk "$parse" "$tmp/out")
 	if [ -z "$ev" ] || [ "$ev" -eq 0 ]; then
@@ -62,6 +82,7 @@ traced() {
 		return 0
 	fi
 	echo "$t $ev" >>"$tmp/$name"
+	echo "syscall: $name $t ns, $ev events" >&2
 }
 
 # Let the previous run's teardown (RCU callbacks, workers) finish first.
@@ -71,8 +92,8 @@ settle() {
 }
 
 go='BEGIN { printf("go\n"); }'
-i=0
-while [ "$i" -lt "$reps" ]; do
+rep=0
+while [ "$rep" -lt "$reps" ]; do
 	settle
 	bench/spin "$n" >>"$tmp/base"
 	settle
@@ -88,7 +109,7 @@ while [ "$i" -lt "$reps" ]; do
 		traced bpf-one '' "$bpf" -e \
 			"$go tracepoint:syscalls:sys_enter_read { @ = count(); }"
 	fi
-	i=$((i + 1))
+	rep=$((rep + 1))
 done
 
 base=$(sort -n "$tmp/base" | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }')

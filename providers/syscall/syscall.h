@@ -1,0 +1,32 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What syscall.c (the provider) and table.c (finding the running
+ * kernel's system calls) share: one struct syscall_call per system call
+ * number of the 64-bit table.
+ */
+#ifndef _DTRACE_SYSCALL_H
+#define _DTRACE_SYSCALL_H
+
+#include <linux/types.h>
+#include <asm/unistd.h>
+#include <trace/syscall.h>
+#include <dtrace/provider.h>
+
+/*
+ * @meta: the ftrace metadata of the call (name, argument count, types
+ *	and names); NULL for a number the kernel has no call for.  It is
+ *	static data of vmlinux, so it outlives this module.
+ * @entry_id, @return_id: the call's two probes.
+ */
+struct syscall_call {
+	const struct syscall_metadata	*meta;
+	dtrace_id_t			entry_id;
+	dtrace_id_t			return_id;
+};
+
+/* Indexed by the call's number; set up by syscall_table_build(). */
+extern struct syscall_call syscall_calls[NR_syscalls];
+
+int syscall_table_build(void);
+
+#endif /* _DTRACE_SYSCALL_H */

@@ -25,11 +25,11 @@ command -v bpftrace >/dev/null 2>&1 && bpf=$(command -v bpftrace)
 
 # wait_go FILE PID: until the tracer wrote "go" (it is tracing), or died
 wait_go() {
-	i=0
+	polls=0
 	while ! grep -q '^go' "$1" 2>/dev/null; do
 		kill -0 "$2" 2>/dev/null || return 1
-		i=$((i + 1))
-		[ "$i" -lt 6000 ] || return 1
+		polls=$((polls + 1))
+		[ "$polls" -lt 6000 ] || return 1
 		sleep 0.05
 	done
 }

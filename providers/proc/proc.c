@@ -2,9 +2,9 @@
 /*
  * dtrace_proc.ko: the proc provider.  Twelve probes on the life of
  * processes and threads (create, exec, exit, signals, thread start and
- * end), fired from the sched and signal tracepoints and from three
- * kretprobes, each hook armed only while a probe that needs it is
- * enabled.  Arguments are task_structs that D sees translated to
+ * end), fired from the sched and signal tracepoints, a kprobe and three
+ * kretprobes (proc_hooks[] lists them), each hook armed only while a
+ * probe that needs it is enabled.  Arguments are task_structs that D sees translated to
  * psinfo_t and lwpsinfo_t (userland/lib/psinfo.d).
  * docs/providers/proc.md documents the probes and their arguments.
  */
@@ -17,7 +17,6 @@
 #include <linux/mutex.h>
 #include <linux/ptrace.h>
 #include <linux/sched.h>
-#include <linux/sched/signal.h>
 #include <linux/signal.h>
 #include <linux/string.h>
 #include <linux/tracepoint.h>
@@ -32,9 +31,9 @@
 enum proc_hook_nr {
 	PROC_HOOK_FORK,		/* tracepoint sched_process_fork */
 	PROC_HOOK_EXEC,		/* tracepoint sched_process_exec */
-	PROC_HOOK_EXIT,		/* tracepoint sched_process_exit */
 	PROC_HOOK_SIGGEN,	/* tracepoint signal_generate */
 	PROC_HOOK_SIGDLV,	/* tracepoint signal_deliver */
+	PROC_HOOK_EXIT,		/* kprobe taskstats_exit */
 	PROC_HOOK_EXECVE,	/* kretprobe bprm_execve */
 	PROC_HOOK_SIGWAIT,	/* kretprobe do_sigtimedwait */
 	PROC_HOOK_NEWTASK,	/* kretprobe schedule_tail */
@@ -85,15 +84,18 @@ static const struct proc_def proc_defs[PROC_NPROBES] = {
 };
 
 /*
- * One hook: a tracepoint (found by name at load) or a kretprobe.  users
- * counts the enabled probes that need it; it is armed while nonzero.
+ * One hook: a tracepoint (found by name at load), a kprobe or a
+ * kretprobe, by which of tp_func, pre and ret is set.  users counts the
+ * enabled probes that need it; it is armed while nonzero.
  */
 struct proc_hook {
 	const char		*name;
-	void			*tp_func;	/* tracepoint probe, or NULL */
+	void			*tp_func;	/* tracepoint probe */
 	struct tracepoint	*tp;
-	kretprobe_handler_t	entry;		/* kretprobe handlers */
-	kretprobe_handler_t	ret;
+	kprobe_pre_handler_t	pre;		/* kprobe handler */
+	struct kprobe		kp;
+	kretprobe_handler_t	entry;		/* kretprobe handlers; */
+	kretprobe_handler_t	ret;		/* entry may be NULL */
 	struct kretprobe	krp;
 	unsigned int		users;		/* proc_lock */
 };
@@ -147,20 +149,23 @@ static void proc_exec_success(void *data, struct task_struct *p,
 NOKPROBE_SYMBOL(proc_exec_success);
 
 /*
- * sched_process_exit, in the exiting thread.  The thread group's count
- * of live threads has already been decremented: at 0 this is the last
- * thread and the process exits.  exit_code holds the wait status: the
- * signal in the low 7 bits (0 for a normal exit), 0x80 for a core dump.
+ * taskstats_exit(tsk, group_dead), in do_exit() of the exiting thread,
+ * after it set exit_code and while its memory is still there.  The
+ * sched_process_exit tracepoint cannot tell the last thread of a
+ * process: two threads exiting at once may both find the group's live
+ * count at 0 there.  group_dead says it exactly, once per process.
+ * exit_code holds the wait status: the signal in the low 7 bits (0 for
+ * a normal exit), 0x80 for a core dump.
  * Context: process; probe context.
  */
-static void proc_task_exit(void *data, struct task_struct *p)
+static int proc_task_exit(struct kprobe *kp, struct pt_regs *regs)
 {
-	int code = p->exit_code;
+	int code = current->exit_code;
 	u64 reason;
 
-	if (atomic_read(&p->signal->live)) {
+	if (!(int)regs_get_kernel_argument(regs, 1)) {	/* group_dead */
 		proc_fire(PROC_LWP_EXIT, NULL, 0, 0);
-		return;
+		return 0;
 	}
 	if (!(code & 0x7f))
 		reason = PROC_CLD_EXITED;
@@ -169,6 +174,7 @@ static void proc_task_exit(void *data, struct task_struct *p)
 	else
 		reason = PROC_CLD_KILLED;
 	proc_fire(PROC_EXIT, &reason, 1, 0);
+	return 0;
 }
 NOKPROBE_SYMBOL(proc_task_exit);
 
@@ -271,15 +277,15 @@ NOKPROBE_SYMBOL(proc_newtask_return);
 static struct proc_hook proc_hooks[PROC_NHOOKS] = {
 	[PROC_HOOK_FORK]	= { "sched_process_fork", proc_fork },
 	[PROC_HOOK_EXEC]	= { "sched_process_exec", proc_exec_success },
-	[PROC_HOOK_EXIT]	= { "sched_process_exit", proc_task_exit },
 	[PROC_HOOK_SIGGEN]	= { "signal_generate", proc_signal_generate },
 	[PROC_HOOK_SIGDLV]	= { "signal_deliver", proc_signal_deliver },
-	[PROC_HOOK_EXECVE]	= { "bprm_execve", NULL, NULL,
-				    proc_execve_entry, proc_execve_return },
-	[PROC_HOOK_SIGWAIT]	= { "do_sigtimedwait", NULL, NULL,
-				    NULL, proc_sigwait_return },
-	[PROC_HOOK_NEWTASK]	= { "schedule_tail", NULL, NULL,
-				    NULL, proc_newtask_return },
+	[PROC_HOOK_EXIT]	= { "taskstats_exit", .pre = proc_task_exit },
+	[PROC_HOOK_EXECVE]	= { "bprm_execve", .entry = proc_execve_entry,
+				    .ret = proc_execve_return },
+	[PROC_HOOK_SIGWAIT]	= { "do_sigtimedwait",
+				    .ret = proc_sigwait_return },
+	[PROC_HOOK_NEWTASK]	= { "schedule_tail",
+				    .ret = proc_newtask_return },
 };
 
 /* for_each_kernel_tracepoint() callback: note the tracepoints we use. */
@@ -301,6 +307,12 @@ static int proc_hook_arm_locked(struct proc_hook *h)
 			return -ENOENT;
 		return tracepoint_probe_register(h->tp, h->tp_func, NULL);
 	}
+	if (h->pre) {
+		memset(&h->kp, 0, sizeof(h->kp));
+		h->kp.symbol_name = h->name;
+		h->kp.pre_handler = h->pre;
+		return register_kprobe(&h->kp);
+	}
 	memset(&h->krp, 0, sizeof(h->krp));
 	h->krp.kp.symbol_name = h->name;
 	h->krp.entry_handler = h->entry;
@@ -319,6 +331,10 @@ static void proc_hook_disarm_locked(struct proc_hook *h)
 	if (h->tp_func) {
 		tracepoint_probe_unregister(h->tp, h->tp_func, NULL);
 		tracepoint_synchronize_unregister();
+		return;
+	}
+	if (h->pre) {
+		unregister_kprobe(&h->kp);
 		return;
 	}
 	unregister_kretprobe(&h->krp);

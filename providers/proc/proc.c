@@ -66,7 +66,7 @@ struct proc_def {
 static const struct proc_def proc_defs[PROC_NPROBES] = {
 	[PROC_CREATE]		= { "create", PROC_HOOK_FORK, { PSINFO } },
 	[PROC_EXEC]		= { "exec", PROC_HOOK_EXECVE,
-				    { { "char *", NULL } } },
+				    { { "string", NULL } } },
 	[PROC_EXEC_SUCCESS]	= { "exec-success", PROC_HOOK_EXEC },
 	[PROC_EXEC_FAILURE]	= { "exec-failure", PROC_HOOK_EXECVE, { INT } },
 	[PROC_EXIT]		= { "exit", PROC_HOOK_EXIT, { INT } },

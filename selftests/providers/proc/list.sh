@@ -7,7 +7,7 @@
 # ASSERTION: "dtrace -l -P proc" lists exactly the twelve probes of the
 # proc provider, with empty module and function.  "dtrace -lv" shows
 # create's args[0] as psinfo_t *, signal-send's as lwpsinfo_t *,
-# psinfo_t * and int, exec's args[0] as char *, and exec-success none.
+# psinfo_t * and int, exec's args[0] as string, and exec-success none.
 set -eu
 . selftests/lib/dt.sh
 
@@ -44,7 +44,7 @@ check() {
 check create 'args[0]: psinfo_t *;'
 check signal-send 'args[0]: lwpsinfo_t *;args[1]: psinfo_t *;args[2]: int;'
 check lwp-create 'args[0]: lwpsinfo_t *;args[1]: psinfo_t *;'
-check exec 'args[0]: char *;'
+check exec 'args[0]: string;'
 check exec-failure 'args[0]: int;'
 check exit 'args[0]: int;'
 check signal-clear 'args[0]: int;'

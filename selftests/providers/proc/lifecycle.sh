@@ -30,7 +30,7 @@ proc:::start /progenyof($target)/
 }
 proc:::exec /progenyof($target)/
 {
-	printf("exec %d %s\n", pid, stringof(args[0]));
+	printf("exec %d %s\n", pid, args[0]);
 }
 proc:::exec-success /progenyof($target)/
 {

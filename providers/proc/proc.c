@@ -362,19 +362,25 @@ static int proc_enable(void *arg, dtrace_id_t id, void *parg)
 	return ret;
 }
 
-/* Disarming the hook waits out its running handlers. */
+/*
+ * Disarming the hook waits out its running handlers.  A hook that stays
+ * armed for another probe may be inside proc_fire() for this one, past
+ * the test of proc_on[]: its handlers run with preemption off, so a
+ * grace period waits for them.
+ */
 static void proc_disable(void *arg, dtrace_id_t id, void *parg)
 {
 	const struct proc_def *def = parg;
 	struct proc_hook *h = &proc_hooks[def->hook];
+	bool armed;
 
 	mutex_lock(&proc_lock);
 	WRITE_ONCE(proc_on[def - proc_defs], false);
-	if (!--h->users)
+	armed = --h->users;
+	if (!armed)
 		proc_hook_disarm_locked(h);
 	mutex_unlock(&proc_lock);
-	/* a hook still armed for another probe may be in proc_fire() */
-	if (h->users)
+	if (armed)
 		synchronize_rcu();
 }
 

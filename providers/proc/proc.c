@@ -4,8 +4,8 @@
  * processes and threads (create, exec, exit, signals, thread start and
  * end), fired from the sched and signal tracepoints, a kprobe and three
  * kretprobes (proc_hooks[] lists them), each hook armed only while a
- * probe that needs it is enabled.  Arguments are task_structs that D sees translated to
- * psinfo_t and lwpsinfo_t (userland/lib/psinfo.d).
+ * probe that needs it is enabled.  Arguments are task_structs that D
+ * sees translated to psinfo_t and lwpsinfo_t (userland/lib/psinfo.d).
  * docs/providers/proc.md documents the probes and their arguments.
  */
 #define pr_fmt(fmt) "dtrace proc: " fmt
@@ -59,25 +59,28 @@ struct proc_def {
 	struct proc_arg		args[3];
 };
 
-#define PSINFO		{ "struct task_struct *", "psinfo_t *" }
-#define LWPSINFO	{ "struct task_struct *", "lwpsinfo_t *" }
-#define INT		{ "int", NULL }
+#define PROC_PSINFO	{ "struct task_struct *", "psinfo_t *" }
+#define PROC_LWPSINFO	{ "struct task_struct *", "lwpsinfo_t *" }
+#define PROC_INT	{ "int", NULL }
 
 static const struct proc_def proc_defs[PROC_NPROBES] = {
-	[PROC_CREATE]		= { "create", PROC_HOOK_FORK, { PSINFO } },
+	[PROC_CREATE]		= { "create", PROC_HOOK_FORK, { PROC_PSINFO } },
 	[PROC_EXEC]		= { "exec", PROC_HOOK_EXECVE,
 				    { { "string", NULL } } },
 	[PROC_EXEC_SUCCESS]	= { "exec-success", PROC_HOOK_EXEC },
-	[PROC_EXEC_FAILURE]	= { "exec-failure", PROC_HOOK_EXECVE, { INT } },
-	[PROC_EXIT]		= { "exit", PROC_HOOK_EXIT, { INT } },
+	[PROC_EXEC_FAILURE]	= { "exec-failure", PROC_HOOK_EXECVE,
+				    { PROC_INT } },
+	[PROC_EXIT]		= { "exit", PROC_HOOK_EXIT, { PROC_INT } },
 	[PROC_SIGNAL_SEND]	= { "signal-send", PROC_HOOK_SIGGEN,
-				    { LWPSINFO, PSINFO, INT } },
+				    { PROC_LWPSINFO, PROC_PSINFO, PROC_INT } },
 	[PROC_SIGNAL_HANDLE]	= { "signal-handle", PROC_HOOK_SIGDLV,
-				    { INT, { "struct kernel_siginfo *", NULL },
+				    { PROC_INT,
+				      { "struct kernel_siginfo *", NULL },
 				      { "void (*)(int)", NULL } } },
-	[PROC_SIGNAL_CLEAR]	= { "signal-clear", PROC_HOOK_SIGWAIT, { INT } },
+	[PROC_SIGNAL_CLEAR]	= { "signal-clear", PROC_HOOK_SIGWAIT,
+				    { PROC_INT } },
 	[PROC_LWP_CREATE]	= { "lwp-create", PROC_HOOK_FORK,
-				    { LWPSINFO, PSINFO } },
+				    { PROC_LWPSINFO, PROC_PSINFO } },
 	[PROC_LWP_START]	= { "lwp-start", PROC_HOOK_NEWTASK },
 	[PROC_LWP_EXIT]		= { "lwp-exit", PROC_HOOK_EXIT },
 	[PROC_START]		= { "start", PROC_HOOK_NEWTASK },

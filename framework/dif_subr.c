@@ -32,6 +32,8 @@
 #include <asm/byteorder.h>
 #include "internal.h"
 
+/* Characters of a command line _psargs() returns: psinfo_t's pr_psargs. */
+#define DTRACE_PSARGS_MAX	79
 /* Ancestors progenyof() looks at before giving up. */
 #define DTRACE_PROGENY_MAX	4096
 /* Path components d_path() walks before giving up. */
@@ -101,6 +103,7 @@ static const struct dtrace_subr_info dtrace_subr_tab[DTRACE_DIF_SUBR_MAX] = {
 	[DTRACE_DIF_SUBR_COPYOUT]	= { 3, 3, true },
 	[DTRACE_DIF_SUBR_COPYOUTSTR]	= { 3, 3, true },
 	[DTRACE_DIF_SUBR_SPECULATION]	= { 0, 0 },
+	[DTRACE_DIF_SUBR_PSARGS]	= { 1, 1 },
 };
 
 /* The state strtok(NULL, ...) continues from: see dtrace_subr_strtok(). */
@@ -902,6 +905,68 @@ static u64 dtrace_subr_progenyof(s64 pid)
 }
 
 /*
+ * Copy up to @n bytes of the current task's memory at @uaddr to @dst,
+ * page by page, stopping at the first page that cannot be read (not
+ * present: this cannot fault it in).  Return: the bytes copied.
+ */
+static size_t dtrace_subr_user_prefix(char *dst, uintptr_t uaddr, size_t n)
+{
+	size_t done = 0;
+
+	while (done < n) {
+		size_t k = min(n - done, dtrace_subr_page_left(uaddr + done));
+
+		if (copy_from_user_nofault(dst + done,
+					   (const void __user *)(uaddr + done),
+					   k))
+			break;
+		done += k;
+	}
+	return done;
+}
+
+/*
+ * _psargs(task): psinfo_t's pr_psargs.  For the current task, its
+ * arguments as exec() laid them out in its memory (mm->arg_start ..
+ * arg_end), NULs turned into spaces, at most DTRACE_PSARGS_MAX
+ * characters.  Another task's memory cannot be read from probe
+ * context, so for any other task (and for a task without user memory,
+ * or whose argument pages are not present) it is the task's comm.
+ */
+static u64 dtrace_subr_psargs(struct dtrace_mstate *mst, uintptr_t task)
+{
+	u32 max = min_t(u32, dtrace_subr_maxlen(mst), DTRACE_PSARGS_MAX);
+	struct task_struct *t = (struct task_struct *)task;
+	struct mm_struct *mm = current->mm;
+	unsigned long start, end;
+	size_t n = 0, i;
+	char *buf;
+
+	buf = dtrace_subr_strbuf(mst);
+	if (!buf)
+		return 0;
+	if (t == current && mm && !(current->flags & PF_KTHREAD)) {
+		start = READ_ONCE(mm->arg_start);
+		end = READ_ONCE(mm->arg_end);
+		if (end > start)
+			n = dtrace_subr_user_prefix(buf, start,
+						    min_t(unsigned long,
+							  end - start, max));
+	}
+	while (n && !buf[n - 1])
+		n--;
+	if (!n)
+		return dtrace_subr_strload(mst, buf, (uintptr_t)t->comm,
+					   min_t(u32, max, TASK_COMM_LEN - 1),
+					   false) < 0 ? 0 : (uintptr_t)buf;
+	for (i = 0; i < n; i++)
+		if (!buf[i])
+			buf[i] = ' ';
+	buf[n] = '\0';
+	return (uintptr_t)buf;
+}
+
+/*
  * Prepend "/name" of @dentry to the path being built backwards in
  * @buf[0, *@pos).  False when it does not fit or cannot be read.
  */
@@ -1197,6 +1262,8 @@ u64 dtrace_dif_subr(u32 subr, const struct dtrace_tuple_ent *tup, u32 ntup,
 		return dtrace_subr_copyoutstr(mst, a0, a1, a2);
 	case DTRACE_DIF_SUBR_SPECULATION:
 		return dtrace_spec_claim(mst);
+	case DTRACE_DIF_SUBR_PSARGS:
+		return dtrace_subr_psargs(mst, a0);
 	}
 	dtrace_fault_set(mst, DTRACEFLT_ILLOP, subr);
 	return 0;

@@ -950,8 +950,9 @@ static void dt_check_index(struct dt_pcb *pcb, struct dt_node *n)
 				dt_check_xlate_arg(pcb, n, &pa);
 				return;
 			}
+			/* "string": argM is the address of a kernel string */
 			t = dt_type_from_text(pcb->dtp, pa.native);
-			if (t && dt_type_is_scalar(t))
+			if (t && (dt_type_is_scalar(t) || dt_type_is_string(t)))
 				n->type = dt_check_rvtype(t);
 		}
 		return;

@@ -88,7 +88,7 @@ static const char *dt_dis_subrname(int32_t subr)
 		"copyinstr", "copyinto", "bcopy", "alloca", "progenyof",
 		"getmajor", "getminor", "d_path", "mutex_owned",
 		"mutex_owner", "rw_iswriter", "spin_locked", "copyout",
-		"copyoutstr", "speculation",
+		"copyoutstr", "speculation", "_psargs",
 	};
 
 	if (subr < 1 || (size_t)subr > DT_ARRAY_SIZE(names))

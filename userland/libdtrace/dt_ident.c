@@ -148,6 +148,8 @@ static const struct dt_ident dt_idents[] = {
 	SUBR("rw_iswriter", RW_ISWRITER, &dt_type_int, "a", 1),
 	SUBR("spin_locked", SPIN_LOCKED, &dt_type_int, "a", 1),
 	SUBR("speculation", SPECULATION, &dt_type_int, "", 0),
+	/* psinfo_t's pr_psargs (userland/lib/psinfo.d) */
+	SUBR("_psargs", PSARGS, &dt_type_string, "a", 1),
 	DSUBR("copyout", COPYOUT, "aai"),
 	DSUBR("copyoutstr", COPYOUTSTR, "sai"),
 

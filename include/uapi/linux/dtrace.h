@@ -257,6 +257,8 @@ enum {
 	/* ABI 3 */
 	DTRACE_DIF_SUBR_SPECULATION,	/* () a free speculation id, 1..nspec,
 					   now ACTIVE; 0 if none (counted) */
+	DTRACE_DIF_SUBR_PSARGS,		/* (n struct task_struct *) command
+					   line of the current task, else comm */
 	DTRACE_DIF_SUBR_MAX		/* first unused subroutine */
 };
 

@@ -1,0 +1,456 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * dtrace_proc.ko: the proc provider.  Twelve probes on the life of
+ * processes and threads (create, exec, exit, signals, thread start and
+ * end), fired from the sched and signal tracepoints, a kprobe and three
+ * kretprobes (proc_hooks[] lists them), each hook armed only while a
+ * probe that needs it is enabled.  Arguments are task_structs that D
+ * sees translated to psinfo_t and lwpsinfo_t (userland/lib/psinfo.d).
+ * docs/providers/proc.md documents the probes and their arguments.
+ */
+#define pr_fmt(fmt) "dtrace proc: " fmt
+
+#include <linux/binfmts.h>
+#include <linux/kernel.h>
+#include <linux/kprobes.h>
+#include <linux/module.h>
+#include <linux/mutex.h>
+#include <linux/ptrace.h>
+#include <linux/sched.h>
+#include <linux/signal.h>
+#include <linux/string.h>
+#include <linux/tracepoint.h>
+#include <trace/events/signal.h>
+#include <dtrace/provider.h>
+
+/* exit's args[0], as in waitid()'s si_code */
+#define PROC_CLD_EXITED		1
+#define PROC_CLD_KILLED		2
+#define PROC_CLD_DUMPED		3
+
+enum proc_hook_nr {
+	PROC_HOOK_FORK,		/* tracepoint sched_process_fork */
+	PROC_HOOK_EXEC,		/* tracepoint sched_process_exec */
+	PROC_HOOK_SIGGEN,	/* tracepoint signal_generate */
+	PROC_HOOK_SIGDLV,	/* tracepoint signal_deliver */
+	PROC_HOOK_EXIT,		/* kprobe taskstats_exit */
+	PROC_HOOK_EXECVE,	/* kretprobe bprm_execve */
+	PROC_HOOK_SIGWAIT,	/* kretprobe do_sigtimedwait */
+	PROC_HOOK_NEWTASK,	/* kretprobe schedule_tail */
+	PROC_NHOOKS
+};
+
+enum proc_probe_nr {
+	PROC_CREATE, PROC_EXEC, PROC_EXEC_SUCCESS, PROC_EXEC_FAILURE,
+	PROC_EXIT, PROC_SIGNAL_SEND, PROC_SIGNAL_HANDLE, PROC_SIGNAL_CLEAR,
+	PROC_LWP_CREATE, PROC_LWP_START, PROC_LWP_EXIT, PROC_START,
+	PROC_NPROBES
+};
+
+struct proc_arg {
+	const char	*native;
+	const char	*xlate;		/* NULL: args[N] has the native type */
+};
+
+/* What a probe is; parg of each probe points at its entry of proc_defs. */
+struct proc_def {
+	const char		*name;
+	enum proc_hook_nr	hook;
+	struct proc_arg		args[3];
+};
+
+#define PROC_PSINFO	{ "struct task_struct *", "psinfo_t *" }
+#define PROC_LWPSINFO	{ "struct task_struct *", "lwpsinfo_t *" }
+#define PROC_INT	{ "int", NULL }
+
+static const struct proc_def proc_defs[PROC_NPROBES] = {
+	[PROC_CREATE]		= { "create", PROC_HOOK_FORK, { PROC_PSINFO } },
+	[PROC_EXEC]		= { "exec", PROC_HOOK_EXECVE,
+				    { { "string", NULL } } },
+	[PROC_EXEC_SUCCESS]	= { "exec-success", PROC_HOOK_EXEC },
+	[PROC_EXEC_FAILURE]	= { "exec-failure", PROC_HOOK_EXECVE,
+				    { PROC_INT } },
+	[PROC_EXIT]		= { "exit", PROC_HOOK_EXIT, { PROC_INT } },
+	[PROC_SIGNAL_SEND]	= { "signal-send", PROC_HOOK_SIGGEN,
+				    { PROC_LWPSINFO, PROC_PSINFO, PROC_INT } },
+	[PROC_SIGNAL_HANDLE]	= { "signal-handle", PROC_HOOK_SIGDLV,
+				    { PROC_INT,
+				      { "struct kernel_siginfo *", NULL },
+				      { "void (*)(int)", NULL } } },
+	[PROC_SIGNAL_CLEAR]	= { "signal-clear", PROC_HOOK_SIGWAIT,
+				    { PROC_INT } },
+	[PROC_LWP_CREATE]	= { "lwp-create", PROC_HOOK_FORK,
+				    { PROC_LWPSINFO, PROC_PSINFO } },
+	[PROC_LWP_START]	= { "lwp-start", PROC_HOOK_NEWTASK },
+	[PROC_LWP_EXIT]		= { "lwp-exit", PROC_HOOK_EXIT },
+	[PROC_START]		= { "start", PROC_HOOK_NEWTASK },
+};
+
+/*
+ * One hook: a tracepoint (found by name at load), a kprobe or a
+ * kretprobe, by which of tp_func, pre and ret is set.  users counts the
+ * enabled probes that need it; it is armed while nonzero.
+ */
+struct proc_hook {
+	const char		*name;
+	void			*tp_func;	/* tracepoint probe */
+	struct tracepoint	*tp;
+	kprobe_pre_handler_t	pre;		/* kprobe handler */
+	struct kprobe		kp;
+	kretprobe_handler_t	entry;		/* kretprobe handlers; */
+	kretprobe_handler_t	ret;		/* entry may be NULL */
+	struct kretprobe	krp;
+	unsigned int		users;		/* proc_lock */
+};
+
+static dtrace_provider_id_t proc_id;
+static dtrace_id_t proc_ids[PROC_NPROBES];
+/* Whether each probe fires; read in probe context with READ_ONCE(). */
+static bool proc_on[PROC_NPROBES];
+
+/* protects every hook's users and arming; taken in enable and disable */
+static DEFINE_MUTEX(proc_lock);
+
+static unsigned int krp_maxactive = 256;
+module_param(krp_maxactive, uint, 0444);
+MODULE_PARM_DESC(krp_maxactive,
+		 "Calls of execve, sigtimedwait and new threads in flight at once that the return probes can follow, count (default 256)");
+
+/* Fire probe @p with @n arguments if it is enabled. */
+static void proc_fire(enum proc_probe_nr p, const u64 *args, unsigned int n,
+		      int err)
+{
+	if (READ_ONCE(proc_on[p]))
+		dtrace_probe_args(proc_ids[p], args, n, err);
+}
+NOKPROBE_SYMBOL(proc_fire);
+
+/*
+ * sched_process_fork: in the parent, before the child first runs.  A
+ * child that is its own group leader is a new process, any other a new
+ * thread of the parent's process.
+ * Context: process; probe context.
+ */
+static void proc_fork(void *data, struct task_struct *parent,
+		      struct task_struct *child)
+{
+	u64 args[2] = { (uintptr_t)child, (uintptr_t)child };
+
+	if (child->pid == child->tgid)
+		proc_fire(PROC_CREATE, args, 1, 0);
+	else
+		proc_fire(PROC_LWP_CREATE, args, 2, 0);
+}
+NOKPROBE_SYMBOL(proc_fork);
+
+/* sched_process_exec: the new image is in place.  Context: process. */
+static void proc_exec_success(void *data, struct task_struct *p,
+			      pid_t old_pid, struct linux_binprm *bprm)
+{
+	proc_fire(PROC_EXEC_SUCCESS, NULL, 0, 0);
+}
+NOKPROBE_SYMBOL(proc_exec_success);
+
+/*
+ * taskstats_exit(tsk, group_dead), in do_exit() of the exiting thread,
+ * after it set exit_code and while its memory is still there.  The
+ * sched_process_exit tracepoint cannot tell the last thread of a
+ * process: two threads exiting at once may both find the group's live
+ * count at 0 there.  group_dead says it exactly, once per process.
+ * exit_code holds the wait status: the signal in the low 7 bits (0 for
+ * a normal exit), 0x80 for a core dump.
+ * Context: process; probe context.
+ */
+static int proc_task_exit(struct kprobe *kp, struct pt_regs *regs)
+{
+	int code = current->exit_code;
+	u64 reason;
+
+	if (!(int)regs_get_kernel_argument(regs, 1)) {	/* group_dead */
+		proc_fire(PROC_LWP_EXIT, NULL, 0, 0);
+		return 0;
+	}
+	if (!(code & 0x7f))
+		reason = PROC_CLD_EXITED;
+	else if (code & 0x80)
+		reason = PROC_CLD_DUMPED;
+	else
+		reason = PROC_CLD_KILLED;
+	proc_fire(PROC_EXIT, &reason, 1, 0);
+	return 0;
+}
+NOKPROBE_SYMBOL(proc_task_exit);
+
+/*
+ * signal_generate, in the sender with the receiver's siglock held.
+ * Only a signal that was queued fires: not one ignored, merged into one
+ * already pending, or dropped for want of queue space.
+ * Context: process or irq; probe context.
+ */
+static void proc_signal_generate(void *data, int sig,
+				 struct kernel_siginfo *info,
+				 struct task_struct *task, int group,
+				 int result)
+{
+	u64 args[3] = { (uintptr_t)task, (uintptr_t)task, sig };
+
+	if (result == TRACE_SIGNAL_DELIVERED ||
+	    result == TRACE_SIGNAL_LOSE_INFO)
+		proc_fire(PROC_SIGNAL_SEND, args, 3, 0);
+}
+NOKPROBE_SYMBOL(proc_signal_generate);
+
+/*
+ * signal_deliver: the receiving thread took a signal off its queue and
+ * is about to act on it (run the handler, or the default action).
+ * Context: process; probe context.
+ */
+static void proc_signal_deliver(void *data, int sig,
+				struct kernel_siginfo *info,
+				struct k_sigaction *ka)
+{
+	u64 args[3] = { sig, (uintptr_t)info, (uintptr_t)ka->sa.sa_handler };
+
+	proc_fire(PROC_SIGNAL_HANDLE, args, 3, 0);
+}
+NOKPROBE_SYMBOL(proc_signal_deliver);
+
+/*
+ * bprm_execve(bprm, fd, filename, flags), entry: an exec begins; the
+ * path is bprm->filename.  Context: process; probe context.
+ */
+static int proc_execve_entry(struct kretprobe_instance *ri,
+			     struct pt_regs *regs)
+{
+	struct linux_binprm *bprm = (void *)regs_get_kernel_argument(regs, 0);
+	u64 path = (uintptr_t)bprm->filename;
+
+	proc_fire(PROC_EXEC, &path, 1, 0);
+	return 0;
+}
+NOKPROBE_SYMBOL(proc_execve_entry);
+
+/* bprm_execve() returned: a negative errno is a failed exec. */
+static int proc_execve_return(struct kretprobe_instance *ri,
+			      struct pt_regs *regs)
+{
+	int ret = (int)regs_return_value(regs);	/* an int: rax's low half */
+	u64 err = -ret;
+
+	if (ret < 0)
+		proc_fire(PROC_EXEC_FAILURE, &err, 1, -ret);
+	return 0;
+}
+NOKPROBE_SYMBOL(proc_execve_return);
+
+/*
+ * do_sigtimedwait() returned: a positive value is the signal that
+ * sigwait()/sigtimedwait()/sigwaitinfo() took off the pending set.
+ */
+static int proc_sigwait_return(struct kretprobe_instance *ri,
+			       struct pt_regs *regs)
+{
+	int ret = (int)regs_return_value(regs);	/* an int: rax's low half */
+	u64 sig = ret;
+
+	if (ret > 0)
+		proc_fire(PROC_SIGNAL_CLEAR, &sig, 1, 0);
+	return 0;
+}
+NOKPROBE_SYMBOL(proc_sigwait_return);
+
+/*
+ * schedule_tail() returned: a new thread runs for the first time, in
+ * its own context, with the runqueue lock already dropped.  Kernel
+ * threads are not processes of the proc provider.
+ */
+static int proc_newtask_return(struct kretprobe_instance *ri,
+			       struct pt_regs *regs)
+{
+	if (current->flags & PF_KTHREAD)
+		return 0;
+	if (current->pid == current->tgid)
+		proc_fire(PROC_START, NULL, 0, 0);
+	else
+		proc_fire(PROC_LWP_START, NULL, 0, 0);
+	return 0;
+}
+NOKPROBE_SYMBOL(proc_newtask_return);
+
+static struct proc_hook proc_hooks[PROC_NHOOKS] = {
+	[PROC_HOOK_FORK]	= { "sched_process_fork", proc_fork },
+	[PROC_HOOK_EXEC]	= { "sched_process_exec", proc_exec_success },
+	[PROC_HOOK_SIGGEN]	= { "signal_generate", proc_signal_generate },
+	[PROC_HOOK_SIGDLV]	= { "signal_deliver", proc_signal_deliver },
+	[PROC_HOOK_EXIT]	= { "taskstats_exit", .pre = proc_task_exit },
+	[PROC_HOOK_EXECVE]	= { "bprm_execve", .entry = proc_execve_entry,
+				    .ret = proc_execve_return },
+	[PROC_HOOK_SIGWAIT]	= { "do_sigtimedwait",
+				    .ret = proc_sigwait_return },
+	[PROC_HOOK_NEWTASK]	= { "schedule_tail",
+				    .ret = proc_newtask_return },
+};
+
+/* for_each_kernel_tracepoint() callback: note the tracepoints we use. */
+static void proc_find_tracepoint(struct tracepoint *tp, void *priv)
+{
+	int i;
+
+	for (i = 0; i < PROC_NHOOKS; i++)
+		if (proc_hooks[i].tp_func && !strcmp(tp->name, proc_hooks[i].name))
+			proc_hooks[i].tp = tp;
+}
+
+/* Arm @h.  Context: process; may sleep; proc_lock held. */
+static int proc_hook_arm_locked(struct proc_hook *h)
+{
+	lockdep_assert_held(&proc_lock);
+	if (h->tp_func) {
+		if (!h->tp)
+			return -ENOENT;
+		return tracepoint_probe_register(h->tp, h->tp_func, NULL);
+	}
+	if (h->pre) {
+		memset(&h->kp, 0, sizeof(h->kp));
+		h->kp.symbol_name = h->name;
+		h->kp.pre_handler = h->pre;
+		return register_kprobe(&h->kp);
+	}
+	memset(&h->krp, 0, sizeof(h->krp));
+	h->krp.kp.symbol_name = h->name;
+	h->krp.entry_handler = h->entry;
+	h->krp.handler = h->ret;
+	h->krp.maxactive = krp_maxactive;
+	return register_kretprobe(&h->krp);
+}
+
+/*
+ * Disarm @h and wait until none of its handlers runs any more.
+ * Context: process; may sleep; proc_lock held.
+ */
+static void proc_hook_disarm_locked(struct proc_hook *h)
+{
+	lockdep_assert_held(&proc_lock);
+	if (h->tp_func) {
+		tracepoint_probe_unregister(h->tp, h->tp_func, NULL);
+		tracepoint_synchronize_unregister();
+		return;
+	}
+	if (h->pre) {
+		unregister_kprobe(&h->kp);
+		return;
+	}
+	unregister_kretprobe(&h->krp);
+	if (h->krp.nmissed)
+		pr_info("%s: %d calls missed (krp_maxactive)\n", h->name,
+			h->krp.nmissed);
+}
+
+static int proc_enable(void *arg, dtrace_id_t id, void *parg)
+{
+	const struct proc_def *def = parg;
+	struct proc_hook *h = &proc_hooks[def->hook];
+	int ret = 0;
+
+	mutex_lock(&proc_lock);
+	if (!h->users)
+		ret = proc_hook_arm_locked(h);
+	if (ret) {
+		pr_warn("cannot attach to %s: %d\n", h->name, ret);
+	} else {
+		h->users++;
+		WRITE_ONCE(proc_on[def - proc_defs], true);
+	}
+	mutex_unlock(&proc_lock);
+	return ret;
+}
+
+/*
+ * Disarming the hook waits out its running handlers.  A hook that stays
+ * armed for another probe may be inside proc_fire() for this one, past
+ * the test of proc_on[]: its handlers run with preemption off, so a
+ * grace period waits for them.
+ */
+static void proc_disable(void *arg, dtrace_id_t id, void *parg)
+{
+	const struct proc_def *def = parg;
+	struct proc_hook *h = &proc_hooks[def->hook];
+	bool armed;
+
+	mutex_lock(&proc_lock);
+	WRITE_ONCE(proc_on[def - proc_defs], false);
+	armed = --h->users;
+	if (!armed)
+		proc_hook_disarm_locked(h);
+	mutex_unlock(&proc_lock);
+	if (armed)
+		synchronize_rcu();
+}
+
+static void proc_getargdesc(void *arg, dtrace_id_t id, void *parg,
+			    struct dtrace_ioc_probearg *desc)
+{
+	const struct proc_def *def = parg;
+	const struct proc_arg *a;
+
+	if (desc->argno >= ARRAY_SIZE(def->args))
+		return;
+	a = &def->args[desc->argno];
+	if (!a->native)
+		return;
+	strscpy(desc->native, a->native, sizeof(desc->native));
+	if (a->xlate) {
+		strscpy(desc->xlate, a->xlate, sizeof(desc->xlate));
+		desc->mapping = desc->argno;
+	}
+}
+
+static const struct dtrace_pops proc_pops = {
+	.owner		= THIS_MODULE,
+	.enable		= proc_enable,
+	.disable	= proc_disable,
+	.getargdesc	= proc_getargdesc,
+};
+
+static int __init proc_init(void)
+{
+	int ret, i;
+
+	for_each_kernel_tracepoint(proc_find_tracepoint, NULL);
+	for (i = 0; i < PROC_NHOOKS; i++)
+		if (proc_hooks[i].tp_func && !proc_hooks[i].tp)
+			pr_warn("no tracepoint %s: its probes will not enable\n",
+				proc_hooks[i].name);
+
+	ret = dtrace_register("proc", &proc_pops, NULL, &proc_id);
+	if (ret)
+		goto out;
+	for (i = 0; i < PROC_NPROBES; i++) {
+		proc_ids[i] = dtrace_probe_create(proc_id, "", "",
+						  proc_defs[i].name,
+						  (void *)&proc_defs[i]);
+		if (proc_ids[i] == DTRACE_IDNONE) {
+			ret = -ENOMEM;
+			goto out_unregister;
+		}
+	}
+	return 0;
+
+out_unregister:
+	dtrace_unregister(proc_id);
+out:
+	pr_err("cannot register: %d\n", ret);
+	return ret;
+}
+
+/* No probe is enabled: the core holds this module while one is. */
+static void __exit proc_exit(void)
+{
+	dtrace_unregister(proc_id);
+}
+
+module_init(proc_init);
+module_exit(proc_exit);
+MODULE_LICENSE("GPL");
+MODULE_DESCRIPTION("DTrace proc provider: process and thread life-cycle probes");
+MODULE_IMPORT_NS(DTRACE_NS);

@@ -1,28 +1,37 @@
 /*
  * SPDX-License-Identifier: GPL-2.0
  *
- * The script "make demo" runs in the test guest (scripts/demo.sh keeps
- * a "yes" busy there): say hello from BEGIN, sample what each CPU runs
- * five times a second, stop after two seconds, say goodbye from END.
+ * The script "make demo" runs in the test guest, where scripts/demo.sh
+ * keeps a shell loop running commands: show each command line as it
+ * is exec'd (proc provider), count system calls by process and call
+ * (syscall provider), and after three seconds print the ten busiest.
  */
 #pragma D option quiet
 
 BEGIN
 {
-	printf("hello from dtrace (pid %d) on cpu %d\n", pid, cpu);
+	printf("tracing exec and system calls for 3 seconds\n");
 }
 
-profile-5hz
+proc:::exec-success
 {
-	printf("%-16s pid %-6d on cpu %d\n", execname, pid, cpu);
+	printf("exec %-6d %s\n", pid, curpsinfo->pr_psargs);
 }
 
-tick-2s
+syscall:::entry
+/pid != $pid/
+{
+	@calls[execname, probefunc] = count();
+}
+
+tick-3s
 {
 	exit(0);
 }
 
 END
 {
-	printf("goodbye from END on cpu %d\n", cpu);
+	trunc(@calls, 10);
+	printf("\n%-16s %-20s %8s\n", "EXECNAME", "SYSCALL", "COUNT");
+	printa("%-16s %-20s %@8d\n", @calls);
 }

@@ -142,6 +142,16 @@ static enum tcpp_probe tcpp_probe_of(const void *parg)
 	return (const struct tcpp_probe_desc *)parg - tcpp_probes;
 }
 
+/**
+ * tcpp_enable() - arm every hook probe @parg needs, then let it fire
+ * @arg: unused
+ * @id: the probe
+ * @parg: its entry in tcpp_probes[]
+ *
+ * Context: process; may sleep; core locks held.
+ * Return: 0, or the error of the hook that could not be armed (the
+ * others are disarmed again).
+ */
 static int tcpp_enable(void *arg, dtrace_id_t id, void *parg)
 {
 	enum tcpp_probe p = tcpp_probe_of(parg);
@@ -167,6 +177,17 @@ out_disarm:
 	return ret;
 }
 
+/**
+ * tcpp_disable() - stop probe @parg firing and disarm the hooks no
+ *	other enabled probe needs
+ * @arg: unused
+ * @id: the probe
+ * @parg: its entry in tcpp_probes[]
+ *
+ * Context: process; may sleep; core locks held.  When it returns no
+ * handler of a disarmed hook runs; one still armed for another probe
+ * may run, but tests tcpp_enabled[] and skips this probe.
+ */
 static void tcpp_disable(void *arg, dtrace_id_t id, void *parg)
 {
 	enum tcpp_probe p = tcpp_probe_of(parg);
@@ -179,9 +200,16 @@ static void tcpp_disable(void *arg, dtrace_id_t id, void *parg)
 	mutex_unlock(&tcpp_lock);
 }
 
-/*
+/**
+ * tcpp_getargdesc() - describe args[@desc->argno] of probe @parg
+ * @arg: unused
+ * @id: the probe
+ * @parg: its entry in tcpp_probes[]
+ * @desc: in, the argument number; out, its types
+ *
  * args[N] of every probe is arg N, translated; only state-change has
  * args[5], the previous state.
+ * Context: process; may sleep; core locks held.
  */
 static void tcpp_getargdesc(void *arg, dtrace_id_t id, void *parg,
 			    struct dtrace_ioc_probearg *desc)

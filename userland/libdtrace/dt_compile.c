@@ -76,26 +76,60 @@ static void dt_compile_descs(struct dt_pcb *pcb, struct dt_clause_node *c,
 	}
 }
 
+/* Probes compared for a clause that names several (see below). */
+#define DT_ARGPROBE_MAX	64
+
+/* Does the provider describe every argument of probes @a and @b alike? */
+static bool dt_compile_args_alike(dtrace_hdl_t *dtp, uint32_t a, uint32_t b)
+{
+	struct dtrace_ioc_probearg pa, pb;
+	uint32_t i;
+
+	if (a == b)
+		return true;
+	for (i = 0; i < 10; i++) {
+		memset(&pa, 0, sizeof(pa));
+		pa.size = sizeof(pa);
+		pa.id = a;
+		pa.argno = i;
+		pb = pa;
+		pb.id = b;
+		if (dt_ioctl(dtp, DTRACEIOC_PROBEARG, &pa) ||
+		    dt_ioctl(dtp, DTRACEIOC_PROBEARG, &pb))
+			return false;
+		if (pa.mapping != pb.mapping ||
+		    strncmp(pa.native, pb.native, sizeof(pa.native)) ||
+		    strncmp(pa.xlate, pb.xlate, sizeof(pa.xlate)))
+			return false;
+	}
+	return true;
+}
+
 /*
- * The probe @c enables if it is exactly one (a lone description that
- * matches one probe): its args[] then have the provider's types.
+ * The probe whose argument types the args[] of clause @cl have: the
+ * first it enables, if every probe it enables (at most DT_ARGPROBE_MAX)
+ * has the same ones, as tcp:::send, tcp:::receive do; else none.
  */
 static uint32_t dt_compile_argprobe(struct dt_pcb *pcb,
 				    const struct dt_clause *cl)
 {
 	struct dtrace_probedesc m;
-	uint32_t id = 0, next;
+	uint32_t first = 0, id;
+	unsigned int i, n = 0;
 
-	if (cl->ndescs != 1)
-		return 0;
-	m = cl->descs[0];
-	if (dt_probe_match(pcb->dtp, &m, &id, 0))
-		return 0;
-	next = id + 1;
-	m = cl->descs[0];
-	if (!dt_probe_match(pcb->dtp, &m, &next, 0))
-		return 0;
-	return id;
+	for (i = 0; i < cl->ndescs; i++) {
+		for (id = 0;; id++) {
+			m = cl->descs[i];
+			if (dt_probe_match(pcb->dtp, &m, &id, 0))
+				break;
+			if (!first)
+				first = id;
+			else if (++n >= DT_ARGPROBE_MAX ||
+				 !dt_compile_args_alike(pcb->dtp, first, id))
+				return 0;
+		}
+	}
+	return first;
 }
 
 static int dt_prog_add(dtrace_prog_t *pgp, struct dt_clause *cl)

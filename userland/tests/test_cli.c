@@ -190,6 +190,12 @@ void test_cli(void)
 	    "\n\tArgument Types\n"
 	    "\t\targs[0]: xlt_t *\n\n",
 	    "", 0);
+	/* args[] of a clause of several probes are typed when they agree. */
+	cli(NULL, "-e -n 'syscall::read:entry, syscall::rea*:entry { trace(*args[1]); }'",
+	    "", "", 0);
+	cli(NULL, "-e -n 'syscall::read:entry, BEGIN { trace(*args[1]); }'",
+	    "", "dtrace: invalid probe specifier syscall::read:entry, BEGIN { trace(*args[1]); }: operator * requires an operand of pointer type\n",
+	    1);
 	cli(NULL, "-l -v -n BEGIN",
 	    "   ID   PROVIDER            MODULE                          FUNCTION NAME\n"
 	    "    1     dtrace                                                     BEGIN\n"

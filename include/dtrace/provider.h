@@ -48,9 +48,15 @@ typedef unsigned long dtrace_provider_id_t;	/* opaque provider handle */
  *	Context: process; may sleep; the core's locks are held: must not
  *	call back into the core.
  *	Return: 0, or a negative errno which fails the whole enabling.
- * @disable: disarm probe @id.  When this returns, the probe must not
- *	call dtrace_probe() any more for this arming, and no call that
- *	started before may still be running (cancel timers synchronously).
+ * @disable: disarm probe @id.  When this returns, no new call of
+ *	dtrace_probe() for it may start; one already past the provider's
+ *	own enabled test may still be running if it runs with preemption
+ *	disabled (a tracepoint or kprobe handler), since the core waits an
+ *	RCU grace period before freeing anything it could reach.  When the
+ *	provider's last enabled probe is disabled, no handler of the
+ *	provider may still be running at all (unregister the tracepoint or
+ *	kprobe synchronously, cancel timers synchronously): the core drops
+ *	its reference on the module then.
  *	Context: as @enable.
  * @destroy: free @parg; the probe is being removed and is disabled.
  *	Context: process; may sleep; core locks held.

@@ -5,8 +5,9 @@
  * know from other DTraces: tcpsinfo_t (the connection), tcplsinfo_t
  * (its previous state, in state-change), tcpinfo_t (the TCP header),
  * translated from the kernel's struct sock and struct tcphdr through
- * its BTF; the TCP_STATE_* and TH_* constants.  pktinfo_t, csinfo_t
- * and ipinfo_t are in ip.d.  docs/providers/tcp.md documents them.
+ * its BTF; the TCP_STATE_* and TH_* constants and tcp_state_string[].
+ * pktinfo_t, csinfo_t and ipinfo_t are in ip.d.  docs/providers/tcp.md
+ * documents them.
  *
  * States are Linux's own numbers (include/net/tcp_states.h).  What
  * reaches a translator as a struct sock * is one of three things,
@@ -31,6 +32,20 @@ inline int TCP_STATE_CLOSE_WAIT = 8;
 inline int TCP_STATE_LAST_ACK = 9;
 inline int TCP_STATE_LISTEN = 10;
 inline int TCP_STATE_CLOSING = 11;
+
+/* tcp_state_string[args[3]->tcps_state]: a state's name, as DTrace's */
+inline string tcp_state_string[int32_t state] =
+	state == TCP_STATE_CLOSED ? "state-closed" :
+	state == TCP_STATE_LISTEN ? "state-listen" :
+	state == TCP_STATE_SYN_SENT ? "state-syn-sent" :
+	state == TCP_STATE_SYN_RECEIVED ? "state-syn-received" :
+	state == TCP_STATE_ESTABLISHED ? "state-established" :
+	state == TCP_STATE_CLOSE_WAIT ? "state-close-wait" :
+	state == TCP_STATE_FIN_WAIT_1 ? "state-fin-wait-1" :
+	state == TCP_STATE_CLOSING ? "state-closing" :
+	state == TCP_STATE_LAST_ACK ? "state-last-ack" :
+	state == TCP_STATE_FIN_WAIT_2 ? "state-fin-wait-2" :
+	state == TCP_STATE_TIME_WAIT ? "state-time-wait" : "<unknown>";
 
 inline uint8_t TH_FIN = 0x01;
 inline uint8_t TH_SYN = 0x02;

@@ -127,8 +127,9 @@ struct dt_decl_node {
 	unsigned int nkeys;
 	/* INLINE */
 	struct dt_node *expr;
-	/* XLATOR */
-	const struct dt_type *from;	/* input type */
+	char *param;			/* its parameter, or NULL */
+	/* XLATOR: input type; INLINE: the parameter's type */
+	const struct dt_type *from;
 	struct dt_xlmember *members;
 	struct dt_decl_node *next;
 };

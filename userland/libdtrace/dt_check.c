@@ -926,6 +926,8 @@ static void dt_check_index(struct dt_pcb *pcb, struct dt_node *n)
 
 	if (n->left->kind == DT_NODE_IDENT)
 		id = dt_ident_lookup(n->left->str);
+	if (!id && dt_inline_expand_index(pcb, n))
+		return;
 	if (id && id->kind == DT_IDENT_ARRAY) {
 		if (dt_node_count(n->args) != 1)
 			dt_diag(pcb, n->line, D_ARR_BADREF,

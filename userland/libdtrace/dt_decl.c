@@ -113,6 +113,19 @@ int dt_declarator_dim(struct dt_pcb *pcb, struct dt_declarator *d,
 	return 0;
 }
 
+int dt_declarator_param(struct dt_pcb *pcb, struct dt_declarator *d,
+			const struct dt_type *t, char *name)
+{
+	if (d->is_assoc || d->ndims || d->param) {
+		dt_pcb_error(pcb, d->line, D_DECL_ARRSUB,
+			     "an inline takes one [type name] parameter");
+		return -1;
+	}
+	d->param = name;
+	d->ptype = t;
+	return 0;
+}
+
 /* [type, type ...] or [] (keys NULL): @d is an associative array. */
 int dt_declarator_keys(struct dt_pcb *pcb, struct dt_declarator *d,
 		       struct dt_typelist *keys)
@@ -158,6 +171,12 @@ const struct dt_type *dt_declarator_type(struct dt_pcb *pcb,
 	const struct dt_type *t = base;
 	unsigned int i;
 
+	if (d->param) {
+		dt_pcb_error(pcb, d->line, D_DECL_USELESS,
+			     "only an inline takes a parameter: %s[%s]",
+			     d->name ? d->name : "", d->param);
+		return NULL;
+	}
 	for (i = 0; t && i < d->nptr; i++)
 		t = dt_type_pointer(pcb->dtp, t);
 	/* int a[2][3] is an array of 2 arrays of 3: innermost bound first */
@@ -346,9 +365,12 @@ int dt_decl_vars(struct dt_pcb *pcb, enum dt_var_scope scope,
 int dt_decl_inline(struct dt_pcb *pcb, const struct dt_type *base,
 		   const struct dt_declarator *d, struct dt_node *expr)
 {
+	struct dt_declarator plain = *d;
 	struct dt_decl_node *n;
-	const struct dt_type *t = dt_declarator_type(pcb, base, d);
+	const struct dt_type *t;
 
+	plain.param = NULL;
+	t = dt_declarator_type(pcb, base, &plain);
 	if (!t)
 		return -1;
 	if (d->is_assoc || d->bits >= 0) {
@@ -362,6 +384,8 @@ int dt_decl_inline(struct dt_pcb *pcb, const struct dt_type *base,
 	n->name = d->name;
 	n->type = t;
 	n->expr = expr;
+	n->param = d->param;
+	n->from = d->ptype;
 	dt_decl_add(pcb, n);
 	return 0;
 }

@@ -29,6 +29,8 @@ struct dt_declarator {
 	const struct dt_type **keys;
 	unsigned int nkeys;
 	int bits;			/* bitfield width, -1 none */
+	char *param;			/* [type name]: an inline's parameter */
+	const struct dt_type *ptype;	/* and its type */
 	struct dt_declarator *next;
 };
 
@@ -51,6 +53,9 @@ struct dt_declarator *dt_declarator_link(struct dt_declarator *list,
 					 struct dt_declarator *d);
 int dt_declarator_dim(struct dt_pcb *pcb, struct dt_declarator *d,
 		      struct dt_node *size);
+/* [type name]: @d is an inline with a parameter (tcp_state_string[int s]). */
+int dt_declarator_param(struct dt_pcb *pcb, struct dt_declarator *d,
+			const struct dt_type *t, char *name);
 int dt_declarator_keys(struct dt_pcb *pcb, struct dt_declarator *d,
 		       struct dt_typelist *keys);
 struct dt_typelist *dt_typelist_add(struct dt_pcb *pcb,

@@ -357,6 +357,11 @@ direct_declarator:
 		OK(dt_declarator_keys(pcb, $1, $3));
 		$$ = $1;
 	}
+	| direct_declarator '[' type_specifier DT_TOK_IDENT ']' {
+		NN($4);
+		OK(dt_declarator_param(pcb, $1, $3, $4->str));
+		$$ = $1;
+	}
 	;
 
 key_list:

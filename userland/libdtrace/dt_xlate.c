@@ -19,6 +19,8 @@ struct dt_inline {
 	const char *name;
 	const struct dt_type *type;
 	struct dt_node *expr;
+	const char *param;		/* name[type param]: or NULL */
+	const struct dt_type *ptype;
 	const struct dt_pcb *owner;	/* whose arena holds ->expr */
 	bool busy;			/* being expanded: no recursion */
 	struct dt_inline *next;
@@ -112,17 +114,19 @@ bool dt_inline_exists(dtrace_hdl_t *dtp, const char *name)
 	return dt_inline_find(dtp, name) != NULL;
 }
 
-bool dt_inline_expand(struct dt_pcb *pcb, struct dt_node *n)
+/*
+ * A copy of @in's expression at @n, checked; @arg (checked, of the
+ * parameter's type) stands for the parameter of an inline that has one.
+ */
+static void dt_inline_put(struct dt_pcb *pcb, struct dt_inline *in,
+			  struct dt_node *n, const struct dt_node *arg)
 {
-	struct dt_inline *in = dt_inline_find(pcb->dtp, n->str);
 	struct dt_node *e;
 
-	if (!in)
-		return false;
 	if (in->busy)
 		dt_diag(pcb, n->line, D_IDENT_UNDEF,
 			"inline %s refers to itself", in->name);
-	e = dt_node_copy(pcb, in->expr, NULL, NULL);
+	e = dt_node_copy(pcb, in->expr, in->param, arg);
 	in->busy = true;
 	dt_check_expr(pcb, e);
 	in->busy = false;
@@ -132,6 +136,45 @@ bool dt_inline_expand(struct dt_pcb *pcb, struct dt_node *n)
 			"inline %s of type %s cannot hold a %s", in->name,
 			in->type->name, e->type->name);
 	dt_node_replace(pcb, n, e, in->type);
+}
+
+bool dt_inline_expand(struct dt_pcb *pcb, struct dt_node *n)
+{
+	struct dt_inline *in = dt_inline_find(pcb->dtp, n->str);
+
+	if (!in)
+		return false;
+	if (in->param)
+		dt_diag(pcb, n->line, D_ARR_BADREF,
+			"inline %s takes an index: %s[%s]", in->name, in->name,
+			in->ptype->name);
+	dt_inline_put(pcb, in, n, NULL);
+	return true;
+}
+
+bool dt_inline_expand_index(struct dt_pcb *pcb, struct dt_node *n)
+{
+	struct dt_inline *in;
+	struct dt_node *arg;
+
+	if (n->left->kind != DT_NODE_IDENT)
+		return false;
+	in = dt_inline_find(pcb->dtp, n->left->str);
+	if (!in || !in->param)
+		return false;
+	if (dt_node_count(n->args) != 1)
+		dt_diag(pcb, n->line, D_ARR_BADREF,
+			"inline %s takes one index", in->name);
+	dt_check_expr(pcb, n->args);
+	if (!dt_type_assignable(in->ptype, n->args->type, false))
+		dt_diag(pcb, n->line, D_ARGS_TYPE,
+			"index of inline %s must be of type %s", in->name,
+			in->ptype->name);
+	arg = dt_node_cast(pcb, DT_NODE_CAST, in->ptype, n->args);
+	if (!arg)
+		dt_diag(pcb, n->line, D_NOMEM, "out of memory");
+	dt_check_expr(pcb, arg);
+	dt_inline_put(pcb, in, n, arg);
 	return true;
 }
 
@@ -352,6 +395,8 @@ static void dt_decl_inline(struct dt_pcb *pcb, struct dt_decl_node *d)
 	in->name = d->name;
 	in->type = d->type;
 	in->expr = d->expr;
+	in->param = d->param;
+	in->ptype = d->from;
 	in->owner = pcb;
 	in->next = ds->inlines;
 	ds->inlines = in;

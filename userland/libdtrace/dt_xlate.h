@@ -24,6 +24,12 @@ bool dt_inline_exists(dtrace_hdl_t *dtp, const char *name);
  */
 bool dt_inline_expand(struct dt_pcb *pcb, struct dt_node *n);
 
+/*
+ * If @n is name[e] of an inline with a parameter, expand it with e as
+ * the parameter: return true.
+ */
+bool dt_inline_expand_index(struct dt_pcb *pcb, struct dt_node *n);
+
 /* Check xlate<T>(e): a translator to T (or to what T points to) from e. */
 void dt_xlate_check(struct dt_pcb *pcb, struct dt_node *n);
 

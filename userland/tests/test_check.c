@@ -347,6 +347,19 @@ void test_check(void)
 	ck(dtp, "BEGIN { tracemem(arg0, arg1) }",
 	   "[D_PROTO_ARG] tracemem( ) argument #1 must be a non-zero positive integer constant");
 	ck(dtp, "BEGIN { trace(args[1]); trace(uregs[0]) }", "OK");
+	/* inlines with a parameter: name[type param] */
+	ck(dtp, "inline string nm[int s] = s == 1 ? \"one\" : \"other\"; BEGIN { trace(nm[1]); trace(nm[pid]); }",
+	   "OK");
+	ck(dtp, "inline string nm2[int s] = s == 1 ? \"one\" : \"other\"; BEGIN { trace(nm2); }",
+	   "[D_ARR_BADREF] inline nm2 takes an index: nm2[int]");
+	ck(dtp, "inline string nm3[int s] = \"x\"; BEGIN { trace(nm3[\"a\"]); }",
+	   "[D_ARGS_TYPE] index of inline nm3 must be of type int");
+	ck(dtp, "inline string nm4[int s] = \"x\"; BEGIN { trace(nm4[1, 2]); }",
+	   "[D_ARR_BADREF] inline nm4 takes one index");
+	ck(dtp, "int nm5[int s]; BEGIN { trace(1); }",
+	   "[D_DECL_USELESS] only an inline takes a parameter: nm5[s]");
+	ck(dtp, "inline string nm6[int s][int t] = \"x\";",
+	   "[D_DECL_ARRSUB] an inline takes one [type name] parameter");
 	ck(dtp, "BEGIN { trace(args[10]) }",
 	   "[D_ARGS_IDX] index 10 is out of range for args[ ]");
 	ck(dtp, "BEGIN { trace(args) }", "[D_ARR_BADREF] args[ ] must be indexed");

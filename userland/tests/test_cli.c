@@ -176,6 +176,9 @@ void test_cli(void)
 	cli(NULL, "-e -s xlt_bad.d", "",
 	    "dtrace: failed to compile script xlt_bad.d: line 3: translator from int does not define member y of struct xlt\n",
 	    1);
+	put("inl.d", "inline string nm[int s] = s == 1 ? \"one\" : s == 2 ? \"two\" : \"many\";\n"
+	    "BEGIN { printf(\"%s %s %s\\n\", nm[1], nm[1 + 1], nm[pid]); exit(0); }\n");
+	cli(NULL, "-q -s inl.d", "one two many\n", "", 0);
 	cli(NULL, "-lv -n mock:::xlate",
 	    "   ID   PROVIDER            MODULE                          FUNCTION NAME\n"
 	    "    5       mock                                                     xlate\n"

@@ -11,7 +11,7 @@
 # fin-wait-2, closed: Linux keeps time-wait in a separate minisocket),
 # the accepted socket 10>3 3>1 1>8 8>9 9>7 (born from the listener,
 # syn-received, established, close-wait, last-ack, closed) and the
-# listener 7>10 10>7.
+# listener 7>10 10>7.  TCP_STATE_* and tcp_state_string[] name them.
 set -eu
 . selftests/lib/dt.sh
 . selftests/providers/tcp/tcp.inc
@@ -46,4 +46,28 @@ s 7>10 10>7"
 tcp_expect "constants" "$(cat "$DT_TMP/const")" \
 "1 2 3 4 5 6 7 8 9 10 11
 1 2 4 8 16 32 64 128"
+
+# tcp_state_string[] names them as DTrace does.
+"$DTRACE" -q -n 'BEGIN {
+	printf("%s\n%s\n%s\n%s\n%s\n%s\n", tcp_state_string[1],
+	    tcp_state_string[2], tcp_state_string[3], tcp_state_string[4],
+	    tcp_state_string[5], tcp_state_string[6]);
+	printf("%s\n%s\n%s\n%s\n%s\n%s\n", tcp_state_string[7],
+	    tcp_state_string[8], tcp_state_string[9], tcp_state_string[10],
+	    tcp_state_string[11], tcp_state_string[99]);
+	exit(0); }' >"$DT_TMP/names" 2>"$DT_TMP/err" ||
+	dt_fail "tcp_state_string: $(cat "$DT_TMP/err")"
+tcp_expect "tcp_state_string" "$(cat "$DT_TMP/names")" \
+"state-established
+state-syn-sent
+state-syn-received
+state-fin-wait-1
+state-fin-wait-2
+state-time-wait
+state-closed
+state-close-wait
+state-last-ack
+state-listen
+state-closing
+<unknown>"
 exit 0

@@ -63,7 +63,7 @@ static u64 dtrace_dif_variable(struct dtrace_mstate *mst, s32 var)
 	case DTRACE_DIF_VAR_CPU:
 		return smp_processor_id();
 	case DTRACE_DIF_VAR_TIMESTAMP:
-		return mst->timestamp;
+		return dtrace_mstate_timestamp(mst);
 	case DTRACE_DIF_VAR_WALLTIMESTAMP:
 		return ktime_get_real_fast_ns();
 	case DTRACE_DIF_VAR_ID:

@@ -1125,13 +1125,14 @@ static u64 dtrace_subr_spin_locked(struct dtrace_mstate *mst, uintptr_t lock)
 #endif
 }
 
-static u64 dtrace_subr_rand(const struct dtrace_mstate *mst)
+static u64 dtrace_subr_rand(void)
 {
 	u64 *st = this_cpu_ptr(&dtrace_rand_state);
 	u64 x = *st;
 
 	if (!x)
-		x = (mst->timestamp ^ ((u64)smp_processor_id() << 32)) | 1;
+		x = (ktime_get_mono_fast_ns() ^
+		     ((u64)smp_processor_id() << 32)) | 1;
 	/* xorshift64* */
 	x ^= x >> 12;
 	x ^= x << 25;
@@ -1174,7 +1175,7 @@ u64 dtrace_dif_subr(u32 subr, const struct dtrace_tuple_ent *tup, u32 ntup,
 
 	switch (subr) {
 	case DTRACE_DIF_SUBR_RAND:
-		return dtrace_subr_rand(mst);
+		return dtrace_subr_rand();
 	case DTRACE_DIF_SUBR_STRLEN:
 		return dtrace_subr_strlen(mst, a0);
 	case DTRACE_DIF_SUBR_STRJOIN:

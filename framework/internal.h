@@ -43,6 +43,7 @@
 #include <linux/rcupdate.h>
 #include <linux/smp.h>
 #include <linux/refcount.h>
+#include <linux/timekeeping.h>
 #include <linux/types.h>
 #include <linux/spinlock.h>
 #include <linux/xarray.h>
@@ -326,7 +327,7 @@ struct dtrace_mstate {
 	struct dtrace_probe		*probe;
 	struct dtrace_ecb		*ecb;
 	u64				args[DTRACE_PROBE_NARGS];
-	u64				timestamp;
+	u64				timestamp;	/* 0 until read */
 	u32				strsize;
 	u32				fault;		/* DTRACEFLT_*, 0 if none */
 	u32				fault_pc;
@@ -337,6 +338,18 @@ struct dtrace_mstate {
 	bool				speculating;	/* speculate() ran */
 	u64				spec;	/* its id */
 };
+
+/*
+ * The time the probe fired, as D's timestamp and the records' stamps
+ * read it: taken at its first use in the firing, so that clauses that
+ * read no time (a count() aggregation) do not pay for the clock.
+ */
+static inline u64 dtrace_mstate_timestamp(struct dtrace_mstate *mst)
+{
+	if (!mst->timestamp)
+		mst->timestamp = ktime_get_mono_fast_ns();
+	return mst->timestamp;
+}
 
 /*
  * Probes by id for probe context: an array that grows by replacement

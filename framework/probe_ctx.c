@@ -384,7 +384,7 @@ static void dtrace_ecb_fire(struct dtrace_ecb *ecb, struct dtrace_mstate *mst)
 		return;
 	hdr->epid = ecb->epid;
 	hdr->size = sizeof(*hdr) + clause->datasize;
-	hdr->timestamp = mst->timestamp;
+	hdr->timestamp = dtrace_mstate_timestamp(mst);
 	if (!dtrace_ecb_actions(ecb, mst, clause->first_data,
 				clause->nactions, (char *)(hdr + 1)))
 		return;
@@ -425,13 +425,17 @@ static struct dtrace_probe *dtrace_probe_find(dtrace_id_t id)
 	return rcu_dereference_sched(tab->probes[id]);
 }
 
-static void dtrace_probe_enter(struct dtrace_probe *probe,
-			       struct dtrace_state *only, const u64 *args,
-			       unsigned int nargs, int err)
+/*
+ * Inlined into each entry point, so that dtrace_probe()'s six arguments
+ * are copied with a constant size.
+ */
+static __always_inline void dtrace_probe_enter(struct dtrace_probe *probe,
+					       struct dtrace_state *only,
+					       const u64 *args,
+					       unsigned int nargs, int err)
 {
 	struct dtrace_mstate mst = {
 		.probe = probe,
-		.timestamp = ktime_get_mono_fast_ns(),
 		.errno_val = err,
 	};
 
@@ -440,8 +444,8 @@ static void dtrace_probe_enter(struct dtrace_probe *probe,
 	dtrace_probe_fire(probe, &mst, only);
 }
 
-void dtrace_probe_args(dtrace_id_t id, const u64 *args, unsigned int nargs,
-		       int err)
+static __always_inline void dtrace_probe_run(dtrace_id_t id, const u64 *args,
+					     unsigned int nargs, int err)
 {
 	struct dtrace_probe *probe;
 	unsigned long flags;
@@ -455,6 +459,12 @@ void dtrace_probe_args(dtrace_id_t id, const u64 *args, unsigned int nargs,
 	__this_cpu_dec(dtrace_nesting);
 	local_irq_restore(flags);
 }
+
+void dtrace_probe_args(dtrace_id_t id, const u64 *args, unsigned int nargs,
+		       int err)
+{
+	dtrace_probe_run(id, args, nargs, err);
+}
 EXPORT_SYMBOL_NS_GPL(dtrace_probe_args, DTRACE_NS);
 NOKPROBE_SYMBOL(dtrace_probe_args);
 
@@ -463,7 +473,7 @@ void dtrace_probe(dtrace_id_t id, u64 arg0, u64 arg1, u64 arg2, u64 arg3,
 {
 	const u64 args[6] = { arg0, arg1, arg2, arg3, arg4, arg5 };
 
-	dtrace_probe_args(id, args, ARRAY_SIZE(args), 0);
+	dtrace_probe_run(id, args, ARRAY_SIZE(args), 0);
 }
 EXPORT_SYMBOL_NS_GPL(dtrace_probe, DTRACE_NS);
 NOKPROBE_SYMBOL(dtrace_probe);

@@ -91,6 +91,13 @@ cost() {
 		printf "%.0f %.1f", m, m ? 100 * (v[NR] - v[1]) / m : 0 }'
 }
 
+# Every run's figure on stderr (the bench log), to see what a spread is.
+for f in ours bpf; do
+	[ -s "$tmp/$f" ] || continue
+	awk -v b="$base" -v f="$f" \
+		'{ printf "aggcost: %s run %d: %.0f ns/event\n", f, NR, ($1 - b) / $2 }' \
+		"$tmp/$f" >&2
+done
 set -- $(cost ours) $(cost bpf)
 awk -v o="$1" -v s="$2" -v t="$3" -v base="$base" -v n="$n" 'BEGIN {
 	printf "| untraced getpid() loop | %.0f ns/op | | |\n", base / n

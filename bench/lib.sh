@@ -1,0 +1,101 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# What the probe-effect benchmarks (aggcost.sh, syscall.sh) share,
+# sourced by them in the guest.  The caller sets $bench (its name, for
+# messages), $tmp (a scratch directory) and $n (bench/spin's calls).
+# A run of NAME appends "ns events" to $tmp/NAME; a failed one creates
+# $tmp/NAME.failed and no later run of NAME is made.
+
+# wait_go FILE PID: until the tracer wrote "go" (it is tracing), or died
+wait_go() {
+	_w=0
+	while ! grep -q '^go' "$1" 2>/dev/null; do
+		kill -0 "$2" 2>/dev/null || return 1
+		_w=$((_w + 1))
+		[ "$_w" -lt 6000 ] || return 1
+		sleep 0.05
+	done
+}
+
+# wait_exit PID: wait for PID to exit, at most 120 s; else kill it, false
+wait_exit() {
+	_w=0
+	while kill -0 "$1" 2>/dev/null &&
+	      [ "$(cut -d' ' -f3 "/proc/$1/stat" 2>/dev/null)" != Z ]; do
+		_w=$((_w + 1))
+		if [ "$_w" -ge 2400 ]; then
+			kill -9 "$1" 2>/dev/null || true
+			wait "$1" || true
+			return 1
+		fi
+		sleep 0.05
+	done
+	wait "$1" || true
+}
+
+# traced NAME PARSE CMD...: spin under CMD, stop CMD with SIGINT; the
+# run's events are what awk PARSE finds in CMD's output (n when PARSE is
+# empty: the calls spin made, none of them traced)
+traced() {
+	_name=$1 _parse=$2
+	shift 2
+	[ ! -e "$tmp/$_name.failed" ] || return 0
+	"$@" >"$tmp/out" 2>&1 &
+	_pid=$!
+	if ! wait_go "$tmp/out" "$_pid"; then
+		kill -9 "$_pid" 2>/dev/null || true
+		echo "$bench: $_name did not start: $(head -c 300 "$tmp/out")" >&2
+		touch "$tmp/$_name.failed"
+		return 0
+	fi
+	_t=$(bench/spin "$n")
+	kill -INT "$_pid"
+	if ! wait_exit "$_pid"; then
+		echo "$bench: $_name did not exit on SIGINT: $(head -c 300 "$tmp/out")" >&2
+		touch "$tmp/$_name.failed"
+		return 0
+	fi
+	_ev=$n
+	[ -z "$_parse" ] || _ev=$(awk "$_parse" "$tmp/out")
+	if [ -z "$_ev" ] || [ "$_ev" -eq 0 ]; then
+		echo "$bench: $_name counted no events: $(head -c 300 "$tmp/out")" >&2
+		touch "$tmp/$_name.failed"
+		return 0
+	fi
+	echo "$_t $_ev" >>"$tmp/$_name"
+}
+
+# Let the previous run's teardown (RCU callbacks, workers) finish first.
+settle() {
+	sync
+	sleep 1
+}
+
+# median_base: the median of the untraced runs in $tmp/base, in ns
+median_base() {
+	sort -n "$tmp/base" | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'
+}
+
+# cost NAME BASE: "median spread" of the added cost per event of NAME's
+# runs, (ns - BASE) / events, the spread being (max - min) / median in
+# %; "n/a n/a" if NAME failed.  Every run's figure goes to stderr.
+cost() {
+	if [ ! -s "$tmp/$1" ] || [ -e "$tmp/$1.failed" ]; then
+		echo "n/a n/a"
+		return
+	fi
+	awk -v b="$2" '{ print ($1 - b) / $2 }' "$tmp/$1" >"$tmp/$1.cost"
+	echo "$bench: $1: $(awk '{ printf "%.0f ", $1 }' "$tmp/$1.cost")" >&2
+	sort -n "$tmp/$1.cost" |
+	awk '{ v[NR] = $1 } END { m = v[int((NR + 1) / 2)];
+		printf "%.0f %.1f", m, m ? 100 * (v[NR] - v[1]) / m : 0 }'
+}
+
+# row LABEL UNIT OURS SPREAD BPF: one table row, ratio ours / bpftrace
+row() {
+	awk -v l="$1" -v u="$2" -v o="$3" -v s="$4" -v t="$5" 'BEGIN {
+		ostr = o == "n/a" ? "failed" : sprintf("%d %s (±%s%%)", o, u, s)
+		tstr = t == "n/a" ? "n/a" : sprintf("%d %s", t, u)
+		r = (o == "n/a" || t == "n/a" || t <= 0) ? "n/a" : sprintf("%.2f", o / t)
+		printf "| %s | %s | %s | %s |\n", l, ostr, tstr, r }'
+}

@@ -2,8 +2,8 @@
 /*
  * Which system calls the running kernel has, learned from the kernel at
  * load time: the names of its syscall functions from the string section
- * of its BTF (/sys/kernel/btf/vmlinux), and for each
- * name the number, argument count and argument types from the ftrace
+ * of its BTF (/sys/kernel/btf/vmlinux), and for each name the number,
+ * argument count and argument types from the ftrace
  * metadata behind the event syscalls:sys_enter_NAME.  Module init only
  * (process context, may sleep); syscall.c reads syscall_calls[] after.
  */
@@ -78,7 +78,6 @@ static int syscall_table_scan(const char *strs, u32 len)
 {
 	const char *s = strs, *end = strs + len;
 	int n = 0, ret;
-
 	size_t i, p;
 
 	while (s < end) {

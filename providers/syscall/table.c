@@ -3,8 +3,8 @@
  * Which system calls the running kernel has, learned from the kernel at
  * load time: the names of its syscall functions from the string section
  * of its BTF (/sys/kernel/btf/vmlinux), and for each name the number,
- * argument count and argument types from the ftrace
- * metadata behind the event syscalls:sys_enter_NAME.  Module init only
+ * argument count and argument types from the ftrace metadata behind the
+ * event syscalls:sys_enter_NAME.  Module init only
  * (process context, may sleep); syscall.c reads syscall_calls[] after.
  */
 #define pr_fmt(fmt) "dtrace syscall: " fmt

@@ -327,6 +327,9 @@ struct dtrace_mstate {
 	struct dtrace_probe		*probe;
 	struct dtrace_ecb		*ecb;
 	u64				args[DTRACE_PROBE_NARGS];
+	/* from dtrace_probe_regs(), for stack() and caller; else NULL */
+	struct pt_regs			*regs;
+	bool				regs_entry;	/* at a function's entry */
 	u64				timestamp;	/* 0 until read */
 	u32				strsize;
 	u32				fault;		/* DTRACEFLT_*, 0 if none */
@@ -380,7 +383,8 @@ int dtrace_probe_enable_locked(struct dtrace_probe *probe);
 void dtrace_probe_disable_locked(struct dtrace_probe *probe);
 void dtrace_probe_describe(const struct dtrace_probe *probe,
 			   struct dtrace_probedesc *desc);
-void dtrace_probes_destroy_locked(struct dtrace_provider *prov);
+int dtrace_probes_destroy_locked(struct dtrace_provider *prov,
+				 const char *mod);
 void dtrace_probe_table_free(void);
 
 /* dif.c */

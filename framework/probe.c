@@ -205,29 +205,68 @@ void dtrace_probe_disable_locked(struct dtrace_probe *probe)
 		module_put(prov->pops->owner);
 }
 
+static bool dtrace_probe_in(const struct dtrace_probe *probe,
+			    const char *mod)
+{
+	return !mod || !strcmp(probe->mod, mod);
+}
+
 /**
- * dtrace_probes_destroy_locked() - remove every probe of @prov
- * @prov: a provider none of whose probes is enabled
+ * dtrace_probes_destroy_locked() - remove probes of @prov
+ * @prov: the provider
+ * @mod: remove only the probes of this module, or all if NULL
  *
  * Context: process; may sleep; dtrace_provider_lock and dtrace_lock held.
+ * Return: how many were removed, or -EBUSY if one of them is enabled
+ * (then none is).
  */
-void dtrace_probes_destroy_locked(struct dtrace_provider *prov)
+int dtrace_probes_destroy_locked(struct dtrace_provider *prov,
+				 const char *mod)
 {
+	struct dtrace_probe_table *tab = dtrace_probe_table_locked();
 	struct dtrace_probe *probe, *tmp;
+	LIST_HEAD(doomed);
+	int n = 0;
 
 	lockdep_assert_held(&dtrace_lock);
-	list_for_each_entry(probe, &prov->probes, prov_list) {
+	list_for_each_entry(probe, &prov->probes, prov_list)
+		if (dtrace_probe_in(probe, mod) &&
+		    rcu_access_pointer(probe->ecbs))
+			return -EBUSY;
+	list_for_each_entry_safe(probe, tmp, &prov->probes, prov_list) {
+		if (!dtrace_probe_in(probe, mod))
+			continue;
 		xa_erase(&dtrace_probes, probe->id);
-		RCU_INIT_POINTER(dtrace_probe_table_locked()->probes[probe->id],
-				 NULL);
+		RCU_INIT_POINTER(tab->probes[probe->id], NULL);
+		list_move_tail(&probe->prov_list, &doomed);
+		n++;
 	}
+	if (!n)
+		return 0;
 	/* dtrace_probe() may still be looking at one of them. */
 	synchronize_rcu();
-	list_for_each_entry_safe(probe, tmp, &prov->probes, prov_list) {
+	list_for_each_entry_safe(probe, tmp, &doomed, prov_list) {
 		if (prov->pops->destroy)
 			prov->pops->destroy(prov->arg, probe->id, probe->parg);
 		list_del(&probe->prov_list);
 		kfree(probe);
 	}
-	prov->nprobes = 0;
+	prov->nprobes -= n;
+	return n;
 }
+
+int dtrace_probe_remove(dtrace_provider_id_t provid, const char *mod)
+{
+	struct dtrace_provider *prov = (struct dtrace_provider *)provid;
+	int ret;
+
+	if (!mod)
+		return -EINVAL;
+	mutex_lock(&dtrace_provider_lock);
+	mutex_lock(&dtrace_lock);
+	ret = dtrace_probes_destroy_locked(prov, mod);
+	mutex_unlock(&dtrace_lock);
+	mutex_unlock(&dtrace_provider_lock);
+	return ret;
+}
+EXPORT_SYMBOL_NS_GPL(dtrace_probe_remove, DTRACE_NS);

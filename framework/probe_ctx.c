@@ -18,12 +18,13 @@
  *    (dif_exec.c, dif_subr.c, dynvar.c, scratch.c, stack.c,
  *    buffer_ctx.c, agg_ctx.c, spec_ctx.c), inlines
  *    from include/linux, the nofault copies, the NMI-safe clocks,
- *    stack_trace_save() and irq_work_queue().
+ *    the stack unwinder and irq_work_queue().
  * These files are built without ftrace hooks and their entry points are
  * NOKPROBE_SYMBOL, so tracing can never recurse into the tracer.
  *
- * This file: dtrace_probe() and dtrace_probe_args(), the clauses it fires, their records and
- * actions (raise/stop through an irq_work, chill, panic), dtrace:::ERROR.
+ * This file: dtrace_probe() and its siblings, the clauses they fire,
+ * their records and actions (raise/stop through an irq_work, chill,
+ * panic), dtrace:::ERROR.
  * Where a record goes is buffer_ctx.c's business (or spec_ctx.c's, after
  * speculate()); aggregating is agg_ctx.c's.
  */
@@ -432,11 +433,14 @@ static struct dtrace_probe *dtrace_probe_find(dtrace_id_t id)
 static __always_inline void dtrace_probe_enter(struct dtrace_probe *probe,
 					       struct dtrace_state *only,
 					       const u64 *args,
-					       unsigned int nargs, int err)
+					       unsigned int nargs, int err,
+					       struct pt_regs *regs, bool entry)
 {
 	struct dtrace_mstate mst = {
 		.probe = probe,
 		.errno_val = err,
+		.regs = regs,
+		.regs_entry = entry,
 	};
 
 	memcpy(mst.args, args, min_t(unsigned int, nargs,
@@ -445,7 +449,8 @@ static __always_inline void dtrace_probe_enter(struct dtrace_probe *probe,
 }
 
 static __always_inline void dtrace_probe_run(dtrace_id_t id, const u64 *args,
-					     unsigned int nargs, int err)
+					     unsigned int nargs, int err,
+					     struct pt_regs *regs, bool entry)
 {
 	struct dtrace_probe *probe;
 	unsigned long flags;
@@ -454,7 +459,8 @@ static __always_inline void dtrace_probe_run(dtrace_id_t id, const u64 *args,
 	if (__this_cpu_inc_return(dtrace_nesting) == 1) {
 		probe = dtrace_probe_find(id);
 		if (probe && rcu_access_pointer(probe->ecbs))
-			dtrace_probe_enter(probe, NULL, args, nargs, err);
+			dtrace_probe_enter(probe, NULL, args, nargs, err,
+					   regs, entry);
 	}
 	__this_cpu_dec(dtrace_nesting);
 	local_irq_restore(flags);
@@ -463,17 +469,25 @@ static __always_inline void dtrace_probe_run(dtrace_id_t id, const u64 *args,
 void dtrace_probe_args(dtrace_id_t id, const u64 *args, unsigned int nargs,
 		       int err)
 {
-	dtrace_probe_run(id, args, nargs, err);
+	dtrace_probe_run(id, args, nargs, err, NULL, false);
 }
 EXPORT_SYMBOL_NS_GPL(dtrace_probe_args, DTRACE_NS);
 NOKPROBE_SYMBOL(dtrace_probe_args);
+
+void dtrace_probe_regs(dtrace_id_t id, const u64 *args, unsigned int nargs,
+		       struct pt_regs *regs, bool entry)
+{
+	dtrace_probe_run(id, args, nargs, 0, regs, entry);
+}
+EXPORT_SYMBOL_NS_GPL(dtrace_probe_regs, DTRACE_NS);
+NOKPROBE_SYMBOL(dtrace_probe_regs);
 
 void dtrace_probe(dtrace_id_t id, u64 arg0, u64 arg1, u64 arg2, u64 arg3,
 		  u64 arg4, u64 arg5)
 {
 	const u64 args[6] = { arg0, arg1, arg2, arg3, arg4, arg5 };
 
-	dtrace_probe_run(id, args, ARRAY_SIZE(args), 0);
+	dtrace_probe_run(id, args, ARRAY_SIZE(args), 0, NULL, false);
 }
 EXPORT_SYMBOL_NS_GPL(dtrace_probe, DTRACE_NS);
 NOKPROBE_SYMBOL(dtrace_probe);
@@ -493,7 +507,8 @@ void dtrace_probe_fire_state(struct dtrace_probe *probe,
 
 	local_irq_save(flags);
 	if (__this_cpu_inc_return(dtrace_nesting) == 1)
-		dtrace_probe_enter(probe, state, args, ARRAY_SIZE(args), 0);
+		dtrace_probe_enter(probe, state, args, ARRAY_SIZE(args), 0,
+				   NULL, false);
 	__this_cpu_dec(dtrace_nesting);
 	local_irq_restore(flags);
 }

@@ -151,7 +151,7 @@ int dtrace_unregister(dtrace_provider_id_t id)
 		ret = -EBUSY;
 		goto out_unlock;
 	}
-	dtrace_probes_destroy_locked(prov);
+	dtrace_probes_destroy_locked(prov, NULL);
 	list_del(&prov->list);
 out_unlock:
 	mutex_unlock(&dtrace_lock);

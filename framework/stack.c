@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Stacks for probe context: the kernel stack below the probe (STACK,
- * stackdepth, caller) with dtrace's own frames left out, and the user
- * stack of the current task (USTACK, ustackdepth, ucaller) by a
- * frame-pointer walk.  Probe context, under the rules at the top of
- * probe_ctx.c; built without ftrace hooks.
+ * stackdepth, caller) and the user stack of the current task (USTACK,
+ * ustackdepth, ucaller) by a frame-pointer walk.  The kernel stack of a
+ * probe fired with its registers (dtrace_probe_regs()) is unwound from
+ * them; of any other, from here with dtrace's own frames left out.
+ * Probe context, under the rules at the top of probe_ctx.c; built
+ * without ftrace hooks.
  */
 #define pr_fmt(fmt) "dtrace: " fmt
 
@@ -16,7 +18,35 @@
 #include <linux/sched/task_stack.h>
 #include <linux/stacktrace.h>
 #include <linux/uaccess.h>
+#include <asm/unwind.h>
 #include "internal.h"
+
+/*
+ * The stack of the code that called the function @regs are in: the ORC
+ * unwinder started from @regs steps over their frame first.  A probe at
+ * a function's entry reports that stack; any other probe fired with
+ * registers reports regs->ip on top of it (a kretprobe's regs->ip is the
+ * return address into the caller).
+ */
+static u32 dtrace_stack_regs(const struct dtrace_mstate *mst,
+			     unsigned long *buf)
+{
+	struct unwind_state state;
+	unsigned int n = 0;
+	unsigned long pc;
+
+	if (!mst->regs_entry)
+		buf[n++] = instruction_pointer(mst->regs);
+	for (unwind_start(&state, current, mst->regs, NULL);
+	     !unwind_done(&state) && n < DTRACE_STACK_SAVE;
+	     unwind_next_frame(&state)) {
+		pc = unwind_get_return_address(&state);
+		if (!pc)
+			break;
+		buf[n++] = pc;
+	}
+	return n;
+}
 
 /* Text of dtrace_core or of the provider whose probe fired. */
 static bool dtrace_stack_is_ours(const struct dtrace_mstate *mst,
@@ -28,14 +58,27 @@ static bool dtrace_stack_is_ours(const struct dtrace_mstate *mst,
 	       (owner && within_module(pc, owner));
 }
 
+/* The stack from here, from the last frame of dtrace or its provider. */
+static u32 dtrace_stack_here(const struct dtrace_mstate *mst,
+			     unsigned long *buf, unsigned int *first)
+{
+	unsigned int n, i;
+
+	n = stack_trace_save(buf, DTRACE_STACK_SAVE, 0);
+	for (i = 0; i < n; i++)
+		if (dtrace_stack_is_ours(mst, buf[i]))
+			*first = i + 1;
+	return n;
+}
+
 /**
  * dtrace_stack_kernel() - the kernel stack below the probe
  * @mst: machine state of the firing
  * @pcs: where to store up to @max return addresses, or NULL
  * @max: how many to store
  *
- * The walk starts after the last frame of dtrace_core or of the firing
- * probe's provider, so the first pc is the probed code's.
+ * The first pc is the probed code's: for a probe fired with registers at
+ * a function's entry, the return address into its caller.
  * Context: probe context.
  * Return: the depth of the stack from there (not limited by @max).
  */
@@ -44,10 +87,10 @@ u32 dtrace_stack_kernel(struct dtrace_mstate *mst, u64 *pcs, u32 max)
 	unsigned long *buf = this_cpu_ptr(mst->ecb->state->buffers)->stack;
 	unsigned int n, i, first = 0;
 
-	n = stack_trace_save(buf, DTRACE_STACK_SAVE, 0);
-	for (i = 0; i < n; i++)
-		if (dtrace_stack_is_ours(mst, buf[i]))
-			first = i + 1;
+	if (mst->regs)
+		n = dtrace_stack_regs(mst, buf);
+	else
+		n = dtrace_stack_here(mst, buf, &first);
 	for (i = 0; pcs && i < max && first + i < n; i++)
 		pcs[i] = buf[first + i];
 	return n - first;
@@ -63,9 +106,19 @@ NOKPROBE_SYMBOL(dtrace_stack_kernel);
  */
 u64 dtrace_caller(struct dtrace_mstate *mst)
 {
+	struct pt_regs *regs = mst->regs;
+	void *sp;
 	u64 pc = 0;
 
-	dtrace_stack_kernel(mst, &pc, 1);
+	if (!regs) {
+		dtrace_stack_kernel(mst, &pc, 1);
+	} else if (!mst->regs_entry) {
+		pc = instruction_pointer(regs);
+	} else {
+		sp = (void *)kernel_stack_pointer(regs);
+		if (copy_from_kernel_nofault(&pc, sp, sizeof(pc)))
+			pc = 0;
+	}
 	return pc;
 }
 NOKPROBE_SYMBOL(dtrace_caller);

@@ -133,6 +133,23 @@ dtrace_id_t dtrace_probe_lookup(dtrace_provider_id_t prov, const char *mod,
 				const char *func, const char *name);
 
 /**
+ * dtrace_probe_remove() - remove a provider's probes of one module
+ * @prov: handle from dtrace_register()
+ * @mod: the module field of the probes to remove ("helloworld")
+ *
+ * Each probe removed is first handed to ->destroy.  For a provider whose
+ * probes come and go with the kernel modules they trace (fbt, sdt): call
+ * it from the module notifier at MODULE_STATE_GOING.  Probes of a module
+ * being traced are enabled, and the provider should be holding that
+ * module (try_module_get() in ->enable) so that it cannot go.
+ *
+ * Context: process; may sleep; must not be called from a provider op.
+ * Return: the number of probes removed, -EINVAL for a NULL @mod, or
+ * -EBUSY if one of them is enabled (then none is removed).
+ */
+int dtrace_probe_remove(dtrace_provider_id_t prov, const char *mod);
+
+/**
  * dtrace_probe() - a probe fired: run every clause enabled on it
  * @id: the probe's id
  * @arg0..@arg5: the probe's arguments, arg0..arg5 in D
@@ -162,5 +179,29 @@ void dtrace_probe(dtrace_id_t id, u64 arg0, u64 arg1, u64 arg2, u64 arg3,
 
 void dtrace_probe_args(dtrace_id_t id, const u64 *args, unsigned int nargs,
 		       int err);
+
+struct pt_regs;
+
+/**
+ * dtrace_probe_regs() - a probe fired in the kernel, with its registers
+ * @id: the probe's id
+ * @args: the probe's arguments, arg0.. in D
+ * @nargs: how many @args there are, as for dtrace_probe_args()
+ * @regs: the kernel registers where the probe fired: a kprobe's or a
+ *	kretprobe's pt_regs
+ * @entry: @regs were taken at the first instruction of a function (a
+ *	function-entry kprobe), before it built its frame
+ *
+ * stack(), stackdepth and caller then describe the code that called the
+ * probed function: with @entry they start at the return address on top
+ * of the stack, without it at regs->ip (a kretprobe's regs->ip is the
+ * return address into the caller).  dtrace_probe() and
+ * dtrace_probe_args() instead start at the function that called them,
+ * which is right for a probe site in the code (sdt).  errno reads 0.
+ *
+ * Context: as dtrace_probe().
+ */
+void dtrace_probe_regs(dtrace_id_t id, const u64 *args, unsigned int nargs,
+		       struct pt_regs *regs, bool entry);
 
 #endif /* _DTRACE_PROVIDER_H */

@@ -17,9 +17,15 @@ modroot=$top/.vm/modroot-$kver
 	{ echo "build.sh: no headers for $kver in $kdir" >&2; exit 1; }
 mkdir -p .vm
 
+# Out-of-tree modules, built the way a third party builds against
+# dtrace: the example driver and provider, and test fixtures.
+extmods="providers/sdt/examples examples/provider selftests/providers/sdt/hellotwo"
+
 if [ "$(cat .vm/built-for 2>/dev/null)" != "$kver" ]; then
 	echo "build.sh: cleaning module objects (last build was not for $kver)" >&2
-	make -s -C "$kdir" M="$top" clean >/dev/null 2>&1 || true
+	for d in . $extmods; do
+		make -s -C "$kdir" M="$top/$d" clean >/dev/null 2>&1 || true
+	done
 fi
 make -s KDIR="$kdir" KVER="$kver" all
 echo "$kver" >.vm/built-for
@@ -41,3 +47,11 @@ make -s KDIR="$kdir" KVER="$kver" INSTALL_MOD_PATH="$modroot" \
 	CONFIG_MODULE_SIG_ALL= modules_install
 find "$modroot" -name 'dtrace_core.ko*' | grep -q . ||
 	{ echo "build.sh: modules_install left no dtrace_core in $modroot" >&2; exit 1; }
+for d in $extmods; do
+	make -s -C "$kdir" M="$top/$d" DTRACE_INCLUDE="$top/include" \
+		KBUILD_EXTRA_SYMBOLS="$top/Module.symvers" modules
+	make -s -C "$kdir" M="$top/$d" INSTALL_MOD_PATH="$modroot" \
+		INSTALL_MOD_DIR=extra/examples CONFIG_MODULE_SIG_ALL= \
+		modules_install
+done
+depmod -b "$modroot" "$kver"

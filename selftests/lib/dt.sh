@@ -128,19 +128,42 @@ dt_enabled() {
 		       END { if (!found) print "none" }' /proc/dtrace/providers
 }
 
+# dt_trace PROG: run PROG in the background with its output in
+# $DT_TMP/out; return once its BEGIN clause has printed "go".
+dt_trace() {
+	"$DTRACE" -q -n "BEGIN { printf(\"go\\n\"); } $1" >"$DT_TMP/out" 2>&1 &
+	DT_BG=$!
+	dt_wait 120 grep -q '^go' "$DT_TMP/out" ||
+		dt_fail "consumer did not start: $(cat "$DT_TMP/out")"
+}
+
+# dt_trace_stop: interrupt the consumer and wait for it to print and exit.
+dt_trace_stop() {
+	kill -INT "$DT_BG"
+	_st=0
+	dt_wait_pid "$DT_BG" 120 || _st=$?
+	DT_BG=
+	[ "$_st" -eq 0 ] || dt_fail "consumer exited $_st: $(cat "$DT_TMP/out")"
+}
+
 # dt_setup: start a test: DT_TMP is a fresh scratch directory, and on
 # exit dt_cleanup kills the background consumer DT_BG (set it to the pid
-# of one), closes fd 3 (where tests hold /dev/dtrace open), unloads every
-# dtrace module and removes DT_TMP.  Tests leave nothing behind.
+# of one), closes fd 3 (where tests hold /dev/dtrace open), unloads the
+# modules named in DT_MODS (traced drivers a test loaded) and every
+# dtrace module, and removes DT_TMP.  Tests leave nothing behind.
 dt_setup() {
 	DT_TMP=$(mktemp -d)
 	DT_BG=
+	DT_MODS=
 	trap dt_cleanup EXIT
 }
 
 dt_cleanup() {
 	[ -z "$DT_BG" ] || kill -KILL "$DT_BG" 2>/dev/null || true
 	exec 3<&-
+	for _m in $DT_MODS; do
+		! dt_loaded "$_m" || dt_wait 30 rmmod "$_m" 2>/dev/null || true
+	done
 	dt_unload_all || true
 	rm -rf "$DT_TMP"
 }

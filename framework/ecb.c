@@ -345,7 +345,8 @@ static int dtrace_ecbs_grow(struct dtrace_state *state)
  * @nmatched: out, the number of probes enabled
  *
  * All or nothing: on error, every ECB made by this call is gone again
- * and the probes it armed are disarmed.
+ * and the probes it armed are disarmed.  A probe its provider cannot arm
+ * (->enable says -EOPNOTSUPP) is left out, unless no other probe matches.
  * Context: process; may sleep; state->lock held.
  * Return: 0 or a negative errno.
  */
@@ -355,6 +356,7 @@ int dtrace_ecb_enable(struct dtrace_state *state,
 {
 	u32 first = state->necbs, recsize;
 	struct dtrace_probe *probe;
+	bool refused = false;
 	unsigned long id;
 	int ret = 0;
 
@@ -378,6 +380,12 @@ int dtrace_ecb_enable(struct dtrace_state *state,
 		}
 		if (!rcu_access_pointer(probe->ecbs)) {
 			ret = dtrace_probe_enable_locked(probe);
+			if (ret == -EOPNOTSUPP) {
+				kfree(ecb);
+				refused = true;
+				ret = 0;
+				continue;
+			}
 			if (ret) {
 				kfree(ecb);
 				break;
@@ -394,6 +402,8 @@ int dtrace_ecb_enable(struct dtrace_state *state,
 	}
 	mutex_unlock(&dtrace_lock);
 
+	if (!ret && refused && state->necbs == first)
+		ret = -EOPNOTSUPP;
 	if (ret) {
 		dtrace_ecbs_truncate(state, first);
 		return ret;

@@ -94,6 +94,7 @@ bool dtrace_match_glob(const char *pattern, const char *str)
 		p++;
 	return !*p;
 }
+EXPORT_SYMBOL_NS_GPL(dtrace_match_glob, DTRACE_NS);
 
 static bool dtrace_provider_name_valid(const char *name)
 {

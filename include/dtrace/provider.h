@@ -47,7 +47,12 @@ typedef unsigned long dtrace_provider_id_t;	/* opaque provider handle */
  * @enable: arm probe @id so that it calls dtrace_probe() when it fires.
  *	Context: process; may sleep; the core's locks are held: must not
  *	call back into the core.
- *	Return: 0, or a negative errno which fails the whole enabling.
+ *	Return: 0, or a negative errno which fails the whole enabling:
+ *	-E2BIG when a limit of the provider on enabled probes is reached
+ *	(the consumer says so).  -EOPNOTSUPP says this one probe cannot be
+ *	armed (a function the kernel will not let fbt trace): an enabling
+ *	that matches other probes goes on without it, one that matches
+ *	only such probes fails.
  * @disable: disarm probe @id.  When this returns, no new call of
  *	dtrace_probe() for it may start; one already past the provider's
  *	own enabled test may still be running if it runs with preemption
@@ -203,5 +208,49 @@ struct pt_regs;
  */
 void dtrace_probe_regs(dtrace_id_t id, const u64 *args, unsigned int nargs,
 		       struct pt_regs *regs, bool entry);
+
+/**
+ * dtrace_match_glob() - does @str match the glob @pattern?
+ * @pattern: a field of a probe description: '*', '?', '[set]' with
+ *	ranges and '!', '\\' escapes; empty matches anything
+ * @str: a name
+ *
+ * What a ->provide that creates probes on demand matches names with.
+ * Context: any.
+ */
+bool dtrace_match_glob(const char *pattern, const char *str);
+
+/*
+ * For providers that trace the kernel itself.
+ */
+
+/**
+ * dtrace_btf_read() - read the BTF of vmlinux or of a module
+ * @object: "vmlinux" or a module name, as in /sys/kernel/btf/
+ * @sizep: where the size of the result is stored
+ *
+ * A module's BTF is split BTF: its type ids and string offsets continue
+ * those of vmlinux.
+ * Context: process; may sleep.
+ * Return: the checked BTF header and what follows, to be vfree()d; or
+ * ERR_PTR(-ENOENT) if there is none, -EINVAL if it is malformed, -ENOMEM.
+ */
+void *dtrace_btf_read(const char *object, size_t *sizep);
+
+/**
+ * dtrace_modules_each() - call @fn for each live module
+ * @self: a module to leave out (the caller's THIS_MODULE), or NULL
+ * @fn: called with a reference held on @mod; a non-zero return stops
+ *	the walk and is returned
+ * @arg: passed to @fn
+ *
+ * For a provider that learns of later modules from a module notifier:
+ * register the notifier first, then walk, and expect a module that
+ * turns live meanwhile to be seen by both.
+ * Context: process; may sleep.
+ * Return: 0, @fn's non-zero return, or -ENOMEM.
+ */
+int dtrace_modules_each(struct module *self,
+			int (*fn)(struct module *mod, void *arg), void *arg);
 
 #endif /* _DTRACE_PROVIDER_H */

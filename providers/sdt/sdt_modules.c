@@ -5,18 +5,16 @@
  * so the sites of a module are the symbols of its kallsyms table with
  * that prefix (Debian's kernels keep data symbols: CONFIG_KALLSYMS_ALL).
  * A module notifier hands each module to sdt.c when it is live and takes
- * its probes away when it is going; at load, the modules already live
- * are found through the /sys/module kset.
+ * its probes away when it is going; at load, the core's
+ * dtrace_modules_each() gives the modules already live.
  *
  * Context: process, may sleep (module init and exit, the notifier).
  */
 #define pr_fmt(fmt) "dtrace sdt: " fmt
 
 #include <linux/kallsyms.h>
-#include <linux/kobject.h>
 #include <linux/module.h>
 #include <linux/slab.h>
-#include <linux/spinlock.h>
 #include <linux/string.h>
 #include "sdt_impl.h"
 
@@ -100,55 +98,9 @@ static struct notifier_block sdt_module_nb = {
 	.notifier_call = sdt_module_notify,
 };
 
-/*
- * Collect up to @max live modules other than this one from the module
- * kset, each with a reference.  Return: how many there are.
- */
-static unsigned int sdt_modules_get(struct kset *kset, struct module **mods,
-				    unsigned int max)
+static int sdt_scan_one(struct module *mod, void *arg)
 {
-	struct module_kobject *mk;
-	struct kobject *k;
-	unsigned int n = 0;
-
-	spin_lock(&kset->list_lock);
-	list_for_each_entry(k, &kset->list, entry) {
-		mk = container_of(k, struct module_kobject, kobj);
-		if (!mk->mod || mk->mod == THIS_MODULE)
-			continue;
-		if (n < max && !try_module_get(mk->mod))
-			continue;
-		if (n < max)
-			mods[n] = mk->mod;
-		n++;
-	}
-	spin_unlock(&kset->list_lock);
-	return n;
-}
-
-/*
- * The modules live before the notifier was registered.  One that turns
- * live meanwhile is seen twice; sdt_module_add() keeps the first.
- */
-static int sdt_scan_loaded(void)
-{
-	struct kset *kset = THIS_MODULE->mkobj.kobj.kset;
-	struct module **mods;
-	unsigned int n, i;
-	int ret = 0;
-
-	n = sdt_modules_get(kset, NULL, 0);
-	mods = kcalloc(n, sizeof(*mods), GFP_KERNEL);
-	if (!mods)
-		return -ENOMEM;
-	n = min(n, sdt_modules_get(kset, mods, n));
-	for (i = 0; i < n; i++) {
-		if (!ret && mods[i]->state == MODULE_STATE_LIVE)
-			ret = sdt_scan_module(mods[i]);
-		module_put(mods[i]);
-	}
-	kfree(mods);
-	return ret;
+	return sdt_scan_module(mod);
 }
 
 /**
@@ -164,7 +116,8 @@ int sdt_scan_init(void)
 	ret = register_module_notifier(&sdt_module_nb);
 	if (ret)
 		return ret;
-	ret = sdt_scan_loaded();
+	/* The modules live before the notifier was registered. */
+	ret = dtrace_modules_each(THIS_MODULE, sdt_scan_one, NULL);
 	if (ret) {
 		sdt_scan_exit();
 		sdt_modules_remove_all();

@@ -11,16 +11,12 @@
 
 #include <linux/err.h>
 #include <linux/kernel.h>
-#include <linux/kernel_read_file.h>
-#include <linux/sizes.h>
 #include <linux/string.h>
 #include <linux/trace_events.h>
 #include <linux/vmalloc.h>
 #include <uapi/linux/btf.h>
 #include "syscall.h"
 
-#define SYSCALL_BTF_PATH	"/sys/kernel/btf/vmlinux"
-#define SYSCALL_BTF_MAX		SZ_64M		/* 6.1 amd64: about 5 MB */
 #define SYSCALL_EVENT		"sys_enter_"	/* events/syscalls/ */
 
 /*
@@ -101,8 +97,7 @@ static int syscall_table_scan(const char *strs, u32 len)
 /**
  * syscall_table_build() - fill syscall_calls[] from the running kernel
  *
- * The BTF file is read whole (kernel_read_file_from_path_initns(): from
- * init's root, so a chrooted modprobe finds it too), scanned, and freed.
+ * The BTF of vmlinux is read whole, scanned, and freed.
  * Context: process; may sleep; module init.
  * Return: the number of calls found (> 0), -ENOENT when the kernel has
  * no BTF or no syscall events, -EINVAL for a malformed BTF, -ENOMEM.
@@ -110,35 +105,21 @@ static int syscall_table_scan(const char *strs, u32 len)
 int syscall_table_build(void)
 {
 	const struct btf_header *hdr;
-	void *buf = NULL;
-	ssize_t size;
+	size_t size;
 	int ret;
 
-	size = kernel_read_file_from_path_initns(SYSCALL_BTF_PATH, 0, &buf,
-						 SYSCALL_BTF_MAX, NULL,
-						 READING_UNKNOWN);
-	if (size < 0) {
-		pr_err("cannot read %s (%zd): the kernel needs CONFIG_DEBUG_INFO_BTF\n",
-		       SYSCALL_BTF_PATH, size);
-		return size == -ENOMEM ? -ENOMEM : -ENOENT;
+	hdr = dtrace_btf_read("vmlinux", &size);
+	if (IS_ERR(hdr)) {
+		pr_err("cannot read the BTF of vmlinux (%ld): the kernel needs CONFIG_DEBUG_INFO_BTF\n",
+		       PTR_ERR(hdr));
+		return PTR_ERR(hdr);
 	}
-
-	ret = -EINVAL;
-	hdr = buf;
-	if (size < sizeof(*hdr) || hdr->magic != BTF_MAGIC ||
-	    hdr->hdr_len < sizeof(*hdr) || hdr->hdr_len > size ||
-	    (u64)hdr->str_off + hdr->str_len > size - hdr->hdr_len) {
-		pr_err("%s is not BTF this module understands\n",
-		       SYSCALL_BTF_PATH);
-		goto out_free;
-	}
-	ret = syscall_table_scan(buf + hdr->hdr_len + hdr->str_off,
-				 hdr->str_len);
+	ret = syscall_table_scan((const char *)hdr + hdr->hdr_len +
+				 hdr->str_off, hdr->str_len);
 	if (ret == 0) {
 		pr_err("no system call has an event in syscalls/: the kernel needs CONFIG_FTRACE_SYSCALLS\n");
 		ret = -ENOENT;
 	}
-out_free:
-	vfree(buf);
+	vfree(hdr);
 	return ret;
 }

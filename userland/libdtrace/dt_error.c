@@ -27,6 +27,13 @@ static const char *const dt_errmsgs[] = {
 	[EDT_NODEVICE_OP - EDT_BASE] =
 		"Operation needs the DTrace device, opened without it",
 	[EDT_DESTRUCTIVE - EDT_BASE] = "Destructive actions not allowed",
+	[EDT_PROBELIMIT - EDT_BASE] =
+		"Too many probes to enable: a provider's limit was reached "
+		"(narrow the probe description; fbt's is its max_enabled "
+		"parameter)",
+	[EDT_NOTARMABLE - EDT_BASE] =
+		"The probes matched cannot be enabled: the kernel does not "
+		"allow tracing there",
 };
 
 static const char *const dt_tagnames[] = {
@@ -81,7 +88,8 @@ const char *dtrace_errtag(dtrace_hdl_t *dtp)
 /*
  * Map an errno from /dev/dtrace to what the user is best told.  Once
  * the device is open, EPERM only comes from ENABLE refusing an action
- * that needs the destructive option (-w).
+ * that needs the destructive option (-w); E2BIG and EOPNOTSUPP from a
+ * provider refusing to arm probes.
  */
 int dt_set_errno_ioctl(dtrace_hdl_t *dtp, int err)
 {
@@ -89,5 +97,9 @@ int dt_set_errno_ioctl(dtrace_hdl_t *dtp, int err)
 		err = EDT_DESTRUCTIVE;
 	else if (err == EACCES)
 		err = EDT_NOPERM;
+	else if (err == E2BIG)
+		err = EDT_PROBELIMIT;
+	else if (err == EOPNOTSUPP)
+		err = EDT_NOTARMABLE;
 	return dt_set_errno(dtp, err);
 }

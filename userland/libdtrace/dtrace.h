@@ -35,6 +35,8 @@ enum {
 	EDT_VERSARG,		/* dtrace_open() asked for another API */
 	EDT_NODEVICE_OP,	/* needs the device, handle has none */
 	EDT_DESTRUCTIVE,	/* destructive action without -w */
+	EDT_PROBELIMIT,		/* a provider's enabled-probe limit hit */
+	EDT_NOTARMABLE,		/* the probes matched cannot be armed */
 	EDT_MAX
 };
 

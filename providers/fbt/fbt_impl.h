@@ -1,0 +1,73 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * dtrace_fbt.ko's own declarations: the BTF reader (fbt_btf.c), the
+ * catalogue of functions per object and the provider (fbt.c), and the
+ * kprobes that fire the probes (fbt_arm.c).
+ */
+#ifndef _DTRACE_FBT_IMPL_H
+#define _DTRACE_FBT_IMPL_H
+
+#include <linux/list.h>
+#include <linux/module.h>
+#include <linux/types.h>
+#include <uapi/linux/btf.h>
+#include <dtrace/provider.h>
+
+/*
+ * The BTF of vmlinux or, split on top of it, of a module: the types of
+ * this object are ids first_id .. first_id + ntypes - 1, its strings
+ * offsets str_first .. str_first + str_len - 1.
+ */
+struct fbt_btf {
+	const struct btf_header	*hdr;		/* vmalloc()ed, whole file */
+	const struct fbt_btf	*base;		/* vmlinux's, for a module */
+	const char		*strs;
+	u32			str_first;
+	u32			str_len;
+	u32			first_id;
+	u32			ntypes;
+	u32			*offs;		/* type id -> offset in types */
+	const u8		*types;
+};
+
+int fbt_btf_load(struct fbt_btf *btf, const char *object,
+		 const struct fbt_btf *base);
+void fbt_btf_free(struct fbt_btf *btf);
+const struct btf_type *fbt_btf_type(const struct fbt_btf *btf, u32 id);
+const char *fbt_btf_name(const struct fbt_btf *btf, u32 off);
+int fbt_btf_type_name(const struct fbt_btf *btf, u32 id, char *buf,
+		      size_t size);
+
+/* A function the provider offers: its probes, created on demand. */
+struct fbt_func {
+	u32			name_off;	/* in the object's BTF */
+	u32			proto;		/* its FUNC_PROTO type id */
+	dtrace_id_t		ids[2];		/* entry, return; or none */
+};
+
+enum { FBT_ENTRY, FBT_RETURN };
+
+/* vmlinux, or a module: the functions of its BTF, sorted by name. */
+struct fbt_object {
+	struct list_head	list;		/* on fbt_objects */
+	struct module		*mod;		/* NULL for vmlinux */
+	char			name[MODULE_NAME_LEN];
+	bool			loaded;		/* funcs built (or failed) */
+	struct fbt_btf		btf;
+	struct fbt_func		*funcs;
+	u32			nfuncs;
+};
+
+/* A probe: which function of which object, entry or return. */
+struct fbt_probe {
+	struct fbt_object	*obj;
+	struct fbt_func		*func;
+	int			which;		/* FBT_ENTRY, FBT_RETURN */
+	u8			nargs;		/* of the function */
+	struct fbt_armed	*armed;		/* while enabled */
+};
+
+int fbt_arm(struct fbt_probe *probe, dtrace_id_t id);
+void fbt_disarm(struct fbt_probe *probe);
+
+#endif /* _DTRACE_FBT_IMPL_H */

@@ -106,18 +106,22 @@ NOKPROBE_SYMBOL(dtrace_stack_kernel);
  */
 u64 dtrace_caller(struct dtrace_mstate *mst)
 {
-	struct pt_regs *regs = mst->regs;
-	void *sp;
+	struct unwind_state state;
 	u64 pc = 0;
 
-	if (!regs) {
+	if (!mst->regs) {
 		dtrace_stack_kernel(mst, &pc, 1);
 	} else if (!mst->regs_entry) {
-		pc = instruction_pointer(regs);
+		pc = instruction_pointer(mst->regs);
 	} else {
-		sp = (void *)kernel_stack_pointer(regs);
-		if (copy_from_kernel_nofault(&pc, sp, sizeof(pc)))
-			pc = 0;
+		/*
+		 * Not the word at regs->sp: a kretprobe on the function may
+		 * have put its trampoline there, which the unwinder sees
+		 * through.
+		 */
+		unwind_start(&state, current, mst->regs, NULL);
+		if (!unwind_done(&state))
+			pc = unwind_get_return_address(&state);
 	}
 	return pc;
 }

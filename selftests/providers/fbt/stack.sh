@@ -1,0 +1,33 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# description: caller and stack() in fbt probes start in the caller
+# requires: dtrace_fbt
+#
+# ASSERTION: for a read(2) by the target, fbt::vfs_read:entry and
+# :return both have caller in ksys_read, and stack() starts there and
+# goes on to the system call entry, with no kprobe or dtrace frame.
+set -eu
+. selftests/lib/dt.sh
+
+dt_setup
+dt_modprobe dtrace_fbt || dt_fail "modprobe dtrace_fbt failed"
+timeout 300 "$DTRACE" -q -n '
+	fbt::vfs_read:entry,fbt::vfs_read:return /pid == $target/ {
+		printf("%s caller %a\n", probename, caller);
+		stack();
+		exit(0);
+	}' -c "dd if=/proc/version of=/dev/null bs=16 count=1" \
+	>"$DT_TMP/out" 2>&1 || dt_fail "dtrace exited $?: $(cat "$DT_TMP/out")"
+grep -Eq '^(entry|return) caller vmlinux`ksys_read\+0x[0-9a-f]+$' "$DT_TMP/out" ||
+	dt_fail "caller not in ksys_read: $(cat "$DT_TMP/out")"
+first=$(awk '/ caller / { c = 1; next } c && /`/ { print $1; exit }' "$DT_TMP/out")
+case $first in
+vmlinux\`ksys_read+0x*) ;;
+*) dt_fail "first frame '$first': $(cat "$DT_TMP/out")" ;;
+esac
+grep -q 'do_syscall_64' "$DT_TMP/out" ||
+	dt_fail "stack does not reach the system call: $(cat "$DT_TMP/out")"
+! grep -Eq 'kprobe|dtrace_|ftrace' "$DT_TMP/out" ||
+	dt_fail "tracing frames in the stack: $(cat "$DT_TMP/out")"
+exit 0

@@ -26,7 +26,7 @@ out=bench/results/LATEST.md
 mkdir -p bench/results
 scripts/vm/run.sh --kver "$KVER" --icount --timeout 1800 --quiet \
 	--results "$res" -- \
-	env MODROOT="$top/.vm/modroot-$KVER" sh -c 'bench/startup.sh && bench/aggcost.sh && bench/records.sh && bench/syscall.sh'
+	env MODROOT="$top/.vm/modroot-$KVER" sh -c 'bench/startup.sh && bench/aggcost.sh && bench/records.sh && bench/syscall.sh && bench/fbt.sh && bench/sdt.sh'
 {
 	echo "# Benchmarks, $(date -u +%Y-%m-%d), kernel $KVER, QEMU TCG -icount"
 	echo

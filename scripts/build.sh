@@ -18,8 +18,9 @@ modroot=$top/.vm/modroot-$kver
 mkdir -p .vm
 
 # Out-of-tree modules, built the way a third party builds against
-# dtrace: the example driver and provider, and test fixtures.
-extmods="providers/sdt/examples examples/provider selftests/providers/sdt/hellotwo"
+# dtrace: the example driver and provider, test and benchmark fixtures.
+extmods="providers/sdt/examples examples/provider selftests/providers/sdt/hellotwo
+	bench/kmod"
 
 if [ "$(cat .vm/built-for 2>/dev/null)" != "$kver" ]; then
 	echo "build.sh: cleaning module objects (last build was not for $kver)" >&2

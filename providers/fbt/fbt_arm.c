@@ -31,23 +31,36 @@ struct fbt_armed {
 
 /*
  * The x86-64 calling convention: six arguments in registers, the rest
- * on the stack above the return address.
+ * on the stack above the return address.  A switch, not a loop over an
+ * array of the registers: this runs on every firing.
  */
 static void fbt_args(struct pt_regs *regs, u64 *args, unsigned int n)
 {
-	const unsigned long in_regs[] = {
-		regs->di, regs->si, regs->dx, regs->cx, regs->r8, regs->r9,
-	};
 	unsigned long *sp = (unsigned long *)kernel_stack_pointer(regs);
 	unsigned int i;
 
-	for (i = 0; i < n; i++) {
-		if (i < ARRAY_SIZE(in_regs))
-			args[i] = in_regs[i];
-		else if (copy_from_kernel_nofault(&args[i],
-						  sp + 1 + i - ARRAY_SIZE(in_regs),
-						  sizeof(args[i])))
+	for (i = 6; i < n; i++)
+		if (copy_from_kernel_nofault(&args[i], sp + i - 5,
+					     sizeof(args[i])))
 			args[i] = 0;
+	switch (min(n, 6U)) {
+	case 6:
+		args[5] = regs->r9;
+		fallthrough;
+	case 5:
+		args[4] = regs->r8;
+		fallthrough;
+	case 4:
+		args[3] = regs->cx;
+		fallthrough;
+	case 3:
+		args[2] = regs->dx;
+		fallthrough;
+	case 2:
+		args[1] = regs->si;
+		fallthrough;
+	case 1:
+		args[0] = regs->di;
 	}
 }
 

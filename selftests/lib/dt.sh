@@ -146,6 +146,22 @@ dt_trace_stop() {
 	[ "$_st" -eq 0 ] || dt_fail "consumer exited $_st: $(cat "$DT_TMP/out")"
 }
 
+# dt_check_stack FILE FUNC: FILE holds a line "... caller SYM" and then
+# a stack(); fail unless caller and the first frame are both in FUNC
+# ("module`function") and no frame of dtrace or of the probe machinery
+# shows.
+dt_check_stack() {
+	grep -Eq " ?caller $2\+0x[0-9a-f]+\$" "$1" ||
+		dt_fail "caller not in $2: $(cat "$1")"
+	_first=$(awk '/caller / { c = 1; next } c && /`/ { print $1; exit }' "$1")
+	case $_first in
+	"$2"+0x*) ;;
+	*) dt_fail "first frame '$_first', not $2: $(cat "$1")" ;;
+	esac
+	! grep -Eq 'kprobe|dtrace_|ftrace' "$1" ||
+		dt_fail "tracing frames in the stack: $(cat "$1")"
+}
+
 # dt_setup: start a test: DT_TMP is a fresh scratch directory, and on
 # exit dt_cleanup kills the background consumer DT_BG (set it to the pid
 # of one), closes fd 3 (where tests hold /dev/dtrace open), unloads the

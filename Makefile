@@ -4,7 +4,9 @@
 #   all              kernel modules and the dtrace command
 #   modules          dtrace_core.ko and the provider modules, against KDIR
 #   userland         userland/dtrace
-#   install          modules under extra/dtrace/ + depmod, dtrace in $(SBINDIR)
+#   install          modules under extra/dtrace/ + depmod, dtrace in $(SBINDIR),
+#                    the headers and symbol versions out-of-tree drivers
+#                    and providers build against (docs/writing-a-provider.md)
 #   modules_install  modules only (INSTALL_MOD_PATH=DIR installs under DIR)
 #   deps             install build and VM dependencies from Debian's packages
 #   check            deps, build, host unit tests, selftests in a QEMU guest
@@ -28,6 +30,8 @@ KVER ?= $(patsubst linux-headers-%,%,$(notdir $(realpath $(KDIR))))
 PREFIX ?= /usr
 SBINDIR ?= $(PREFIX)/sbin
 MANDIR ?= $(PREFIX)/share/man
+KINCDIR ?= $(PREFIX)/include/dtrace-kernel
+DATADIR ?= $(PREFIX)/share/dtrace
 
 .PHONY: all modules userland install modules_install clean deps check \
 	check-host demo selftests bench
@@ -52,6 +56,10 @@ modules_install: modules
 
 install: modules_install userland
 	install -D -m 0755 userland/dtrace $(DESTDIR)$(SBINDIR)/dtrace
+	install -D -m 0644 -t $(DESTDIR)$(KINCDIR)/dtrace include/dtrace/*.h
+	install -D -m 0644 -t $(DESTDIR)$(KINCDIR)/uapi/linux \
+		include/uapi/linux/dtrace.h
+	install -D -m 0644 Module.symvers $(DESTDIR)$(DATADIR)/Module.symvers
 
 clean:
 	$(MAKE) -C $(KDIR) M=$(CURDIR) clean || true

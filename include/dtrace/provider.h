@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * What dtrace_core.ko offers to provider modules: registration, probe
- * creation and lookup, and dtrace_probe(), the one call a provider makes
- * when one of its probes fires.  docs/provider-api.md walks through a
- * provider; providers/profile/profile.c is a complete one.
+ * creation, lookup and removal, and dtrace_probe(), the one call a
+ * provider makes when one of its probes fires.
+ * docs/writing-a-provider.md walks through a provider;
+ * examples/provider/demo.c is a minimal one, providers/ has real ones.
  *
  * A provider includes this header and kernel headers, nothing from
  * framework/.  The symbols live in the DTRACE namespace: a provider says

@@ -121,7 +121,7 @@ static int __init demo_init(void)
 	ret = dtrace_register("demo", &demo_pops, NULL, &demo_prov);
 	if (ret)
 		return ret;
-	demo_entry = proc_create("dtrace_demo", 0222, NULL, &demo_proc_ops);
+	demo_entry = proc_create("dtrace_demo", 0200, NULL, &demo_proc_ops);
 	if (!demo_entry) {
 		dtrace_unregister(demo_prov);
 		return -ENOMEM;

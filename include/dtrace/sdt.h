@@ -66,8 +66,8 @@ static __always_inline void __dtrace_sdt_fire(struct dtrace_sdt_site *site,
 					      const u64 *args,
 					      unsigned int nargs)
 {
-	void (*fire)(const struct dtrace_sdt_site *, const u64 *,
-		     unsigned int);
+	void (*fire)(const struct dtrace_sdt_site *s, const u64 *a,
+		     unsigned int n);
 
 	preempt_disable_notrace();
 	fire = READ_ONCE(site->fire);

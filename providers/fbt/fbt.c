@@ -355,16 +355,16 @@ static void fbt_getargdesc(void *arg, dtrace_id_t id, void *parg,
 
 	if (!proto || desc->argno >= probe->nargs)
 		return;
-	if (probe->which == FBT_ENTRY) {
-		type = btf_params(proto)[desc->argno].type;
-	} else if (desc->argno == 0) {
+	if (probe->which == FBT_RETURN && desc->argno == 0) {
 		strscpy(desc->native, "int", sizeof(desc->native));
 		return;
-	} else {
-		type = proto->type;
-		if (!type)		/* void: no return value */
-			return;
 	}
+	if (probe->which == FBT_ENTRY)
+		type = btf_params(proto)[desc->argno].type;
+	else
+		type = proto->type;
+	if (!type)		/* void return, or the ... of varargs */
+		return;
 	if (fbt_btf_type_name(btf, type, desc->native, sizeof(desc->native)))
 		desc->native[0] = '\0';
 }

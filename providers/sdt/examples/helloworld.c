@@ -67,7 +67,7 @@ static const struct proc_ops hello_ops = {
 
 static int __init hello_init(void)
 {
-	hello_entry = proc_create("helloworld", 0666, NULL, &hello_ops);
+	hello_entry = proc_create("helloworld", 0644, NULL, &hello_ops);
 	return hello_entry ? 0 : -ENOMEM;
 }
 

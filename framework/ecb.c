@@ -7,7 +7,9 @@
  */
 #define pr_fmt(fmt) "dtrace: " fmt
 
+#include <linux/err.h>
 #include <linux/slab.h>
+#include <linux/string.h>
 #include <linux/sort.h>
 #include <linux/uaccess.h>
 #include "internal.h"
@@ -337,6 +339,111 @@ static int dtrace_ecbs_grow(struct dtrace_state *state)
 	return 0;
 }
 
+/* What an enabling does with each probe its description matches. */
+struct dtrace_ecb_enabling {
+	struct dtrace_state		*state;
+	const struct dtrace_probedesc	*desc;
+	struct dtrace_clause		*clause;
+	u32				recsize;
+	bool				refused;	/* a probe could not be armed */
+};
+
+/* Count, per provider, the probes the enabling would arm. */
+static int dtrace_ecb_count(struct dtrace_probe *probe,
+			    struct dtrace_ecb_enabling *en)
+{
+	if (!rcu_access_pointer(probe->ecbs))
+		probe->prov->narming++;
+	return 0;
+}
+
+/*
+ * Place the clause on @probe, arming it if it is the first.  A probe
+ * its provider cannot arm is left alone and noted.
+ */
+static int dtrace_ecb_place(struct dtrace_probe *probe,
+			    struct dtrace_ecb_enabling *en)
+{
+	struct dtrace_state *state = en->state;
+	struct dtrace_ecb *ecb;
+	int ret;
+
+	ret = dtrace_ecbs_grow(state);
+	if (ret)
+		return ret;
+	ecb = kzalloc(sizeof(*ecb), GFP_KERNEL);
+	if (!ecb)
+		return -ENOMEM;
+	if (!rcu_access_pointer(probe->ecbs)) {
+		ret = dtrace_probe_enable_locked(probe);
+		if (ret) {
+			kfree(ecb);
+			en->refused |= ret == -EOPNOTSUPP;
+			return ret == -EOPNOTSUPP ? 0 : ret;
+		}
+	}
+	ecb->state = state;
+	ecb->probe = probe;
+	ecb->clause = en->clause;
+	ecb->recsize = en->recsize;
+	refcount_inc(&en->clause->refs);
+	state->ecbs[state->necbs++] = ecb;
+	ecb->epid = state->necbs;
+	dtrace_ecb_link_locked(ecb);
+	return 0;
+}
+
+/*
+ * Call @fn for each probe matching the enabling's description: the
+ * probes of @prov only, if the description names it, else all.
+ */
+static int dtrace_ecb_each(struct dtrace_provider *prov,
+			   struct dtrace_ecb_enabling *en,
+			   int (*fn)(struct dtrace_probe *probe,
+				     struct dtrace_ecb_enabling *en))
+{
+	struct dtrace_probe *probe;
+	unsigned long id;
+	int ret;
+
+	if (prov) {
+		list_for_each_entry(probe, &prov->probes, prov_list) {
+			if (!dtrace_probe_matches(probe, en->desc))
+				continue;
+			ret = fn(probe, en);
+			if (ret)
+				return ret;
+		}
+		return 0;
+	}
+	xa_for_each(&dtrace_probes, id, probe) {
+		if (!dtrace_probe_matches(probe, en->desc))
+			continue;
+		ret = fn(probe, en);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+/* -E2BIG if the enabling would take a provider over its limit. */
+static int dtrace_ecb_check_limits(struct dtrace_provider *named,
+				   struct dtrace_ecb_enabling *en)
+{
+	struct dtrace_provider *prov;
+	int ret = 0;
+
+	dtrace_ecb_each(named, en, dtrace_ecb_count);
+	for (prov = dtrace_provider_first(); prov;
+	     prov = dtrace_provider_next(prov)) {
+		if (prov->pops->max_enabled &&
+		    prov->nenabled + prov->narming > prov->pops->max_enabled)
+			ret = -E2BIG;
+		prov->narming = 0;
+	}
+	return ret;
+}
+
 /**
  * dtrace_ecb_enable() - place @clause on every probe matching @desc
  * @state: the consumer, not started yet
@@ -344,9 +451,13 @@ static int dtrace_ecbs_grow(struct dtrace_state *state)
  * @clause: the checked clause; each ECB takes its own reference
  * @nmatched: out, the number of probes enabled
  *
- * All or nothing: on error, every ECB made by this call is gone again
- * and the probes it armed are disarmed.  A probe its provider cannot arm
- * (->enable says -EOPNOTSUPP) is left out, unless no other probe matches.
+ * All or nothing: an enabling that would take a provider over its
+ * max_enabled fails before arming anything; on any other error, every
+ * ECB made by this call is gone again and the probes it armed are
+ * disarmed.  A probe its provider cannot arm (->enable says
+ * -EOPNOTSUPP) is left out, unless no other probe matches.  A
+ * description naming one provider looks at that provider's probes only,
+ * however many others (fbt's) there are.
  * Context: process; may sleep; state->lock held.
  * Return: 0 or a negative errno.
  */
@@ -354,55 +465,32 @@ int dtrace_ecb_enable(struct dtrace_state *state,
 		      const struct dtrace_probedesc *desc,
 		      struct dtrace_clause *clause, u32 *nmatched)
 {
-	u32 first = state->necbs, recsize;
-	struct dtrace_probe *probe;
-	bool refused = false;
-	unsigned long id;
+	struct dtrace_ecb_enabling en = {
+		.state = state,
+		.desc = desc,
+		.clause = clause,
+		.recsize = ALIGN(sizeof(struct dtrace_rechdr) +
+				 clause->datasize, 8),
+	};
+	u32 first = state->necbs;
+	struct dtrace_provider *prov;
 	int ret = 0;
 
 	lockdep_assert_held(&state->lock);
-	recsize = ALIGN(sizeof(struct dtrace_rechdr) + clause->datasize, 8);
 	dtrace_providers_provide(desc);
 
+	mutex_lock(&dtrace_provider_lock);
 	mutex_lock(&dtrace_lock);
-	xa_for_each(&dtrace_probes, id, probe) {
-		struct dtrace_ecb *ecb;
-
-		if (!dtrace_probe_matches(probe, desc))
-			continue;
-		ret = dtrace_ecbs_grow(state);
-		if (ret)
-			break;
-		ecb = kzalloc(sizeof(*ecb), GFP_KERNEL);
-		if (!ecb) {
-			ret = -ENOMEM;
-			break;
-		}
-		if (!rcu_access_pointer(probe->ecbs)) {
-			ret = dtrace_probe_enable_locked(probe);
-			if (ret == -EOPNOTSUPP) {
-				kfree(ecb);
-				refused = true;
-				ret = 0;
-				continue;
-			}
-			if (ret) {
-				kfree(ecb);
-				break;
-			}
-		}
-		ecb->state = state;
-		ecb->probe = probe;
-		ecb->clause = clause;
-		ecb->recsize = recsize;
-		refcount_inc(&clause->refs);
-		state->ecbs[state->necbs++] = ecb;
-		ecb->epid = state->necbs;
-		dtrace_ecb_link_locked(ecb);
+	prov = dtrace_provider_named(desc);
+	if (!IS_ERR(prov)) {
+		ret = dtrace_ecb_check_limits(prov, &en);
+		if (!ret)
+			ret = dtrace_ecb_each(prov, &en, dtrace_ecb_place);
 	}
 	mutex_unlock(&dtrace_lock);
+	mutex_unlock(&dtrace_provider_lock);
 
-	if (!ret && refused && state->necbs == first)
+	if (!ret && en.refused && state->necbs == first)
 		ret = -EOPNOTSUPP;
 	if (ret) {
 		dtrace_ecbs_truncate(state, first);

@@ -69,6 +69,7 @@ struct dtrace_provider {
 	struct list_head		probes;	/* by id; dtrace_lock */
 	unsigned int			nprobes;	/* dtrace_lock */
 	unsigned int			nenabled;	/* probes with ECBs; dtrace_lock */
+	unsigned int			narming;	/* in an enabling; dtrace_lock */
 	char				name[DTRACE_PROVNAMELEN];
 };
 
@@ -372,6 +373,7 @@ extern struct dtrace_probe *dtrace_probe_begin, *dtrace_probe_end,
 
 /* provider.c */
 void dtrace_providers_provide(const struct dtrace_probedesc *desc);
+struct dtrace_provider *dtrace_provider_named(const struct dtrace_probedesc *desc);
 struct dtrace_provider *dtrace_provider_first(void);
 struct dtrace_provider *dtrace_provider_next(struct dtrace_provider *prov);
 bool dtrace_match_glob(const char *pattern, const char *str);

@@ -8,6 +8,7 @@
 #define pr_fmt(fmt) "dtrace: " fmt
 
 #include <linux/build_bug.h>
+#include <linux/err.h>
 #include <linux/fs.h>
 #include <linux/string.h>
 #include <linux/uaccess.h>
@@ -52,8 +53,14 @@ static bool dtrace_desc_valid(const struct dtrace_probedesc *d)
 	       dtrace_field_valid(d->name, sizeof(d->name));
 }
 
+/*
+ * The first probe from p->id on that matches p->desc.  When the
+ * description names one provider, others' probes are passed over by a
+ * pointer test, not matched name by name.
+ */
 static int dtrace_ioc_probematch(struct dtrace_ioc_probe *p)
 {
+	struct dtrace_provider *prov;
 	struct dtrace_probe *probe;
 	unsigned long id;
 	int ret = -ENOENT;
@@ -64,16 +71,23 @@ static int dtrace_ioc_probematch(struct dtrace_ioc_probe *p)
 	if (p->flags & DTRACE_MATCH_PROVIDE)
 		dtrace_providers_provide(&p->desc);
 
+	mutex_lock(&dtrace_provider_lock);
 	mutex_lock(&dtrace_lock);
+	prov = dtrace_provider_named(&p->desc);
+	if (IS_ERR(prov))
+		goto out_unlock;
 	xa_for_each_start(&dtrace_probes, id, probe, p->id) {
-		if (dtrace_probe_matches(probe, &p->desc)) {
+		if ((!prov || probe->prov == prov) &&
+		    dtrace_probe_matches(probe, &p->desc)) {
 			p->id = probe->id;
 			dtrace_probe_describe(probe, &p->desc);
 			ret = 0;
 			break;
 		}
 	}
+out_unlock:
 	mutex_unlock(&dtrace_lock);
+	mutex_unlock(&dtrace_provider_lock);
 	return ret;
 }
 

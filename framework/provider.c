@@ -6,6 +6,7 @@
  */
 #define pr_fmt(fmt) "dtrace: " fmt
 
+#include <linux/err.h>
 #include <linux/module.h>
 #include <linux/slab.h>
 #include <linux/string.h>
@@ -186,6 +187,29 @@ void dtrace_providers_provide(const struct dtrace_probedesc *desc)
 		module_put(prov->pops->owner);
 	}
 	mutex_unlock(&dtrace_provider_lock);
+}
+
+/**
+ * dtrace_provider_named() - the one provider a description can match
+ * @desc: a probe description
+ *
+ * Matching a description that names its provider plainly need look at
+ * that provider's probes only: the others may be many (fbt's).
+ * Context: process; dtrace_provider_lock held.
+ * Return: the provider, NULL if @desc's provider field is empty or a
+ * glob, or ERR_PTR(-ENOENT) if no provider has that name.
+ */
+struct dtrace_provider *dtrace_provider_named(const struct dtrace_probedesc *desc)
+{
+	struct dtrace_provider *prov;
+
+	lockdep_assert_held(&dtrace_provider_lock);
+	if (!*desc->provider || strpbrk(desc->provider, "*?[\\"))
+		return NULL;
+	list_for_each_entry(prov, &dtrace_providers, list)
+		if (!strcmp(prov->name, desc->provider))
+			return prov;
+	return ERR_PTR(-ENOENT);
 }
 
 /*

@@ -73,6 +73,11 @@ typedef unsigned long dtrace_provider_id_t;	/* opaque provider handle */
  *	provider whose arguments are untyped.
  *	Context: process; may sleep; core locks held.
  *
+ * @max_enabled: the most probes of the provider that may be enabled at
+ *	once, 0 for no limit.  An enabling that would go over it fails
+ *	with -E2BIG before any probe is armed (fbt: placing and removing
+ *	thousands of kprobes takes long).
+ *
  * Ops a provider does not need are left NULL.  @arg is the pointer given
  * to dtrace_register(); @parg is the one given to dtrace_probe_create().
  */
@@ -84,6 +89,7 @@ struct dtrace_pops {
 	void (*destroy)(void *arg, dtrace_id_t id, void *parg);
 	void (*getargdesc)(void *arg, dtrace_id_t id, void *parg,
 			   struct dtrace_ioc_probearg *desc);
+	unsigned int max_enabled;
 };
 
 /**

@@ -29,14 +29,13 @@
 #include "fbt_impl.h"
 
 static unsigned int max_enabled = 1000;
-module_param(max_enabled, uint, 0644);
+module_param(max_enabled, uint, 0444);
 MODULE_PARM_DESC(max_enabled,
 		 "Most fbt probes enabled at once, count (default 1000)");
 
 static dtrace_provider_id_t fbt_id;
 static DEFINE_MUTEX(fbt_lock);
 static LIST_HEAD(fbt_objects);		/* fbt_lock; vmlinux first */
-static unsigned int fbt_nenabled;	/* the core serialises the ops */
 
 static const char *const fbt_names[] = {
 	[FBT_ENTRY] = "entry", [FBT_RETURN] = "return",
@@ -304,15 +303,17 @@ static void fbt_provide(void *arg, const struct dtrace_probedesc *desc)
 	mutex_unlock(&fbt_lock);
 }
 
-/* An enabled probe holds its module, and a kprobe. */
+/*
+ * An enabled probe holds its module, and a kprobe.  The core keeps to
+ * max_enabled (fbt_pops), refusing a wider enabling before any kprobe
+ * is placed.
+ */
 static int fbt_enable(void *arg, dtrace_id_t id, void *parg)
 {
 	struct fbt_probe *probe = parg;
 	struct module *mod = probe->obj->mod;
 	int ret;
 
-	if (fbt_nenabled >= max_enabled)
-		return -E2BIG;
 	if (mod && !try_module_get(mod))
 		return -ENODEV;
 	ret = fbt_arm(probe, id);
@@ -320,7 +321,6 @@ static int fbt_enable(void *arg, dtrace_id_t id, void *parg)
 		module_put(mod);
 		return ret;
 	}
-	fbt_nenabled++;
 	return 0;
 }
 
@@ -330,7 +330,6 @@ static void fbt_disable(void *arg, dtrace_id_t id, void *parg)
 
 	fbt_disarm(probe);
 	module_put(probe->obj->mod);
-	fbt_nenabled--;
 }
 
 static void fbt_destroy(void *arg, dtrace_id_t id, void *parg)
@@ -369,7 +368,7 @@ static void fbt_getargdesc(void *arg, dtrace_id_t id, void *parg,
 		desc->native[0] = '\0';
 }
 
-static const struct dtrace_pops fbt_pops = {
+static struct dtrace_pops fbt_pops = {
 	.owner		= THIS_MODULE,
 	.provide	= fbt_provide,
 	.enable		= fbt_enable,
@@ -471,6 +470,7 @@ static int __init fbt_init(void)
 	ret = fbt_object_add(NULL, NULL);
 	if (ret)
 		return ret;
+	fbt_pops.max_enabled = max_enabled;
 	ret = dtrace_register("fbt", &fbt_pops, NULL, &fbt_id);
 	if (ret)
 		goto out_free;

@@ -90,7 +90,7 @@ static void dtrace_agg_key(struct dtrace_mstate *mst,
 			break;
 		case DTRACE_AGGKEY_USTACK:
 			pcs[0] = current->tgid;
-			n = dtrace_stack_user(pcs + 1, len / 8 - 1);
+			n = dtrace_stack_user(mst, pcs + 1, len / 8 - 1);
 			sig[i] = min(n + 2, len / 8);
 			if (n + 1 < len / 8)
 				pcs[n + 1] = 0;

@@ -88,11 +88,11 @@ static u64 dtrace_dif_variable(struct dtrace_mstate *mst, s32 var)
 	case DTRACE_DIF_VAR_STACKDEPTH:
 		return dtrace_stack_kernel(mst, NULL, 0);
 	case DTRACE_DIF_VAR_USTACKDEPTH:
-		return dtrace_stack_user(NULL, DTRACE_USTACK_MAX);
+		return dtrace_stack_user(mst, NULL, DTRACE_USTACK_MAX);
 	case DTRACE_DIF_VAR_CALLER:
 		return dtrace_caller(mst);
 	case DTRACE_DIF_VAR_UCALLER:
-		return dtrace_stack_user(pcs, 2) == 2 ? pcs[1] : 0;
+		return dtrace_stack_user(mst, pcs, 2) == 2 ? pcs[1] : 0;
 	case DTRACE_DIF_VAR_IPL:
 		return dtrace_dif_ipl();
 	}

@@ -331,6 +331,7 @@ struct dtrace_mstate {
 	/* from dtrace_probe_regs(), for stack() and caller; else NULL */
 	struct pt_regs			*regs;
 	bool				regs_entry;	/* at a function's entry */
+	bool				user;	/* fired in user code (uprobe) */
 	u64				timestamp;	/* 0 until read */
 	u32				strsize;
 	u32				fault;		/* DTRACEFLT_*, 0 if none */
@@ -461,7 +462,7 @@ extern const u8 dtrace_zero_area[DTRACE_RECORD_MAX];
 bool dtrace_scratch_valid(const struct dtrace_mstate *mst, uintptr_t addr,
 			  size_t size);
 u32 dtrace_stack_kernel(struct dtrace_mstate *mst, u64 *pcs, u32 max);
-u32 dtrace_stack_user(u64 *pcs, u32 max);
+u32 dtrace_stack_user(const struct dtrace_mstate *mst, u64 *pcs, u32 max);
 u64 dtrace_caller(struct dtrace_mstate *mst);
 
 /* probe_ctx.c */

@@ -270,7 +270,7 @@ static bool dtrace_act_run(struct dtrace_mstate *mst,
 		break;
 	case DTRACE_ACT_USTACK:
 		pcs[0] = current->tgid;
-		n = dtrace_stack_user(pcs + 1, act->arg);
+		n = dtrace_stack_user(mst, pcs + 1, act->arg);
 		memset(pcs + 1 + n, 0, (act->arg - n) * sizeof(u64));
 		break;
 	case DTRACE_ACT_SPECULATE:
@@ -436,11 +436,13 @@ static __always_inline void dtrace_probe_enter(struct dtrace_probe *probe,
 					       unsigned int nargs, int err,
 					       struct pt_regs *regs, bool entry)
 {
+	bool user = regs && user_mode(regs);
 	struct dtrace_mstate mst = {
 		.probe = probe,
 		.errno_val = err,
-		.regs = regs,
+		.regs = user ? NULL : regs,
 		.regs_entry = entry,
+		.user = user,
 	};
 
 	memcpy(mst.args, args, min_t(unsigned int, nargs,

@@ -148,8 +148,7 @@ int dtrace_unregister(dtrace_provider_id_t id)
 
 	mutex_lock(&dtrace_provider_lock);
 	mutex_lock(&dtrace_lock);
-	if (WARN_ON_ONCE(prov->nenabled)) {
-		/* The owner reference should have made this impossible. */
+	if (prov->nenabled) {
 		ret = -EBUSY;
 		goto out_unlock;
 	}

@@ -87,6 +87,8 @@ u32 dtrace_stack_kernel(struct dtrace_mstate *mst, u64 *pcs, u32 max)
 	unsigned long *buf = this_cpu_ptr(mst->ecb->state->buffers)->stack;
 	unsigned int n, i, first = 0;
 
+	if (mst->user)
+		return 0;
 	if (mst->regs)
 		n = dtrace_stack_regs(mst, buf);
 	else
@@ -109,6 +111,8 @@ u64 dtrace_caller(struct dtrace_mstate *mst)
 	struct unwind_state state;
 	u64 pc = 0;
 
+	if (mst->user)
+		return 0;
 	if (!mst->regs) {
 		dtrace_stack_kernel(mst, &pc, 1);
 	} else if (!mst->regs_entry) {
@@ -129,16 +133,19 @@ NOKPROBE_SYMBOL(dtrace_caller);
 
 /**
  * dtrace_stack_user() - the user stack of the current task
+ * @mst: machine state of the firing
  * @pcs: where to store the pcs, or NULL to count them
  * @max: at most this many, and at most DTRACE_USTACK_MAX
  *
  * The first pc is where the task left user mode; the others come from
  * walking the frame-pointer chain with copy_from_user_nofault(), upward
- * only, so code built without frame pointers gives a short stack.
+ * only, so code built without frame pointers gives a short stack.  At a
+ * user probe on a function's first instruction the frame is not built
+ * yet: the second pc is the return address on top of the stack.
  * Context: probe context.
  * Return: the number of pcs; 0 for a task without user context.
  */
-u32 dtrace_stack_user(u64 *pcs, u32 max)
+u32 dtrace_stack_user(const struct dtrace_mstate *mst, u64 *pcs, u32 max)
 {
 	struct pt_regs *regs;
 	unsigned long fp;
@@ -151,6 +158,17 @@ u32 dtrace_stack_user(u64 *pcs, u32 max)
 	if (pcs)
 		pcs[0] = instruction_pointer(regs);
 	n = 1;
+	if (mst->user && mst->regs_entry && n < max) {
+		unsigned long ret;
+
+		if (copy_from_user_nofault(&ret, (void __user *)
+					   user_stack_pointer(regs),
+					   sizeof(ret)) || !ret)
+			return n;
+		if (pcs)
+			pcs[n] = ret;
+		n++;
+	}
 	fp = frame_pointer(regs);
 	while (n < max && fp && IS_ALIGNED(fp, sizeof(long))) {
 		unsigned long frame[2];	/* saved fp, return address */

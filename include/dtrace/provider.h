@@ -112,7 +112,9 @@ int dtrace_register(const char *name, const struct dtrace_pops *pops,
  *
  * Called from the provider's module exit.  While any of its probes is
  * enabled the core holds the provider's module, so module exit and this
- * call cannot race an enabling.
+ * call cannot race an enabling.  A provider that registers and
+ * unregisters providers as it runs (fasttrap, one per traced process)
+ * may find one still enabled: it gets -EBUSY and tries again later.
  *
  * Context: process; may sleep; must not be called from a provider op.
  * Return: 0, or -EBUSY if a probe is still enabled (the provider stays).
@@ -210,6 +212,9 @@ struct pt_regs;
  * return address into the caller).  dtrace_probe() and
  * dtrace_probe_args() instead start at the function that called them,
  * which is right for a probe site in the code (sdt).  errno reads 0.
+ * @regs may be user registers (a uprobe's): stack() and caller are then
+ * empty, and ustack() and ucaller start at regs->ip, with @entry at the
+ * return address on top of the user stack.
  *
  * Context: as dtrace_probe().
  */

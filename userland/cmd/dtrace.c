@@ -627,14 +627,13 @@ int main(int argc, char **argv)
 		}
 	}
 
+	ret = 1;
+	if ((cl.ccmd || cl.ppid) && set_target(cl.ccmd, cl.ppid))
+		goto done;
 	if (cl.lflag) {
 		ret = do_list(out);
 		goto done;
 	}
-
-	ret = 1;
-	if ((cl.ccmd || cl.ppid) && set_target(cl.ccmd, cl.ppid))
-		goto done;
 	for (i = 0; i < g_nsrcs; i++) {
 		if (compile_source(&g_srcs[i], 0))
 			goto done;

@@ -5,6 +5,8 @@
  * call sets the code with dt_set_errno() and returns -1 (or NULL).
  */
 #include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
 #include "dt_impl.h"
 
@@ -34,6 +36,7 @@ static const char *const dt_errmsgs[] = {
 	[EDT_NOTARMABLE - EDT_BASE] =
 		"The probes matched cannot be enabled: the kernel does not "
 		"allow tracing there",
+	[EDT_UPROBE - EDT_BASE] = "User probes could not be created",
 };
 
 static const char *const dt_tagnames[] = {
@@ -70,11 +73,23 @@ int dtrace_errno(dtrace_hdl_t *dtp)
  */
 const char *dtrace_errmsg(dtrace_hdl_t *dtp, int err)
 {
-	if (err == EDT_COMPILER && dtp && dtp->errmsg[0])
+	if ((err == EDT_COMPILER || err == EDT_UPROBE) && dtp &&
+	    dtp->errmsg[0])
 		return dtp->errmsg;
 	if (err >= EDT_BASE && err < EDT_MAX && dt_errmsgs[err - EDT_BASE])
 		return dt_errmsgs[err - EDT_BASE];
 	return strerror(err);
+}
+
+/* EDT_UPROBE with a message; returns -1. */
+int dt_set_errmsg(dtrace_hdl_t *dtp, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(dtp->errmsg, sizeof(dtp->errmsg), fmt, ap);
+	va_end(ap);
+	return dt_set_errno(dtp, EDT_UPROBE);
 }
 
 /* The D_* tag of the last compile error, "" if there was none. */

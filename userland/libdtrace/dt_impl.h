@@ -263,6 +263,8 @@ struct dtrace_hdl {
 
 	struct dt_symtab *syms;		/* kernel and user symbols (dt_sym.c) */
 	struct dt_proc *proc;		/* -c/-p target (dt_proc.c) */
+	int ftfd;			/* /dev/dtrace_fasttrap, -1 until
+					   user probes are made (dt_pid.c) */
 	char **cpp_argv;		/* -D/-U/-I for -C (dt_cpp.c) */
 	int cpp_argc;
 
@@ -271,6 +273,8 @@ struct dtrace_hdl {
 };
 
 int dt_set_errno(dtrace_hdl_t *dtp, int err);
+int dt_set_errmsg(dtrace_hdl_t *dtp, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
 int dt_set_errno_ioctl(dtrace_hdl_t *dtp, int err);
 
 /* dt_open.c */
@@ -286,6 +290,9 @@ int dt_fake_probe_add(dtrace_hdl_t *dtp, const char *prov, const char *mod,
 
 /* dt_glob.c */
 bool dt_gmatch(const char *s, const char *pattern);
+
+/* dt_pid.c: user probes a description names, made before matching it. */
+int dt_pid_provide(dtrace_hdl_t *dtp, struct dtrace_probedesc *desc);
 
 /* dt_options.c */
 void dt_options_init(struct dt_options *opt);

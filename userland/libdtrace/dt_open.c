@@ -90,6 +90,7 @@ dtrace_hdl_t *dtrace_open(int version, int flags, int *errp)
 		return NULL;
 	}
 	dtp->fd = -1;
+	dtp->ftfd = -1;
 	dtp->began_on = -1;
 	dtp->ended_on = -1;
 	dtp->flags = flags;
@@ -152,6 +153,8 @@ void dtrace_close(dtrace_hdl_t *dtp)
 		return;
 	if (dtp->fd >= 0)
 		close(dtp->fd);	/* the kernel tears the consumer down */
+	if (dtp->ftfd >= 0)
+		close(dtp->ftfd);	/* then the user probes can go */
 	dt_proc_release(dtp);
 	dt_strv_free(dtp->macro_argv, dtp->macro_argc);
 	dt_strv_free(dtp->cpp_argv, dtp->cpp_argc);

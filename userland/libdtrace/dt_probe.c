@@ -7,6 +7,7 @@
  * profile-style names are provided on demand as the kernel would.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "dt_impl.h"
@@ -123,7 +124,9 @@ int dt_probe_lookup(dtrace_hdl_t *dtp, uint32_t id,
  * @arg: passed to @func
  *
  * The first match asks providers to provide what the description names
- * (so "tick-1s" exists to be listed).
+ * (so "tick-1s" exists to be listed), and the user probes it names are
+ * made (dt_pid.c); with no description, the USDT probes of the target
+ * process.
  * Return: the number of probes seen, or -1 on error (EDT_NOPROBE when
  * none matched).
  */
@@ -135,9 +138,18 @@ int dtrace_probe_iter(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp,
 	uint32_t id = 0;
 	int n = 0;
 
-	if (pdp)
+	if (pdp) {
 		want = *pdp;
-	else
+	} else {
+		/* every probe, with the USDT probes of the target */
+		memset(&want, 0, sizeof(want));
+		if (dtp->target)
+			snprintf(want.provider, sizeof(want.provider), "*%d",
+				 dtp->target);
+	}
+	if (dt_pid_provide(dtp, &want))
+		return -1;
+	if (!pdp)
 		memset(&want, 0, sizeof(want));
 	for (;;) {
 		got = want;

@@ -2,27 +2,36 @@
 /*
  * The target process of -c and -p ($target).  -c: the command line is
  * split into words (quotes and backslashes as the shell has them), the
- * program looked up in PATH, then a child forks and stops itself
- * before exec; dtrace_proc_continue() lets it exec once tracing runs.
- * -p: a running process is only checked to exist.  Either way
+ * program looked up in PATH, then a child forks, asks to be traced and
+ * execs; dtrace runs it with ptrace to its entry point, where the
+ * dynamic linker has mapped its libraries (so pid probes can be placed
+ * on them), and keeps it stopped there until dtrace_proc_continue()
+ * detaches once tracing runs.  Should dtrace die first, the kernel
+ * kills the child (PTRACE_O_EXITKILL).  -p: a running process is only
+ * checked to exist; it may be stopped or traced by a debugger.  Either way
  * dtrace_proc_exited() tells when it is gone, and dtrace_close() kills
  * a created child that is still there.
  */
 #define _GNU_SOURCE
+#include <elf.h>
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ptrace.h>
 #include <sys/stat.h>
+#include <sys/user.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include "dt_impl.h"
+#include "dt_sym.h"
 
 struct dt_proc {
 	pid_t pid;
 	bool created;		/* our child (-c), else grabbed (-p) */
 	bool exited;
+	bool traced;		/* stopped under our ptrace (-c) */
 	char **argv;
 };
 
@@ -107,8 +116,68 @@ static struct dt_proc *dt_proc_alloc(dtrace_hdl_t *dtp)
 	return dtp->proc;
 }
 
+static int dt_proc_wait(pid_t pid, int *status)
+{
+	pid_t r;
+
+	while ((r = waitpid(pid, status, 0)) < 0 && errno == EINTR)
+		;
+	return r == pid ? 0 : -1;
+}
+
+/* The program's entry point, from its auxiliary vector. */
+static uint64_t dt_proc_entry(pid_t pid)
+{
+	uint64_t av[2], entry = 0;
+	char path[64];
+	FILE *fp;
+
+	snprintf(path, sizeof(path), "/proc/%d/auxv", (int)pid);
+	fp = fopen(path, "r");
+	if (!fp)
+		return 0;
+	while (fread(av, sizeof(av), 1, fp) == 1 && av[0] != AT_NULL)
+		if (av[0] == AT_ENTRY)
+			entry = av[1];
+	fclose(fp);
+	return entry;
+}
+
+/*
+ * The traced child has just exec'd: run it to its entry point with a
+ * breakpoint there, then put the instruction back.  Return: 0 with the
+ * child stopped at its entry (or, if the breakpoint cannot be placed,
+ * just after exec); -1 if it died.
+ */
+static int dt_proc_run_to_entry(pid_t pid)
+{
+	uint64_t entry = dt_proc_entry(pid);
+	struct user_regs_struct regs;
+	long word;
+	int status;
+
+	errno = 0;
+	word = entry ? ptrace(PTRACE_PEEKTEXT, pid, (void *)entry, NULL) : 0;
+	if (!entry || errno ||
+	    ptrace(PTRACE_POKETEXT, pid, (void *)entry,
+		   (void *)((word & ~0xffL) | 0xcc)))
+		return 0;
+	if (ptrace(PTRACE_CONT, pid, NULL, NULL) || dt_proc_wait(pid, &status))
+		return -1;
+	if (!WIFSTOPPED(status))
+		return -1;
+	ptrace(PTRACE_POKETEXT, pid, (void *)entry, (void *)word);
+	if (WSTOPSIG(status) == SIGTRAP &&
+	    !ptrace(PTRACE_GETREGS, pid, NULL, &regs) &&
+	    regs.rip == entry + 1) {
+		regs.rip = entry;
+		ptrace(PTRACE_SETREGS, pid, NULL, &regs);
+	}
+	return 0;
+}
+
 /**
- * dtrace_proc_create() - start the -c command, stopped before its exec
+ * dtrace_proc_create() - start the -c command, stopped at its entry
  * @dtp: the handle
  * @cmd: the command line
  * @argv0p: out, the program name (for messages), valid until close
@@ -136,16 +205,25 @@ int dtrace_proc_create(dtrace_hdl_t *dtp, const char *cmd,
 	if (p->pid < 0)
 		return dt_set_errno(dtp, errno);
 	if (p->pid == 0) {
-		raise(SIGSTOP);
+		ptrace(PTRACE_TRACEME, 0, NULL, NULL);
 		execvp(p->argv[0], p->argv);
 		fprintf(stderr, "dtrace: failed to execute %s: %s\n",
 			p->argv[0], strerror(errno));
 		_exit(127);
 	}
 	p->created = true;
-	while (waitpid(p->pid, &status, WUNTRACED) < 0 && errno == EINTR)
-		;
+	if (dt_proc_wait(p->pid, &status) || !WIFSTOPPED(status)) {
+		p->exited = true;
+		return dt_set_errno(dtp, ENOEXEC);
+	}
+	p->traced = true;
+	ptrace(PTRACE_SETOPTIONS, p->pid, NULL, (void *)PTRACE_O_EXITKILL);
+	if (dt_proc_run_to_entry(p->pid)) {
+		p->exited = true;
+		return dt_set_errno(dtp, ENOEXEC);
+	}
 	dtp->target = p->pid;
+	dt_sym_uproc_read(dtp, p->pid);
 	return p->pid;
 }
 
@@ -169,14 +247,19 @@ int dtrace_proc_grab(dtrace_hdl_t *dtp, int pid)
 		return -1;
 	p->pid = pid;
 	dtp->target = pid;
+	dt_sym_uproc_read(dtp, pid);
 	return 0;
 }
 
-/* Let the -c child exec and run (tracing has started). */
+/* Let the -c child run (tracing has started). */
 void dtrace_proc_continue(dtrace_hdl_t *dtp)
 {
-	if (dtp->proc && dtp->proc->created && !dtp->proc->exited)
-		kill(dtp->proc->pid, SIGCONT);
+	struct dt_proc *p = dtp->proc;
+
+	if (p && p->traced && !p->exited)
+		ptrace(PTRACE_DETACH, p->pid, NULL, NULL);
+	if (p)
+		p->traced = false;
 }
 
 /* A grabbed process lives while it can be signalled and is no zombie. */

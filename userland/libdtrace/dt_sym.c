@@ -34,6 +34,7 @@ struct dt_usym {
 	const char *name;	/* in the object's string pool */
 	int rank;		/* of aliases, the lowest is named: 0 global,
 				   1 weak, 2 local */
+	bool func;		/* a function (not an object or ifunc) */
 };
 
 struct dt_phdr {
@@ -268,6 +269,8 @@ static int dt_uobj_symtab(struct dt_uobj *o, Elf *elf, Elf_Scn *scn,
 		memcpy(o->pool + *poollen, name, nl);
 		o->syms[o->nsyms].addr = sym.st_value;
 		o->syms[o->nsyms].size = sym.st_size;
+		o->syms[o->nsyms].func =
+			GELF_ST_TYPE(sym.st_info) == STT_FUNC;
 		o->syms[o->nsyms].rank =
 			GELF_ST_BIND(sym.st_info) == STB_GLOBAL ? 0 :
 			GELF_ST_BIND(sym.st_info) == STB_WEAK ? 1 : 2;
@@ -447,6 +450,15 @@ static const struct dt_usym *dt_uobj_lookup(const struct dt_uobj *o,
 	return NULL;
 }
 
+void dt_sym_uproc_read(dtrace_hdl_t *dtp, int pid)
+{
+	struct dt_symtab *st = dt_symtab(dtp);
+	struct dt_uproc *p = st ? dt_uproc_get(st, pid) : NULL;
+
+	if (p)
+		dt_uproc_read(st, p);
+}
+
 void dt_sym_uaddr(dtrace_hdl_t *dtp, int pid, uint64_t pc, char *buf,
 		  size_t len)
 {
@@ -487,6 +499,84 @@ void dt_sym_uaddr(dtrace_hdl_t *dtp, int pid, uint64_t pc, char *buf,
 			 (unsigned long long)off);
 	else
 		snprintf(buf, len, "%s`%s", base, s->name);
+}
+
+static const struct dt_uobj *dt_sym_uobj(dtrace_hdl_t *dtp,
+					 const char *path)
+{
+	struct dt_symtab *st = dt_symtab(dtp);
+	const struct dt_uobj *o = st ? dt_uobj_get(st, path) : NULL;
+
+	return o && !o->bad ? o : NULL;
+}
+
+int dt_sym_ufuncs(dtrace_hdl_t *dtp, const char *path, const char *glob,
+		  dt_ufunc_f *fn, void *arg)
+{
+	const struct dt_uobj *o = dt_sym_uobj(dtp, path);
+	size_t i, j;
+	int ret;
+
+	if (!o)
+		return -1;
+	for (i = 0; i < o->nsyms; i = j) {
+		const struct dt_usym *named = NULL;
+
+		for (j = i; j < o->nsyms && o->syms[j].addr == o->syms[i].addr;
+		     j++)
+			if (!named && o->syms[j].func && o->syms[j].size &&
+			    dt_gmatch(o->syms[j].name, glob))
+				named = &o->syms[j];
+		if (named) {
+			ret = fn(named->name, named->addr, named->size, arg);
+			if (ret)
+				return ret;
+		}
+	}
+	return 0;
+}
+
+int dt_sym_uoffset(dtrace_hdl_t *dtp, const char *path, uint64_t vaddr,
+		   uint64_t *offp)
+{
+	const struct dt_uobj *o = dt_sym_uobj(dtp, path);
+	size_t i;
+
+	for (i = 0; o && i < o->nphdrs; i++) {
+		const struct dt_phdr *ph = &o->phdrs[i];
+
+		if (vaddr >= ph->vaddr && vaddr < ph->vaddr + ph->filesz) {
+			*offp = vaddr - ph->vaddr + ph->offset;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+const char *dt_sym_ufunc_at(dtrace_hdl_t *dtp, const char *path,
+			    uint64_t vaddr)
+{
+	const struct dt_uobj *o = dt_sym_uobj(dtp, path);
+	const struct dt_usym *s;
+	uint64_t off;
+
+	s = o ? dt_uobj_lookup(o, vaddr, &off) : NULL;
+	return s ? s->name : NULL;
+}
+
+int dt_sym_uname(dtrace_hdl_t *dtp, const char *path, const char *name,
+		 uint64_t *vaddrp)
+{
+	const struct dt_uobj *o = dt_sym_uobj(dtp, path);
+	size_t i;
+
+	for (i = 0; o && i < o->nsyms; i++) {
+		if (!strcmp(o->syms[i].name, name)) {
+			*vaddrp = o->syms[i].addr;
+			return 0;
+		}
+	}
+	return -1;
 }
 
 void dt_sym_close(dtrace_hdl_t *dtp)

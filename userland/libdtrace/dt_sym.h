@@ -37,6 +37,37 @@ int dt_sym_kname(struct dtrace_hdl *dtp, const char *name, uint64_t *addrp);
 void dt_sym_uaddr(struct dtrace_hdl *dtp, int pid, uint64_t pc, char *buf,
 		  size_t len);
 
+/*
+ * Read the maps of process @pid now, so that its addresses can still be
+ * named after it has exited (the -c and -p target).
+ */
+void dt_sym_uproc_read(struct dtrace_hdl *dtp, int pid);
+
+/*
+ * ELF objects of user programs by path, read once per handle, for the
+ * pid provider and USDT (dt_pid.c).  Addresses are the object's own
+ * virtual addresses (as its symbol table has them).
+ *
+ * dt_sym_ufuncs() calls @fn for each function whose name, or one of its
+ * aliases', matches @glob (each address once, under the best name that
+ * matches); it stops at a non-zero return, which it returns, and
+ * returns -1 for a file it cannot read.  dt_sym_uoffset() turns an
+ * address into the offset in the file (-1: not in a loaded segment).
+ * dt_sym_ufunc_at() names the function covering an address (NULL: none);
+ * dt_sym_uname() finds a symbol's address (-1: none).
+ */
+typedef int dt_ufunc_f(const char *name, uint64_t vaddr, uint64_t size,
+		       void *arg);
+
+int dt_sym_ufuncs(struct dtrace_hdl *dtp, const char *path, const char *glob,
+		  dt_ufunc_f *fn, void *arg);
+int dt_sym_uoffset(struct dtrace_hdl *dtp, const char *path, uint64_t vaddr,
+		   uint64_t *offp);
+const char *dt_sym_ufunc_at(struct dtrace_hdl *dtp, const char *path,
+			    uint64_t vaddr);
+int dt_sym_uname(struct dtrace_hdl *dtp, const char *path, const char *name,
+		 uint64_t *vaddrp);
+
 void dt_sym_close(struct dtrace_hdl *dtp);
 
 #endif /* _DT_SYM_H */

@@ -37,6 +37,7 @@ enum {
 	EDT_DESTRUCTIVE,	/* destructive action without -w */
 	EDT_PROBELIMIT,		/* a provider's enabled-probe limit hit */
 	EDT_NOTARMABLE,		/* the probes matched cannot be armed */
+	EDT_UPROBE,		/* user probes not made; text in errmsg */
 	EDT_MAX
 };
 

@@ -1,0 +1,89 @@
+/* SPDX-License-Identifier: GPL-2.0 WITH Linux-syscall-note */
+/*
+ * /dev/dtrace_fasttrap: how the dtrace command creates probes in user
+ * programs (the pid provider and USDT).  The command reads the ELF
+ * files itself and hands the kernel an open file and an offset in it;
+ * the kernel never parses ELF.  docs/providers/pid.md says what the
+ * probes are; docs/abi.md says how this device is used.
+ *
+ * Probes made through an open of the device are held by it: closing it
+ * (however the process ends) lets them go once nothing has them enabled.
+ */
+#ifndef _UAPI_LINUX_DTRACE_FASTTRAP_H
+#define _UAPI_LINUX_DTRACE_FASTTRAP_H
+
+#include <linux/ioctl.h>
+#include <linux/types.h>
+#include <linux/dtrace.h>
+
+#define DTRACE_FASTTRAP_DEVICE	"/dev/dtrace_fasttrap"
+
+/* What a probe is placed on. */
+enum dtrace_ftp_kind {
+	DTRACE_FTP_ENTRY,	/* first instruction of a function */
+	DTRACE_FTP_RETURN,	/* the function returns (uretprobe) */
+	DTRACE_FTP_OFFSET,	/* an instruction inside a function */
+	DTRACE_FTP_USDT,	/* a USDT site (.note.stapsdt) */
+	DTRACE_FTP_NKINDS
+};
+
+/*
+ * Where a USDT argument is, from its note's "SIZE@OPERAND" spec.
+ * Registers are numbered as struct pt_regs words, as uregs[] numbers
+ * them (DTRACE_FTARG_NOREG for none).  REG: the register's value.  MEM:
+ * the |size| bytes at regs[base] + regs[index] * scale + value (a
+ * %rip-relative operand has base = the rip word and value relative to
+ * the probe address).  IMM: value itself.  size is 1, 2, 4 or 8,
+ * negative for a signed value, which is then sign-extended.
+ */
+enum dtrace_ftarg_kind {
+	DTRACE_FTARG_REG,
+	DTRACE_FTARG_MEM,
+	DTRACE_FTARG_IMM,
+};
+
+#define DTRACE_FTARG_NOREG	0xff
+
+struct dtrace_ftarg {
+	__u8	kind;
+	__s8	size;
+	__u8	base;
+	__u8	index;
+	__u8	scale;
+	__u8	pad[3];
+	__s64	value;
+};
+
+#define DTRACE_FTP_NARGS	10
+
+/*
+ * DTRACEIOC_FTP_CREATE: make the probe @desc (every field a plain name,
+ * the provider "pidPID", "NAMEPID" for USDT, or "pid" with @pid 0 for
+ * every process), unless it exists; either way this open holds it.
+ * In: fd, an open regular file; offset of the instruction in it; pid,
+ * the process the probe fires in (0: any that maps the file); kind;
+ * refctr, the file offset of a USDT semaphore (0: none); nargs and args
+ * for USDT.  Out: id.
+ * Errors: EINVAL (bad names, kind, args, offset past the end of the
+ * file), EBADF, ESRCH (no such process), EEXIST (the names are taken by
+ * a probe at another place), E2BIG (too many probes), EPERM.
+ */
+struct dtrace_ioc_ftp_create {
+	__u32			size;
+	__s32			fd;
+	__u64			offset;
+	__u64			refctr;
+	__s32			pid;
+	__u32			kind;
+	__u32			nargs;
+	__u32			id;
+	struct dtrace_probedesc	desc;
+	struct dtrace_ftarg	args[DTRACE_FTP_NARGS];
+};
+
+#define DTRACE_FASTTRAP_IOC_MAGIC	0xd4
+
+#define DTRACEIOC_FTP_CREATE	_IOWR(DTRACE_FASTTRAP_IOC_MAGIC, 1, \
+				      struct dtrace_ioc_ftp_create)
+
+#endif /* _UAPI_LINUX_DTRACE_FASTTRAP_H */

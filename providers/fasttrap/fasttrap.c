@@ -1,0 +1,341 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * dtrace_fasttrap.ko: probes in user programs on uprobes, the pid
+ * provider and USDT.  The dtrace command resolves names to places (ELF
+ * symbols and .note.stapsdt notes of the mapped files) and creates the
+ * probes through /dev/dtrace_fasttrap (fasttrap_dev.c); this file keeps
+ * the catalogue: one dtrace provider per traced process ("pid1234",
+ * "myapp1234") or "pid" for probes in every process, registered with
+ * its first probe and unregistered when the last open of the device
+ * holding it lets go and none of its probes is enabled.  A provider
+ * still enabled then (another consumer traces it) is retried by a
+ * delayed work until it is idle.  /proc/dtrace/fasttrap lists the
+ * probes and whether each is in place.
+ *
+ * Context: process, under ftp_lock, except the provider ops, which the
+ * core calls under its own locks and which take no lock of ours.
+ * docs/providers/pid.md documents the probes.
+ */
+#define pr_fmt(fmt) "dtrace fasttrap: " fmt
+
+#include <linux/fs.h>
+#include <linux/module.h>
+#include <linux/proc_fs.h>
+#include <linux/sched/mm.h>
+#include <linux/seq_file.h>
+#include <linux/slab.h>
+#include <linux/workqueue.h>
+#include "fasttrap_impl.h"
+
+DEFINE_MUTEX(ftp_lock);
+
+static unsigned int max_enabled = 5000;
+module_param(max_enabled, uint, 0444);
+MODULE_PARM_DESC(max_enabled,
+		 "the most user probes enabled at once (0: no limit)");
+
+static LIST_HEAD(ftp_providers);	/* ftp_lock */
+
+#define FTP_REAP_DELAY	HZ
+
+static void ftp_reap(struct work_struct *work);
+static DECLARE_DELAYED_WORK(ftp_reaper, ftp_reap);
+
+static void ftp_probe_free(struct ftp_probe *probe)
+{
+	struct ftp_site *site, *next;
+
+	list_for_each_entry_safe(site, next, &probe->sites, link)
+		kfree(site);
+	if (probe->mm)
+		mmdrop(probe->mm);
+	if (probe->inode)
+		iput(probe->inode);
+	kfree(probe);
+}
+
+static int ftp_enable(void *arg, dtrace_id_t id, void *parg)
+{
+	return ftp_probe_arm(parg);
+}
+
+static void ftp_disable(void *arg, dtrace_id_t id, void *parg)
+{
+	ftp_probe_disarm(parg);
+}
+
+/* Called only from dtrace_unregister(), which we call under ftp_lock. */
+static void ftp_destroy(void *arg, dtrace_id_t id, void *parg)
+{
+	struct ftp_probe *probe = parg;
+
+	list_del(&probe->link);
+	ftp_probe_free(probe);
+}
+
+/* USDT arguments are integers of the size their note gives. */
+static void ftp_getargdesc(void *arg, dtrace_id_t id, void *parg,
+			   struct dtrace_ioc_probearg *desc)
+{
+	const struct ftp_probe *probe = parg;
+	const struct dtrace_ftarg *a;
+	const struct ftp_site *site;
+
+	if (probe->kind != DTRACE_FTP_USDT || desc->argno >= probe->nargs)
+		return;
+	site = list_first_entry(&probe->sites, struct ftp_site, link);
+	a = &site->args[desc->argno];
+	snprintf(desc->native, sizeof(desc->native), "%sint%d_t",
+		 a->size < 0 ? "" : "u", abs(a->size) * 8);
+}
+
+static struct dtrace_pops ftp_pops = {
+	.owner		= THIS_MODULE,
+	.enable		= ftp_enable,
+	.disable	= ftp_disable,
+	.destroy	= ftp_destroy,
+	.getargdesc	= ftp_getargdesc,
+};
+
+/**
+ * ftp_provider_hold() - the provider @name, registered if need be
+ * @name: "pid1234", "myapp1234" or "pid"
+ *
+ * Context: process; ftp_lock held.
+ * Return: the provider with one more hold, or an ERR_PTR.
+ */
+struct ftp_provider *ftp_provider_hold(const char *name)
+{
+	struct ftp_provider *prov;
+	int ret;
+
+	lockdep_assert_held(&ftp_lock);
+	list_for_each_entry(prov, &ftp_providers, list) {
+		if (!strcmp(prov->name, name)) {
+			prov->holds++;
+			return prov;
+		}
+	}
+	prov = kzalloc(sizeof(*prov), GFP_KERNEL);
+	if (!prov)
+		return ERR_PTR(-ENOMEM);
+	strscpy(prov->name, name, sizeof(prov->name));
+	INIT_LIST_HEAD(&prov->probes);
+	ret = dtrace_register(prov->name, &ftp_pops, prov, &prov->id);
+	if (ret) {
+		kfree(prov);
+		return ERR_PTR(ret);
+	}
+	prov->holds = 1;
+	list_add_tail(&prov->list, &ftp_providers);
+	return prov;
+}
+
+/* Unregister @prov if it is idle; false if a probe is still enabled. */
+static bool ftp_provider_retire(struct ftp_provider *prov)
+{
+	lockdep_assert_held(&ftp_lock);
+	if (dtrace_unregister(prov->id))
+		return false;
+	list_del(&prov->list);
+	kfree(prov);
+	return true;
+}
+
+/**
+ * ftp_provider_release() - drop a hold taken by ftp_provider_hold()
+ * @prov: the provider
+ *
+ * With the last hold the provider goes, now or, while another consumer
+ * still has a probe of it enabled, once it has not.
+ * Context: process; ftp_lock held.
+ */
+void ftp_provider_release(struct ftp_provider *prov)
+{
+	lockdep_assert_held(&ftp_lock);
+	if (--prov->holds == 0 && !ftp_provider_retire(prov))
+		mod_delayed_work(system_wq, &ftp_reaper, FTP_REAP_DELAY);
+}
+
+static void ftp_reap(struct work_struct *work)
+{
+	struct ftp_provider *prov, *next;
+	bool busy = false;
+
+	mutex_lock(&ftp_lock);
+	list_for_each_entry_safe(prov, next, &ftp_providers, list)
+		if (!prov->holds && !ftp_provider_retire(prov))
+			busy = true;
+	if (busy)
+		mod_delayed_work(system_wq, &ftp_reaper, FTP_REAP_DELAY);
+	mutex_unlock(&ftp_lock);
+}
+
+static struct ftp_site *ftp_site_alloc(struct ftp_probe *probe,
+				      const struct dtrace_ioc_ftp_create *req)
+{
+	struct ftp_site *site = kzalloc(sizeof(*site), GFP_KERNEL);
+
+	if (!site)
+		return NULL;
+	site->probe = probe;
+	site->offset = req->offset;
+	site->refctr = req->refctr;
+	memcpy(site->args, req->args, sizeof(site->args));
+	list_add_tail(&site->link, &probe->sites);
+	return site;
+}
+
+/*
+ * @req names @probe: the same place, or another site of the same USDT
+ * probe (1), added if it is new (0); or a clash (-EEXIST).
+ */
+static int ftp_probe_join(struct ftp_probe *probe,
+			  const struct dtrace_ioc_ftp_create *req,
+			  const struct inode *inode, const struct mm_struct *mm)
+{
+	struct ftp_site *site;
+
+	if (probe->inode != inode || probe->mm != mm ||
+	    probe->kind != req->kind)
+		return -EEXIST;
+	list_for_each_entry(site, &probe->sites, link)
+		if (site->offset == req->offset)
+			return site->refctr == req->refctr ? 1 : -EEXIST;
+	/* A new site of an armed probe would miss being armed. */
+	if (probe->kind != DTRACE_FTP_USDT || READ_ONCE(probe->armed))
+		return -EEXIST;
+	return ftp_site_alloc(probe, req) ? 1 : -ENOMEM;
+}
+
+/**
+ * ftp_probe_create() - the probe @req describes, in @prov
+ * @prov: the provider, held by the caller
+ * @req: checked by the caller; @req->id is set
+ * @inode: the file, a reference the probe takes over if it is new
+ * @mm: the address space the probe fires in, NULL for any; likewise
+ *
+ * A USDT probe whose site is not yet known gets it as a further site.
+ * Context: process; ftp_lock held.
+ * Return: 1 if the probe existed (@inode and @mm stay the caller's), 0
+ * if it was made, -EEXIST if its names are taken by a probe at another
+ * place, -ENOMEM.
+ */
+int ftp_probe_create(struct ftp_provider *prov,
+		     struct dtrace_ioc_ftp_create *req,
+		     struct inode *inode, struct mm_struct *mm)
+{
+	const struct dtrace_probedesc *d = &req->desc;
+	struct ftp_probe *probe;
+	int ret;
+
+	lockdep_assert_held(&ftp_lock);
+	list_for_each_entry(probe, &prov->probes, link) {
+		if (strcmp(probe->desc.mod, d->mod) ||
+		    strcmp(probe->desc.func, d->func) ||
+		    strcmp(probe->desc.name, d->name))
+			continue;
+		ret = ftp_probe_join(probe, req, inode, mm);
+		if (ret > 0)
+			req->id = probe->id;
+		return ret;
+	}
+	probe = kzalloc(sizeof(*probe), GFP_KERNEL);
+	if (!probe)
+		return -ENOMEM;
+	INIT_LIST_HEAD(&probe->sites);
+	probe->prov = prov;
+	probe->desc = *d;
+	probe->pid = req->pid;
+	probe->kind = req->kind;
+	probe->nargs = req->nargs;
+	if (!ftp_site_alloc(probe, req))
+		goto fail;
+	probe->id = dtrace_probe_create(prov->id, d->mod, d->func, d->name,
+					probe);
+	if (probe->id == DTRACE_IDNONE)
+		goto fail;
+	probe->inode = inode;
+	probe->mm = mm;
+	list_add_tail(&probe->link, &prov->probes);
+	req->id = probe->id;
+	return 0;
+fail:
+	ftp_probe_free(probe);
+	return -ENOMEM;
+}
+
+static const char *const ftp_kind_names[DTRACE_FTP_NKINDS] = {
+	[DTRACE_FTP_ENTRY] = "entry",
+	[DTRACE_FTP_RETURN] = "return",
+	[DTRACE_FTP_OFFSET] = "offset",
+	[DTRACE_FTP_USDT] = "usdt",
+};
+
+static void ftp_proc_site(struct seq_file *m, const struct ftp_probe *probe,
+			  const struct ftp_site *site)
+{
+	seq_printf(m, "%-8d %-6s %-5s %#12llx %-10lu %s:%s:%s:%s\n",
+		   probe->pid, ftp_kind_names[probe->kind],
+		   READ_ONCE(probe->armed) ? "yes" : "no",
+		   (unsigned long long)site->offset, probe->inode->i_ino,
+		   probe->desc.provider, probe->desc.mod, probe->desc.func,
+		   probe->desc.name);
+}
+
+/* /proc/dtrace/fasttrap: one line per site. */
+static int ftp_proc_show(struct seq_file *m, void *v)
+{
+	struct ftp_provider *prov;
+	struct ftp_probe *probe;
+	struct ftp_site *site;
+
+	seq_printf(m, "%-8s %-6s %-5s %12s %-10s %s\n", "PID", "KIND", "ARMED",
+		   "OFFSET", "INODE", "PROBE");
+	mutex_lock(&ftp_lock);
+	list_for_each_entry(prov, &ftp_providers, list) {
+		list_for_each_entry(probe, &prov->probes, link) {
+			list_for_each_entry(site, &probe->sites, link)
+				ftp_proc_site(m, probe, site);
+		}
+	}
+	mutex_unlock(&ftp_lock);
+	return 0;
+}
+
+static int __init ftp_init(void)
+{
+	int ret;
+
+	ftp_pops.max_enabled = max_enabled;
+	if (!proc_create_single("dtrace/fasttrap", 0444, NULL, ftp_proc_show))
+		return -ENOMEM;
+	ret = ftp_dev_init();
+	if (ret)
+		remove_proc_entry("dtrace/fasttrap", NULL);
+	return ret;
+}
+
+/*
+ * No open of the device is left (it pins the module) and no probe is
+ * enabled (the core pins the module then), so every provider goes.
+ */
+static void __exit ftp_exit(void)
+{
+	struct ftp_provider *prov, *next;
+
+	ftp_dev_exit();
+	remove_proc_entry("dtrace/fasttrap", NULL);
+	cancel_delayed_work_sync(&ftp_reaper);
+	mutex_lock(&ftp_lock);
+	list_for_each_entry_safe(prov, next, &ftp_providers, list)
+		WARN_ON(!ftp_provider_retire(prov));
+	mutex_unlock(&ftp_lock);
+}
+
+module_init(ftp_init);
+module_exit(ftp_exit);
+
+MODULE_DESCRIPTION("dtrace pid and USDT provider (uprobes)");
+MODULE_LICENSE("GPL");
+MODULE_IMPORT_NS(DTRACE_NS);

@@ -1,0 +1,71 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * dtrace_fasttrap.ko's own declarations: the providers (one per traced
+ * process, "pid1234", "myapp1234", and "pid" for probes in every
+ * process), their probes, and the split between fasttrap.c (catalogue,
+ * provider ops, /proc/dtrace/fasttrap), fasttrap_dev.c (the device that
+ * creates probes) and fasttrap_uprobe.c (arming, probe context).
+ */
+#ifndef _FASTTRAP_IMPL_H
+#define _FASTTRAP_IMPL_H
+
+#include <linux/list.h>
+#include <linux/mutex.h>
+#include <linux/uprobes.h>
+#include <linux/dtrace_fasttrap.h>
+#include <dtrace/provider.h>
+
+/* A provider: the probes of one process, or of every process ("pid"). */
+struct ftp_provider {
+	struct list_head	list;		/* on ftp_providers */
+	struct list_head	probes;		/* its ftp_probes */
+	dtrace_provider_id_t	id;
+	unsigned int		holds;		/* opens of the device */
+	char			name[DTRACE_PROVNAMELEN];
+};
+
+/* One place a probe fires: a uprobe consumer on one instruction. */
+struct ftp_site {
+	struct list_head	link;		/* on its probe's sites */
+	struct ftp_probe	*probe;
+	loff_t			offset;
+	loff_t			refctr;		/* USDT semaphore, 0 none */
+	struct dtrace_ftarg	args[DTRACE_FTP_NARGS];	/* USDT */
+	struct uprobe_consumer	uc;
+	struct uprobe		*uprobe;	/* while armed, 6.12 on */
+};
+
+/*
+ * A probe: its sites in one file (several for a USDT probe whose macro
+ * is used more than once in a function).
+ */
+struct ftp_probe {
+	struct list_head	link;		/* on its provider's probes */
+	struct list_head	sites;
+	struct ftp_provider	*prov;
+	dtrace_id_t		id;
+	struct dtrace_probedesc	desc;
+	struct inode		*inode;		/* held (igrab) */
+	struct mm_struct	*mm;		/* held (mmgrab); NULL: any */
+	pid_t			pid;
+	u32			kind;		/* DTRACE_FTP_* */
+	u32			nargs;
+	bool			armed;
+};
+
+/* Serialises the catalogue: providers, their probes and holds. */
+extern struct mutex ftp_lock;
+
+struct ftp_provider *ftp_provider_hold(const char *name);
+void ftp_provider_release(struct ftp_provider *prov);
+int ftp_probe_create(struct ftp_provider *prov,
+		     struct dtrace_ioc_ftp_create *req,
+		     struct inode *inode, struct mm_struct *mm);
+
+int ftp_dev_init(void);
+void ftp_dev_exit(void);
+
+int ftp_probe_arm(struct ftp_probe *probe);
+void ftp_probe_disarm(struct ftp_probe *probe);
+
+#endif /* _FASTTRAP_IMPL_H */

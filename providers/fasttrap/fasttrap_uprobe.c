@@ -1,0 +1,205 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Arming user probes: a probe is a uprobe consumer on its file and
+ * offset while it is enabled, with the USDT semaphore counted through
+ * the uprobe's reference counter.  The consumer's filter keeps the
+ * breakpoint out of every address space but the traced process's.
+ *
+ * The handlers run in probe context in the task that hit the
+ * breakpoint, in process context on its way back to user mode; they
+ * read the task's user registers and, for USDT arguments in memory,
+ * its memory with copy_from_user_nofault().  ftp_probe_arm() and
+ * ftp_probe_disarm() run in process context under the core's locks.
+ * The two kernel generations' uprobe calls differ; the difference is
+ * kept in the three small functions at the top.
+ */
+#define pr_fmt(fmt) "dtrace fasttrap: " fmt
+
+#include <linux/kprobes.h>
+#include <linux/ptrace.h>
+#include <linux/sched.h>
+#include <linux/uaccess.h>
+#include <linux/version.h>
+#include "fasttrap_impl.h"
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+static int ftp_uprobe_register(struct inode *inode, struct ftp_site *site)
+{
+	struct uprobe *u = uprobe_register(inode, site->offset, site->refctr,
+					   &site->uc);
+
+	if (IS_ERR(u))
+		return PTR_ERR(u);
+	site->uprobe = u;
+	return 0;
+}
+
+static void ftp_uprobe_unregister(struct inode *inode, struct ftp_site *site)
+{
+	uprobe_unregister_nosync(site->uprobe, &site->uc);
+	uprobe_unregister_sync();
+	site->uprobe = NULL;
+}
+
+static bool ftp_filter(struct uprobe_consumer *uc, struct mm_struct *mm)
+#else
+static int ftp_uprobe_register(struct inode *inode, struct ftp_site *site)
+{
+	return uprobe_register_refctr(inode, site->offset, site->refctr,
+				      &site->uc);
+}
+
+static void ftp_uprobe_unregister(struct inode *inode, struct ftp_site *site)
+{
+	uprobe_unregister(inode, site->offset, &site->uc);
+}
+
+static bool ftp_filter(struct uprobe_consumer *uc, enum uprobe_filter_ctx ctx,
+		       struct mm_struct *mm)
+#endif
+{
+	const struct ftp_site *site = container_of(uc, struct ftp_site, uc);
+
+	return !site->probe->mm || site->probe->mm == mm;
+}
+
+static u64 ftp_reg(const struct pt_regs *regs, u8 r)
+{
+	return r == DTRACE_FTARG_NOREG ? 0 : ((const unsigned long *)regs)[r];
+}
+
+/* The value of @v's low |size| bytes, sign-extended for a negative size. */
+static u64 ftp_extend(u64 v, s8 size)
+{
+	unsigned int bits = abs(size) * 8;
+
+	if (bits == 64)
+		return v;
+	v &= (1ULL << bits) - 1;
+	if (size < 0 && (v & (1ULL << (bits - 1))))
+		v |= ~0ULL << bits;
+	return v;
+}
+
+/* A USDT argument as its note describes it; 0 if unreadable. */
+static u64 ftp_usdt_arg(const struct dtrace_ftarg *a, const struct pt_regs *regs)
+{
+	unsigned long addr;
+	u64 v = 0;
+
+	switch (a->kind) {
+	case DTRACE_FTARG_REG:
+		v = ftp_reg(regs, a->base);
+		break;
+	case DTRACE_FTARG_IMM:
+		v = a->value;
+		break;
+	case DTRACE_FTARG_MEM:
+		addr = ftp_reg(regs, a->base) + a->value;
+		if (a->index != DTRACE_FTARG_NOREG)
+			addr += ftp_reg(regs, a->index) * a->scale;
+		if (copy_from_user_nofault(&v, (const void __user *)addr,
+					   abs(a->size)))
+			return 0;
+		break;
+	}
+	return ftp_extend(v, a->size);
+}
+NOKPROBE_SYMBOL(ftp_usdt_arg);
+
+/*
+ * Entry, offset and USDT probes.  Another process than the traced one
+ * may reach the breakpoint (a child forked with it in place): it asks
+ * uprobes to take the breakpoint out of that process, which the filter
+ * confirms.
+ */
+static int ftp_handler(struct uprobe_consumer *uc, struct pt_regs *regs)
+{
+	const struct ftp_site *site = container_of(uc, struct ftp_site, uc);
+	const struct ftp_probe *probe = site->probe;
+	u64 args[DTRACE_FTP_NARGS];
+	unsigned int i, n;
+
+	if (probe->mm && current->mm != probe->mm)
+		return UPROBE_HANDLER_REMOVE;
+	if (probe->kind == DTRACE_FTP_USDT) {
+		n = probe->nargs;
+		for (i = 0; i < n; i++)
+			args[i] = ftp_usdt_arg(&site->args[i], regs);
+	} else {
+		args[0] = regs->di;
+		args[1] = regs->si;
+		args[2] = regs->dx;
+		args[3] = regs->cx;
+		args[4] = regs->r8;
+		args[5] = regs->r9;
+		n = 6;
+	}
+	dtrace_probe_regs(probe->id, args, n, regs,
+			  probe->kind == DTRACE_FTP_ENTRY);
+	return 0;
+}
+NOKPROBE_SYMBOL(ftp_handler);
+
+/* Return probes: arg1 is the return value; arg0 (the offset) is 0. */
+static int ftp_ret_handler(struct uprobe_consumer *uc, unsigned long func,
+			   struct pt_regs *regs)
+{
+	const struct ftp_site *site = container_of(uc, struct ftp_site, uc);
+	const struct ftp_probe *probe = site->probe;
+	u64 args[2] = { 0, regs->ax };
+
+	if (probe->mm && current->mm != probe->mm)
+		return 0;
+	dtrace_probe_regs(probe->id, args, ARRAY_SIZE(args), regs, false);
+	return 0;
+}
+NOKPROBE_SYMBOL(ftp_ret_handler);
+
+/**
+ * ftp_probe_arm() - put @probe's breakpoints in place
+ * @probe: a disarmed probe
+ *
+ * Context: process; the core's locks held.
+ * Return: 0; -EOPNOTSUPP for an instruction uprobes cannot step over;
+ * another negative errno from uprobes.  On error no site is armed.
+ */
+int ftp_probe_arm(struct ftp_probe *probe)
+{
+	struct ftp_site *site;
+	int ret = 0;
+
+	list_for_each_entry(site, &probe->sites, link) {
+		memset(&site->uc, 0, sizeof(site->uc));
+		site->uc.filter = ftp_filter;
+		if (probe->kind == DTRACE_FTP_RETURN)
+			site->uc.ret_handler = ftp_ret_handler;
+		else
+			site->uc.handler = ftp_handler;
+		ret = ftp_uprobe_register(probe->inode, site);
+		if (ret)
+			goto unwind;
+	}
+	WRITE_ONCE(probe->armed, true);
+	return 0;
+unwind:
+	list_for_each_entry_continue_reverse(site, &probe->sites, link)
+		ftp_uprobe_unregister(probe->inode, site);
+	return ret == -ENOTSUPP ? -EOPNOTSUPP : ret;
+}
+
+/**
+ * ftp_probe_disarm() - take @probe's breakpoints out
+ * @probe: an armed probe
+ *
+ * When this returns no handler of @probe runs.
+ * Context: process; the core's locks held.
+ */
+void ftp_probe_disarm(struct ftp_probe *probe)
+{
+	struct ftp_site *site;
+
+	list_for_each_entry(site, &probe->sites, link)
+		ftp_uprobe_unregister(probe->inode, site);
+	WRITE_ONCE(probe->armed, false);
+}

@@ -1,0 +1,462 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The pid provider and USDT: probes in user programs, made when a
+ * description names them and before it is matched, as in DTrace.
+ *
+ *   pidPID:OBJECT:FUNCTION:entry|return|OFFSET	functions of a process
+ *   pid*:OBJECT:FUNCTION:entry|return		... of every process
+ *   PROVIDERPID:OBJECT:FUNCTION:NAME		USDT sites of a process
+ *
+ * OBJECT is the basename of a mapped file ("libc.so.6") or "a.out" for
+ * the executable, which becomes its basename in the probe.  The
+ * objects come from /proc/PID/maps, the functions from their symbol
+ * tables (dt_sym.c), the USDT sites from their notes (dt_usdt.c); the
+ * kernel gets, through /dev/dtrace_fasttrap, the mapped file (opened
+ * through /proc/PID/map_files, so the very file mapped) and an offset.
+ * A description that would make more probes than dtrace_fasttrap lets
+ * be enabled at once is refused before any is made.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+#include <linux/dtrace_fasttrap.h>
+#include "dt_impl.h"
+#include "dt_sym.h"
+#include "dt_usdt.h"
+
+#define DT_FTP_LIMIT	"/sys/module/dtrace_fasttrap/parameters/max_enabled"
+
+/* A file mapped by the process. */
+struct dt_pobj {
+	char path[PATH_MAX];
+	char mapfile[PATH_MAX];	/* /proc/PID/map_files/START-END */
+	const char *base;	/* basename of path */
+	bool exe;
+};
+
+/* What one description asks of one object, and the count so far. */
+struct dt_pid_req {
+	dtrace_hdl_t *dtp;
+	const struct dtrace_probedesc *pd;
+	const struct dt_pobj *obj;
+	const char *mod;	/* the probe's module field */
+	int fd, pid;
+	bool entry, ret, off;	/* which probes of each function */
+	uint64_t offset;	/* with off */
+	bool create;		/* false: only count */
+	size_t count;
+};
+
+static int dt_pid_device(dtrace_hdl_t *dtp)
+{
+	if (dtp->ftfd >= 0)
+		return 0;
+	dtp->ftfd = open(DTRACE_FASTTRAP_DEVICE, O_RDWR | O_CLOEXEC);
+	if (dtp->ftfd >= 0)
+		return 0;
+	if (errno == ENOENT)
+		return dt_set_errmsg(dtp, "user probes need the dtrace_fasttrap "
+				     "module: modprobe dtrace_fasttrap");
+	return dt_set_errmsg(dtp, "cannot open %s: %s", DTRACE_FASTTRAP_DEVICE,
+			     strerror(errno));
+}
+
+static int dt_pid_create(dtrace_hdl_t *dtp, struct dtrace_ioc_ftp_create *c)
+{
+	char str[512];
+
+	c->size = sizeof(*c);
+	if (!ioctl(dtp->ftfd, DTRACEIOC_FTP_CREATE, c))
+		return 0;
+	dtrace_desc2str(&c->desc, str, sizeof(str));
+	if (errno == ESRCH)
+		return dt_set_errmsg(dtp, "pid %d: no such process", c->pid);
+	if (errno == EEXIST)
+		return dt_set_errmsg(dtp, "probe %s exists at another place",
+				     str);
+	return dt_set_errmsg(dtp, "cannot create probe %s: %s", str,
+			     strerror(errno));
+}
+
+/* The most user probes that may be enabled at once; 0 for no limit. */
+static size_t dt_pid_limit(void)
+{
+	unsigned long n = 0;
+	FILE *fp = fopen(DT_FTP_LIMIT, "r");
+
+	if (fp) {
+		if (fscanf(fp, "%lu", &n) != 1)
+			n = 0;
+		fclose(fp);
+	}
+	return n;
+}
+
+static bool dt_pid_name_fits(const char *s, size_t size)
+{
+	return strlen(s) < size && !strpbrk(s, ":*?[]\\ \t\n");
+}
+
+/* One function: count or create its probes. */
+static int dt_pid_func(const char *name, uint64_t vaddr, uint64_t size,
+		       void *arg)
+{
+	struct dt_pid_req *r = arg;
+	struct dtrace_ioc_ftp_create c;
+	uint64_t off;
+	int kind;
+
+	if (!dt_pid_name_fits(name, sizeof(c.desc.func)) ||
+	    (r->off && r->offset >= size) ||
+	    dt_sym_uoffset(r->dtp, r->obj->path, vaddr, &off))
+		return 0;
+	for (kind = DTRACE_FTP_ENTRY; kind <= DTRACE_FTP_OFFSET; kind++) {
+		if ((kind == DTRACE_FTP_ENTRY && !r->entry) ||
+		    (kind == DTRACE_FTP_RETURN && !r->ret) ||
+		    (kind == DTRACE_FTP_OFFSET && !r->off))
+			continue;
+		r->count++;
+		if (!r->create)
+			continue;
+		memset(&c, 0, sizeof(c));
+		c.fd = r->fd;
+		c.pid = r->pid;
+		c.kind = kind;
+		c.offset = off + (kind == DTRACE_FTP_OFFSET ? r->offset : 0);
+		if (r->pid)
+			snprintf(c.desc.provider, sizeof(c.desc.provider),
+				 "pid%d", r->pid);
+		else
+			strcpy(c.desc.provider, "pid");
+		snprintf(c.desc.mod, sizeof(c.desc.mod), "%s", r->mod);
+		snprintf(c.desc.func, sizeof(c.desc.func), "%s", name);
+		if (kind == DTRACE_FTP_OFFSET)
+			snprintf(c.desc.name, sizeof(c.desc.name), "%llx",
+				 (unsigned long long)r->offset);
+		else
+			strcpy(c.desc.name, kind == DTRACE_FTP_ENTRY ?
+			       "entry" : "return");
+		if (dt_pid_create(r->dtp, &c))
+			return -1;
+	}
+	return 0;
+}
+
+/* The files process @pid maps, each once.  Return: -1 if it is gone. */
+static int dt_pid_objects(int pid, struct dt_pobj **objsp, size_t *np)
+{
+	char path[64], exe[PATH_MAX], line[PATH_MAX + 128];
+	struct dt_pobj *objs = NULL, *o;
+	size_t n = 0, i;
+	ssize_t len;
+	FILE *fp;
+
+	snprintf(path, sizeof(path), "/proc/%d/exe", pid);
+	len = readlink(path, exe, sizeof(exe) - 1);
+	exe[len > 0 ? len : 0] = '\0';
+	snprintf(path, sizeof(path), "/proc/%d/maps", pid);
+	fp = fopen(path, "r");
+	if (!fp)
+		return -1;
+	while (fgets(line, sizeof(line), fp)) {
+		unsigned long long start, end;
+		char *file;
+		int pos = 0;
+
+		if (sscanf(line, "%llx-%llx %*s %*s %*s %*s %n", &start, &end,
+			   &pos) < 2 || !pos)
+			continue;
+		file = line + pos;
+		file[strcspn(file, "\n")] = '\0';
+		if (file[0] != '/' || strstr(file, " (deleted)"))
+			continue;
+		for (i = 0; i < n && strcmp(objs[i].path, file); i++)
+			;
+		if (i < n)
+			continue;
+		o = realloc(objs, (n + 1) * sizeof(*objs));
+		if (!o)
+			break;
+		objs = o;
+		o = &objs[n++];
+		snprintf(o->path, sizeof(o->path), "%s", file);
+		snprintf(o->mapfile, sizeof(o->mapfile),
+			 "/proc/%d/map_files/%llx-%llx", pid, start, end);
+		o->base = strrchr(o->path, '/') + 1;
+		o->exe = !strcmp(o->path, exe);
+	}
+	fclose(fp);
+	*objsp = objs;
+	*np = n;
+	return 0;
+}
+
+static bool dt_pid_obj_matches(const struct dt_pobj *o, const char *glob)
+{
+	if (!*glob)
+		return true;
+	if (!strcmp(glob, "a.out"))
+		return o->exe;
+	return dt_gmatch(o->base, glob);
+}
+
+/* Which probes of each function @name asks for; false for none. */
+static bool dt_pid_kinds(struct dt_pid_req *r, const char *name)
+{
+	char *end;
+
+	r->entry = dt_gmatch("entry", name);
+	r->ret = dt_gmatch("return", name);
+	if (*name && !strpbrk(name, "*?[\\")) {
+		r->offset = strtoull(name, &end, 16);
+		r->off = !*end && isxdigit((unsigned char)*name);
+	}
+	return r->entry || r->ret || r->off;
+}
+
+/* Count (@create false), then make, the probes @r asks of @objs. */
+static int dt_pid_walk(struct dt_pid_req *r, const struct dt_pobj *objs,
+		       size_t n)
+{
+	size_t i;
+	int ret = 0;
+
+	for (i = 0; i < n && !ret; i++) {
+		if (!dt_pid_obj_matches(&objs[i], r->pd->mod) ||
+		    !dt_pid_name_fits(objs[i].base, DTRACE_MODNAMELEN))
+			continue;
+		r->obj = &objs[i];
+		r->mod = objs[i].base;
+		r->fd = -1;
+		if (r->create) {
+			r->fd = open(objs[i].mapfile, O_RDONLY | O_CLOEXEC);
+			if (r->fd < 0)
+				r->fd = open(objs[i].path, O_RDONLY | O_CLOEXEC);
+			if (r->fd < 0)
+				continue;
+		}
+		ret = dt_sym_ufuncs(r->dtp, objs[i].path, r->pd->func,
+				    dt_pid_func, r);
+		if (ret > 0)
+			ret = 0;	/* an object we cannot read */
+		if (r->fd >= 0)
+			close(r->fd);
+	}
+	return ret < 0 ? -1 : 0;
+}
+
+static int dt_pid_functions(struct dt_pid_req *r, const struct dt_pobj *objs,
+			    size_t n)
+{
+	size_t limit = dt_pid_limit();
+	char str[512];
+
+	if (dt_pid_walk(r, objs, n))
+		return -1;
+	if (limit && r->count > limit) {
+		dtrace_desc2str(r->pd, str, sizeof(str));
+		return dt_set_errmsg(r->dtp, "%s matches %zu user probes, more "
+				     "than the %zu dtrace_fasttrap lets be "
+				     "enabled at once (narrow the "
+				     "description, or raise its max_enabled "
+				     "parameter)", str, r->count, limit);
+	}
+	r->create = true;
+	r->count = 0;
+	return dt_pid_walk(r, objs, n);
+}
+
+/* The USDT sites of @o whose provider matches @prov, for process @pid. */
+static int dt_pid_usdt_obj(dtrace_hdl_t *dtp, const struct dt_pobj *o,
+			   int pid, const char *prov,
+			   const struct dtrace_probedesc *pd)
+{
+	struct dt_usdt_site *sites;
+	size_t n, i;
+	int fd = -1, ret = 0;
+
+	if (dt_usdt_read(o->path, &sites, &n) || !n)
+		return 0;
+	for (i = 0; i < n && !ret; i++) {
+		struct dtrace_ioc_ftp_create c;
+		const char *func;
+		uint64_t off, sema = 0;
+		char *q;
+
+		memset(&c, 0, sizeof(c));
+		c.pid = pid;
+		c.kind = DTRACE_FTP_USDT;
+		snprintf(c.desc.name, sizeof(c.desc.name), "%s", sites[i].name);
+		while ((q = strstr(c.desc.name, "__"))) {
+			*q = '-';
+			memmove(q + 1, q + 2, strlen(q + 2) + 1);
+		}
+		func = dt_sym_ufunc_at(dtp, o->path, sites[i].pc);
+		snprintf(c.desc.func, sizeof(c.desc.func), "%s", func ? func : "-");
+		if (!dt_gmatch(sites[i].provider, prov) ||
+		    !dt_gmatch(c.desc.name, pd->name) ||
+		    !dt_gmatch(c.desc.func, pd->func) ||
+		    !dt_pid_name_fits(c.desc.func, sizeof(c.desc.func)) ||
+		    dt_sym_uoffset(dtp, o->path, sites[i].pc, &off) ||
+		    (sites[i].sema &&
+		     dt_sym_uoffset(dtp, o->path, sites[i].sema, &sema)))
+			continue;
+		c.offset = off;
+		c.refctr = sema;
+		if (snprintf(c.desc.provider, sizeof(c.desc.provider), "%s%d",
+			     sites[i].provider, pid) >=
+		    (int)sizeof(c.desc.provider))
+			continue;
+		snprintf(c.desc.mod, sizeof(c.desc.mod), "%s", o->base);
+		if (dt_usdt_args(dtp, o->path, &sites[i], c.args, &c.nargs)) {
+			fprintf(stderr, "dtrace: %s:%s in %s: arguments \"%s\" "
+				"not understood; they read 0\n",
+				sites[i].provider, sites[i].name, o->path,
+				sites[i].args);
+			c.nargs = 0;
+		}
+		if (fd < 0) {
+			fd = open(o->mapfile, O_RDONLY | O_CLOEXEC);
+			if (fd < 0)
+				fd = open(o->path, O_RDONLY | O_CLOEXEC);
+			if (fd < 0)
+				break;
+		}
+		c.fd = fd;
+		ret = dt_pid_create(dtp, &c);
+	}
+	if (fd >= 0)
+		close(fd);
+	dt_usdt_free(sites, n);
+	return ret;
+}
+
+/* A file for the basename @mod: mapped by dtrace itself, or on a path. */
+static int dt_pid_anyobj(const char *mod, struct dt_pobj *o)
+{
+	static const char *const dirs[] = {
+		"/lib/x86_64-linux-gnu", "/usr/lib/x86_64-linux-gnu",
+		"/lib64", "/usr/lib", "/lib", "/usr/local/lib",
+		"/usr/bin", "/usr/sbin", "/bin", "/sbin", "/usr/local/bin",
+	};
+	struct dt_pobj *objs;
+	size_t n, i;
+
+	if (!dt_pid_objects(getpid(), &objs, &n)) {
+		for (i = 0; i < n && strcmp(objs[i].base, mod); i++)
+			;
+		if (i < n)
+			snprintf(o->path, sizeof(o->path), "%s", objs[i].path);
+		free(objs);
+		if (i < n)
+			goto found;
+	}
+	for (i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++) {
+		snprintf(o->path, sizeof(o->path), "%s/%s", dirs[i], mod);
+		if (!access(o->path, R_OK))
+			goto found;
+	}
+	return -1;
+found:
+	snprintf(o->mapfile, sizeof(o->mapfile), "%s", o->path);
+	o->base = strrchr(o->path, '/') + 1;
+	o->exe = false;
+	return 0;
+}
+
+/*
+ * pid*:OBJECT:FUNCTION:NAME with a plain OBJECT: probes in every
+ * process that maps it, as provider "pid".
+ */
+static int dt_pid_everywhere(dtrace_hdl_t *dtp,
+			     const struct dtrace_probedesc *pd)
+{
+	struct dt_pid_req r = { .dtp = dtp, .pd = pd };
+	struct dt_pobj o;
+
+	if (!dt_pid_kinds(&r, pd->name))
+		return 0;
+	if (dt_pid_anyobj(pd->mod, &o))
+		return dt_set_errmsg(dtp, "%s: no such object in dtrace's "
+				     "address space or the library and "
+				     "program directories", pd->mod);
+	if (dt_pid_device(dtp))
+		return -1;
+	return dt_pid_functions(&r, &o, 1);
+}
+
+/*
+ * Split "NAME1234" into "NAME" and 1234.  Return: the pid, or 0 when
+ * the provider field does not end in one.
+ */
+static int dt_pid_split(const char *prov, char *prefix, size_t size)
+{
+	size_t len = strlen(prov), d = len;
+
+	while (d > 0 && isdigit((unsigned char)prov[d - 1]))
+		d--;
+	if (d == len || d == 0 || d >= size || prov[d] == '0' || len - d > 9)
+		return 0;
+	memcpy(prefix, prov, d);
+	prefix[d] = '\0';
+	return atoi(prov + d);
+}
+
+/**
+ * dt_pid_provide() - make the user probes @pd names
+ * @dtp: the handle
+ * @pd: a parsed probe description; an "a.out" module becomes the
+ *	executable's basename, the name its probes have
+ *
+ * Descriptions of other providers are left alone.
+ * Return: 0, or -1 with EDT_UPROBE and a message (no such process, too
+ * many probes, the fasttrap module missing).
+ */
+int dt_pid_provide(dtrace_hdl_t *dtp, struct dtrace_probedesc *pd)
+{
+	struct dt_pid_req r = { .dtp = dtp, .pd = pd };
+	char prefix[DTRACE_PROVNAMELEN];
+	struct dt_pobj *objs;
+	size_t n, i;
+	int pid, ret = 0;
+
+	if (dtp->fd < 0)
+		return 0;
+	if (!strcmp(pd->provider, "pid*") && *pd->mod &&
+	    !strpbrk(pd->mod, "*?[\\") && strcmp(pd->mod, "a.out"))
+		return dt_pid_everywhere(dtp, pd);
+	pid = dt_pid_split(pd->provider, prefix, sizeof(prefix));
+	if (!pid)
+		return 0;
+	if (!strcmp(prefix, "pid") && !dt_pid_kinds(&r, pd->name))
+		return 0;
+	if (dt_pid_objects(pid, &objs, &n))
+		return dt_set_errmsg(dtp, "pid %d: no such process", pid);
+	if (dt_pid_device(dtp)) {
+		free(objs);
+		return -1;
+	}
+	r.pid = pid;
+	if (!strcmp(prefix, "pid")) {
+		ret = dt_pid_functions(&r, objs, n);
+	} else {
+		for (i = 0; i < n && !ret; i++)
+			if (dt_pid_obj_matches(&objs[i], pd->mod))
+				ret = dt_pid_usdt_obj(dtp, &objs[i], pid,
+						      prefix, pd);
+	}
+	if (!strcmp(pd->mod, "a.out")) {
+		for (i = 0; i < n && !objs[i].exe; i++)
+			;
+		if (i < n)
+			snprintf(pd->mod, sizeof(pd->mod), "%s", objs[i].base);
+	}
+	free(objs);
+	return ret;
+}

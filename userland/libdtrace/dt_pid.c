@@ -36,7 +36,8 @@
 struct dt_pobj {
 	char path[PATH_MAX];
 	char mapfile[PATH_MAX];	/* /proc/PID/map_files/START-END */
-	const char *base;	/* basename of path */
+	const char *base;	/* its name: soname or basename */
+	const char *file;	/* basename of path */
 	bool exe;
 };
 
@@ -149,7 +150,8 @@ static int dt_pid_func(const char *name, uint64_t vaddr, uint64_t size,
 }
 
 /* The files process @pid maps, each once.  Return: -1 if it is gone. */
-static int dt_pid_objects(int pid, struct dt_pobj **objsp, size_t *np)
+static int dt_pid_objects(dtrace_hdl_t *dtp, int pid, struct dt_pobj **objsp,
+			  size_t *np)
 {
 	char path[64], exe[PATH_MAX], line[PATH_MAX + 128];
 	struct dt_pobj *objs = NULL, *o;
@@ -188,7 +190,10 @@ static int dt_pid_objects(int pid, struct dt_pobj **objsp, size_t *np)
 		snprintf(o->path, sizeof(o->path), "%s", file);
 		snprintf(o->mapfile, sizeof(o->mapfile),
 			 "/proc/%d/map_files/%llx-%llx", pid, start, end);
-		o->base = strrchr(o->path, '/') + 1;
+		o->file = strrchr(o->path, '/') + 1;
+		o->base = dt_sym_uobj_name(dtp, o->path);
+		if (!o->base)
+			o->base = o->file;
 		o->exe = !strcmp(o->path, exe);
 	}
 	fclose(fp);
@@ -203,7 +208,7 @@ static bool dt_pid_obj_matches(const struct dt_pobj *o, const char *glob)
 		return true;
 	if (!strcmp(glob, "a.out"))
 		return o->exe;
-	return dt_gmatch(o->base, glob);
+	return dt_gmatch(o->base, glob) || dt_gmatch(o->file, glob);
 }
 
 /* Which probes of each function @name asks for; false for none. */
@@ -338,7 +343,8 @@ static int dt_pid_usdt_obj(dtrace_hdl_t *dtp, const struct dt_pobj *o,
 }
 
 /* A file for the basename @mod: mapped by dtrace itself, or on a path. */
-static int dt_pid_anyobj(const char *mod, struct dt_pobj *o)
+static int dt_pid_anyobj(dtrace_hdl_t *dtp, const char *mod,
+			 struct dt_pobj *o)
 {
 	static const char *const dirs[] = {
 		"/lib/x86_64-linux-gnu", "/usr/lib/x86_64-linux-gnu",
@@ -348,8 +354,8 @@ static int dt_pid_anyobj(const char *mod, struct dt_pobj *o)
 	struct dt_pobj *objs;
 	size_t n, i;
 
-	if (!dt_pid_objects(getpid(), &objs, &n)) {
-		for (i = 0; i < n && strcmp(objs[i].base, mod); i++)
+	if (!dt_pid_objects(dtp, getpid(), &objs, &n)) {
+		for (i = 0; i < n && !dt_pid_obj_matches(&objs[i], mod); i++)
 			;
 		if (i < n)
 			snprintf(o->path, sizeof(o->path), "%s", objs[i].path);
@@ -365,7 +371,10 @@ static int dt_pid_anyobj(const char *mod, struct dt_pobj *o)
 	return -1;
 found:
 	snprintf(o->mapfile, sizeof(o->mapfile), "%s", o->path);
-	o->base = strrchr(o->path, '/') + 1;
+	o->file = strrchr(o->path, '/') + 1;
+	o->base = dt_sym_uobj_name(dtp, o->path);
+	if (!o->base)
+		o->base = o->file;
 	o->exe = false;
 	return 0;
 }
@@ -382,7 +391,7 @@ static int dt_pid_everywhere(dtrace_hdl_t *dtp,
 
 	if (!dt_pid_kinds(&r, pd->name))
 		return 0;
-	if (dt_pid_anyobj(pd->mod, &o))
+	if (dt_pid_anyobj(dtp, pd->mod, &o))
 		return dt_set_errmsg(dtp, "%s: no such object in dtrace's "
 				     "address space or the library and "
 				     "program directories", pd->mod);
@@ -436,7 +445,7 @@ int dt_pid_provide(dtrace_hdl_t *dtp, struct dtrace_probedesc *pd)
 		return 0;
 	if (!strcmp(prefix, "pid") && !dt_pid_kinds(&r, pd->name))
 		return 0;
-	if (dt_pid_objects(pid, &objs, &n))
+	if (dt_pid_objects(dtp, pid, &objs, &n))
 		return dt_set_errmsg(dtp, "pid %d: no such process", pid);
 	if (dt_pid_device(dtp)) {
 		free(objs);

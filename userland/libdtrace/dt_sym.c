@@ -44,6 +44,7 @@ struct dt_phdr {
 /* One ELF object, read once per handle. */
 struct dt_uobj {
 	char *path;
+	char *name;		/* its DT_SONAME, else its basename */
 	bool bad;		/* not an ELF file we can read */
 	struct dt_usym *syms;
 	size_t nsyms;
@@ -282,6 +283,27 @@ static int dt_uobj_symtab(struct dt_uobj *o, Elf *elf, Elf_Scn *scn,
 	return 0;
 }
 
+/* The DT_SONAME of a shared library, or NULL. */
+static char *dt_uobj_soname(Elf *elf, Elf_Scn *scn, const GElf_Shdr *sh)
+{
+	Elf_Data *data = elf_getdata(scn, NULL);
+	size_t i;
+
+	for (i = 0; data && sh->sh_entsize &&
+		    i < sh->sh_size / sh->sh_entsize; i++) {
+		GElf_Dyn dyn;
+		const char *s;
+
+		if (!gelf_getdyn(data, (int)i, &dyn) || dyn.d_tag == DT_NULL)
+			break;
+		if (dyn.d_tag != DT_SONAME)
+			continue;
+		s = elf_strptr(elf, sh->sh_link, dyn.d_un.d_val);
+		return s && *s && !strchr(s, '/') ? strdup(s) : NULL;
+	}
+	return NULL;
+}
+
 static void dt_uobj_read(struct dt_uobj *o)
 {
 	size_t i, nph, poollen = 0, poolcap = 0;
@@ -313,8 +335,11 @@ static void dt_uobj_read(struct dt_uobj *o)
 	while ((scn = elf_nextscn(elf, scn))) {
 		GElf_Shdr sh;
 
-		if (gelf_getshdr(scn, &sh) &&
-		    (sh.sh_type == SHT_SYMTAB || sh.sh_type == SHT_DYNSYM) &&
+		if (!gelf_getshdr(scn, &sh))
+			continue;
+		if (sh.sh_type == SHT_DYNAMIC && !o->name)
+			o->name = dt_uobj_soname(elf, scn, &sh);
+		if ((sh.sh_type == SHT_SYMTAB || sh.sh_type == SHT_DYNSYM) &&
 		    dt_uobj_symtab(o, elf, scn, &sh, &poollen, &poolcap))
 			goto out;
 	}
@@ -344,6 +369,14 @@ static struct dt_uobj *dt_uobj_get(struct dt_symtab *st, const char *path)
 		return NULL;
 	}
 	dt_uobj_read(o);
+	if (!o->name)
+		o->name = strdup(strrchr(o->path, '/') ?
+				 strrchr(o->path, '/') + 1 : o->path);
+	if (!o->name) {
+		free(o->path);
+		free(o);
+		return NULL;
+	}
 	o->next = st->objs;
 	st->objs = o;
 	return o;
@@ -483,7 +516,7 @@ void dt_sym_uaddr(dtrace_hdl_t *dtp, int pid, uint64_t pc, char *buf,
 		snprintf(buf, len, "0x%llx", (unsigned long long)pc);
 		return;
 	}
-	base = strrchr(m->obj->path, '/') + 1;
+	base = m->obj->name;
 	foff = pc - m->start + m->offset;
 	for (i = 0; i < m->obj->nphdrs && !s; i++) {
 		const struct dt_phdr *ph = &m->obj->phdrs[i];
@@ -534,6 +567,14 @@ int dt_sym_ufuncs(dtrace_hdl_t *dtp, const char *path, const char *glob,
 		}
 	}
 	return 0;
+}
+
+const char *dt_sym_uobj_name(dtrace_hdl_t *dtp, const char *path)
+{
+	struct dt_symtab *st = dt_symtab(dtp);
+	const struct dt_uobj *o = st ? dt_uobj_get(st, path) : NULL;
+
+	return o ? o->name : NULL;
 }
 
 int dt_sym_uoffset(dtrace_hdl_t *dtp, const char *path, uint64_t vaddr,
@@ -601,6 +642,7 @@ void dt_sym_close(dtrace_hdl_t *dtp)
 
 		st->objs = o->next;
 		free(o->path);
+		free(o->name);
 		free(o->syms);
 		free(o->pool);
 		free(o->phdrs);

@@ -55,12 +55,15 @@ void dt_sym_uproc_read(struct dtrace_hdl *dtp, int pid);
  * address into the offset in the file (-1: not in a loaded segment).
  * dt_sym_ufunc_at() names the function covering an address (NULL: none);
  * dt_sym_uname() finds a symbol's address (-1: none).
+ * dt_sym_uobj_name() is the name probes and stacks give the object: a
+ * library's soname ("libstdc++.so.6"), else the file's basename.
  */
 typedef int dt_ufunc_f(const char *name, uint64_t vaddr, uint64_t size,
 		       void *arg);
 
 int dt_sym_ufuncs(struct dtrace_hdl *dtp, const char *path, const char *glob,
 		  dt_ufunc_f *fn, void *arg);
+const char *dt_sym_uobj_name(struct dtrace_hdl *dtp, const char *path);
 int dt_sym_uoffset(struct dtrace_hdl *dtp, const char *path, uint64_t vaddr,
 		   uint64_t *offp);
 const char *dt_sym_ufunc_at(struct dtrace_hdl *dtp, const char *path,

@@ -5,7 +5,8 @@
  * kept), sorted, searched by address; a symbol covers up to the next.
  * User symbols: /proc/PID/maps of the process, then the .symtab and
  * .dynsym of the mapped object read with libelf (compressed sections
- * through its zlib support), file offset to virtual address through
+ * through its zlib support), and the .symtab inside the xz-compressed
+ * .gnu_debugdata of a stripped object (MiniDebugInfo), file offset to virtual address through
  * the object's PT_LOAD headers, so the load bias never matters.  The
  * maps are read again when an address is not in them (a dlopen), and
  * a process that is gone leaves its addresses in hex.
@@ -13,6 +14,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <gelf.h>
+#include <lzma.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -304,9 +306,61 @@ static char *dt_uobj_soname(Elf *elf, Elf_Scn *scn, const GElf_Shdr *sh)
 	return NULL;
 }
 
+#define DT_MINIDEBUG_MAX	(256u << 20)	/* bytes, decompressed */
+
+/*
+ * MiniDebugInfo: a stripped object's .gnu_debugdata section is an
+ * xz-compressed ELF file whose .symtab has the functions .dynsym lacks.
+ */
+static int dt_uobj_minidebug(struct dt_uobj *o, Elf_Scn *scn,
+			     size_t *poollen, size_t *poolcap)
+{
+	Elf_Data *data = elf_rawdata(scn, NULL);
+	size_t cap, inpos, outpos;
+	Elf_Scn *s = NULL;
+	uint8_t *buf = NULL;
+	lzma_ret lr;
+	int ret = 0;
+	Elf *inner;
+
+	if (!data || !data->d_size)
+		return 0;
+	for (cap = data->d_size * 4; cap <= DT_MINIDEBUG_MAX; cap *= 2) {
+		uint64_t memlimit = DT_MINIDEBUG_MAX;
+		void *p = realloc(buf, cap);
+
+		if (!p)
+			goto out;
+		buf = p;
+		inpos = outpos = 0;
+		lr = lzma_stream_buffer_decode(&memlimit, 0, NULL, data->d_buf,
+					       &inpos, data->d_size, buf,
+					       &outpos, cap);
+		if (lr != LZMA_BUF_ERROR)
+			break;
+	}
+	if (cap > DT_MINIDEBUG_MAX || lr != LZMA_OK)
+		goto out;
+	inner = elf_memory((char *)buf, outpos);
+	while (inner && (s = elf_nextscn(inner, s))) {
+		GElf_Shdr sh;
+
+		if (gelf_getshdr(s, &sh) && sh.sh_type == SHT_SYMTAB &&
+		    dt_uobj_symtab(o, inner, s, &sh, poollen, poolcap)) {
+			ret = -1;
+			break;
+		}
+	}
+	if (inner)
+		elf_end(inner);
+out:
+	free(buf);
+	return ret;
+}
+
 static void dt_uobj_read(struct dt_uobj *o)
 {
-	size_t i, nph, poollen = 0, poolcap = 0;
+	size_t i, nph, shstrndx, poollen = 0, poolcap = 0;
 	Elf_Scn *scn = NULL;
 	Elf *elf;
 	int fd;
@@ -317,7 +371,8 @@ static void dt_uobj_read(struct dt_uobj *o)
 		return;
 	elf_version(EV_CURRENT);
 	elf = elf_begin(fd, ELF_C_READ, NULL);
-	if (!elf || elf_kind(elf) != ELF_K_ELF || elf_getphdrnum(elf, &nph))
+	if (!elf || elf_kind(elf) != ELF_K_ELF || elf_getphdrnum(elf, &nph) ||
+	    elf_getshdrstrndx(elf, &shstrndx))
 		goto out;
 	o->phdrs = calloc(nph + 1, sizeof(*o->phdrs));
 	if (!o->phdrs)
@@ -341,6 +396,11 @@ static void dt_uobj_read(struct dt_uobj *o)
 			o->name = dt_uobj_soname(elf, scn, &sh);
 		if ((sh.sh_type == SHT_SYMTAB || sh.sh_type == SHT_DYNSYM) &&
 		    dt_uobj_symtab(o, elf, scn, &sh, &poollen, &poolcap))
+			goto out;
+		if (sh.sh_type == SHT_PROGBITS &&
+		    !strcmp(elf_strptr(elf, shstrndx, sh.sh_name) ?: "",
+			    ".gnu_debugdata") &&
+		    dt_uobj_minidebug(o, scn, &poollen, &poolcap))
 			goto out;
 	}
 	for (i = 0; i < o->nsyms; i++)

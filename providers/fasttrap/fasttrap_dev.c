@@ -35,6 +35,10 @@ struct ftp_hold {
 
 #define FTP_NREGS	(sizeof(struct pt_regs) / sizeof(unsigned long))
 
+/* The layout every consumer was built against (selftests/abi/header_c89.c). */
+static_assert(sizeof(struct dtrace_ftarg) == 16);
+static_assert(sizeof(struct dtrace_ioc_ftp_create) == 520);
+
 static int ftp_dev_open(struct inode *inode, struct file *file)
 {
 	struct ftp_file *ff;
@@ -227,8 +231,10 @@ static long ftp_ioc_create(struct ftp_file *ff, void __user *uarg)
 		goto out_unlock;
 	}
 	ret = ftp_probe_create(prov, &req, inode, mm);
-	if (ret == 0)
-		inode = NULL, mm = NULL;	/* the probe's now */
+	if (ret == 0) {		/* the new probe has them now */
+		inode = NULL;
+		mm = NULL;
+	}
 out_unlock:
 	mutex_unlock(&ftp_lock);
 out:

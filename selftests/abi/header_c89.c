@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * ASSERTION: include/uapi/linux/dtrace.h compiles on its own in strict
+ * ASSERTION: include/uapi/linux/dtrace.h (and dtrace_fasttrap.h, which
+ * builds on it) compiles on its own in strict
  * C89 (this file is built with -std=c89 -pedantic -Werror), and every
  * struct that crosses the ABI has the size and field offsets the kernel
  * was built with (framework/ioctl.c asserts the same sizes at compile
@@ -10,6 +11,7 @@
 #include <stddef.h>
 #include <stdio.h>
 #include <linux/dtrace.h>
+#include <linux/dtrace_fasttrap.h>
 
 static unsigned int count, failed;
 
@@ -51,6 +53,11 @@ int main(void)
 	check(sizeof(struct dtrace_ioc_probearg), 272,
 	      "sizeof dtrace_ioc_probearg");
 	check(sizeof(struct dtrace_difv), 16, "sizeof dtrace_difv");
+	check(sizeof(struct dtrace_ftarg), 16, "sizeof dtrace_ftarg");
+	check(sizeof(struct dtrace_ioc_ftp_create), 520,
+	      "sizeof dtrace_ioc_ftp_create");
+	check(offsetof(struct dtrace_ioc_ftp_create, desc), 40,
+	      "offsetof dtrace_ioc_ftp_create.desc");
 	printf("1..%u\n", count);
 	return failed ? 1 : 0;
 }

@@ -39,7 +39,7 @@ enum dtrace_ftp_kind {
 enum dtrace_ftarg_kind {
 	DTRACE_FTARG_REG,
 	DTRACE_FTARG_MEM,
-	DTRACE_FTARG_IMM,
+	DTRACE_FTARG_IMM
 };
 
 #define DTRACE_FTARG_NOREG	0xff

@@ -35,7 +35,8 @@ wait_exit() {
 
 # traced NAME PARSE CMD...: spin under CMD, stop CMD with SIGINT; the
 # run's events are what awk PARSE finds in CMD's output (n when PARSE is
-# empty: the calls spin made, none of them traced)
+# empty: the calls spin made, none of them traced).  $spin_cmd, if set,
+# is the loop run instead of bench/spin (called with $n too).
 traced() {
 	_name=$1 _parse=$2
 	shift 2
@@ -48,7 +49,7 @@ traced() {
 		touch "$tmp/$_name.failed"
 		return 0
 	fi
-	_t=$(bench/spin "$n")
+	_t=$(${spin_cmd:-bench/spin} "$n")
 	kill -INT "$_pid"
 	if ! wait_exit "$_pid"; then
 		echo "$bench: $_name did not exit on SIGINT: $(head -c 300 "$tmp/out")" >&2

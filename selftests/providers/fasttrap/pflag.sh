@@ -13,39 +13,43 @@ set -eu
 . selftests/lib/dt.sh
 . selftests/providers/fasttrap/fasttrap.inc
 
+# attach PID: dtrace -p PID counting ut_add calls, started and tracing
+attach() {
+	timeout 120 "$DTRACE" -q -p "$1" -n 'BEGIN { printf("go\n"); }
+		pid$target:a.out:ut_add:entry { @ = count(); }
+		END { printa("calls %@d\n", @); }' >"$DT_TMP/out" 2>&1 &
+	DT_BG=$!
+	dt_wait 120 grep -q '^go' "$DT_TMP/out" ||
+		dt_fail "no go: $(cat "$DT_TMP/out")"
+}
+
+# finish: wait for dtrace to exit 0 with its target
+finish() {
+	st=0
+	dt_wait_pid "$DT_BG" 120 || st=$?
+	DT_BG=
+	[ "$st" -eq 0 ] || dt_fail "dtrace exited $st: $(cat "$DT_TMP/out")"
+}
+
 ft_setup
 "$UT" -n 30 -w "$DT_TMP/go" >"$DT_TMP/target" &
 pid=$!
 ft_wait_exec "$pid"
-timeout 120 "$DTRACE" -q -p "$pid" -n 'BEGIN { printf("go\n"); }
-	pid$target:a.out:ut_add:entry { @ = count(); }
-	END { printa("calls %@d\n", @); }' >"$DT_TMP/out" 2>&1 &
-DT_BG=$!
-dt_wait 120 grep -q '^go' "$DT_TMP/out" || dt_fail "no go: $(cat "$DT_TMP/out")"
+attach "$pid"
 touch "$DT_TMP/go"
-st=0
-dt_wait_pid "$DT_BG" 120 || st=$?
-DT_BG=
-[ "$st" -eq 0 ] || dt_fail "dtrace exited $st: $(cat "$DT_TMP/out")"
+finish
 ft_expect '^calls 30$'
 grep -q '^sum 1305 ' "$DT_TMP/target" || dt_fail "target: $(cat "$DT_TMP/target")"
 
 # a stopped process
 rm -f "$DT_TMP/go"
-"$UT" -n 7 >"$DT_TMP/target" -w "$DT_TMP/go" &
+"$UT" -n 7 -w "$DT_TMP/go" >"$DT_TMP/target" &
 pid=$!
 ft_wait_exec "$pid"
 kill -STOP "$pid"
-timeout 120 "$DTRACE" -q -p "$pid" -n 'BEGIN { printf("go\n"); }
-	pid$target:a.out:ut_add:entry { @ = count(); }
-	END { printa("calls %@d\n", @); }' >"$DT_TMP/out" 2>&1 &
-DT_BG=$!
-dt_wait 120 grep -q '^go' "$DT_TMP/out" || dt_fail "no go: $(cat "$DT_TMP/out")"
+attach "$pid"
 touch "$DT_TMP/go"
 kill -CONT "$pid"
-st=0
-dt_wait_pid "$DT_BG" 120 || st=$?
-DT_BG=
-[ "$st" -eq 0 ] || dt_fail "dtrace exited $st: $(cat "$DT_TMP/out")"
+finish
 ft_expect '^calls 7$'
 exit 0

@@ -8,6 +8,7 @@
  * missing argument, nothing to do).  docs/userland.md describes the
  * library behind it.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
@@ -41,7 +42,7 @@ static int g_nsrcs;
 static void usage(FILE *fp)
 {
 	fprintf(fp,
-		"Usage: dtrace [-CeFqlSvVwZ] [-c cmd] [-D name[=def]] [-I path]\n"
+		"Usage: dtrace [-CeFGhqlSvVwZ] [-c cmd] [-D name[=def]] [-I path]\n"
 		"\t[-o output] [-O format] [-p pid] [-s script] [-U name] [-x opt[=val]]\n"
 		"\t[-P provider [[ predicate ] action ]]\n"
 		"\t[-m [ provider: ] module [[ predicate ] action ]]\n"
@@ -57,11 +58,13 @@ static void usage(FILE *fp)
 		"\t-e  exit after compiling, before enabling probes\n"
 		"\t-f  enable or list probes matching the function name\n"
 		"\t-F  indent the output of entry and return probes (flowindent)\n"
+		"\t-G  write an ELF object defining the USDT probes of the scripts\n"
+		"\t-h  write a C header for the USDT providers of the scripts\n"
 		"\t-I  add a directory to the preprocessor's search path\n"
 		"\t-l  list probes matching the descriptions (all if none)\n"
 		"\t-m  enable or list probes matching the module name\n"
 		"\t-n  enable or list probes matching the probe name\n"
-		"\t-o  append output to the file\n"
+		"\t-o  append output to the file (with -h, -G: write it there)\n"
 		"\t-O  output format: text (default) or json, one object a line\n"
 		"\t-p  trace the running process until it exits ($target)\n"
 		"\t-P  enable or list probes matching the provider name\n"
@@ -406,7 +409,7 @@ static int add_cpp(int c, const char *arg)
 }
 
 struct cmdline {
-	bool lflag, eflag, Sflag, qflag, Zflag, wflag, Cflag;
+	bool lflag, eflag, Sflag, qflag, Zflag, wflag, Cflag, hflag, Gflag;
 	const char *outfile, *ccmd, *ppid, *script;
 	const char **xopts;		/* pairs: "-x" or "-D"/"-U"/"-I", arg */
 	int nxopts;
@@ -439,7 +442,7 @@ static int parse_args(int argc, char **argv, struct cmdline *cl)
 	opterr = 0;
 	while (optind < argc) {
 		c = getopt(argc, argv,
-			   "+:c:CD:ef:FhI:lm:n:o:O:p:P:qs:SU:vVwx:Z");
+			   "+:c:CD:ef:FGhI:lm:n:o:O:p:P:qs:SU:vVwx:Z");
 		if (c == -1) {
 			if (push(&cl->margv, &cl->margc, argv[optind++]))
 				return 1;
@@ -531,8 +534,11 @@ static int parse_args(int argc, char **argv, struct cmdline *cl)
 			cl->Zflag = true;
 			break;
 		case 'h':
-			usage(stderr);
-			return 2;
+			cl->hflag = true;
+			break;
+		case 'G':
+			cl->Gflag = true;
+			break;
 		case ':':
 			dmsg("option requires an argument -- %c", optopt);
 			usage(stderr);
@@ -548,6 +554,11 @@ static int parse_args(int argc, char **argv, struct cmdline *cl)
 		dmsg("only one of -c and -p may be given");
 		return 1;
 	}
+	if ((cl->hflag || cl->Gflag) &&
+	    (cl->hflag + cl->Gflag + cl->lflag > 1 || !cl->script)) {
+		dmsg("-h and -G take scripts (-s) and exclude each other and -l");
+		return 2;
+	}
 	if (g_nsrcs == 0 && !cl->lflag) {
 		usage(stderr);
 		return 2;
@@ -555,11 +566,99 @@ static int parse_args(int argc, char **argv, struct cmdline *cl)
 	return 0;
 }
 
+/*
+ * The output of -h or -G: -o, else the first script with its ".d"
+ * replaced by @suffix (or, for -G of a script not named .d, "d.out").
+ */
+static char *generated_path(const struct cmdline *cl, const char *suffix)
+{
+	size_t len = strlen(cl->script);
+	char *path;
+
+	if (cl->outfile)
+		return strdup(cl->outfile);
+	if (len < 3 || strcmp(cl->script + len - 2, ".d"))
+		return strdup(!strcmp(suffix, ".o") ? "d.out" : "d.h");
+	path = malloc(len + strlen(suffix));
+	if (path)
+		sprintf(path, "%.*s%s", (int)(len - 2), cl->script, suffix);
+	return path;
+}
+
+/* Is @path an ELF relocatable object (what -G is given to link with)? */
+static bool is_relocatable(const char *path)
+{
+	unsigned char h[18];
+	FILE *fp = fopen(path, "rb");
+	bool ok;
+
+	if (!fp)
+		return false;
+	ok = fread(h, 1, sizeof(h), fp) == sizeof(h) &&
+	     !memcmp(h, "\177ELF", 4) && h[16] == 1 && h[17] == 0;
+	fclose(fp);
+	return ok;
+}
+
+/* -h: the header; -G: the object.  Return: the exit status. */
+static int do_generate(const struct cmdline *cl)
+{
+	char *path = generated_path(cl, cl->hflag ? ".h" : ".o");
+	char guard[256], *g;
+	const char *base;
+	int i, ret = 1;
+	FILE *fp;
+
+	if (!path) {
+		dmsg("out of memory");
+		return 1;
+	}
+	for (i = 0; i < g_nsrcs; i++)
+		if (compile_source(&g_srcs[i], DTRACE_C_ZDEFS))
+			goto out;
+	if (cl->Gflag) {
+		for (i = 0; i < cl->margc; i++) {
+			if (!is_relocatable(cl->margv[i])) {
+				dmsg("%s is not an ELF relocatable object",
+				     cl->margv[i]);
+				goto out;
+			}
+		}
+		if (dtrace_provider_object(g_dtp, path))
+			dmsg("failed to write %s: %s", path, errmsg());
+		else
+			ret = 0;
+		goto out;
+	}
+	base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+	snprintf(guard, sizeof(guard), "_%s", base);
+	for (g = guard; *g; g++)
+		*g = isalnum((unsigned char)*g) ? toupper((unsigned char)*g) : '_';
+	fp = fopen(path, "w");
+	if (!fp) {
+		dmsg("failed to open %s: %s", path, strerror(errno));
+		goto out;
+	}
+	if (dtrace_provider_header(g_dtp, fp, guard))
+		dmsg("failed to write %s: %s", path, errmsg());
+	else
+		ret = 0;
+	if (fclose(fp) && !ret) {
+		dmsg("failed to write %s: %s", path, strerror(errno));
+		ret = 1;
+	}
+	if (ret)
+		unlink(path);
+out:
+	free(path);
+	return ret;
+}
+
 /* Options in the order given, then the flags; exit status or 0. */
 static int apply_options(struct cmdline *cl, const char *argv0)
 {
 	const char **mv;
-	int i, ret;
+	int i, n, ret;
 
 	for (i = 0; i < cl->nxopts; i += 2) {
 		if (cl->xopts[i][1] == 'x') {
@@ -584,9 +683,11 @@ static int apply_options(struct cmdline *cl, const char *argv0)
 		return 1;
 	}
 	mv[0] = cl->script ? cl->script : argv0;
-	for (i = 0; i < cl->margc; i++)
+	/* -G's operands are the objects to link with, not macro arguments */
+	n = cl->Gflag ? 0 : cl->margc;
+	for (i = 0; i < n; i++)
 		mv[i + 1] = cl->margv[i];
-	ret = dtrace_macro_args(g_dtp, cl->margc + 1, (char *const *)mv);
+	ret = dtrace_macro_args(g_dtp, n + 1, (char *const *)mv);
 	free(mv);
 	if (ret) {
 		dmsg("out of memory");
@@ -606,7 +707,8 @@ int main(int argc, char **argv)
 	if (ret)
 		return ret < 0 ? 0 : ret;
 
-	g_dtp = dtrace_open(DTRACE_VERSION, 0, &err);
+	g_dtp = dtrace_open(DTRACE_VERSION, cl.hflag || cl.Gflag ?
+			    DTRACE_O_NODEV : 0, &err);
 	if (!g_dtp) {
 		dmsg("failed to initialize dtrace: %s",
 		      dtrace_errmsg(NULL, err));
@@ -616,6 +718,10 @@ int main(int argc, char **argv)
 	if (ret)
 		goto close;
 
+	if (cl.hflag || cl.Gflag) {
+		ret = do_generate(&cl);
+		goto close;
+	}
 	if (cl.outfile) {
 		out = fopen(cl.outfile, "a");
 		if (!out) {

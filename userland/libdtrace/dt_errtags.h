@@ -158,7 +158,11 @@
 	X(D_COMM_SPEC)			\
 	X(D_COMM_DREC)			\
 	X(D_COMM_COMM)			\
-	X(D_EXIT_SPEC)
+	X(D_EXIT_SPEC)			\
+	X(D_PROV_PRDUP)			\
+	X(D_PROV_PRARGLEN)		\
+	X(D_PROV_PRARGTYPE)		\
+	X(D_PROV_PRNAME)
 
 enum dt_errtag {
 #define DT_ERRTAG_ENUM(t) t,

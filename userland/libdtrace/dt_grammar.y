@@ -20,12 +20,14 @@ struct dt_type;
 struct dt_declarator;
 struct dt_typelist;
 struct dt_xlmember;
+struct dt_uprobe;
 }
 
 %code {
 #include "dt_pcb.h"
 #include "dt_compile.h"
 #include "dt_decl.h"
+#include "dt_provider.h"
 
 int dt_yylex(YYSTYPE *lval, void *scanner);
 
@@ -65,6 +67,7 @@ static void yyerror(struct dt_pcb *pcb, const char *msg)
 	struct dt_declarator *decl;
 	struct dt_typelist *types;
 	struct dt_xlmember *xlm;
+	struct dt_uprobe *uprobe;
 	char *str;
 	int op;
 }
@@ -82,7 +85,7 @@ static void yyerror(struct dt_pcb *pcb, const char *msg)
 %token DT_KEY_CONST DT_KEY_USERLAND DT_KEY_STRUCT DT_KEY_UNION DT_KEY_ENUM
 %token DT_KEY_TYPEDEF DT_KEY_INLINE DT_KEY_SELF DT_KEY_THIS DT_KEY_XLATOR
 %token DT_KEY_XLATE DT_KEY_SIZEOF DT_KEY_OFFSETOF DT_KEY_STRINGOF
-%token DT_KEY_IF DT_KEY_ELSE
+%token DT_KEY_IF DT_KEY_ELSE DT_KEY_PROVIDER DT_KEY_PROBE
 /* Lexed but part of no rule: reserved words, and errors the lexer has
    already reported. */
 %token DT_TOK_KEYWORD DT_TOK_BAD DT_TOK_ERROR
@@ -107,7 +110,9 @@ static void yyerror(struct dt_pcb *pcb, const char *msg)
 %type <op> sou_kind
 %type <decl> declarator direct_declarator declarator_list
 %type <decl> abstract_declarator member_declarator member_declarator_list
-%type <types> key_list
+%type <types> key_list probe_params probe_param_list
+%type <type> probe_param
+%type <uprobe> provider_probes
 %type <xlm> xlator_members
 
 %%
@@ -200,6 +205,34 @@ declaration:
 	  '{' xlator_members '}' ';' {
 		OK(dt_decl_xlator(pcb, $2, $4, $5, $8, pcb->line));
 	}
+	| DT_KEY_PROVIDER DT_TOK_IDENT '{' provider_probes '}' ';' {
+		NN($2);
+		OK(dt_uprov_declare(pcb, $2->str, $4, $2->line));
+	}
+	;
+
+/* USDT provider declarations: probe NAME(TYPE [NAME], ...); */
+provider_probes:
+	  %empty				{ $$ = NULL; }
+	| provider_probes DT_KEY_PROBE DT_TOK_IDENT '(' probe_params ')' ';' {
+		NN($3);
+		NN($$ = dt_uprobe_add(pcb, $1, $3->str, $5, $3->line));
+	}
+	;
+
+probe_params:
+	  %empty				{ $$ = NULL; }
+	| probe_param_list
+	;
+
+probe_param_list:
+	  probe_param				{ NN($$ = dt_typelist_add(pcb, NULL, $1)); }
+	| probe_param_list ',' probe_param	{ NN($$ = dt_typelist_add(pcb, $1, $3)); }
+	;
+
+probe_param:
+	  type_name
+	| type_name DT_TOK_IDENT		{ $$ = $1; }
 	;
 
 xlator_members:

@@ -263,6 +263,7 @@ struct dtrace_hdl {
 
 	struct dt_symtab *syms;		/* kernel and user symbols (dt_sym.c) */
 	struct dt_proc *proc;		/* -c/-p target (dt_proc.c) */
+	struct dt_uprov *uprovs;	/* USDT providers declared (-h, -G) */
 	int ftfd;			/* /dev/dtrace_fasttrap, -1 until
 					   user probes are made (dt_pid.c) */
 	char **cpp_argv;		/* -D/-U/-I for -C (dt_cpp.c) */

@@ -13,6 +13,7 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 #include "dt_agg.h"
+#include "dt_provider.h"
 #include "dt_sym.h"
 #include "dt_var.h"
 #include "dt_type.h"
@@ -156,6 +157,7 @@ void dtrace_close(dtrace_hdl_t *dtp)
 	if (dtp->ftfd >= 0)
 		close(dtp->ftfd);	/* then the user probes can go */
 	dt_proc_release(dtp);
+	dt_uprov_free(dtp);
 	dt_strv_free(dtp->macro_argv, dtp->macro_argc);
 	dt_strv_free(dtp->cpp_argv, dtp->cpp_argc);
 	for (i = 0; i < dtp->nclauses; i++)

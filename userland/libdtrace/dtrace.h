@@ -127,6 +127,15 @@ int dtrace_probe_argtype(dtrace_hdl_t *dtp, uint32_t id, int argno,
 dtrace_prog_t *dtrace_program_strcompile(dtrace_hdl_t *dtp, const char *s,
 					 dtrace_probespec_t spec,
 					 unsigned int cflags);
+/*
+ * USDT providers declared by the programs compiled so far ("provider
+ * NAME { probe ...; };"): dtrace -h writes their C header, dtrace -G an
+ * ELF object defining their semaphores, to link with the code that uses
+ * the header.  docs/usdt.md.
+ */
+int dtrace_provider_header(dtrace_hdl_t *dtp, FILE *fp, const char *guard);
+int dtrace_provider_object(dtrace_hdl_t *dtp, const char *path);
+
 dtrace_prog_t *dtrace_program_fcompile(dtrace_hdl_t *dtp, FILE *fp,
 				       const char *name,
 				       unsigned int cflags);

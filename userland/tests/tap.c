@@ -98,5 +98,6 @@ int main(void)
 	test_cli();
 	test_type();
 	test_btf();
+	test_usdt();
 	return tap_done();
 }

@@ -33,5 +33,6 @@ void test_options(void);
 void test_cli(void);
 void test_type(void);
 void test_btf(void);
+void test_usdt(void);
 
 #endif /* _TAP_H */

@@ -16,6 +16,7 @@
 #define pr_fmt(fmt) "dtrace fasttrap: " fmt
 
 #include <linux/kprobes.h>
+#include <linux/mm.h>
 #include <linux/ptrace.h>
 #include <linux/sched.h>
 #include <linux/uaccess.h>
@@ -108,6 +109,28 @@ static u64 ftp_usdt_arg(const struct dtrace_ftarg *a, const struct pt_regs *regs
 NOKPROBE_SYMBOL(ftp_usdt_arg);
 
 /*
+ * A pointer argument of a USDT probe is often a string the program has
+ * not touched (a literal in a page never read): probe context cannot
+ * fault it in, so copyinstr() would fail.  The handler runs in the
+ * task's process context before that and may fault: it reads the first
+ * byte of each unsigned 8-byte argument that can be a user address,
+ * which brings the page in, or fails quietly if nothing is mapped there.
+ */
+#define FTP_LOW_ADDR	0x10000UL	/* below, no mapping (mmap_min_addr) */
+
+static void ftp_usdt_prefault(const struct ftp_site *site, const u64 *args,
+			      unsigned int n)
+{
+	unsigned int i;
+	char c;
+
+	for (i = 0; i < n; i++)
+		if (site->args[i].size == 8 && args[i] >= FTP_LOW_ADDR &&
+		    args[i] < TASK_SIZE_MAX)
+			(void)get_user(c, (const char __user *)args[i]);
+}
+
+/*
  * Entry, offset and USDT probes.  Another process than the traced one
  * may reach the breakpoint (a child forked with it in place): it asks
  * uprobes to take the breakpoint out of that process, which the filter
@@ -126,6 +149,7 @@ static int ftp_handler(struct uprobe_consumer *uc, struct pt_regs *regs)
 		n = probe->nargs;
 		for (i = 0; i < n; i++)
 			args[i] = ftp_usdt_arg(&site->args[i], regs);
+		ftp_usdt_prefault(site, args, n);
 	} else {
 		args[0] = regs->di;
 		args[1] = regs->si;

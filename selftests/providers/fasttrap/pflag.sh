@@ -8,7 +8,7 @@
 # with dtrace -p: after the file appears ut_add fires 30 times; dtrace
 # reports the exit, prints the aggregation and exits 0.  A process that
 # is stopped (SIGSTOP) when dtrace attaches is traced as well once it is
-# continued.
+# continued, and so is one that strace is tracing.
 set -eu
 . selftests/lib/dt.sh
 . selftests/providers/fasttrap/fasttrap.inc
@@ -52,4 +52,20 @@ touch "$DT_TMP/go"
 kill -CONT "$pid"
 finish
 ft_expect '^calls 7$'
+
+# a process a debugger is tracing (strace holds it with ptrace)
+command -v strace >/dev/null || exit 0
+rm -f "$DT_TMP/go"
+"$UT" -n 9 -w "$DT_TMP/go" >"$DT_TMP/target" &
+pid=$!
+ft_wait_exec "$pid"
+strace -qq -o /dev/null -p "$pid" &
+tracer=$!
+dt_wait 60 grep -Eq "^TracerPid:[[:space:]]+$tracer\$" "/proc/$pid/status" ||
+	dt_fail "strace did not attach"
+attach "$pid"
+touch "$DT_TMP/go"
+finish
+ft_expect '^calls 9$'
+wait "$tracer" || true
 exit 0

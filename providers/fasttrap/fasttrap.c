@@ -171,6 +171,7 @@ static void ftp_reap(struct work_struct *work)
 	mutex_unlock(&ftp_lock);
 }
 
+/* Context: ftp_lock or @probe->lock held, or @probe not yet visible. */
 static struct ftp_site *ftp_site_alloc(struct ftp_probe *probe,
 				      const struct dtrace_ioc_ftp_create *req)
 {
@@ -188,24 +189,47 @@ static struct ftp_site *ftp_site_alloc(struct ftp_probe *probe,
 
 /*
  * @req names @probe: the same place, or another site of the same USDT
- * probe (1), added if it is new (0); or a clash (-EEXIST).
+ * probe, added (and armed if the probe is) if it is new: 1; a clash:
+ * -EEXIST; or the error arming the new site.
  */
 static int ftp_probe_join(struct ftp_probe *probe,
 			  const struct dtrace_ioc_ftp_create *req,
 			  const struct inode *inode, const struct mm_struct *mm)
 {
 	struct ftp_site *site;
+	int ret = 1;
 
 	if (probe->inode != inode || probe->mm != mm ||
 	    probe->kind != req->kind)
 		return -EEXIST;
-	list_for_each_entry(site, &probe->sites, link)
-		if (site->offset == req->offset)
-			return site->refctr == req->refctr ? 1 : -EEXIST;
-	/* A new site of an armed probe would miss being armed. */
-	if (probe->kind != DTRACE_FTP_USDT || READ_ONCE(probe->armed))
-		return -EEXIST;
-	return ftp_site_alloc(probe, req) ? 1 : -ENOMEM;
+	mutex_lock(&probe->lock);
+	list_for_each_entry(site, &probe->sites, link) {
+		if (site->offset == req->offset) {
+			ret = site->refctr == req->refctr ? 1 : -EEXIST;
+			goto out;
+		}
+	}
+	if (probe->kind != DTRACE_FTP_USDT) {
+		ret = -EEXIST;
+		goto out;
+	}
+	site = ftp_site_alloc(probe, req);
+	if (!site) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	if (probe->armed) {
+		ret = ftp_site_arm(probe, site);
+		if (ret) {
+			list_del(&site->link);
+			kfree(site);
+			goto out;
+		}
+		ret = 1;
+	}
+out:
+	mutex_unlock(&probe->lock);
+	return ret;
 }
 
 /**
@@ -244,6 +268,7 @@ int ftp_probe_create(struct ftp_provider *prov,
 	if (!probe)
 		return -ENOMEM;
 	INIT_LIST_HEAD(&probe->sites);
+	mutex_init(&probe->lock);
 	probe->prov = prov;
 	probe->desc = *d;
 	probe->pid = req->pid;

@@ -37,11 +37,14 @@ struct ftp_site {
 
 /*
  * A probe: its sites in one file (several for a USDT probe whose macro
- * is used more than once in a function).
+ * is used more than once in a function).  @lock orders a site being
+ * added against the probe being armed or disarmed; it is taken inside
+ * ftp_lock or the core's locks and takes no other lock but uprobes'.
  */
 struct ftp_probe {
 	struct list_head	link;		/* on its provider's probes */
-	struct list_head	sites;
+	struct mutex		lock;
+	struct list_head	sites;		/* @lock */
 	struct ftp_provider	*prov;
 	dtrace_id_t		id;
 	struct dtrace_probedesc	desc;
@@ -50,7 +53,7 @@ struct ftp_probe {
 	pid_t			pid;
 	u32			kind;		/* DTRACE_FTP_* */
 	u32			nargs;
-	bool			armed;
+	bool			armed;		/* @lock */
 };
 
 /* Serialises the catalogue: providers, their probes and holds. */
@@ -67,5 +70,7 @@ void ftp_dev_exit(void);
 
 int ftp_probe_arm(struct ftp_probe *probe);
 void ftp_probe_disarm(struct ftp_probe *probe);
+int ftp_site_arm(struct ftp_probe *probe, struct ftp_site *site);
+void ftp_site_disarm(struct ftp_probe *probe, struct ftp_site *site);
 
 #endif /* _FASTTRAP_IMPL_H */

@@ -181,35 +181,62 @@ static int ftp_ret_handler(struct uprobe_consumer *uc, unsigned long func,
 NOKPROBE_SYMBOL(ftp_ret_handler);
 
 /**
+ * ftp_site_arm() - put @site's breakpoint in place
+ * @probe: its probe
+ * @site: a disarmed site
+ *
+ * Context: process; @probe->lock held.
+ * Return: 0; -EOPNOTSUPP for an instruction uprobes cannot step over;
+ * another negative errno from uprobes.
+ */
+int ftp_site_arm(struct ftp_probe *probe, struct ftp_site *site)
+{
+	int ret;
+
+	lockdep_assert_held(&probe->lock);
+	memset(&site->uc, 0, sizeof(site->uc));
+	site->uc.filter = ftp_filter;
+	if (probe->kind == DTRACE_FTP_RETURN)
+		site->uc.ret_handler = ftp_ret_handler;
+	else
+		site->uc.handler = ftp_handler;
+	ret = ftp_uprobe_register(probe->inode, site);
+	return ret == -ENOTSUPP ? -EOPNOTSUPP : ret;
+}
+
+/* Take @site's breakpoint out; no handler of it runs after.  Ditto. */
+void ftp_site_disarm(struct ftp_probe *probe, struct ftp_site *site)
+{
+	lockdep_assert_held(&probe->lock);
+	ftp_uprobe_unregister(probe->inode, site);
+}
+
+/**
  * ftp_probe_arm() - put @probe's breakpoints in place
  * @probe: a disarmed probe
  *
  * Context: process; the core's locks held.
- * Return: 0; -EOPNOTSUPP for an instruction uprobes cannot step over;
- * another negative errno from uprobes.  On error no site is armed.
+ * Return: as ftp_site_arm(); on error no site is armed.
  */
 int ftp_probe_arm(struct ftp_probe *probe)
 {
 	struct ftp_site *site;
 	int ret = 0;
 
+	mutex_lock(&probe->lock);
 	list_for_each_entry(site, &probe->sites, link) {
-		memset(&site->uc, 0, sizeof(site->uc));
-		site->uc.filter = ftp_filter;
-		if (probe->kind == DTRACE_FTP_RETURN)
-			site->uc.ret_handler = ftp_ret_handler;
-		else
-			site->uc.handler = ftp_handler;
-		ret = ftp_uprobe_register(probe->inode, site);
+		ret = ftp_site_arm(probe, site);
 		if (ret)
 			goto unwind;
 	}
 	WRITE_ONCE(probe->armed, true);
+	mutex_unlock(&probe->lock);
 	return 0;
 unwind:
 	list_for_each_entry_continue_reverse(site, &probe->sites, link)
-		ftp_uprobe_unregister(probe->inode, site);
-	return ret == -ENOTSUPP ? -EOPNOTSUPP : ret;
+		ftp_site_disarm(probe, site);
+	mutex_unlock(&probe->lock);
+	return ret;
 }
 
 /**
@@ -223,7 +250,9 @@ void ftp_probe_disarm(struct ftp_probe *probe)
 {
 	struct ftp_site *site;
 
+	mutex_lock(&probe->lock);
 	list_for_each_entry(site, &probe->sites, link)
-		ftp_uprobe_unregister(probe->inode, site);
+		ftp_site_disarm(probe, site);
 	WRITE_ONCE(probe->armed, false);
+	mutex_unlock(&probe->lock);
 }

@@ -309,6 +309,7 @@ void dt_program_free(dtrace_prog_t *pgp);
 
 /* dt_proc.c */
 void dt_proc_release(dtrace_hdl_t *dtp);
+int dt_proc_exec(dtrace_hdl_t *dtp, int pid);
 
 /* dt_consume.c */
 int dt_consume(dtrace_hdl_t *dtp, FILE *fp);

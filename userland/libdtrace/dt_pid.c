@@ -8,7 +8,8 @@
  *   PROVIDERPID:OBJECT:FUNCTION:NAME		USDT sites of a process
  *
  * OBJECT is the basename of a mapped file ("libc.so.6") or "a.out" for
- * the executable, which becomes its basename in the probe.  The
+ * the executable, which becomes its basename in the probe.  A -c target
+ * still waiting to exec is first run to its entry (dt_proc.c).  The
  * objects come from /proc/PID/maps, the functions from their symbol
  * tables (dt_sym.c), the USDT sites from their notes (dt_usdt.c); the
  * kernel gets, through /dev/dtrace_fasttrap, the mapped file (opened
@@ -445,7 +446,7 @@ int dt_pid_provide(dtrace_hdl_t *dtp, struct dtrace_probedesc *pd)
 		return 0;
 	if (!strcmp(prefix, "pid") && !dt_pid_kinds(&r, pd->name))
 		return 0;
-	if (dt_pid_objects(dtp, pid, &objs, &n))
+	if (dt_proc_exec(dtp, pid) || dt_pid_objects(dtp, pid, &objs, &n))
 		return dt_set_errmsg(dtp, "pid %d: no such process", pid);
 	if (dt_pid_device(dtp)) {
 		free(objs);

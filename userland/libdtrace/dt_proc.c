@@ -3,11 +3,13 @@
  * The target process of -c and -p ($target).  -c: the command line is
  * split into words (quotes and backslashes as the shell has them), the
  * program looked up in PATH, then a child forks, asks to be traced and
- * execs; dtrace runs it with ptrace to its entry point, where the
- * dynamic linker has mapped its libraries (so pid probes can be placed
- * on them), and keeps it stopped there until dtrace_proc_continue()
- * detaches once tracing runs.  Should dtrace die first, the kernel
- * kills the child (PTRACE_O_EXITKILL).  -p: a running process is only
+ * stops before its exec.  dtrace_proc_continue() lets it go once
+ * tracing runs, so its exec is traced.  When user probes are to be made
+ * in it first (dt_proc_exec(), from dt_pid.c), dtrace runs it with
+ * ptrace through its exec to its entry point, where the dynamic linker
+ * has mapped its libraries, and it waits there instead.  Should dtrace
+ * die first, the kernel kills the child (PTRACE_O_EXITKILL).  -p: a
+ * running process is only
  * checked to exist; it may be stopped or traced by a debugger.  Either way
  * dtrace_proc_exited() tells when it is gone, and dtrace_close() kills
  * a created child that is still there.
@@ -32,6 +34,7 @@ struct dt_proc {
 	bool created;		/* our child (-c), else grabbed (-p) */
 	bool exited;
 	bool traced;		/* stopped under our ptrace (-c) */
+	bool execed;		/* ... after its exec, at its entry */
 	char **argv;
 };
 
@@ -177,7 +180,7 @@ static int dt_proc_run_to_entry(pid_t pid)
 }
 
 /**
- * dtrace_proc_create() - start the -c command, stopped at its entry
+ * dtrace_proc_create() - start the -c command, stopped before its exec
  * @dtp: the handle
  * @cmd: the command line
  * @argv0p: out, the program name (for messages), valid until close
@@ -206,6 +209,7 @@ int dtrace_proc_create(dtrace_hdl_t *dtp, const char *cmd,
 		return dt_set_errno(dtp, errno);
 	if (p->pid == 0) {
 		ptrace(PTRACE_TRACEME, 0, NULL, NULL);
+		raise(SIGSTOP);
 		execvp(p->argv[0], p->argv);
 		fprintf(stderr, "dtrace: failed to execute %s: %s\n",
 			p->argv[0], strerror(errno));
@@ -218,13 +222,33 @@ int dtrace_proc_create(dtrace_hdl_t *dtp, const char *cmd,
 	}
 	p->traced = true;
 	ptrace(PTRACE_SETOPTIONS, p->pid, NULL, (void *)PTRACE_O_EXITKILL);
-	if (dt_proc_run_to_entry(p->pid)) {
-		p->exited = true;
-		return dt_set_errno(dtp, ENOEXEC);
-	}
 	dtp->target = p->pid;
-	dt_sym_uproc_read(dtp, p->pid);
 	return p->pid;
+}
+
+/**
+ * dt_proc_exec() - let the -c child exec, if @pid is it and has not yet
+ * @dtp: the handle
+ * @pid: a process user probes are about to be made in
+ *
+ * The child runs through its exec to its entry point and waits there.
+ * Return: 0, or -1 if it died on the way.
+ */
+int dt_proc_exec(dtrace_hdl_t *dtp, int pid)
+{
+	struct dt_proc *p = dtp->proc;
+	int status;
+
+	if (!p || p->pid != pid || !p->traced || p->execed)
+		return 0;
+	if (ptrace(PTRACE_CONT, pid, NULL, NULL) || dt_proc_wait(pid, &status) ||
+	    !WIFSTOPPED(status) || dt_proc_run_to_entry(pid)) {
+		p->traced = false;
+		return -1;
+	}
+	p->execed = true;
+	dt_sym_uproc_read(dtp, pid);
+	return 0;
 }
 
 /**

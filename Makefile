@@ -4,12 +4,17 @@
 #   all              kernel modules and the dtrace command
 #   modules          dtrace_core.ko and the provider modules, against KDIR
 #   userland         userland/dtrace
-#   install          modules under extra/dtrace/ + depmod, dtrace in $(SBINDIR),
-#                    the headers and symbol versions out-of-tree drivers
-#                    and providers build against (docs/writing-a-provider.md)
+#   install          modules under extra/dtrace/ + depmod, dtrace in $(SBINDIR)
+#                    with its D library and man pages, the udev rule that
+#                    keeps the devices root-only, the headers and symbol
+#                    versions out-of-tree drivers and providers build
+#                    against (docs/writing-a-provider.md)
 #   modules_install  modules only (INSTALL_MOD_PATH=DIR installs under DIR)
 #   deps             install build and VM dependencies from Debian's packages
 #   check            deps, build, host unit tests, selftests in a QEMU guest
+#   check-all-kernels  check for the default kernel and for the newest
+#                    6.12 Debian has (scripts/check-all.sh)
+#   check-dkms       dkms add/build/install/remove for each installed kernel
 #   demo             deps, build, a D script in a QEMU guest
 #   bench            deps, build, benchmarks in one QEMU boot (bench/run.sh)
 #   clean
@@ -32,9 +37,11 @@ SBINDIR ?= $(PREFIX)/sbin
 MANDIR ?= $(PREFIX)/share/man
 KINCDIR ?= $(PREFIX)/include/dtrace-kernel
 DATADIR ?= $(PREFIX)/share/dtrace
+LIBDIR ?= $(PREFIX)/lib/dtrace
+UDEVDIR ?= $(PREFIX)/lib/udev/rules.d
 
 .PHONY: all modules userland install modules_install clean deps check \
-	check-host demo selftests bench
+	check-host check-all-kernels check-dkms demo selftests bench
 
 all: modules userland
 
@@ -56,9 +63,13 @@ modules_install: modules
 
 install: modules_install userland
 	install -D -m 0755 userland/dtrace $(DESTDIR)$(SBINDIR)/dtrace
+	install -D -m 0644 -t $(DESTDIR)$(LIBDIR) userland/lib/*.d
+	install -D -m 0644 -t $(DESTDIR)$(MANDIR)/man1 man/dtrace.1
+	install -D -m 0644 -t $(DESTDIR)$(MANDIR)/man9 man/dtrace_provider.9
+	install -D -m 0644 -t $(DESTDIR)$(UDEVDIR) scripts/60-dtrace.rules
 	install -D -m 0644 -t $(DESTDIR)$(KINCDIR)/dtrace include/dtrace/*.h
 	install -D -m 0644 -t $(DESTDIR)$(KINCDIR)/uapi/linux \
-		include/uapi/linux/dtrace.h
+		include/uapi/linux/dtrace.h include/uapi/linux/dtrace_fasttrap.h
 	install -D -m 0644 Module.symvers $(DESTDIR)$(DATADIR)/Module.symvers
 
 clean:
@@ -74,6 +85,12 @@ check-host: userland
 
 check: deps
 	scripts/check.sh
+
+check-all-kernels:
+	scripts/check-all.sh
+
+check-dkms: deps
+	scripts/dkms-check.sh
 
 demo: deps
 	scripts/demo.sh

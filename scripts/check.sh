@@ -51,6 +51,18 @@ else
 	echo "check: userland/Makefile has no check target: no host unit tests"
 fi
 
+if [ "$(id -u)" -eq 0 ]; then
+	echo "check: dkms add/build/install/remove (scripts/dkms-check.sh)"
+	st=0
+	scripts/dkms-check.sh >.vm/dkms.tap 2>&1 || st=$?
+	cat .vm/dkms.tap
+	grep -E '^(not )?ok ' .vm/dkms.tap >>.vm/host.tap || true
+	if [ "$st" -ne 0 ] && ! grep -q '^not ok ' .vm/dkms.tap; then
+		echo "check: dkms-check.sh exited $st with no failing test"
+		extra=$((extra + 1))
+	fi
+fi
+
 echo "check: fuzzing the D compiler for ${DT_FUZZ_SECONDS:-60}s (scripts/fuzz.sh)"
 scripts/fuzz.sh | tee -a .vm/host.tap || true
 

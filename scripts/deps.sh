@@ -6,12 +6,14 @@
 # only asks dpkg and returns.  KVER=REL selects a kernel release other
 # than the newest linux-image-amd64 / linux-headers-amd64.  dwarves
 # (pahole) is for the module BTF that 6.12 headers build; clang and
-# libclang-rt-dev build the libFuzzer parser target (scripts/fuzz.sh).
+# libclang-rt-dev build the libFuzzer parser target (scripts/fuzz.sh);
+# dkms is for make check-dkms, strace for a pid provider test.
 set -eu
 
 pkgs="build-essential bison flex libelf-dev zlib1g-dev pkg-config
 	kmod cpio xz-utils zstd busybox-static qemu-system-x86 coreutils
-	util-linux procps diffutils dwarves clang libclang-rt-dev liblzma-dev"
+	util-linux procps diffutils dwarves clang libclang-rt-dev liblzma-dev
+	dkms strace"
 if [ -n "${KVER:-}" ]; then
 	pkgs="$pkgs linux-image-$KVER linux-headers-$KVER"
 else

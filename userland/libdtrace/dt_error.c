@@ -12,7 +12,8 @@
 
 static const char *const dt_errmsgs[] = {
 	[EDT_NODEV - EDT_BASE]	= "DTrace device not available on system",
-	[EDT_NOPERM - EDT_BASE]	= "DTrace requires additional privileges",
+	[EDT_NOPERM - EDT_BASE] =
+		"DTrace requires additional privileges: CAP_SYS_ADMIN (run it as root)",
 	[EDT_VERSION - EDT_BASE] =
 		"DTrace kernel module speaks a different ABI version",
 	[EDT_COMPILER - EDT_BASE] = "D program compilation failed",

@@ -227,7 +227,7 @@ void test_cli(void)
 	    "dtrace: failed to initialize dtrace: DTrace device not available on system\n",
 	    1);
 	cli("DTRACE_MOCK=noperm", "-n BEGIN", "",
-	    "dtrace: failed to initialize dtrace: DTrace requires additional privileges\n",
+	    "dtrace: failed to initialize dtrace: DTrace requires additional privileges: CAP_SYS_ADMIN (run it as root)\n",
 	    1);
 	cli("DTRACE_MOCK=version", "-n BEGIN", "",
 	    "dtrace: failed to initialize dtrace: DTrace kernel module speaks a different ABI version\n",

@@ -7,7 +7,8 @@
  */
 #define pr_fmt(fmt) "dtrace: " fmt
 
-#include <linux/kernel_read_file.h>
+#include <linux/file.h>
+#include <linux/fs.h>
 #include <linux/kobject.h>
 #include <linux/module.h>
 #include <linux/sizes.h>
@@ -20,6 +21,48 @@
 
 #define DTRACE_BTF_MAX	SZ_64M	/* 6.1 amd64 vmlinux: about 5 MB */
 
+/*
+ * The whole of sysfs file @path, vmalloc()ed, by plain reads as the
+ * calling process: not kernel_read_file(), whose LSM hook is for
+ * firmware, modules and policies, and on 6.12 (IPE) warns of a read it
+ * has no name for.
+ */
+static ssize_t dtrace_sysfs_read(const char *path, void **bufp)
+{
+	struct file *f = filp_open(path, O_RDONLY, 0);
+	loff_t size, pos = 0;
+	ssize_t n = 0;
+	void *buf;
+
+	if (IS_ERR(f))
+		return -ENOENT;
+	size = i_size_read(file_inode(f));
+	if (size <= 0 || size > DTRACE_BTF_MAX) {
+		n = -EINVAL;
+		goto out;
+	}
+	buf = vmalloc(size);
+	if (!buf) {
+		n = -ENOMEM;
+		goto out;
+	}
+	while (pos < size) {
+		n = kernel_read(f, buf + pos, size - pos, &pos);
+		if (n <= 0)
+			break;
+	}
+	if (pos < size) {
+		vfree(buf);
+		n = n < 0 ? n : -EIO;
+		goto out;
+	}
+	*bufp = buf;
+	n = size;
+out:
+	fput(f);
+	return n;
+}
+
 void *dtrace_btf_read(const char *object, size_t *sizep)
 {
 	const struct btf_header *hdr;
@@ -30,12 +73,11 @@ void *dtrace_btf_read(const char *object, size_t *sizep)
 	path = kasprintf(GFP_KERNEL, "/sys/kernel/btf/%s", object);
 	if (!path)
 		return ERR_PTR(-ENOMEM);
-	/* From init's root, so that a chrooted modprobe finds it too. */
-	size = kernel_read_file_from_path_initns(path, 0, &buf, DTRACE_BTF_MAX,
-						 NULL, READING_UNKNOWN);
+	size = dtrace_sysfs_read(path, &buf);
 	kfree(path);
 	if (size < 0)
-		return ERR_PTR(size == -ENOMEM ? -ENOMEM : -ENOENT);
+		return ERR_PTR(size == -ENOMEM ? -ENOMEM : size == -ENOENT ?
+			       -ENOENT : -EINVAL);
 	hdr = buf;
 	if (size < sizeof(*hdr) || hdr->magic != BTF_MAGIC ||
 	    hdr->hdr_len < sizeof(*hdr) || hdr->hdr_len > size ||

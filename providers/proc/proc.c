@@ -2,9 +2,13 @@
 /*
  * dtrace_proc.ko: the proc provider.  Twelve probes on the life of
  * processes and threads (create, exec, exit, signals, thread start and
- * end), fired from the sched and signal tracepoints, a kprobe and three
- * kretprobes (proc_hooks[] lists them), each hook armed only while a
- * probe that needs it is enabled.  Arguments are task_structs that D
+ * end), fired from the sched, signal and syscall-exit tracepoints, two
+ * kprobes and a kretprobe (proc_hooks[] lists them), each hook armed
+ * only while a probe that needs it is enabled.  The hooks are chosen to
+ * be there in every kernel generation: a failed exec and a sigwait are
+ * seen as system calls returning, not in functions the compiler renames
+ * (do_sigtimedwait.isra.0) or that a missing file never reaches
+ * (bprm_execve() on 6.12).  Arguments are task_structs that D
  * sees translated to psinfo_t and lwpsinfo_t (userland/lib/psinfo.d).
  * docs/providers/proc.md documents the probes and their arguments.
  */
@@ -21,6 +25,9 @@
 #include <linux/string.h>
 #include <linux/tracepoint.h>
 #include <trace/events/signal.h>
+#include <asm/syscall.h>
+#include <asm/unistd.h>
+#include <asm/unistd_32_ia32.h>
 #include <dtrace/provider.h>
 
 /* exit's args[0], as in waitid()'s si_code */
@@ -34,8 +41,8 @@ enum proc_hook_nr {
 	PROC_HOOK_SIGGEN,	/* tracepoint signal_generate */
 	PROC_HOOK_SIGDLV,	/* tracepoint signal_deliver */
 	PROC_HOOK_EXIT,		/* kprobe taskstats_exit */
-	PROC_HOOK_EXECVE,	/* kretprobe bprm_execve */
-	PROC_HOOK_SIGWAIT,	/* kretprobe do_sigtimedwait */
+	PROC_HOOK_EXECVE,	/* kprobe alloc_bprm */
+	PROC_HOOK_SYSEXIT,	/* tracepoint sys_exit */
 	PROC_HOOK_NEWTASK,	/* kretprobe schedule_tail */
 	PROC_NHOOKS
 };
@@ -68,7 +75,7 @@ static const struct proc_def proc_defs[PROC_NPROBES] = {
 	[PROC_EXEC]		= { "exec", PROC_HOOK_EXECVE,
 				    { { "string", NULL } } },
 	[PROC_EXEC_SUCCESS]	= { "exec-success", PROC_HOOK_EXEC },
-	[PROC_EXEC_FAILURE]	= { "exec-failure", PROC_HOOK_EXECVE,
+	[PROC_EXEC_FAILURE]	= { "exec-failure", PROC_HOOK_SYSEXIT,
 				    { PROC_INT } },
 	[PROC_EXIT]		= { "exit", PROC_HOOK_EXIT, { PROC_INT } },
 	[PROC_SIGNAL_SEND]	= { "signal-send", PROC_HOOK_SIGGEN,
@@ -77,7 +84,7 @@ static const struct proc_def proc_defs[PROC_NPROBES] = {
 				    { PROC_INT,
 				      { "struct kernel_siginfo *", NULL },
 				      { "void (*)(int)", NULL } } },
-	[PROC_SIGNAL_CLEAR]	= { "signal-clear", PROC_HOOK_SIGWAIT,
+	[PROC_SIGNAL_CLEAR]	= { "signal-clear", PROC_HOOK_SYSEXIT,
 				    { PROC_INT } },
 	[PROC_LWP_CREATE]	= { "lwp-create", PROC_HOOK_FORK,
 				    { PROC_LWPSINFO, PROC_PSINFO } },
@@ -97,8 +104,7 @@ struct proc_hook {
 	struct tracepoint	*tp;
 	kprobe_pre_handler_t	pre;		/* kprobe handler */
 	struct kprobe		kp;
-	kretprobe_handler_t	entry;		/* kretprobe handlers; */
-	kretprobe_handler_t	ret;		/* entry may be NULL */
+	kretprobe_handler_t	ret;		/* kretprobe handler */
 	struct kretprobe	krp;
 	unsigned int		users;		/* proc_lock */
 };
@@ -216,48 +222,55 @@ static void proc_signal_deliver(void *data, int sig,
 NOKPROBE_SYMBOL(proc_signal_deliver);
 
 /*
- * bprm_execve(bprm, fd, filename, flags), entry: an exec begins; the
- * path is bprm->filename.  Context: process; probe context.
+ * alloc_bprm(fd, filename, ...), entry: an exec begins, of the file
+ * filename->name, before the file is even opened.  Context: process;
+ * probe context.
  */
-static int proc_execve_entry(struct kretprobe_instance *ri,
-			     struct pt_regs *regs)
+static int proc_execve_entry(struct kprobe *kp, struct pt_regs *regs)
 {
-	struct linux_binprm *bprm = (void *)regs_get_kernel_argument(regs, 0);
-	u64 path = (uintptr_t)bprm->filename;
+	const struct filename *f = (void *)regs_get_kernel_argument(regs, 1);
+	u64 path = (uintptr_t)f->name;
 
 	proc_fire(PROC_EXEC, &path, 1, 0);
 	return 0;
 }
 NOKPROBE_SYMBOL(proc_execve_entry);
 
-/* bprm_execve() returned: a negative errno is a failed exec. */
-static int proc_execve_return(struct kretprobe_instance *ri,
-			      struct pt_regs *regs)
+static bool proc_syscall_is_exec(long nr)
 {
-	int ret = (int)regs_return_value(regs);	/* an int: rax's low half */
-	u64 err = -ret;
-
-	if (ret < 0)
-		proc_fire(PROC_EXEC_FAILURE, &err, 1, -ret);
-	return 0;
+	if (in_compat_syscall())
+		return nr == __NR_ia32_execve || nr == __NR_ia32_execveat;
+	return nr == __NR_execve || nr == __NR_execveat;
 }
-NOKPROBE_SYMBOL(proc_execve_return);
+
+static bool proc_syscall_is_sigwait(long nr)
+{
+	if (in_compat_syscall())
+		return nr == __NR_ia32_rt_sigtimedwait ||
+		       nr == __NR_ia32_rt_sigtimedwait_time64;
+	return nr == __NR_rt_sigtimedwait;
+}
 
 /*
- * do_sigtimedwait() returned: a positive value is the signal that
- * sigwait()/sigtimedwait()/sigwaitinfo() took off the pending set.
+ * A system call returns: an exec that failed (a negative errno) fires
+ * exec-failure; a sigwait()/sigtimedwait()/sigwaitinfo() that took a
+ * signal off the pending set (a positive return) fires signal-clear.
+ * Context: process; probe context.
  */
-static int proc_sigwait_return(struct kretprobe_instance *ri,
-			       struct pt_regs *regs)
+static void proc_sys_exit(void *data, struct pt_regs *regs, long ret)
 {
-	int ret = (int)regs_return_value(regs);	/* an int: rax's low half */
-	u64 sig = ret;
+	long nr = syscall_get_nr(current, regs);
+	u64 arg;
 
-	if (ret > 0)
-		proc_fire(PROC_SIGNAL_CLEAR, &sig, 1, 0);
-	return 0;
+	if (ret < 0 && proc_syscall_is_exec(nr)) {
+		arg = -ret;
+		proc_fire(PROC_EXEC_FAILURE, &arg, 1, -ret);
+	} else if (ret > 0 && proc_syscall_is_sigwait(nr)) {
+		arg = ret;
+		proc_fire(PROC_SIGNAL_CLEAR, &arg, 1, 0);
+	}
 }
-NOKPROBE_SYMBOL(proc_sigwait_return);
+NOKPROBE_SYMBOL(proc_sys_exit);
 
 /*
  * schedule_tail() returned: a new thread runs for the first time, in
@@ -283,10 +296,8 @@ static struct proc_hook proc_hooks[PROC_NHOOKS] = {
 	[PROC_HOOK_SIGGEN]	= { "signal_generate", proc_signal_generate },
 	[PROC_HOOK_SIGDLV]	= { "signal_deliver", proc_signal_deliver },
 	[PROC_HOOK_EXIT]	= { "taskstats_exit", .pre = proc_task_exit },
-	[PROC_HOOK_EXECVE]	= { "bprm_execve", .entry = proc_execve_entry,
-				    .ret = proc_execve_return },
-	[PROC_HOOK_SIGWAIT]	= { "do_sigtimedwait",
-				    .ret = proc_sigwait_return },
+	[PROC_HOOK_EXECVE]	= { "alloc_bprm", .pre = proc_execve_entry },
+	[PROC_HOOK_SYSEXIT]	= { "sys_exit", proc_sys_exit },
 	[PROC_HOOK_NEWTASK]	= { "schedule_tail",
 				    .ret = proc_newtask_return },
 };
@@ -318,7 +329,6 @@ static int proc_hook_arm_locked(struct proc_hook *h)
 	}
 	memset(&h->krp, 0, sizeof(h->krp));
 	h->krp.kp.symbol_name = h->name;
-	h->krp.entry_handler = h->entry;
 	h->krp.handler = h->ret;
 	h->krp.maxactive = krp_maxactive;
 	return register_kretprobe(&h->krp);

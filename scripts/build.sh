@@ -28,8 +28,10 @@ if [ "$(cat .vm/built-for 2>/dev/null)" != "$kver" ]; then
 		make -s -C "$kdir" M="$top/$d" clean >/dev/null 2>&1 || true
 	done
 fi
-make -s KDIR="$kdir" KVER="$kver" all
+# Stamped before building: objects of an interrupted build are this
+# release's too, and the next build for another release cleans them.
 echo "$kver" >.vm/built-for
+make -s KDIR="$kdir" KVER="$kver" all
 make -s -C selftests
 
 # A fresh modroot, with the kernel's own lists so that depmod and

@@ -36,6 +36,12 @@ if ! command -v dkms >/dev/null 2>&1; then
 		{ echo "1..0 # SKIP dkms cannot be installed"; exit 0; }
 fi
 
+# dkms state is the machine's: one run at a time (two checkouts' make
+# check on one machine would otherwise remove each other's tree).
+mkdir -p /run/lock
+exec 9>/run/lock/dtrace-dkms-check.lock
+flock 9
+
 cleanup() {
 	dkms remove "dtrace/$ver" --all >/dev/null 2>&1 || true
 	rm -rf "$src"

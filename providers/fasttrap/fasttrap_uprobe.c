@@ -10,8 +10,7 @@
  * read the task's user registers and, for USDT arguments in memory,
  * its memory with copy_from_user_nofault().  ftp_probe_arm() and
  * ftp_probe_disarm() run in process context under the core's locks.
- * The two kernel generations' uprobe calls differ; the difference is
- * kept in the three small functions at the top.
+ * The two kernel generations' uprobe calls differ: <dtrace/compat.h>.
  */
 #define pr_fmt(fmt) "dtrace fasttrap: " fmt
 
@@ -20,44 +19,11 @@
 #include <linux/ptrace.h>
 #include <linux/sched.h>
 #include <linux/uaccess.h>
-#include <linux/version.h>
+#include <dtrace/compat.h>
 #include "fasttrap_impl.h"
 
-#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
-static int ftp_uprobe_register(struct inode *inode, struct ftp_site *site)
-{
-	struct uprobe *u = uprobe_register(inode, site->offset, site->refctr,
-					   &site->uc);
-
-	if (IS_ERR(u))
-		return PTR_ERR(u);
-	site->uprobe = u;
-	return 0;
-}
-
-static void ftp_uprobe_unregister(struct inode *inode, struct ftp_site *site)
-{
-	uprobe_unregister_nosync(site->uprobe, &site->uc);
-	uprobe_unregister_sync();
-	site->uprobe = NULL;
-}
-
-static bool ftp_filter(struct uprobe_consumer *uc, struct mm_struct *mm)
-#else
-static int ftp_uprobe_register(struct inode *inode, struct ftp_site *site)
-{
-	return uprobe_register_refctr(inode, site->offset, site->refctr,
-				      &site->uc);
-}
-
-static void ftp_uprobe_unregister(struct inode *inode, struct ftp_site *site)
-{
-	uprobe_unregister(inode, site->offset, &site->uc);
-}
-
-static bool ftp_filter(struct uprobe_consumer *uc, enum uprobe_filter_ctx ctx,
-		       struct mm_struct *mm)
-#endif
+/* Only the traced process gets the breakpoint (any, for "pid"). */
+static DTRACE_UPROBE_FILTER(ftp_filter)
 {
 	const struct ftp_site *site = container_of(uc, struct ftp_site, uc);
 
@@ -200,7 +166,8 @@ int ftp_site_arm(struct ftp_probe *probe, struct ftp_site *site)
 		site->uc.ret_handler = ftp_ret_handler;
 	else
 		site->uc.handler = ftp_handler;
-	ret = ftp_uprobe_register(probe->inode, site);
+	ret = dtrace_uprobe_register(probe->inode, site->offset, site->refctr,
+				     &site->uc, &site->uprobe);
 	return ret == -ENOTSUPP ? -EOPNOTSUPP : ret;
 }
 
@@ -208,7 +175,9 @@ int ftp_site_arm(struct ftp_probe *probe, struct ftp_site *site)
 void ftp_site_disarm(struct ftp_probe *probe, struct ftp_site *site)
 {
 	lockdep_assert_held(&probe->lock);
-	ftp_uprobe_unregister(probe->inode, site);
+	dtrace_uprobe_unregister(probe->inode, site->offset, &site->uc,
+				 site->uprobe);
+	site->uprobe = NULL;
 }
 
 /**

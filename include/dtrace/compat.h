@@ -1,0 +1,66 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Where the kernel generations dtrace builds for (Debian's 6.1 and 6.12)
+ * differ in an interface a module of the tree uses, the difference is
+ * here and nowhere else: each item is one name the code calls, defined
+ * once per generation.  Process context unless said otherwise.
+ */
+#ifndef _DTRACE_COMPAT_H
+#define _DTRACE_COMPAT_H
+
+#include <linux/err.h>
+#include <linux/uprobes.h>
+#include <linux/version.h>
+
+/*
+ * Uprobes (fasttrap).  6.12 returns the uprobe from registration and
+ * splits unregistration in two; its consumer filter lost the context
+ * argument.  dtrace_uprobe_register() stores what unregistering needs
+ * in *@up; dtrace_uprobe_unregister() returns when no handler of @uc
+ * runs any more.  DTRACE_UPROBE_FILTER(fn) declares a filter fn(uc, mm).
+ */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+static inline int dtrace_uprobe_register(struct inode *inode, loff_t offset,
+					 loff_t refctr,
+					 struct uprobe_consumer *uc,
+					 struct uprobe **up)
+{
+	*up = uprobe_register(inode, offset, refctr, uc);
+	return PTR_ERR_OR_ZERO(*up);
+}
+
+static inline void dtrace_uprobe_unregister(struct inode *inode,
+					    loff_t offset,
+					    struct uprobe_consumer *uc,
+					    struct uprobe *up)
+{
+	uprobe_unregister_nosync(up, uc);
+	uprobe_unregister_sync();
+}
+
+#define DTRACE_UPROBE_FILTER(fn) \
+	bool fn(struct uprobe_consumer *uc, struct mm_struct *mm)
+#else
+static inline int dtrace_uprobe_register(struct inode *inode, loff_t offset,
+					 loff_t refctr,
+					 struct uprobe_consumer *uc,
+					 struct uprobe **up)
+{
+	*up = NULL;
+	return uprobe_register_refctr(inode, offset, refctr, uc);
+}
+
+static inline void dtrace_uprobe_unregister(struct inode *inode,
+					    loff_t offset,
+					    struct uprobe_consumer *uc,
+					    struct uprobe *up)
+{
+	uprobe_unregister(inode, offset, uc);
+}
+
+#define DTRACE_UPROBE_FILTER(fn)					\
+	bool fn(struct uprobe_consumer *uc, enum uprobe_filter_ctx ctx,	\
+		struct mm_struct *mm)
+#endif
+
+#endif /* _DTRACE_COMPAT_H */

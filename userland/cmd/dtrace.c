@@ -618,6 +618,11 @@ static int do_generate(const struct cmdline *cl)
 			goto out;
 	if (cl->Gflag) {
 		for (i = 0; i < cl->margc; i++) {
+			if (access(cl->margv[i], R_OK)) {
+				dmsg("failed to open %s: %s", cl->margv[i],
+				     strerror(errno));
+				goto out;
+			}
 			if (!is_relocatable(cl->margv[i])) {
 				dmsg("%s is not an ELF relocatable object",
 				     cl->margv[i]);

@@ -229,6 +229,9 @@ static void test_roundtrip(void)
 	tap_ok(run("%s -G -s provider.d provider.d", getenv("DTRACE_BIN")) == 1 &&
 	       strstr(slurp("out"), "not an ELF relocatable object"),
 	       "usdt: -G refuses an operand that is not an object");
+	tap_ok(run("%s -G -s provider.d nothere.o", getenv("DTRACE_BIN")) == 1 &&
+	       strstr(slurp("out"), "failed to open nothere.o: No such file"),
+	       "usdt: -G says when an operand does not exist");
 }
 
 /* Provider declarations the compiler refuses, with their tags. */

@@ -25,7 +25,8 @@
  * The whole of sysfs file @path, vmalloc()ed, by plain reads as the
  * calling process: not kernel_read_file(), whose LSM hook is for
  * firmware, modules and policies, and on 6.12 (IPE) warns of a read it
- * has no name for.
+ * has no name for.  Return: the size, or -ENOENT (no such file),
+ * -EINVAL (empty, too big or unreadable), -ENOMEM.
  */
 static ssize_t dtrace_sysfs_read(const char *path, void **bufp)
 {
@@ -53,7 +54,7 @@ static ssize_t dtrace_sysfs_read(const char *path, void **bufp)
 	}
 	if (pos < size) {
 		vfree(buf);
-		n = n < 0 ? n : -EIO;
+		n = -EINVAL;
 		goto out;
 	}
 	*bufp = buf;
@@ -76,8 +77,7 @@ void *dtrace_btf_read(const char *object, size_t *sizep)
 	size = dtrace_sysfs_read(path, &buf);
 	kfree(path);
 	if (size < 0)
-		return ERR_PTR(size == -ENOMEM ? -ENOMEM : size == -ENOENT ?
-			       -ENOENT : -EINVAL);
+		return ERR_PTR(size);
 	hdr = buf;
 	if (size < sizeof(*hdr) || hdr->magic != BTF_MAGIC ||
 	    hdr->hdr_len < sizeof(*hdr) || hdr->hdr_len > size ||

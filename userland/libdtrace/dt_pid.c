@@ -69,10 +69,13 @@ static int dt_pid_device(dtrace_hdl_t *dtp)
 			     strerror(errno));
 }
 
+/* Make probe @c; the device is opened with the first probe made. */
 static int dt_pid_create(dtrace_hdl_t *dtp, struct dtrace_ioc_ftp_create *c)
 {
 	char str[512];
 
+	if (dt_pid_device(dtp))
+		return -1;
 	c->size = sizeof(*c);
 	if (!ioctl(dtp->ftfd, DTRACEIOC_FTP_CREATE, c))
 		return 0;
@@ -203,6 +206,14 @@ static int dt_pid_objects(dtrace_hdl_t *dtp, int pid, struct dt_pobj **objsp,
 	return 0;
 }
 
+/* @o opened for the kernel: the very file mapped, else its path. */
+static int dt_pobj_open(const struct dt_pobj *o)
+{
+	int fd = open(o->mapfile, O_RDONLY | O_CLOEXEC);
+
+	return fd >= 0 ? fd : open(o->path, O_RDONLY | O_CLOEXEC);
+}
+
 static bool dt_pid_obj_matches(const struct dt_pobj *o, const char *glob)
 {
 	if (!*glob)
@@ -240,13 +251,8 @@ static int dt_pid_walk(struct dt_pid_req *r, const struct dt_pobj *objs,
 		r->obj = &objs[i];
 		r->mod = objs[i].base;
 		r->fd = -1;
-		if (r->create) {
-			r->fd = open(objs[i].mapfile, O_RDONLY | O_CLOEXEC);
-			if (r->fd < 0)
-				r->fd = open(objs[i].path, O_RDONLY | O_CLOEXEC);
-			if (r->fd < 0)
-				continue;
-		}
+		if (r->create && (r->fd = dt_pobj_open(&objs[i])) < 0)
+			continue;
 		ret = dt_sym_ufuncs(r->dtp, objs[i].path, r->pd->func,
 				    dt_pid_func, r);
 		if (ret > 0)
@@ -327,13 +333,8 @@ static int dt_pid_usdt_obj(dtrace_hdl_t *dtp, const struct dt_pobj *o,
 				sites[i].args);
 			c.nargs = 0;
 		}
-		if (fd < 0) {
-			fd = open(o->mapfile, O_RDONLY | O_CLOEXEC);
-			if (fd < 0)
-				fd = open(o->path, O_RDONLY | O_CLOEXEC);
-			if (fd < 0)
-				break;
-		}
+		if (fd < 0 && (fd = dt_pobj_open(o)) < 0)
+			break;
 		c.fd = fd;
 		ret = dt_pid_create(dtp, &c);
 	}
@@ -396,8 +397,6 @@ static int dt_pid_everywhere(dtrace_hdl_t *dtp,
 		return dt_set_errmsg(dtp, "%s: no such object in dtrace's "
 				     "address space or the library and "
 				     "program directories", pd->mod);
-	if (dt_pid_device(dtp))
-		return -1;
 	return dt_pid_functions(&r, &o, 1);
 }
 
@@ -424,9 +423,11 @@ static int dt_pid_split(const char *prov, char *prefix, size_t size)
  * @pd: a parsed probe description; an "a.out" module becomes the
  *	executable's basename, the name its probes have
  *
- * Descriptions of other providers are left alone.
- * Return: 0, or -1 with EDT_UPROBE and a message (no such process, too
- * many probes, the fasttrap module missing).
+ * Descriptions of other providers are left alone, and so is NAME1234
+ * when there is no process 1234 (it may be a kernel provider's name);
+ * the device is opened only when a probe is to be made.
+ * Return: 0, or -1 with EDT_UPROBE and a message (no such process for
+ * pid1234, too many probes, the fasttrap module missing).
  */
 int dt_pid_provide(dtrace_hdl_t *dtp, struct dtrace_probedesc *pd)
 {
@@ -446,11 +447,11 @@ int dt_pid_provide(dtrace_hdl_t *dtp, struct dtrace_probedesc *pd)
 		return 0;
 	if (!strcmp(prefix, "pid") && !dt_pid_kinds(&r, pd->name))
 		return 0;
-	if (dt_proc_exec(dtp, pid) || dt_pid_objects(dtp, pid, &objs, &n))
+	if (dt_proc_exec(dtp, pid) || dt_pid_objects(dtp, pid, &objs, &n)) {
+		/* NAME1234 may be a kernel provider, not USDT of pid 1234 */
+		if (strcmp(prefix, "pid"))
+			return 0;
 		return dt_set_errmsg(dtp, "pid %d: no such process", pid);
-	if (dt_pid_device(dtp)) {
-		free(objs);
-		return -1;
 	}
 	r.pid = pid;
 	if (!strcmp(prefix, "pid")) {

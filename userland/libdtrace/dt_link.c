@@ -17,7 +17,7 @@
 #include <unistd.h>
 #include "dt_provider.h"
 
-/* A growing string table. */
+/* A growing string table; an offset of 0 after the first is a failure. */
 struct dt_strtab {
 	char *buf;
 	size_t len;
@@ -84,8 +84,9 @@ int dtrace_provider_object(dtrace_hdl_t *dtp, const char *path)
 	syms = calloc(n + 2, sizeof(*syms));
 	zeros = calloc(n, 2);
 	/* offset 0 of each string table is the empty name */
-	if (!syms || !zeros || dt_strtab_add(&str, "") ||
-	    dt_strtab_add(&shstr, ""))
+	dt_strtab_add(&str, "");
+	dt_strtab_add(&shstr, "");
+	if (!syms || !zeros || !str.buf || !shstr.buf)
 		goto out;
 	elf = elf_begin(fd, ELF_C_WRITE, NULL);
 	if (!elf || !(eh = elf64_newehdr(elf)))

@@ -9,8 +9,8 @@
  * ptrace through its exec to its entry point, where the dynamic linker
  * has mapped its libraries, and it waits there instead.  Should dtrace
  * die first, the kernel kills the child (PTRACE_O_EXITKILL).  -p: a
- * running process is only
- * checked to exist; it may be stopped or traced by a debugger.  Either way
+ * running process is only checked to exist; it may be stopped or traced
+ * by a debugger.  Either way
  * dtrace_proc_exited() tells when it is gone, and dtrace_close() kills
  * a created child that is still there.
  */

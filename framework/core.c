@@ -14,9 +14,15 @@ static int __init dtrace_init(void)
 	int ret;
 
 	dtrace_actions_init();
-	ret = dtrace_prov_init();
+	ret = dtrace_timeout_init();
 	if (ret)
 		goto out;
+	ret = dtrace_cyclic_init();
+	if (ret)
+		goto out_timeout;
+	ret = dtrace_prov_init();
+	if (ret)
+		goto out_cyclic;
 	ret = dtrace_proc_init();
 	if (ret)
 		goto out_prov;
@@ -30,6 +36,10 @@ out_proc:
 out_prov:
 	dtrace_prov_exit();
 	dtrace_probe_table_free();
+out_cyclic:
+	dtrace_cyclic_exit();
+out_timeout:
+	dtrace_timeout_exit();
 out:
 	pr_err("cannot initialise: %d\n", ret);
 	return ret;
@@ -48,6 +58,8 @@ static void __exit dtrace_exit(void)
 	dtrace_prov_exit();
 	dtrace_probe_table_free();
 	xa_destroy(&dtrace_probes);
+	dtrace_cyclic_exit();
+	dtrace_timeout_exit();
 }
 
 module_init(dtrace_init);

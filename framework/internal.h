@@ -547,4 +547,10 @@ void dtrace_dev_exit(void);
 int dtrace_proc_init(void);
 void dtrace_proc_exit(void);
 
+/* timeout.c, cyclic.c: the services of <dtrace/services.h> */
+int dtrace_timeout_init(void);
+void dtrace_timeout_exit(void);
+int dtrace_cyclic_init(void);
+void dtrace_cyclic_exit(void);
+
 #endif /* _DTRACE_INTERNAL_H */

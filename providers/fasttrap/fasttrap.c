@@ -9,7 +9,7 @@
  * its first probe and unregistered when the last open of the device
  * holding it lets go and none of its probes is enabled.  A provider
  * still enabled then (another consumer traces it) is retried by a
- * delayed work until it is idle.  /proc/dtrace/fasttrap lists the
+ * dtrace timeout until it is idle.  /proc/dtrace/fasttrap lists the
  * probes and whether each is in place.
  *
  * Context: process, under ftp_lock, except the provider ops, which the
@@ -24,7 +24,7 @@
 #include <linux/sched/mm.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
-#include <linux/workqueue.h>
+#include <dtrace/services.h>
 #include "fasttrap_impl.h"
 
 DEFINE_MUTEX(ftp_lock);
@@ -36,10 +36,12 @@ MODULE_PARM_DESC(max_enabled,
 
 static LIST_HEAD(ftp_providers);	/* ftp_lock */
 
-#define FTP_REAP_DELAY	HZ
+/* A busy provider's retirement is retried this often, by a timeout. */
+#define FTP_REAP_DELAY_NS	NSEC_PER_SEC
 
-static void ftp_reap(struct work_struct *work);
-static DECLARE_DELAYED_WORK(ftp_reaper, ftp_reap);
+static dtrace_timeout_id_t ftp_reaper;	/* ftp_lock; 0: none pending */
+static void ftp_reap_later(void);
+static void ftp_reap(void *arg);
 
 static void ftp_probe_free(struct ftp_probe *probe)
 {
@@ -154,20 +156,33 @@ void ftp_provider_release(struct ftp_provider *prov)
 {
 	lockdep_assert_held(&ftp_lock);
 	if (--prov->holds == 0 && !ftp_provider_retire(prov))
-		mod_delayed_work(system_wq, &ftp_reaper, FTP_REAP_DELAY);
+		ftp_reap_later();
 }
 
-static void ftp_reap(struct work_struct *work)
+/*
+ * Try the unheld providers again in a while.  Out of memory for the
+ * timeout, they wait for the next release or the module's exit.
+ */
+static void ftp_reap_later(void)
+{
+	lockdep_assert_held(&ftp_lock);
+	if (!ftp_reaper)
+		ftp_reaper = dtrace_timeout(ftp_reap, NULL, FTP_REAP_DELAY_NS);
+}
+
+/* Context: process (a dtrace timeout); takes ftp_lock. */
+static void ftp_reap(void *arg)
 {
 	struct ftp_provider *prov, *next;
 	bool busy = false;
 
 	mutex_lock(&ftp_lock);
+	ftp_reaper = 0;
 	list_for_each_entry_safe(prov, next, &ftp_providers, list)
 		if (!prov->holds && !ftp_provider_retire(prov))
 			busy = true;
 	if (busy)
-		mod_delayed_work(system_wq, &ftp_reaper, FTP_REAP_DELAY);
+		ftp_reap_later();
 	mutex_unlock(&ftp_lock);
 }
 
@@ -349,9 +364,16 @@ static void __exit ftp_exit(void)
 {
 	struct ftp_provider *prov, *next;
 
+	dtrace_timeout_id_t reaper;
+
 	ftp_dev_exit();
 	remove_proc_entry("dtrace/fasttrap", NULL);
-	cancel_delayed_work_sync(&ftp_reaper);
+	/* Not under ftp_lock: a running ftp_reap() may be waiting for it. */
+	mutex_lock(&ftp_lock);
+	reaper = ftp_reaper;
+	ftp_reaper = 0;
+	mutex_unlock(&ftp_lock);
+	dtrace_untimeout(reaper);
 	mutex_lock(&ftp_lock);
 	list_for_each_entry_safe(prov, next, &ftp_providers, list)
 		WARN_ON(!ftp_provider_retire(prov));

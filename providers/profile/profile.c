@@ -2,49 +2,35 @@
 /*
  * dtrace_profile.ko: the profile provider.  profile-N fires on every
  * online CPU N times a second (or every N ns/us/ms/s/m/h/d), tick-N on
- * one CPU; both from hrtimers in hardirq context.  Probes for any rate
+ * one CPU; both from the core's cyclics, in hardirq context.  Probes for any rate
  * are created on demand when a description names them.
  * docs/providers/profile.md documents the probes and their arguments.
  */
 #define pr_fmt(fmt) "dtrace profile: " fmt
 
-#include <linux/cpu.h>
-#include <linux/cpuhotplug.h>
-#include <linux/hrtimer.h>
+#include <linux/err.h>
 #include <linux/kernel.h>
 #include <linux/kprobes.h>
 #include <linux/module.h>
 #include <linux/overflow.h>
-#include <linux/percpu.h>
 #include <linux/ptrace.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <asm/irq_regs.h>
 #include <dtrace/provider.h>
-
-/* One timer: the single one of a tick probe, or one CPU's of a profile probe. */
-struct profile_timer {
-	struct hrtimer		timer;
-	struct profile_probe	*probe;
-};
+#include <dtrace/services.h>
 
 struct profile_probe {
 	char			name[DTRACE_NAMELEN];
 	dtrace_id_t		id;
 	u64			interval;	/* ns */
 	bool			per_cpu;	/* profile-N, not tick-N */
-	struct list_head	enabled;	/* on profile_enabled */
-	struct profile_timer	tick;		/* tick-N only */
-	struct profile_timer __percpu *timers;	/* profile-N, while enabled */
+	struct dtrace_cyclic	*cyclic;	/* while enabled */
 };
 
 static dtrace_provider_id_t profile_id;
 static unsigned int profile_nprobes;	/* profile_lock */
-static enum cpuhp_state profile_cpuhp;
-
-/* protects profile_enabled and profile_nprobes; after cpus_read_lock() */
-static DEFINE_MUTEX(profile_lock);
-static LIST_HEAD(profile_enabled);	/* enabled profile-N probes */
+static DEFINE_MUTEX(profile_lock);	/* protects profile_nprobes */
 
 static unsigned long interval_min_ns = 200000;
 module_param(interval_min_ns, ulong, 0444);
@@ -63,19 +49,16 @@ static const unsigned int profile_default_hz[] = {
 static const unsigned int tick_default_hz[] = { 1, 10, 100, 500, 1000, 5000 };
 
 /**
- * profile_fire() - a probe's timer expired
- * @timer: the hrtimer of one struct profile_timer
+ * profile_fire() - a probe's cyclic fired
+ * @arg: the struct profile_probe
  *
  * arg0 is the kernel PC that was interrupted, or 0 if it was user code;
  * arg1 the user PC, or 0 if the kernel was running.
  * Context: hardirq; probe context.
- * Return: HRTIMER_RESTART, re-armed one interval on (missed intervals
- * are skipped, not fired in a burst).
  */
-static enum hrtimer_restart profile_fire(struct hrtimer *timer)
+static void profile_fire(void *arg)
 {
-	struct profile_timer *pt = container_of(timer, struct profile_timer,
-						timer);
+	struct profile_probe *pp = arg;
 	struct pt_regs *regs = get_irq_regs();
 	u64 pc = 0, upc = 0;
 
@@ -83,9 +66,7 @@ static enum hrtimer_restart profile_fire(struct hrtimer *timer)
 		upc = instruction_pointer(regs);
 	else if (regs)
 		pc = instruction_pointer(regs);
-	dtrace_probe(pt->probe->id, pc, upc, 0, 0, 0, 0);
-	hrtimer_forward_now(timer, ns_to_ktime(pt->probe->interval));
-	return HRTIMER_RESTART;
+	dtrace_probe(pp->id, pc, upc, 0, 0, 0, 0);
 }
 NOKPROBE_SYMBOL(profile_fire);
 
@@ -169,7 +150,6 @@ static void profile_create(const char *name)
 	strscpy(pp->name, name, sizeof(pp->name));
 	pp->interval = interval;
 	pp->per_cpu = per_cpu;
-	INIT_LIST_HEAD(&pp->enabled);
 	pp->id = dtrace_probe_create(profile_id, "", "", name, pp);
 	if (pp->id != DTRACE_IDNONE)
 		return;
@@ -191,73 +171,28 @@ static void profile_provide(void *arg, const struct dtrace_probedesc *desc)
 		profile_create(desc->name);
 }
 
-static void profile_timer_init(struct profile_timer *pt,
-			       struct profile_probe *pp, enum hrtimer_mode mode)
-{
-	hrtimer_init(&pt->timer, CLOCK_MONOTONIC, mode);
-	pt->timer.function = profile_fire;
-	pt->probe = pp;
-}
-
-/* Start this CPU's timer of @arg; on the CPU itself, so it stays pinned. */
-static void profile_start_this_cpu(void *arg)
-{
-	struct profile_probe *pp = arg;
-	struct profile_timer *pt = this_cpu_ptr(pp->timers);
-
-	hrtimer_start(&pt->timer, ns_to_ktime(pp->interval),
-		      HRTIMER_MODE_REL_PINNED_HARD);
-}
-
 static int profile_enable(void *arg, dtrace_id_t id, void *parg)
 {
 	struct profile_probe *pp = parg;
-	int cpu;
 
-	if (!pp->per_cpu) {
-		profile_timer_init(&pp->tick, pp, HRTIMER_MODE_REL_HARD);
-		hrtimer_start(&pp->tick.timer, ns_to_ktime(pp->interval),
-			      HRTIMER_MODE_REL_HARD);
-		return 0;
+	pp->cyclic = dtrace_cyclic_add(profile_fire, pp, pp->interval,
+				       pp->per_cpu ? DTRACE_CYCLIC_PERCPU : 0);
+	if (IS_ERR(pp->cyclic)) {
+		int ret = PTR_ERR(pp->cyclic);
+
+		pp->cyclic = NULL;
+		return ret;
 	}
-
-	pp->timers = alloc_percpu(struct profile_timer);
-	if (!pp->timers)
-		return -ENOMEM;
-	for_each_possible_cpu(cpu)
-		profile_timer_init(per_cpu_ptr(pp->timers, cpu), pp,
-				   HRTIMER_MODE_REL_PINNED_HARD);
-
-	cpus_read_lock();
-	mutex_lock(&profile_lock);
-	list_add(&pp->enabled, &profile_enabled);
-	for_each_online_cpu(cpu)
-		smp_call_function_single(cpu, profile_start_this_cpu, pp, 1);
-	mutex_unlock(&profile_lock);
-	cpus_read_unlock();
 	return 0;
 }
 
-/* hrtimer_cancel() waits for a running profile_fire() to return. */
+/* dtrace_cyclic_remove() waits for a running profile_fire() to return. */
 static void profile_disable(void *arg, dtrace_id_t id, void *parg)
 {
 	struct profile_probe *pp = parg;
-	int cpu;
 
-	if (!pp->per_cpu) {
-		hrtimer_cancel(&pp->tick.timer);
-		return;
-	}
-
-	cpus_read_lock();
-	mutex_lock(&profile_lock);
-	list_del_init(&pp->enabled);
-	mutex_unlock(&profile_lock);
-	cpus_read_unlock();
-	for_each_possible_cpu(cpu)
-		hrtimer_cancel(&per_cpu_ptr(pp->timers, cpu)->timer);
-	free_percpu(pp->timers);
-	pp->timers = NULL;
+	dtrace_cyclic_remove(pp->cyclic);
+	pp->cyclic = NULL;
 }
 
 static void profile_destroy(void *arg, dtrace_id_t id, void *parg)
@@ -266,34 +201,6 @@ static void profile_destroy(void *arg, dtrace_id_t id, void *parg)
 	mutex_lock(&profile_lock);
 	profile_nprobes--;
 	mutex_unlock(&profile_lock);
-}
-
-/*
- * CPU hotplug: a CPU coming online starts its timer of every enabled
- * profile probe; one going offline stops them.  Both run on that CPU
- * with the hotplug lock held, so enable/disable (which hold
- * cpus_read_lock()) cannot run meanwhile.
- */
-static int profile_cpu_online(unsigned int cpu)
-{
-	struct profile_probe *pp;
-
-	mutex_lock(&profile_lock);
-	list_for_each_entry(pp, &profile_enabled, enabled)
-		profile_start_this_cpu(pp);
-	mutex_unlock(&profile_lock);
-	return 0;
-}
-
-static int profile_cpu_offline(unsigned int cpu)
-{
-	struct profile_probe *pp;
-
-	mutex_lock(&profile_lock);
-	list_for_each_entry(pp, &profile_enabled, enabled)
-		hrtimer_cancel(&this_cpu_ptr(pp->timers)->timer);
-	mutex_unlock(&profile_lock);
-	return 0;
 }
 
 static const struct dtrace_pops profile_pops = {
@@ -324,32 +231,19 @@ static int __init profile_init(void)
 {
 	int ret;
 
-	ret = cpuhp_setup_state_nocalls(CPUHP_AP_ONLINE_DYN,
-					"dtrace/profile:online",
-					profile_cpu_online,
-					profile_cpu_offline);
-	if (ret < 0)
-		goto out;
-	profile_cpuhp = ret;
-
 	ret = dtrace_register("profile", &profile_pops, NULL, &profile_id);
-	if (ret)
-		goto out_cpuhp;
+	if (ret) {
+		pr_err("cannot register: %d\n", ret);
+		return ret;
+	}
 	profile_create_defaults();
 	return 0;
-
-out_cpuhp:
-	cpuhp_remove_state_nocalls(profile_cpuhp);
-out:
-	pr_err("cannot register: %d\n", ret);
-	return ret;
 }
 
 /* No probe is enabled: the core holds this module while one is. */
 static void __exit profile_exit(void)
 {
 	dtrace_unregister(profile_id);
-	cpuhp_remove_state_nocalls(profile_cpuhp);
 }
 
 module_init(profile_init);

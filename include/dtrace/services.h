@@ -1,0 +1,129 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Deferred and timed work that dtrace_core.ko offers to itself and to
+ * providers, in the shape of the Solaris services DTrace was written
+ * against: task queues (taskq_create/taskq_dispatch/taskq_destroy),
+ * one-shot timeouts (timeout/untimeout) and cyclics (periodic
+ * high-resolution callbacks).  docs/services.md says when to use which.
+ *
+ * Task and timeout callbacks run in process context, on a workqueue:
+ * they may sleep and take mutexes, and a thread holding a mutex is never
+ * interrupted by one that wants it.  Cyclic handlers run in hardirq
+ * context, where a probe of the interrupted code may fire.
+ */
+#ifndef _DTRACE_SERVICES_H
+#define _DTRACE_SERVICES_H
+
+#include <linux/gfp.h>
+#include <linux/types.h>
+
+struct dtrace_taskq;
+struct dtrace_cyclic;
+
+typedef void (*dtrace_task_func_t)(void *arg);
+
+/**
+ * dtrace_taskq_create() - a queue that runs dispatched tasks
+ * @name: the workqueue's name, seen in ps as kworker threads' queue
+ * @ordered: run tasks one at a time in dispatch order; otherwise tasks
+ *	may run concurrently, on any CPU
+ *
+ * Context: process; may sleep.
+ * Return: the queue, or NULL when out of memory.
+ */
+struct dtrace_taskq *dtrace_taskq_create(const char *name, bool ordered);
+
+/**
+ * dtrace_taskq_dispatch() - run @func(@arg) on @tq, soon
+ * @tq: from dtrace_taskq_create()
+ * @func, @arg: the task
+ * @gfp: how to allocate the task's entry: GFP_KERNEL from process
+ *	context, GFP_ATOMIC from atomic context
+ *
+ * Context: any but probe and NMI context (it allocates).
+ * Return: 0, or -ENOMEM: the task will not run.
+ */
+int dtrace_taskq_dispatch(struct dtrace_taskq *tq, dtrace_task_func_t func,
+			  void *arg, gfp_t gfp);
+
+/**
+ * dtrace_taskq_wait() - wait until every task dispatched so far has run
+ * @tq: the queue
+ *
+ * Context: process; may sleep; not from a task of @tq.
+ */
+void dtrace_taskq_wait(struct dtrace_taskq *tq);
+
+/**
+ * dtrace_taskq_destroy() - run what is queued, then free @tq
+ * @tq: the queue; nothing may dispatch to it any more
+ *
+ * Context: process; may sleep; not from a task of @tq.
+ */
+void dtrace_taskq_destroy(struct dtrace_taskq *tq);
+
+/* A pending timeout; 0 is none. */
+typedef u64 dtrace_timeout_id_t;
+
+/**
+ * dtrace_timeout() - run @func(@arg) once, @delay_ns from now
+ * @func, @arg: the callback; it runs in process context on the core's
+ *	timeout queue, so it may sleep and take mutexes
+ * @delay_ns: how long from now, at least; 0 runs it as soon as possible
+ *
+ * Context: process or atomic (not probe context): allocates with
+ * GFP_ATOMIC.
+ * Return: the timeout's id for dtrace_untimeout(), or 0 when out of
+ * memory (the callback will not run).
+ */
+dtrace_timeout_id_t dtrace_timeout(dtrace_task_func_t func, void *arg,
+				   u64 delay_ns);
+
+/**
+ * dtrace_untimeout() - cancel a timeout
+ * @id: from dtrace_timeout(); 0 and ids that have run are ignored
+ *
+ * When this returns, the callback has either not run and never will, or
+ * has returned.  It waits for a callback that is running, so it must not
+ * be called from that callback, nor with a lock held that the callback
+ * may already be waiting for.  A callback that has not started yet is
+ * cancelled without waiting, whatever locks the caller holds.
+ *
+ * Context: process; may sleep.
+ * Return: true if the callback was cancelled before it ran, false if it
+ * had run or was running (and has now returned), or @id was unknown.
+ */
+bool dtrace_untimeout(dtrace_timeout_id_t id);
+
+/* dtrace_cyclic_add() flags */
+#define DTRACE_CYCLIC_PERCPU	0x1	/* fire on every online CPU */
+
+/**
+ * dtrace_cyclic_add() - call @func(@arg) every @interval_ns
+ * @func, @arg: the handler; it runs in hardirq context, on the CPU that
+ *	fired (get_irq_regs() gives the interrupted registers)
+ * @interval_ns: the period; at least 1000
+ * @flags: 0 for one timer on whatever CPU it was armed, or
+ *	DTRACE_CYCLIC_PERCPU for one pinned timer on every online CPU,
+ *	following CPUs as they come and go
+ *
+ * Intervals missed (a CPU busy with interrupts off, a guest descheduled)
+ * are skipped, not fired in a burst.
+ *
+ * Context: process; may sleep.
+ * Return: the cyclic, or an ERR_PTR: -EINVAL for a bad interval or
+ * flag, -ENOMEM.
+ */
+struct dtrace_cyclic *dtrace_cyclic_add(dtrace_task_func_t func, void *arg,
+					u64 interval_ns, unsigned int flags);
+
+/**
+ * dtrace_cyclic_remove() - stop and free a cyclic
+ * @cyc: from dtrace_cyclic_add()
+ *
+ * When this returns no handler of @cyc runs, on any CPU.
+ * Context: process; may sleep.
+ */
+void dtrace_cyclic_remove(struct dtrace_cyclic *cyc);
+
+#endif /* _DTRACE_SERVICES_H */

@@ -171,7 +171,7 @@ int dtrace_agg_define(struct dtrace_state *state,
 	lockdep_assert_held(&state->lock);
 	if (state->activity != DTRACE_ACTIVITY_INACTIVE)
 		return -EBUSY;
-	agg = kzalloc(sizeof(*agg), GFP_KERNEL);
+	agg = dtrace_zalloc(sizeof(*agg), GFP_KERNEL);
 	if (!agg)
 		return -ENOMEM;
 	agg->def = *udef;
@@ -187,8 +187,9 @@ int dtrace_agg_define(struct dtrace_state *state,
 		goto out_free;
 	}
 	if (!state->aggs) {
-		state->aggs = kvcalloc(DTRACE_AGG_MAXID, sizeof(*state->aggs),
-				       GFP_KERNEL);
+		state->aggs = dtrace_zalloc_array(DTRACE_AGG_MAXID,
+						  sizeof(*state->aggs),
+						  GFP_KERNEL);
 		ret = -ENOMEM;
 		if (!state->aggs)
 			goto out_free;
@@ -198,7 +199,7 @@ int dtrace_agg_define(struct dtrace_state *state,
 	return 0;
 
 out_free:
-	kfree(agg);
+	dtrace_free(agg);
 	return ret;
 }
 
@@ -241,11 +242,11 @@ void dtrace_aggs_free(struct dtrace_state *state)
 	for_each_possible_cpu(cpu) {
 		struct dtrace_aggbuf *ab = per_cpu_ptr(state->aggbufs, cpu);
 
-		kvfree(ab->data[0]);
-		kvfree(ab->data[1]);
-		kvfree(ab->key);
+		dtrace_free(ab->data[0]);
+		dtrace_free(ab->data[1]);
+		dtrace_free(ab->key);
 	}
-	free_percpu(state->aggbufs);
+	dtrace_percpu_free(state->aggbufs, sizeof(struct dtrace_aggbuf));
 	state->aggbufs = NULL;
 }
 
@@ -262,8 +263,8 @@ void dtrace_aggs_destroy(struct dtrace_state *state)
 	if (!state->aggs)
 		return;
 	for (id = 1; id < DTRACE_AGG_MAXID; id++)
-		kfree(state->aggs[id]);
-	kvfree(state->aggs);
+		dtrace_free(state->aggs[id]);
+	dtrace_free(state->aggs);
 	state->aggs = NULL;
 	state->naggs = 0;
 }
@@ -295,16 +296,17 @@ int dtrace_aggs_alloc(struct dtrace_state *state)
 			state->agg_keymax = max(state->agg_keymax,
 						state->aggs[id]->keysize);
 
-	state->aggbufs = alloc_percpu(struct dtrace_aggbuf);
+	state->aggbufs = dtrace_percpu_zalloc(sizeof(struct dtrace_aggbuf),
+					      __alignof__(struct dtrace_aggbuf));
 	if (!state->aggbufs)
 		return -ENOMEM;
 	for_each_possible_cpu(cpu) {
 		struct dtrace_aggbuf *ab = per_cpu_ptr(state->aggbufs, cpu);
 		int node = cpu_to_node(cpu);
 
-		ab->data[0] = kvzalloc_node(state->aggsize, gfp, node);
-		ab->data[1] = kvzalloc_node(state->aggsize, gfp, node);
-		ab->key = kvmalloc_node(state->agg_keymax, gfp, node);
+		ab->data[0] = dtrace_zalloc_node(state->aggsize, gfp, node);
+		ab->data[1] = dtrace_zalloc_node(state->aggsize, gfp, node);
+		ab->key = dtrace_zalloc_node(state->agg_keymax, gfp, node);
 		if (!ab->data[0] || !ab->data[1] || !ab->key) {
 			dtrace_aggs_free(state);
 			return -ENOMEM;

@@ -24,10 +24,10 @@ void dtrace_buffers_free(struct dtrace_state *state)
 	for_each_possible_cpu(cpu) {
 		struct dtrace_buffer *buf = per_cpu_ptr(state->buffers, cpu);
 
-		kvfree(buf->data[0]);
-		kvfree(buf->data[1]);
+		dtrace_free(buf->data[0]);
+		dtrace_free(buf->data[1]);
 	}
-	free_percpu(state->buffers);
+	dtrace_percpu_free(state->buffers, sizeof(struct dtrace_buffer));
 	state->buffers = NULL;
 }
 
@@ -45,17 +45,18 @@ int dtrace_buffers_alloc(struct dtrace_state *state)
 	int cpu;
 
 	lockdep_assert_held(&state->lock);
-	state->buffers = alloc_percpu(struct dtrace_buffer);
+	state->buffers = dtrace_percpu_zalloc(sizeof(struct dtrace_buffer),
+					      __alignof__(struct dtrace_buffer));
 	if (!state->buffers)
 		return -ENOMEM;
 	for_each_possible_cpu(cpu) {
 		struct dtrace_buffer *buf = per_cpu_ptr(state->buffers, cpu);
 		int node = cpu_to_node(cpu);
 
-		buf->data[0] = kvzalloc_node(state->bufsize, gfp, node);
+		buf->data[0] = dtrace_zalloc_node(state->bufsize, gfp, node);
 		if (state->bufpolicy == DTRACE_BUFPOLICY_SWITCH)
-			buf->data[1] = kvzalloc_node(state->bufsize, gfp,
-						     node);
+			buf->data[1] = dtrace_zalloc_node(state->bufsize, gfp,
+							  node);
 		if (!buf->data[0] ||
 		    (state->bufpolicy == DTRACE_BUFPOLICY_SWITCH &&
 		     !buf->data[1])) {

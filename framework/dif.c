@@ -295,7 +295,7 @@ struct dtrace_prog *dtrace_prog_create(const struct dtrace_difo *udifo)
 	if (!dtrace_difo_header_ok(udifo))
 		return ERR_PTR(-EINVAL);
 
-	prog = kzalloc(sizeof(*prog), GFP_KERNEL);
+	prog = dtrace_zalloc(sizeof(*prog), GFP_KERNEL);
 	if (!prog)
 		return ERR_PTR(-ENOMEM);
 	prog->ninsns = udifo->ninsns;
@@ -305,13 +305,13 @@ struct dtrace_prog *dtrace_prog_create(const struct dtrace_difo *udifo)
 	prog->rtype = udifo->rtype;
 	prog->rsize = udifo->rsize;
 
-	prog->insns = kvmalloc_array(prog->ninsns, sizeof(*prog->insns),
-				     GFP_KERNEL);
-	prog->inttab = kvmalloc_array(prog->nints ?: 1, sizeof(u64),
-				      GFP_KERNEL);
-	prog->strtab = kvmalloc(prog->strtab_len ?: 1, GFP_KERNEL);
-	prog->vartab = kvmalloc_array(prog->nvars ?: 1, sizeof(*prog->vartab),
-				      GFP_KERNEL);
+	prog->insns = dtrace_zalloc_array(prog->ninsns, sizeof(*prog->insns),
+					  GFP_KERNEL);
+	prog->inttab = dtrace_zalloc_array(prog->nints ?: 1, sizeof(u64),
+					   GFP_KERNEL);
+	prog->strtab = dtrace_zalloc(prog->strtab_len ?: 1, GFP_KERNEL);
+	prog->vartab = dtrace_zalloc_array(prog->nvars ?: 1,
+					   sizeof(*prog->vartab), GFP_KERNEL);
 	if (!prog->insns || !prog->inttab || !prog->strtab || !prog->vartab)
 		goto out_free;
 
@@ -344,9 +344,9 @@ void dtrace_prog_free(struct dtrace_prog *prog)
 {
 	if (!prog)
 		return;
-	kvfree(prog->insns);
-	kvfree(prog->inttab);
-	kvfree(prog->strtab);
-	kvfree(prog->vartab);
-	kfree(prog);
+	dtrace_free(prog->insns);
+	dtrace_free(prog->inttab);
+	dtrace_free(prog->strtab);
+	dtrace_free(prog->vartab);
+	dtrace_free(prog);
 }

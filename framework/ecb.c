@@ -21,7 +21,7 @@ static void dtrace_clause_free(struct dtrace_clause *clause)
 	for (i = 0; i < clause->nactions; i++)
 		dtrace_prog_free(clause->actions[i].prog);
 	dtrace_prog_free(clause->pred);
-	kfree(clause);
+	dtrace_free(clause);
 }
 
 void dtrace_clause_put(struct dtrace_clause *clause)
@@ -201,7 +201,8 @@ struct dtrace_clause *dtrace_clause_create(u64 cookie,
 
 	if (nactions > DTRACE_ACTIONS_MAX)
 		return ERR_PTR(-E2BIG);
-	clause = kzalloc(struct_size(clause, actions, nactions), GFP_KERNEL);
+	clause = dtrace_zalloc(struct_size(clause, actions, nactions),
+			       GFP_KERNEL);
 	if (!clause)
 		return ERR_PTR(-ENOMEM);
 	refcount_set(&clause->refs, 1);
@@ -313,7 +314,7 @@ static void dtrace_ecbs_truncate(struct dtrace_state *state, u32 keep)
 	synchronize_rcu();
 	for (i = state->necbs; i > keep; i--) {
 		dtrace_clause_put(state->ecbs[i - 1]->clause);
-		kfree(state->ecbs[i - 1]);
+		dtrace_free(state->ecbs[i - 1]);
 	}
 	state->necbs = keep;
 }
@@ -328,12 +329,12 @@ static int dtrace_ecbs_grow(struct dtrace_state *state)
 	if (state->ecbs_cap >= U32_MAX / 2)
 		return -ENOSPC;
 	cap = state->ecbs_cap ? state->ecbs_cap * 2 : 16;
-	ecbs = kvmalloc_array(cap, sizeof(*ecbs), GFP_KERNEL);
+	ecbs = dtrace_zalloc_array(cap, sizeof(*ecbs), GFP_KERNEL);
 	if (!ecbs)
 		return -ENOMEM;
 	if (state->necbs)
 		memcpy(ecbs, state->ecbs, state->necbs * sizeof(*ecbs));
-	kvfree(state->ecbs);
+	dtrace_free(state->ecbs);
 	state->ecbs = ecbs;
 	state->ecbs_cap = cap;
 	return 0;
@@ -371,13 +372,13 @@ static int dtrace_ecb_place(struct dtrace_probe *probe,
 	ret = dtrace_ecbs_grow(state);
 	if (ret)
 		return ret;
-	ecb = kzalloc(sizeof(*ecb), GFP_KERNEL);
+	ecb = dtrace_zalloc(sizeof(*ecb), GFP_KERNEL);
 	if (!ecb)
 		return -ENOMEM;
 	if (!rcu_access_pointer(probe->ecbs)) {
 		ret = dtrace_probe_enable_locked(probe);
 		if (ret) {
-			kfree(ecb);
+			dtrace_free(ecb);
 			en->refused |= ret == -EOPNOTSUPP;
 			return ret == -EOPNOTSUPP ? 0 : ret;
 		}
@@ -494,9 +495,15 @@ int dtrace_ecb_enable(struct dtrace_state *state,
 		ret = -EOPNOTSUPP;
 	if (ret) {
 		dtrace_ecbs_truncate(state, first);
+		dtrace_trace("consumer %u enabling %s:%s:%s:%s failed: %d",
+			     state->id, desc->provider, desc->mod, desc->func,
+			     desc->name, ret);
 		return ret;
 	}
 	*nmatched = state->necbs - first;
+	dtrace_trace("consumer %u enabled %s:%s:%s:%s: %u probes", state->id,
+		     desc->provider, desc->mod, desc->func, desc->name,
+		     *nmatched);
 	return 0;
 }
 
@@ -509,7 +516,7 @@ int dtrace_ecb_enable(struct dtrace_state *state,
 void dtrace_ecbs_destroy(struct dtrace_state *state)
 {
 	dtrace_ecbs_truncate(state, 0);
-	kvfree(state->ecbs);
+	dtrace_free(state->ecbs);
 	state->ecbs = NULL;
 	state->ecbs_cap = 0;
 }

@@ -14,7 +14,11 @@
  *	protects the probe registry (dtrace_probes, dtrace_probe_tab,
  *	provider->probes), every probe's ECB chain and the enabled counts.
  *
- * Order: state->lock -> dtrace_provider_lock -> dtrace_lock -> whatever
+ * dtrace_states_lock (mutex)
+ *	protects the list of consumers, dtrace_states; /proc/dtrace
+ *	takes each state->lock inside it.
+ *
+ * Order: dtrace_states_lock -> state->lock -> dtrace_provider_lock -> dtrace_lock -> whatever
  * a provider's ->enable/->disable takes (cpus_read_lock, its own locks).
  *
  * dtrace_dynspace: bucket->lock, then dyn->lock (arch_spinlock_t)
@@ -41,6 +45,7 @@
 #include <linux/list.h>
 #include <linux/mutex.h>
 #include <linux/rcupdate.h>
+#include <linux/sched.h>
 #include <linux/smp.h>
 #include <linux/refcount.h>
 #include <linux/timekeeping.h>
@@ -269,6 +274,10 @@ struct dtrace_dynspace {
 
 /* One consumer: one open of /dev/dtrace. */
 struct dtrace_state {
+	struct list_head		list;	/* on dtrace_states */
+	u32				id;	/* for /proc/dtrace, traces */
+	pid_t				pid;	/* who opened it */
+	char				comm[TASK_COMM_LEN];
 	struct mutex			lock;	/* protects the setup, see above */
 	int				activity;	/* DTRACE_ACTIVITY_*, atomic */
 	struct dtrace_ecb		**ecbs;	/* by epid - 1 */
@@ -406,6 +415,8 @@ struct dtrace_clause *dtrace_clause_create(u64 cookie,
 void dtrace_clause_put(struct dtrace_clause *clause);
 
 /* state.c */
+extern struct list_head dtrace_states;
+extern struct mutex dtrace_states_lock;
 struct dtrace_state *dtrace_state_create(void);
 void dtrace_state_destroy(struct dtrace_state *state);
 int dtrace_state_setopt(struct dtrace_state *state, u32 option, u64 value);
@@ -546,6 +557,23 @@ int dtrace_dev_init(void);
 void dtrace_dev_exit(void);
 int dtrace_proc_init(void);
 void dtrace_proc_exit(void);
+
+/*
+ * mem.c: every allocation a consumer causes, counted, and failed on
+ * request (fail_nth).  Blocks are zeroed; dtrace_free(NULL) is a no-op.
+ */
+void *dtrace_zalloc(size_t size, gfp_t gfp);
+void *dtrace_zalloc_node(size_t size, gfp_t gfp, int node);
+void *dtrace_zalloc_array(size_t n, size_t size, gfp_t gfp);
+void dtrace_free(const void *p);
+void __percpu *dtrace_percpu_zalloc(size_t size, size_t align);
+void dtrace_percpu_free(void __percpu *p, size_t size);
+void dtrace_mem_usage(long *bytes, long *nallocs);
+
+/* trace.c: the ring of /proc/dtrace/trace; not from probe context */
+__printf(1, 2) void dtrace_trace(const char *fmt, ...);
+struct seq_file;
+int dtrace_trace_show(struct seq_file *m, void *v);
 
 /* timeout.c, cyclic.c: the services of <dtrace/services.h> */
 int dtrace_timeout_init(void);

@@ -174,8 +174,10 @@ int dtrace_probe_enable_locked(struct dtrace_probe *probe)
 	int ret;
 
 	lockdep_assert_held(&dtrace_lock);
-	if (!prov->nenabled && !try_module_get(prov->pops->owner))
+	if (!prov->nenabled && !try_module_get(prov->pops->owner)) {
+		dtrace_trace("provider %s is going: not enabled", prov->name);
 		return -ENODEV;
+	}
 	if (prov->pops->enable) {
 		ret = prov->pops->enable(prov->arg, probe->id, probe->parg);
 		if (ret) {
@@ -184,6 +186,9 @@ int dtrace_probe_enable_locked(struct dtrace_probe *probe)
 			return ret;
 		}
 	}
+	if (!prov->nenabled)
+		dtrace_trace("provider %s: first probe enabled, module held",
+			     prov->name);
 	prov->nenabled++;
 	return 0;
 }
@@ -201,8 +206,11 @@ void dtrace_probe_disable_locked(struct dtrace_probe *probe)
 	lockdep_assert_held(&dtrace_lock);
 	if (prov->pops->disable)
 		prov->pops->disable(prov->arg, probe->id, probe->parg);
-	if (!--prov->nenabled)
+	if (!--prov->nenabled) {
 		module_put(prov->pops->owner);
+		dtrace_trace("provider %s: last probe disabled, module released",
+			     prov->name);
+	}
 }
 
 static bool dtrace_probe_in(const struct dtrace_probe *probe,

@@ -133,6 +133,7 @@ int dtrace_register(const char *name, const struct dtrace_pops *pops,
 	}
 	list_add_tail(&prov->list, &dtrace_providers);
 	*idp = (dtrace_provider_id_t)prov;
+	dtrace_trace("provider %s registered", name);
 out_unlock:
 	mutex_unlock(&dtrace_provider_lock);
 	if (ret)
@@ -149,9 +150,12 @@ int dtrace_unregister(dtrace_provider_id_t id)
 	mutex_lock(&dtrace_provider_lock);
 	mutex_lock(&dtrace_lock);
 	if (prov->nenabled) {
+		dtrace_trace("provider %s busy: %u probes enabled, not unregistered",
+			     prov->name, prov->nenabled);
 		ret = -EBUSY;
 		goto out_unlock;
 	}
+	dtrace_trace("provider %s unregistered", prov->name);
 	dtrace_probes_destroy_locked(prov, NULL);
 	list_del(&prov->list);
 out_unlock:

@@ -40,11 +40,12 @@ void dtrace_specs_free(struct dtrace_state *state)
 
 			sbs = per_cpu_ptr(state->specbufs, cpu);
 			for (i = 0; i < state->nspec; i++)
-				kvfree(sbs[i].data);
+				dtrace_free(sbs[i].data);
 		}
-		free_percpu(state->specbufs);
+		dtrace_percpu_free(state->specbufs,
+				   state->nspec * sizeof(*state->specbufs));
 	}
-	kvfree(state->specs);
+	dtrace_free(state->specs);
 	state->specbufs = NULL;
 	state->specs = NULL;
 	state->nspec = 0;
@@ -99,13 +100,14 @@ int dtrace_specs_alloc(struct dtrace_state *state)
 	if (!dtrace_state_speculates(state))
 		return 0;
 	state->specsize = state->options[DTRACE_OPT_SPECSIZE];
-	state->specs = kvcalloc(nspec, sizeof(*state->specs), gfp);
+	state->specs = dtrace_zalloc_array(nspec, sizeof(*state->specs), gfp);
 	if (!state->specs)
 		return -ENOMEM;
 	for (i = 0; i < nspec; i++)
 		atomic_set(&state->specs[i].npending, num_possible_cpus());
-	state->specbufs = __alloc_percpu(nspec * sizeof(*state->specbufs),
-					 __alignof__(*state->specbufs));
+	state->specbufs = dtrace_percpu_zalloc(nspec *
+					       sizeof(*state->specbufs),
+					       __alignof__(*state->specbufs));
 	if (!state->specbufs)
 		goto out_free;
 	state->nspec = nspec;
@@ -113,8 +115,8 @@ int dtrace_specs_alloc(struct dtrace_state *state)
 		struct dtrace_specbuf *sbs = per_cpu_ptr(state->specbufs, cpu);
 
 		for (i = 0; i < nspec; i++) {
-			sbs[i].data = kvmalloc_node(state->specsize, gfp,
-						    cpu_to_node(cpu));
+			sbs[i].data = dtrace_zalloc_node(state->specsize, gfp,
+							 cpu_to_node(cpu));
 			if (!sbs[i].data)
 				goto out_free;
 		}

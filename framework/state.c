@@ -7,21 +7,27 @@
  */
 #define pr_fmt(fmt) "dtrace: " fmt
 
+#include <linux/sched.h>
 #include <linux/slab.h>
 #include <linux/smp.h>
 #include "internal.h"
 
+LIST_HEAD(dtrace_states);
+DEFINE_MUTEX(dtrace_states_lock);
+static u32 dtrace_state_next_id;	/* dtrace_states_lock */
+
+/* Context: process; may sleep; the opener is current. */
 struct dtrace_state *dtrace_state_create(void)
 {
 	struct dtrace_state *state;
 
-	state = kzalloc(sizeof(*state), GFP_KERNEL);
+	state = dtrace_zalloc(sizeof(*state), GFP_KERNEL);
 	if (!state)
 		return NULL;
-	state->vars = kvcalloc(DTRACE_DIF_MAXVARS, sizeof(*state->vars),
-			       GFP_KERNEL);
+	state->vars = dtrace_zalloc_array(DTRACE_DIF_MAXVARS,
+					  sizeof(*state->vars), GFP_KERNEL);
 	if (!state->vars) {
-		kfree(state);
+		dtrace_free(state);
 		return NULL;
 	}
 	mutex_init(&state->lock);
@@ -34,6 +40,14 @@ struct dtrace_state *dtrace_state_create(void)
 	state->options[DTRACE_OPT_AGGSIZE] = DTRACE_AGGSIZE_DEFAULT;
 	state->options[DTRACE_OPT_NSPEC] = DTRACE_NSPEC_DEFAULT;
 	state->options[DTRACE_OPT_SPECSIZE] = DTRACE_SPECSIZE_DEFAULT;
+	state->pid = task_tgid_nr(current);
+	get_task_comm(state->comm, current);
+
+	mutex_lock(&dtrace_states_lock);
+	state->id = ++dtrace_state_next_id;
+	list_add_tail(&state->list, &dtrace_states);
+	mutex_unlock(&dtrace_states_lock);
+	dtrace_trace("consumer %u opened by %s", state->id, state->comm);
 	return state;
 }
 
@@ -46,7 +60,13 @@ struct dtrace_state *dtrace_state_create(void)
  */
 void dtrace_state_destroy(struct dtrace_state *state)
 {
+	mutex_lock(&dtrace_states_lock);
+	list_del(&state->list);
+	mutex_unlock(&dtrace_states_lock);
+
 	mutex_lock(&state->lock);
+	dtrace_trace("consumer %u closed: %u ECBs to tear down", state->id,
+		     state->necbs);
 	WRITE_ONCE(state->activity, DTRACE_ACTIVITY_STOPPED);
 	/* Waits for probe context, so the buffers are free to go after. */
 	dtrace_ecbs_destroy(state);
@@ -57,8 +77,8 @@ void dtrace_state_destroy(struct dtrace_state *state)
 	dtrace_aggs_destroy(state);
 	mutex_unlock(&state->lock);
 	mutex_destroy(&state->lock);
-	kvfree(state->vars);
-	kfree(state);
+	dtrace_free(state->vars);
+	dtrace_free(state);
 }
 
 /* Options that are a size in bytes: their bounds; rounded up to 8. */
@@ -171,6 +191,8 @@ int dtrace_state_go(struct dtrace_state *state, u32 *cpu)
 	if (ret)
 		goto out_free_aggs;
 
+	dtrace_trace("consumer %u go: %u ECBs, bufsize %llu", state->id,
+		     state->necbs, state->bufsize);
 	WRITE_ONCE(state->activity, DTRACE_ACTIVITY_WARMUP);
 	preempt_disable();
 	*cpu = smp_processor_id();
@@ -187,6 +209,7 @@ out_free_vars:
 	dtrace_vars_free(state);
 out_free_buffers:
 	dtrace_buffers_free(state);
+	dtrace_trace("consumer %u go failed: %d", state->id, ret);
 	return ret;
 }
 
@@ -206,6 +229,7 @@ int dtrace_state_stop(struct dtrace_state *state, u32 *cpu)
 	    activity != DTRACE_ACTIVITY_DRAINING)
 		return -EBUSY;
 
+	dtrace_trace("consumer %u stop", state->id);
 	WRITE_ONCE(state->activity, DTRACE_ACTIVITY_COOLDOWN);
 	preempt_disable();
 	*cpu = smp_processor_id();

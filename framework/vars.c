@@ -167,19 +167,19 @@ void dtrace_vars_free(struct dtrace_state *state)
 			struct dtrace_buffer *buf;
 
 			buf = per_cpu_ptr(state->buffers, cpu);
-			kvfree(buf->scratch);
-			kvfree(buf->locals);
-			kvfree(buf->key);
-			kfree(buf->stack);
+			dtrace_free(buf->scratch);
+			dtrace_free(buf->locals);
+			dtrace_free(buf->key);
+			dtrace_free(buf->stack);
 			buf->stack = NULL;
 			buf->scratch = NULL;
 			buf->locals = NULL;
 			buf->key = NULL;
 		}
 	}
-	kvfree(state->globals);
-	kvfree(state->dyn.buckets);
-	kvfree(state->dyn.base);
+	dtrace_free(state->globals);
+	dtrace_free(state->dyn.buckets);
+	dtrace_free(state->dyn.base);
 	state->globals = NULL;
 	memset(&state->dyn, 0, sizeof(state->dyn));
 }
@@ -192,8 +192,9 @@ static int dtrace_dynspace_alloc(struct dtrace_state *state, gfp_t gfp)
 
 	/* One bucket for every 256 bytes of space. */
 	dyn->nbuckets = roundup_pow_of_two(max_t(u64, size / 256, 16));
-	dyn->buckets = kvcalloc(dyn->nbuckets, sizeof(*dyn->buckets), gfp);
-	dyn->base = kvzalloc(size, gfp);
+	dyn->buckets = dtrace_zalloc_array(dyn->nbuckets,
+					   sizeof(*dyn->buckets), gfp);
+	dyn->base = dtrace_zalloc(size, gfp);
 	if (!dyn->buckets || !dyn->base)
 		return -ENOMEM;
 	for (i = 0; i < dyn->nbuckets; i++)
@@ -225,17 +226,18 @@ int dtrace_vars_alloc(struct dtrace_state *state)
 			 (sizeof(u32) + max3(8U, state->strsize,
 					     state->maxpush));
 	dtrace_vars_layout(state, &gsize, &lsize);
-	state->globals = kvzalloc(gsize ?: 8, gfp);
+	state->globals = dtrace_zalloc(gsize ?: 8, gfp);
 	if (!state->globals)
 		goto out_free;
 	for_each_possible_cpu(cpu) {
 		struct dtrace_buffer *buf = per_cpu_ptr(state->buffers, cpu);
 		int node = cpu_to_node(cpu);
 
-		buf->scratch = kvmalloc_node(state->scratchsize, gfp, node);
-		buf->locals = kvzalloc_node(lsize ?: 8, gfp, node);
-		buf->key = kvmalloc_node(state->keysize, gfp, node);
-		buf->stack = kmalloc_array_node(DTRACE_STACK_SAVE,
+		buf->scratch = dtrace_zalloc_node(state->scratchsize, gfp,
+						  node);
+		buf->locals = dtrace_zalloc_node(lsize ?: 8, gfp, node);
+		buf->key = dtrace_zalloc_node(state->keysize, gfp, node);
+		buf->stack = dtrace_zalloc_node(DTRACE_STACK_SAVE *
 						sizeof(*buf->stack), gfp, node);
 		if (!buf->scratch || !buf->locals || !buf->key || !buf->stack)
 			goto out_free;

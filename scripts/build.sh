@@ -20,7 +20,7 @@ mkdir -p .vm
 # Out-of-tree modules, built the way a third party builds against
 # dtrace: the example driver and provider, test and benchmark fixtures.
 extmods="providers/sdt/examples examples/provider selftests/providers/sdt/hellotwo
-	selftests/modules/svctest bench/kmod"
+	selftests/modules/svctest selftests/modules/failprov bench/kmod"
 
 if [ "$(cat .vm/built-for 2>/dev/null)" != "$kver" ]; then
 	echo "build.sh: cleaning module objects (last build was not for $kver)" >&2

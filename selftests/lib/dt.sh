@@ -128,10 +128,34 @@ dt_enabled() {
 		       END { if (!found) print "none" }' /proc/dtrace/providers
 }
 
-# dt_trace PROG: run PROG in the background with its output in
-# $DT_TMP/out; return once its BEGIN clause has printed "go".
+# dt_idle: true once the core holds nothing for any consumer: no
+# consumer open, no byte or allocation of one left (/proc/dtrace/memory)
+# and no probe of any provider enabled.
+dt_idle() {
+	awk '$1 == "consumers" || $1 == "bytes" || $1 == "allocations" {
+		if ($2 != 0) bad = 1 } END { exit bad }' /proc/dtrace/memory &&
+	awk 'NR > 1 && $3 != 0 { bad = 1 } END { exit bad }' \
+		/proc/dtrace/providers
+}
+
+# dt_check_idle WHAT: fail unless the core returns to idle (dt_idle)
+# within 30 s; WHAT says after what, and the failure shows the state.
+dt_check_idle() {
+	dt_wait 30 dt_idle || {
+		cat /proc/dtrace/memory /proc/dtrace/providers \
+			/proc/dtrace/consumers >&2
+		dt_fail "not idle after $1"
+	}
+}
+
+# dt_trace PROG [OPTION...]: run PROG in the background (with dtrace's
+# OPTIONs) with its output in $DT_TMP/out; return once its BEGIN clause
+# has printed "go".
 dt_trace() {
-	"$DTRACE" -q -n "BEGIN { printf(\"go\\n\"); } $1" >"$DT_TMP/out" 2>&1 &
+	_prog=$1
+	shift
+	"$DTRACE" -q "$@" -n "BEGIN { printf(\"go\\n\"); } $_prog" \
+		>"$DT_TMP/out" 2>&1 &
 	DT_BG=$!
 	dt_wait 120 grep -q '^go' "$DT_TMP/out" ||
 		dt_fail "consumer did not start: $(cat "$DT_TMP/out")"

@@ -76,92 +76,104 @@ static void dtrace_proc_counts(const struct dtrace_state *state,
 	}
 }
 
-static int dtrace_proc_consumers_show(struct seq_file *m, void *v)
+/* Call @show for each consumer, its state->lock held. */
+static void dtrace_proc_each_state(struct seq_file *m,
+				   void (*show)(struct seq_file *m,
+						const struct dtrace_state *state))
 {
 	struct dtrace_state *state;
+
+	mutex_lock(&dtrace_states_lock);
+	list_for_each_entry(state, &dtrace_states, list) {
+		mutex_lock(&state->lock);
+		show(m, state);
+		mutex_unlock(&state->lock);
+	}
+	mutex_unlock(&dtrace_states_lock);
+}
+
+static void dtrace_proc_consumer(struct seq_file *m,
+				 const struct dtrace_state *state)
+{
 	u64 count[DTRACE_CNT_MAX], aggdrops;
 
+	dtrace_proc_counts(state, count, &aggdrops);
+	seq_printf(m, "%5u %7d %-16s %-9s %6u %4u %10llu %-6s %8llu %8llu %8llu %8llu %8llu\n",
+		   state->id, state->pid, state->comm,
+		   dtrace_activity_names[READ_ONCE(state->activity)],
+		   state->necbs, state->naggs,
+		   state->buffers ? state->bufsize : 0,
+		   state->buffers ? dtrace_policy_names[state->bufpolicy] : "-",
+		   count[DTRACE_CNT_DROPS], count[DTRACE_CNT_ERRORS],
+		   count[DTRACE_CNT_DYNDROPS], count[DTRACE_CNT_SPECDROPS],
+		   aggdrops);
+}
+
+static int dtrace_proc_consumers_show(struct seq_file *m, void *v)
+{
 	seq_printf(m, "%5s %7s %-16s %-9s %6s %4s %10s %-6s %8s %8s %8s %8s %8s\n",
 		   "ID", "PID", "COMM", "STATE", "ECBS", "AGGS", "BUFSIZE",
 		   "POLICY", "DROPS", "ERRORS", "DYNDROPS", "SPECDROP",
 		   "AGGDROPS");
-	mutex_lock(&dtrace_states_lock);
-	list_for_each_entry(state, &dtrace_states, list) {
-		mutex_lock(&state->lock);
-		dtrace_proc_counts(state, count, &aggdrops);
-		seq_printf(m, "%5u %7d %-16s %-9s %6u %4u %10llu %-6s %8llu %8llu %8llu %8llu %8llu\n",
-			   state->id, state->pid, state->comm,
-			   dtrace_activity_names[READ_ONCE(state->activity)],
-			   state->necbs, state->naggs,
-			   state->buffers ? state->bufsize : 0,
-			   state->buffers ?
-			   dtrace_policy_names[state->bufpolicy] : "-",
-			   count[DTRACE_CNT_DROPS], count[DTRACE_CNT_ERRORS],
-			   count[DTRACE_CNT_DYNDROPS],
-			   count[DTRACE_CNT_SPECDROPS], aggdrops);
-		mutex_unlock(&state->lock);
-	}
-	mutex_unlock(&dtrace_states_lock);
+	dtrace_proc_each_state(m, dtrace_proc_consumer);
 	return 0;
+}
+
+static void dtrace_proc_ecbs(struct seq_file *m,
+			     const struct dtrace_state *state)
+{
+	u32 i;
+
+	for (i = 0; i < state->necbs; i++) {
+		const struct dtrace_ecb *ecb = state->ecbs[i];
+		const struct dtrace_probe *probe = ecb->probe;
+
+		seq_printf(m, "%5u %6u %8u %7u  %s:%s:%s:%s\n", state->id,
+			   ecb->epid, probe->id, ecb->recsize,
+			   probe->prov->name, probe->mod, probe->func,
+			   probe->name);
+	}
 }
 
 static int dtrace_proc_ecbs_show(struct seq_file *m, void *v)
 {
-	struct dtrace_state *state;
-	u32 i;
-
 	seq_printf(m, "%5s %6s %8s %7s  %s\n", "ID", "EPID", "PROBEID",
 		   "RECSIZE", "PROBE");
-	mutex_lock(&dtrace_states_lock);
-	list_for_each_entry(state, &dtrace_states, list) {
-		mutex_lock(&state->lock);
-		for (i = 0; i < state->necbs; i++) {
-			const struct dtrace_ecb *ecb = state->ecbs[i];
-			const struct dtrace_probe *probe = ecb->probe;
-
-			seq_printf(m, "%5u %6u %8u %7u  %s:%s:%s:%s\n",
-				   state->id, ecb->epid, probe->id,
-				   ecb->recsize, probe->prov->name, probe->mod,
-				   probe->func, probe->name);
-		}
-		mutex_unlock(&state->lock);
-	}
-	mutex_unlock(&dtrace_states_lock);
+	dtrace_proc_each_state(m, dtrace_proc_ecbs);
 	return 0;
+}
+
+static void dtrace_proc_buffers(struct seq_file *m,
+				const struct dtrace_state *state)
+{
+	int cpu;
+
+	if (!state->buffers)
+		return;
+	for_each_possible_cpu(cpu) {
+		const struct dtrace_buffer *buf = per_cpu_ptr(state->buffers,
+							      cpu);
+
+		seq_printf(m, "%5u %4d %-6s %10llu %10llu %8llu %8llu %8llu %8llu %8llu\n",
+			   state->id, cpu,
+			   dtrace_policy_names[state->bufpolicy],
+			   state->bufsize, READ_ONCE(buf->offset),
+			   READ_ONCE(buf->count[DTRACE_CNT_DROPS]),
+			   READ_ONCE(buf->count[DTRACE_CNT_ERRORS]),
+			   READ_ONCE(buf->count[DTRACE_CNT_DYNDROPS]),
+			   READ_ONCE(buf->count[DTRACE_CNT_SPECDROPS]),
+			   state->aggbufs ?
+			   READ_ONCE(per_cpu_ptr(state->aggbufs, cpu)->drops) :
+			   0);
+	}
 }
 
 static int dtrace_proc_buffers_show(struct seq_file *m, void *v)
 {
-	struct dtrace_state *state;
-	int cpu;
-
 	seq_printf(m, "%5s %4s %-6s %10s %10s %8s %8s %8s %8s %8s\n", "ID",
 		   "CPU", "POLICY", "SIZE", "USED", "DROPS", "ERRORS",
 		   "DYNDROPS", "SPECDROP", "AGGDROPS");
-	mutex_lock(&dtrace_states_lock);
-	list_for_each_entry(state, &dtrace_states, list) {
-		mutex_lock(&state->lock);
-		for_each_possible_cpu(cpu) {
-			const struct dtrace_buffer *buf;
-
-			if (!state->buffers)
-				break;
-			buf = per_cpu_ptr(state->buffers, cpu);
-			seq_printf(m, "%5u %4d %-6s %10llu %10llu %8llu %8llu %8llu %8llu %8llu\n",
-				   state->id, cpu,
-				   dtrace_policy_names[state->bufpolicy],
-				   state->bufsize, READ_ONCE(buf->offset),
-				   READ_ONCE(buf->count[DTRACE_CNT_DROPS]),
-				   READ_ONCE(buf->count[DTRACE_CNT_ERRORS]),
-				   READ_ONCE(buf->count[DTRACE_CNT_DYNDROPS]),
-				   READ_ONCE(buf->count[DTRACE_CNT_SPECDROPS]),
-				   state->aggbufs ?
-				   READ_ONCE(per_cpu_ptr(state->aggbufs,
-							 cpu)->drops) : 0);
-		}
-		mutex_unlock(&state->lock);
-	}
-	mutex_unlock(&dtrace_states_lock);
+	dtrace_proc_each_state(m, dtrace_proc_buffers);
 	return 0;
 }
 

@@ -13,14 +13,25 @@ set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
 
-default=$(apt-cache depends linux-image-amd64 2>/dev/null |
-	sed -n 's/^ *Depends: linux-image-\(.*-amd64\)$/\1/p' | head -n 1)
-newer=$(apt-cache search --names-only '^linux-headers-6\.12\.[0-9.]*\+deb12-amd64$' \
-	2>/dev/null | sed 's/^linux-headers-\([^ ]*\) .*/\1/' | sort -V |
-	while read -r rel; do
-		apt-cache show "linux-image-$rel" >/dev/null 2>&1 && echo "$rel"
-	done | tail -n 1)
+# The releases from the package lists; a fresh machine has none yet.
+lookup() {
+	default=$(apt-cache depends linux-image-amd64 2>/dev/null |
+		sed -n 's/^ *Depends: linux-image-\(.*-amd64\)$/\1/p' | head -n 1)
+	newer=$(apt-cache search --names-only \
+		'^linux-headers-6\.12\.[0-9.]*\+deb12-amd64$' 2>/dev/null |
+		sed 's/^linux-headers-\([^ ]*\) .*/\1/' | sort -V |
+		while read -r rel; do
+			apt-cache show "linux-image-$rel" >/dev/null 2>&1 &&
+				echo "$rel"
+		done | tail -n 1)
+}
+lookup
+if { [ -z "$default" ] || [ -z "$newer" ]; } && [ "$(id -u)" -eq 0 ]; then
+	apt-get update >/dev/null
+	lookup
+fi
 
+mkdir -p .vm
 p=0 f=0 s=0 status=0
 for rel in $default $newer; do
 	echo "check-all: kernel $rel"

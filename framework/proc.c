@@ -54,32 +54,10 @@ static int dtrace_proc_providers_show(struct seq_file *m, void *v)
 	return 0;
 }
 
-/* A started consumer's counts and aggregation drops, over every CPU. */
-static void dtrace_proc_counts(const struct dtrace_state *state,
-			       u64 count[DTRACE_CNT_MAX], u64 *aggdrops)
-{
-	int cpu, i;
-
-	memset(count, 0, DTRACE_CNT_MAX * sizeof(*count));
-	*aggdrops = 0;
-	if (!state->buffers)
-		return;
-	for_each_possible_cpu(cpu) {
-		const struct dtrace_buffer *buf;
-
-		buf = per_cpu_ptr(state->buffers, cpu);
-		for (i = 0; i < DTRACE_CNT_MAX; i++)
-			count[i] += READ_ONCE(buf->count[i]);
-		if (state->aggbufs)
-			*aggdrops += READ_ONCE(per_cpu_ptr(state->aggbufs,
-							   cpu)->drops);
-	}
-}
-
 /* Call @show for each consumer, its state->lock held. */
 static void dtrace_proc_each_state(struct seq_file *m,
 				   void (*show)(struct seq_file *m,
-						const struct dtrace_state *state))
+						struct dtrace_state *state))
 {
 	struct dtrace_state *state;
 
@@ -93,11 +71,11 @@ static void dtrace_proc_each_state(struct seq_file *m,
 }
 
 static void dtrace_proc_consumer(struct seq_file *m,
-				 const struct dtrace_state *state)
+				 struct dtrace_state *state)
 {
-	u64 count[DTRACE_CNT_MAX], aggdrops;
+	u64 count[DTRACE_CNT_MAX];
 
-	dtrace_proc_counts(state, count, &aggdrops);
+	dtrace_buffers_count(state, count);
 	seq_printf(m, "%5u %7d %-16s %-9s %6u %4u %10llu %-6s %8llu %8llu %8llu %8llu %8llu\n",
 		   state->id, state->pid, state->comm,
 		   dtrace_activity_names[READ_ONCE(state->activity)],
@@ -106,7 +84,7 @@ static void dtrace_proc_consumer(struct seq_file *m,
 		   state->buffers ? dtrace_policy_names[state->bufpolicy] : "-",
 		   count[DTRACE_CNT_DROPS], count[DTRACE_CNT_ERRORS],
 		   count[DTRACE_CNT_DYNDROPS], count[DTRACE_CNT_SPECDROPS],
-		   aggdrops);
+		   dtrace_aggs_drops(state));
 }
 
 static int dtrace_proc_consumers_show(struct seq_file *m, void *v)
@@ -119,8 +97,7 @@ static int dtrace_proc_consumers_show(struct seq_file *m, void *v)
 	return 0;
 }
 
-static void dtrace_proc_ecbs(struct seq_file *m,
-			     const struct dtrace_state *state)
+static void dtrace_proc_ecbs(struct seq_file *m, struct dtrace_state *state)
 {
 	u32 i;
 
@@ -144,7 +121,7 @@ static int dtrace_proc_ecbs_show(struct seq_file *m, void *v)
 }
 
 static void dtrace_proc_buffers(struct seq_file *m,
-				const struct dtrace_state *state)
+				struct dtrace_state *state)
 {
 	int cpu;
 

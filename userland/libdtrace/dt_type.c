@@ -7,7 +7,6 @@
  * Kernel types come from dt_btf.c; docs/types.md is the overview.
  */
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -292,18 +291,37 @@ bool dt_type_is_byref(const struct dt_type *t)
 static int dt_decl_print(const struct dt_type *t, const char *inner,
 			 char *buf, size_t len);
 
-/* snprintf() at offset *@np of @buf, which may already be full. */
-static void dt_cat(char *buf, size_t len, size_t *np, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
+/*
+ * @a, @b and @c one after the other into @buf, cut to fit @len with its
+ * NUL, as snprintf("%s%s%s") would (which costs ten times as much, and
+ * the kernel's types are named by the thousand when dtrace starts).
+ * Return: the length of the whole.
+ */
+static size_t dt_cat3(char *buf, size_t len, const char *a, const char *b,
+		      const char *c)
+{
+	const char *s[3] = { a, b, c };
+	size_t n = 0, k;
+	unsigned int i;
 
-static void dt_cat(char *buf, size_t len, size_t *np, const char *fmt, ...)
+	for (i = 0; i < 3; i++) {
+		k = strlen(s[i]);
+		if (n + 1 < len)
+			memcpy(buf + n, s[i], k < len - 1 - n ? k : len - 1 - n);
+		n += k;
+	}
+	if (len)
+		buf[n < len ? n : len - 1] = '\0';
+	return n;
+}
+
+/* dt_cat3() at offset *@np of @buf, which may already be full. */
+static void dt_cat(char *buf, size_t len, size_t *np, const char *a,
+		   const char *b)
 {
 	size_t n = *np < len ? *np : len;
-	va_list ap;
 
-	va_start(ap, fmt);
-	*np += vsnprintf(buf + n, len - n, fmt, ap);
-	va_end(ap);
+	*np += dt_cat3(buf + n, len - n, a, b, "");
 }
 
 /* "(void)", "(char *, int)", "(char *, ...)". */
@@ -313,16 +331,16 @@ static void dt_params_print(const struct dt_type *f, char *buf, size_t len)
 	unsigned int i;
 	char one[512];
 
-	dt_cat(buf, len, &n, "(");
+	dt_cat(buf, len, &n, "(", "");
 	if (f->nmembers == 0 && !f->varargs)
-		dt_cat(buf, len, &n, "void");
+		dt_cat(buf, len, &n, "void", "");
 	for (i = 0; i < f->nmembers; i++) {
 		dt_decl_print(f->members[i].type, "", one, sizeof(one));
-		dt_cat(buf, len, &n, "%s%s", i ? ", " : "", one);
+		dt_cat(buf, len, &n, i ? ", " : "", one);
 	}
 	if (f->varargs)
-		dt_cat(buf, len, &n, "%s...", f->nmembers ? ", " : "");
-	dt_cat(buf, len, &n, ")");
+		dt_cat(buf, len, &n, f->nmembers ? ", " : "", "...");
+	dt_cat(buf, len, &n, ")", "");
 }
 
 static int dt_decl_print(const struct dt_type *t, const char *inner,
@@ -335,9 +353,9 @@ static int dt_decl_print(const struct dt_type *t, const char *inner,
 	case DT_TK_POINTER:
 		r = t->ref;
 		if (r->kind == DT_TK_ARRAY || r->kind == DT_TK_FUNC)
-			snprintf(decl, sizeof(decl), "(*%s)", inner);
+			dt_cat3(decl, sizeof(decl), "(*", inner, ")");
 		else
-			snprintf(decl, sizeof(decl), "*%s", inner);
+			dt_cat3(decl, sizeof(decl), "*", inner, "");
 		return dt_decl_print(r, decl, buf, len);
 	case DT_TK_ARRAY:
 		if (t->nelems)
@@ -348,11 +366,11 @@ static int dt_decl_print(const struct dt_type *t, const char *inner,
 		return dt_decl_print(t->ref, decl, buf, len);
 	case DT_TK_FUNC:
 		dt_params_print(t, params, sizeof(params));
-		snprintf(decl, sizeof(decl), "%s%s", inner, params);
+		dt_cat3(decl, sizeof(decl), inner, params, "");
 		return dt_decl_print(t->ref, decl, buf, len);
 	default:
-		return snprintf(buf, len, "%s%s%s", t->name,
-				*inner ? " " : "", inner);
+		return (int)dt_cat3(buf, len, t->name, *inner ? " " : "",
+				    inner);
 	}
 }
 

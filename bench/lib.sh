@@ -17,13 +17,18 @@ wait_go() {
 	done
 }
 
-# wait_exit PID: wait for PID to exit, at most 120 s; else kill it, false
+# wait_exit PID: wait for PID to exit, at most 120 s; else say what it
+# was doing, kill it, false
 wait_exit() {
 	_w=0
 	while kill -0 "$1" 2>/dev/null &&
 	      [ "$(cut -d' ' -f3 "/proc/$1/stat" 2>/dev/null)" != Z ]; do
 		_w=$((_w + 1))
 		if [ "$_w" -ge 2400 ]; then
+			echo "$bench: pid $1 state $(cut -d' ' -f3 "/proc/$1/stat")" \
+			     "wchan $(cat "/proc/$1/wchan" 2>/dev/null)" \
+			     "utime/stime $(cut -d' ' -f14,15 "/proc/$1/stat")" \
+			     "stack: $(tr '\n' ' ' <"/proc/$1/stack" 2>/dev/null)" >&2
 			kill -9 "$1" 2>/dev/null || true
 			wait "$1" || true
 			return 1
@@ -66,20 +71,27 @@ traced() {
 	echo "$_t $_ev" >>"$tmp/$_name"
 }
 
+# spin_umask N: bench/spin's umask() loop, as $spin_cmd for traced()
+spin_umask() {
+	bench/spin "$1" umask
+}
+
 # Let the previous run's teardown (RCU callbacks, workers) finish first.
 settle() {
 	sync
 	sleep 1
 }
 
-# median_base: the median of the untraced runs in $tmp/base, in ns
+# median_base [NAME]: the median of the untraced runs in $tmp/NAME
+# (default base), in ns
 median_base() {
-	sort -n "$tmp/base" | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'
+	sort -n "$tmp/${1:-base}" | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'
 }
 
 # cost NAME BASE: "median spread" of the added cost per event of NAME's
-# runs, (ns - BASE) / events, the spread being (max - min) / median in
-# %; "n/a n/a" if NAME failed.  Every run's figure goes to stderr.
+# runs, (ns - BASE) / events, the spread being the interquartile range
+# over the median in %; "n/a n/a" if NAME failed.  Every run's figure
+# goes to stderr.
 cost() {
 	if [ ! -s "$tmp/$1" ] || [ -e "$tmp/$1.failed" ]; then
 		echo "n/a n/a"
@@ -87,16 +99,54 @@ cost() {
 	fi
 	awk -v b="$2" '{ print ($1 - b) / $2 }' "$tmp/$1" >"$tmp/$1.cost"
 	echo "$bench: $1: $(awk '{ printf "%.0f ", $1 }' "$tmp/$1.cost")" >&2
-	sort -n "$tmp/$1.cost" |
-	awk '{ v[NR] = $1 } END { m = v[int((NR + 1) / 2)];
-		printf "%.0f %.1f", m, m ? 100 * (v[NR] - v[1]) / m : 0 }'
+	sort -n "$tmp/$1.cost" | median_iqr '%.0f %.1f'
 }
 
-# row LABEL UNIT OURS SPREAD BPF: one table row, ratio ours / bpftrace
+# median_iqr FORMAT: of the sorted numbers on stdin, print the median
+# and the interquartile range over the median in % (0 for a 0 median),
+# with printf FORMAT.  Quartiles by the nearest-rank rule.
+median_iqr() {
+	awk -v f="$1" '{ v[NR] = $1 } END {
+		m = v[int((NR + 1) / 2)]
+		q1 = v[int((NR + 3) / 4)]; q3 = v[int((3 * NR + 3) / 4)]
+		printf f, m, m ? 100 * (q3 - q1) / (m < 0 ? -m : m) : 0 }'
+}
+
+# The target column, an awk function: verdict(SPEC, OURS, RATIO) for
+# SPEC "<=R", "<R" or ">=R" (the exact ratio, not the rounded one shown,
+# against R), "~0" (ours under one unit: indistinguishable from no
+# probe) or "~N" (ours at most N units: what cannot be less, one no-op
+# instruction); "" for a row without one.
+verdict_awk='function verdict(spec, o, r,  ok, say) {
+	if (spec == "")
+		return ""
+	say = spec
+	sub(/^<=/, "≤ ", say); sub(/^>=/, "≥ ", say); sub(/^</, "< ", say)
+	if (substr(spec, 1, 1) == "~") {
+		if (o == "n/a")
+			return "n/a"
+		ok = spec == "~0" ? o + 0 < 1 : o + 0 <= substr(spec, 2) + 0
+		say = spec == "~0" ? "≈ none" : "≈ none: ≤ " substr(spec, 2)
+	} else if (r == "n/a") {
+		return "n/a"
+	} else if (substr(spec, 1, 2) == "<=") {
+		ok = r + 0 <= substr(spec, 3) + 0
+	} else if (substr(spec, 1, 2) == ">=") {
+		ok = r + 0 >= substr(spec, 3) + 0
+	} else {
+		ok = r + 0 < substr(spec, 2) + 0
+	}
+	return (ok ? "met" : "**missed**") " (" say ")"
+}'
+
+# row LABEL UNIT OURS SPREAD BPF [TARGET]: one table row, ratio ours /
+# bpftrace, and the verdict on TARGET (see verdict_awk)
 row() {
-	awk -v l="$1" -v u="$2" -v o="$3" -v s="$4" -v t="$5" 'BEGIN {
-		ostr = o == "n/a" ? "failed" : sprintf("%d %s (±%s%%)", o, u, s)
+	awk -v l="$1" -v u="$2" -v o="$3" -v s="$4" -v t="$5" -v g="${6:-}" \
+	    "$verdict_awk"'BEGIN {
+		ostr = o == "n/a" ? "failed" : sprintf("%d %s (IQR %s%%)", o, u, s)
 		tstr = t == "n/a" ? "n/a" : sprintf("%d %s", t, u)
 		r = (o == "n/a" || t == "n/a" || t <= 0) ? "n/a" : sprintf("%.2f", o / t)
-		printf "| %s | %s | %s | %s |\n", l, ostr, tstr, r }'
+		printf "| %s | %s | %s | %s | %s |\n", l, ostr, tstr, r,
+			verdict(g, o, r == "n/a" ? "n/a" : o / t) }'
 }

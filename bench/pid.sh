@@ -75,7 +75,7 @@ done
 base=$(median_base)
 set -- $(cost ours "$base") $(cost bpf "$base")
 row "pid\$target::bench_ufunc:entry, @ = count(): added cost per call" \
-	ns/event "$1" "$2" "$3"
+	ns/event "$1" "$2" "$3" "<=1.00"
 echo "| untraced user function call | $(awk -v b="$base" -v n="$n" \
-	'BEGIN { printf "%.1f", b / n }') ns/call | | |"
+	'BEGIN { printf "%.1f", b / n }') ns/call | | | |"
 rmmod dtrace_fasttrap dtrace_core

@@ -25,9 +25,9 @@ cc -O2 -Wall -Wextra -o bench/ufunc bench/ufunc.c
 res=$top/.vm/bench-$KVER
 out=bench/results/LATEST.md
 mkdir -p bench/results
-scripts/vm/run.sh --kver "$KVER" --icount --timeout 1800 --quiet \
+scripts/vm/run.sh --kver "$KVER" --icount --timeout 3600 --quiet \
 	--results "$res" -- \
-	env MODROOT="$top/.vm/modroot-$KVER" sh -c 'bench/startup.sh && bench/aggcost.sh && bench/records.sh && bench/syscall.sh && bench/fbt.sh && bench/sdt.sh && bench/pid.sh'
+	env MODROOT="$top/.vm/modroot-$KVER" sh -c 'bench/startup.sh && bench/aggcost.sh && bench/records.sh && bench/syscall.sh && bench/scaling.sh && bench/fbt.sh && bench/sdt.sh && bench/pid.sh'
 {
 	echo "# Benchmarks, $(date -u +%Y-%m-%d), kernel $KVER, QEMU TCG -icount"
 	echo

@@ -21,7 +21,7 @@ modprobe -d "$MODROOT" sdt_bench
 rep=0
 while [ "$rep" -lt "$reps" ]; do
 	echo "$n" >/proc/sdt_bench
-	read -r with without </proc/sdt_bench
+	read -r with without acc </proc/sdt_bench
 	echo "$without $n" >>"$tmp/base"
 	echo "$with $n" >>"$tmp/site"
 	rep=$((rep + 1))
@@ -29,5 +29,5 @@ done
 base=$(median_base)
 set -- $(cost site "$base")
 row 'disabled DTRACE_PROBE1() site in a loop: added cost per iteration' \
-	ns/iter "$1" "$2" n/a
+	ns/iter "$1" "$2" n/a "~1"
 rmmod sdt_bench dtrace_sdt dtrace_core

@@ -2,12 +2,12 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Start-up cost, run in the guest by bench/run.sh: wall time from exec to
-# exit, and peak RSS, of
+# exit, CPU time (user and system) and peak RSS, of
 #   dtrace -n 'BEGIN { exit(0) }'
 #   dtrace -s bench/clauses30.d          (30 clauses on BEGIN)
 #   bpftrace -e 'BEGIN { exit(); }'      (when bpftrace is installed)
 # Runs are interleaved, REPS of each (default 21).  Prints markdown table
-# rows: figure | ours | bpftrace | ratio.
+# rows: figure | ours | bpftrace | ratio | target.
 set -eu
 
 reps=${REPS:-21}
@@ -16,6 +16,8 @@ trap 'rm -rf "$tmp"' EXIT
 bin=bench/runstat
 dtrace=userland/dtrace
 
+bench=startup
+. bench/lib.sh
 modprobe -d "$MODROOT" dtrace_core
 
 bpf=
@@ -41,37 +43,39 @@ while [ "$i" -lt "$reps" ]; do
 	i=$((i + 1))
 done
 
-# median of column $1 of file $2, and the spread (max-min)/median in %;
-# "n/a" when the command is missing or any of its runs failed
+# median of column $1 of file $2, and the spread (interquartile range
+# over the median, in %); "n/a" when the command is missing or any of
+# its runs failed
 med() {
 	if [ ! -s "$2" ] || [ -e "$2.failed" ]; then
 		echo "n/a n/a"
 		return
 	fi
-	cut -d' ' -f"$1" "$2" | sort -n | awk '{ v[NR] = $1 }
-		END { m = v[int((NR + 1) / 2)];
-		      printf "%d %.1f", m, m ? 100 * (v[NR] - v[1]) / m : 0 }'
+	cut -d' ' -f"$1" "$2" | sort -n | median_iqr '%d %.1f'
 }
 
-row() {	# name ours-file col unit-divisor unit
-	set -- "$1" "$(med "$3" "$2")" "$(med "$3" "$tmp/bpf")" "$4" "$5"
+srow() {	# name ours-file col unit-divisor unit target
+	set -- "$1" "$(med "$3" "$2")" "$(med "$3" "$tmp/bpf")" "$4" "$5" "$6"
 	ours=${2% *} ospread=${2#* } theirs=${3% *}
 	awk -v n="$1" -v o="$ours" -v s="$ospread" -v t="$theirs" \
-	    -v d="$4" -v u="$5" 'BEGIN {
+	    -v d="$4" -v u="$5" -v g="$6" "$verdict_awk"'BEGIN {
 		if (o == "n/a") ostr = "failed"
-		else ostr = sprintf("%.2f %s (±%s%%)", o / d, u, s);
+		else ostr = sprintf("%.2f %s (IQR %s%%)", o / d, u, s);
 		if (t == "n/a" || o == "n/a") {
 			tstr = t == "n/a" ? "n/a" : sprintf("%.2f %s", t / d, u)
 			r = "n/a"
 		}
 		else { tstr = sprintf("%.2f %s", t / d, u);
 		       r = sprintf("%.2f", o / t) }
-		printf "| %s | %s | %s | %s |\n", n, ostr, tstr, r }'
+		printf "| %s | %s | %s | %s | %s |\n", n, ostr, tstr, r,
+			verdict(g, o, r == "n/a" ? "n/a" : o / t) }'
 }
 
-echo "| figure | ours | bpftrace | ours / bpftrace |"
-echo "|---|---|---|---|"
-row "start-up, BEGIN { exit(0) }" "$tmp/begin" 1 1000000 ms
-row "start-up, 30 clauses" "$tmp/c30" 1 1000000 ms
-row "peak RSS, BEGIN { exit(0) }" "$tmp/begin" 2 1024 MiB
-row "peak RSS, 30 clauses" "$tmp/c30" 2 1024 MiB
+echo "| figure | ours | bpftrace | ours / bpftrace | target |"
+echo "|---|---|---|---|---|"
+srow "start-up, BEGIN { exit(0) }" "$tmp/begin" 1 1000000 ms "<=0.20"
+srow "start-up, 30 clauses" "$tmp/c30" 1 1000000 ms "<=0.20"
+srow "start-up CPU time, BEGIN { exit(0) }" "$tmp/begin" 3 1000000 ms "<=0.20"
+srow "start-up CPU time, 30 clauses" "$tmp/c30" 3 1000000 ms "<=0.20"
+srow "peak RSS, BEGIN { exit(0) }" "$tmp/begin" 2 1024 MiB "<1.00"
+srow "peak RSS, 30 clauses" "$tmp/c30" 2 1024 MiB "<1.00"

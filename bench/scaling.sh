@@ -1,0 +1,115 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# Scaling, run in the guest by bench/run.sh: the added cost of one
+# getpid() call (bench/spin, N calls) traced
+#  - by K clauses on the one probe, K = 1, 10, 100, 1000, each counting
+#    into the same key-less aggregation:
+#	ours:     K x  syscall::getpid:entry { @ = count(); }
+#	bpftrace: K x  tracepoint:syscalls:sys_enter_getpid { @ = count(); }
+#    (bpftrace for K <= 10: the kernel attaches at most 64 BPF programs
+#    to one tracepoint); N calls for K <= 10, N * 10 / K for more, so
+#    that a run costs about the same whatever K;
+#  - and the added cost of one umask(i) call (bench/spin N umask) by one
+#    clause counting into an aggregation of K keys, K = 1, 1000, 100000,
+#    the key being the loop counter i that spin passes as the mask:
+#	ours:     syscall::umask:entry { @[arg0 % K] = count(); }
+#	bpftrace: tracepoint:syscalls:sys_enter_umask
+#		  { @[args->mask % K] = count(); }
+#    with room for every key on both sides (aggsize 32m; bpftrace's
+#    BPFTRACE_MAP_KEYS_MAX).
+# Runs are interleaved, REPS of each (default 5).  Prints table rows.
+set -eu
+
+reps=${REPS:-5}
+ncalls=${SPIN_N:-1000000}
+n=$ncalls
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+dtrace=userland/dtrace
+bench=scaling
+. bench/lib.sh
+
+modprobe -d "$MODROOT" dtrace_syscall
+
+bpf=
+command -v bpftrace >/dev/null 2>&1 && bpf=$(command -v bpftrace)
+
+go='BEGIN { printf("go\n"); }'
+nclauses="1 10 100 1000"
+bpf_max=10
+nkeys="1 1000 100000"
+
+# clauses FILE K CLAUSE: a script of "go" and K copies of CLAUSE
+clauses() {
+	{
+		printf '%s\n' "$go"
+		_i=0
+		while [ "$_i" -lt "$2" ]; do
+			printf '%s\n' "$3"
+			_i=$((_i + 1))
+		done
+	} >"$1"
+}
+
+for k in $nclauses; do
+	clauses "$tmp/ours-c$k.d" "$k" 'syscall::getpid:entry { @ = count(); }'
+	clauses "$tmp/bpf-c$k.bt" "$k" \
+		'tracepoint:syscalls:sys_enter_getpid { @ = count(); }'
+done
+
+# calls K: the calls of a run under K clauses, fewer for large K so
+# that each run executes about as many instructions
+calls() {
+	_c=$((ncalls * 10 / $1))
+	[ "$_c" -lt "$ncalls" ] || _c=$ncalls
+	echo "$_c"
+}
+
+rep=0
+while [ "$rep" -lt "$reps" ]; do
+	for k in $nclauses; do
+		n=$(calls "$k")
+		settle
+		bench/spin "$n" >>"$tmp/base-c$k"
+		settle
+		traced "ours-c$k" '' $dtrace -q -s "$tmp/ours-c$k.d"
+		[ -z "$bpf" ] || [ "$k" -gt "$bpf_max" ] || {
+			settle
+			traced "bpf-c$k" '' "$bpf" "$tmp/bpf-c$k.bt"
+		}
+	done
+	n=$ncalls
+	settle
+	bench/spin "$n" umask >>"$tmp/base-umask"
+	spin_cmd=spin_umask
+	for k in $nkeys; do
+		settle
+		traced "ours-k$k" '' $dtrace -q -x aggsize=32m -n \
+			"$go syscall::umask:entry { @[arg0 % $k] = count(); }"
+		[ -z "$bpf" ] || {
+			settle
+			traced "bpf-k$k" '' env BPFTRACE_MAP_KEYS_MAX=200000 \
+				"$bpf" -e "$go tracepoint:syscalls:sys_enter_umask
+				{ @[args->mask % $k] = count(); }"
+		}
+	done
+	spin_cmd=
+	rep=$((rep + 1))
+done
+
+for k in $nclauses; do
+	base=$(median_base "base-c$k")
+	set -- $(cost "ours-c$k" "$base") $(cost "bpf-c$k" "$base")
+	label="getpid() under $k clauses of @ = count(): added cost per call"
+	[ "$k" -le "$bpf_max" ] ||
+		label="$label (bpftrace: the kernel attaches at most 64 programs to one event)"
+	row "$label" ns/call "$1" "$2" "$3" "<=1.00"
+done
+base=$(median_base base-umask)
+for k in $nkeys; do
+	set -- $(cost "ours-k$k" "$base") $(cost "bpf-k$k" "$base")
+	row "umask() counted into $k keys: added cost per call" \
+		ns/call "$1" "$2" "$3" "<=1.00"
+done
+rmmod dtrace_syscall dtrace_core

@@ -27,6 +27,7 @@ echo "$sym" | grep -Eqx '[A-Za-z0-9_]+`[A-Za-z0-9_.]+(\+0x[0-9a-f]+)?' ||
 	dt_fail "%-40a: '$line'"
 name=${sym#*\`}
 name=${name%%+*}
-grep -Eq " [tTwW] $name( |\$)" /proc/kallsyms ||
+# a module's symbols end in a tab and "[module]"
+grep -Eq " [tTwW] $name([[:space:]]|\$)" /proc/kallsyms ||
 	dt_fail "$name is not a text symbol of /proc/kallsyms"
 exit 0

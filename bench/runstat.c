@@ -2,8 +2,9 @@
 /*
  * runstat: run a command N times and print, one line per run, its wall
  * time in ns, its peak resident set in KiB (wait4's ru_maxrss) and its
- * CPU time (user and system) in ns, with its output sent to /dev/null.  The benchmarks use it in the guest so
- * that no shell or time(1) start-up is counted.
+ * CPU time (user and system) in ns, with its output sent to /dev/null.
+ * The benchmarks use it in the guest so that no shell or time(1)
+ * start-up is counted.
  *
  * Usage: runstat N CMD [ARG...]   Exit: 1 if any run fails.
  * RUNSTAT_TIMEOUT=SECS in the environment kills a run that takes longer

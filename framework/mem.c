@@ -10,15 +10,11 @@
  *    /proc/self/fail-nth does for a kernel built with fault injection
  *    (Debian's is not), so that every allocation failure path of an
  *    enabling is tested.
- * A hidden header in front of each block keeps its size for the free;
- * it is a cache line long, so that a block keeps the alignment callers
- * count on (the dynamic variable space is carved in 64-byte chunks from
- * an aligned base).
+ * A hidden header in front of each block keeps its size for the free.
  * Process context; all may sleep unless @gfp says otherwise.
  */
 #define pr_fmt(fmt) "dtrace: " fmt
 
-#include <linux/cache.h>
 #include <linux/mm.h>
 #include <linux/module.h>
 #include <linux/overflow.h>
@@ -34,9 +30,11 @@ MODULE_PARM_DESC(fail_nth,
 static atomic_long_t dtrace_mem_bytes;
 static atomic_long_t dtrace_mem_nallocs;
 
+/* 16 bytes, so the block after it keeps the allocator's alignment. */
 struct dtrace_mem_hdr {
 	size_t	size;
-} __aligned(SMP_CACHE_BYTES);
+	size_t	pad;
+};
 
 /* Counts fail_nth down; true for the allocation that reaches zero. */
 static bool dtrace_mem_fail(void)

@@ -194,7 +194,8 @@ static int dtrace_dynspace_alloc(struct dtrace_state *state, gfp_t gfp)
 	dyn->nbuckets = roundup_pow_of_two(max_t(u64, size / 256, 16));
 	dyn->buckets = dtrace_zalloc_array(dyn->nbuckets,
 					   sizeof(*dyn->buckets), gfp);
-	dyn->base = dtrace_zalloc(size, gfp);
+	/* room to align: the space holds size / 64 chunks on any allocator */
+	dyn->base = dtrace_zalloc(size + 63, gfp);
 	if (!dyn->buckets || !dyn->base)
 		return -ENOMEM;
 	for (i = 0; i < dyn->nbuckets; i++)
@@ -202,7 +203,7 @@ static int dtrace_dynspace_alloc(struct dtrace_state *state, gfp_t gfp)
 			(arch_spinlock_t)__ARCH_SPIN_LOCK_UNLOCKED;
 	dyn->lock = (arch_spinlock_t)__ARCH_SPIN_LOCK_UNLOCKED;
 	dyn->next = ALIGN((uintptr_t)dyn->base, 64);
-	dyn->end = (uintptr_t)dyn->base + size;
+	dyn->end = dyn->next + size;
 	return 0;
 }
 

@@ -3,7 +3,8 @@
 #
 # Print the kernel release the build and the VM use: $KVER if set, else
 # the newest release that has both /boot/vmlinuz-REL and the headers'
-# Module.symvers.  Fails, saying why, when there is none.
+# Module.symvers, PREEMPT_RT flavours left out (KVER= names one).
+# Fails, saying why, when there is none.
 set -eu
 
 if [ -n "${KVER:-}" ]; then
@@ -16,6 +17,7 @@ for sym in /usr/src/linux-headers-*/Module.symvers; do
 	rel=${sym#/usr/src/linux-headers-}
 	rel=${rel%/Module.symvers}
 	[ -e "/boot/vmlinuz-$rel" ] || continue
+	case $rel in *-rt-*) continue ;; esac	# PREEMPT_RT: only when asked
 	best="$best$rel
 "
 done

@@ -4,7 +4,8 @@
  * /proc/sdt_bench runs a loop of N iterations through a site, then the
  * same loop without one, each timed with ktime; reading gives the two
  * times in ns and the loops' result (which keeps the compiler from
- * dropping the bare loop's work: the site uses it as an argument).  bench/sdt.sh drives it.  Context: process (procfs).
+ * dropping the bare loop's work: the site uses it as an argument).
+ * bench/sdt.sh drives it.  Context: process (procfs).
  */
 #include <linux/fs.h>
 #include <linux/kernel.h>

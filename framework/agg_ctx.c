@@ -49,7 +49,7 @@ static void dtrace_agg_key(struct dtrace_mstate *mst,
 {
 	u32 i;
 
-	for (i = 0; i < agg->def.nkeys && !mst->fault; i++) {
+	for (i = 0; i < agg->def.nkeys && !mst->dif.fault; i++) {
 		const struct dtrace_aggkey *k = &agg->def.keys[i];
 		u32 len = ALIGN(k->size, 8), n;
 		u64 *pcs = (u64 *)key;
@@ -340,9 +340,9 @@ void dtrace_agg_fire(struct dtrace_mstate *mst,
 	u64 val, incr = 1, *vals;
 
 	val = dtrace_dif_run_tuple(act->prog, mst, &tup);
-	if (mst->fault)
+	if (mst->dif.fault)
 		return;
-	mst->fault_pc = act->prog->ninsns - 1;
+	mst->dif.fault_pc = act->prog->ninsns - 1;
 	if (tup.n != agg->npush) {
 		dtrace_fault_set(mst, DTRACEFLT_ILLOP, tup.n);
 		return;
@@ -355,7 +355,7 @@ void dtrace_agg_fire(struct dtrace_mstate *mst,
 		incr = tup.ent[tup.n - 1].value;
 	}
 	dtrace_agg_key(mst, agg, tup.ent, ab->key, sig);
-	if (mst->fault)
+	if (mst->dif.fault)
 		return;
 	vals = dtrace_agg_lookup(state, ab, agg, ab->key, sig);
 	if (!vals) {

@@ -2,7 +2,8 @@
 /*
  * Dynamic variables: thread-locals (self->) and associative arrays,
  * global and thread-local, in one space per consumer of dynvarsize bytes
- * that vars.c allocates at GO.  Everything here is probe context, under
+ * that vars.c allocates at GO; the kernel's dtrace_env_dynvar_load() and
+ * _store() of the engine's env.h.  Everything here is probe context, under
  * the rules at the top of probe_ctx.c; built without ftrace hooks.
  *
  * Design.  An element is found by hashing its key (variable id, thread
@@ -41,6 +42,7 @@
 #include <linux/string.h>
 #include <linux/uaccess.h>
 #include "internal.h"
+#include "engine/env.h"
 
 struct dtrace_dynvar {
 	struct dtrace_dynvar		*next;	/* on a chain or a free list */
@@ -55,15 +57,6 @@ struct dtrace_dynvar {
 
 /* What a load of an unset by-reference element points to. */
 const u8 dtrace_zero_area[DTRACE_RECORD_MAX] __aligned(8);
-
-static u64 dtrace_dynvar_ipl(void)
-{
-	if (in_nmi())
-		return 3;
-	if (in_hardirq())
-		return 2;
-	return in_serving_softirq() ? 1 : 0;
-}
 
 /*
  * Encode the tuple into this CPU's key buffer: per entry a u32 length
@@ -88,12 +81,11 @@ static int dtrace_dynvar_key(struct dtrace_mstate *mst, char *key,
 		}
 		if (t->is_string) {
 			dtrace_copy_string(mst, key + len, t->value, n);
-			if (mst->fault)
+			if (mst->dif.fault)
 				return -1;
 			n = strnlen(key + len, n);
-		} else if (copy_from_kernel_nofault(key + len,
-					(void *)(uintptr_t)t->value, n)) {
-			dtrace_fault_set(mst, DTRACEFLT_BADADDR, t->value);
+		} else if (!dtrace_dif_read(&mst->dif, key + len, t->value, n,
+					    false)) {
 			return -1;
 		}
 		*lenp = n;
@@ -159,7 +151,7 @@ static bool dtrace_dynkey_make(struct dtrace_mstate *mst,
 	k->key = key;
 	k->keylen = len;
 	k->id = id;
-	k->thread = thread ? (uintptr_t)current | dtrace_dynvar_ipl() : 0;
+	k->thread = thread ? (uintptr_t)current | dtrace_ipl() : 0;
 	k->start = thread ? current->start_time : 0;
 	k->hash = jhash(key, len, jhash_3words(id, (u32)k->thread,
 					       (u32)(k->thread >> 32), 0));
@@ -187,8 +179,8 @@ static void *dtrace_dynvar_value(struct dtrace_dynvar *dv)
 }
 
 /**
- * dtrace_dynvar_load() - read a dynamic variable
- * @mst: machine state of the firing
+ * dtrace_env_dynvar_load() - read a dynamic variable
+ * @dif: machine state of the firing (the engine's part)
  * @id: the variable, declared in the consumer's table
  * @thread: a thread-local (self->) one
  * @tup: the array's keys (none for a self-> scalar)
@@ -198,9 +190,11 @@ static void *dtrace_dynvar_value(struct dtrace_dynvar *dv)
  * Return: the integer or the address of the value; 0 or the address of
  * dtrace_zero_area for an unset one; 0 after a fault.
  */
-u64 dtrace_dynvar_load(struct dtrace_mstate *mst, u32 id, bool thread,
-		       const struct dtrace_tuple_ent *tup, u32 ntup)
+u64 dtrace_env_dynvar_load(struct dtrace_dif_mstate *dif, u32 id,
+			   bool thread, const struct dtrace_tuple_ent *tup,
+			   u32 ntup)
 {
+	struct dtrace_mstate *mst = to_mstate(dif);
 	const struct dtrace_var *var = &mst->ecb->state->vars[id];
 	u64 v = var->type == DTRACE_DIFV_TYPE_INT ? 0 :
 		(uintptr_t)dtrace_zero_area;
@@ -218,11 +212,11 @@ u64 dtrace_dynvar_load(struct dtrace_mstate *mst, u32 id, bool thread,
 	arch_spin_unlock(&k.bucket->lock);
 	return v;
 }
-NOKPROBE_SYMBOL(dtrace_dynvar_load);
+NOKPROBE_SYMBOL(dtrace_env_dynvar_load);
 
 /**
- * dtrace_dynvar_store() - write a dynamic variable
- * @mst: machine state of the firing
+ * dtrace_env_dynvar_store() - write a dynamic variable
+ * @dif: machine state of the firing (the engine's part)
  * @id: the variable, declared in the consumer's table
  * @thread: a thread-local (self->) one
  * @tup: the array's keys (none for a self-> scalar)
@@ -233,9 +227,11 @@ NOKPROBE_SYMBOL(dtrace_dynvar_load);
  * space full is counted in this CPU's dyndrops and lost.
  * Context: probe context.
  */
-void dtrace_dynvar_store(struct dtrace_mstate *mst, u32 id, bool thread,
-			 const struct dtrace_tuple_ent *tup, u32 ntup, u64 val)
+void dtrace_env_dynvar_store(struct dtrace_dif_mstate *dif, u32 id,
+			     bool thread, const struct dtrace_tuple_ent *tup,
+			     u32 ntup, u64 val)
 {
+	struct dtrace_mstate *mst = to_mstate(dif);
 	struct dtrace_state *state = mst->ecb->state;
 	const struct dtrace_var *var = &state->vars[id];
 	bool is_int = var->type == DTRACE_DIFV_TYPE_INT;
@@ -270,8 +266,8 @@ void dtrace_dynvar_store(struct dtrace_mstate *mst, u32 id, bool thread,
 		memcpy(dv->data, k.key, k.keylen);
 		fresh = true;
 	}
-	dtrace_copy_value(mst, dtrace_dynvar_value(dv), val, var);
-	if (fresh && mst->fault) {
+	dtrace_dif_copy_value(dif, dtrace_dynvar_value(dv), val, var);
+	if (fresh && dif->fault) {
 		dtrace_dynvar_free(&state->dyn, dv);
 	} else if (fresh) {
 		dv->next = k.bucket->chain;
@@ -280,4 +276,4 @@ void dtrace_dynvar_store(struct dtrace_mstate *mst, u32 id, bool thread,
 out_unlock:
 	arch_spin_unlock(&k.bucket->lock);
 }
-NOKPROBE_SYMBOL(dtrace_dynvar_store);
+NOKPROBE_SYMBOL(dtrace_env_dynvar_store);

@@ -38,7 +38,7 @@ static int dtrace_action_cmp(const void *a, const void *b)
 }
 
 /* A program that is there and returns an integer. */
-static bool dtrace_prog_is_int(const struct dtrace_prog *prog)
+static bool dtrace_prog_is_int(const struct dtrace_dif_prog *prog)
 {
 	return prog && prog->rtype == DTRACE_DIF_RTYPE_INT;
 }
@@ -51,7 +51,7 @@ static bool dtrace_prog_is_int(const struct dtrace_prog *prog)
  * store nothing have size 0 and offset 0.
  */
 static int dtrace_action_check(const struct dtrace_actdesc *ad,
-			       const struct dtrace_prog *prog)
+			       const struct dtrace_dif_prog *prog)
 {
 	bool stores_nothing = !ad->size && !ad->offset;
 
@@ -184,6 +184,8 @@ static int dtrace_clause_layout(struct dtrace_clause *clause)
  * @upred: predicate (ninsns 0 for none), tables still in user memory
  * @uacts: the action array in user memory
  * @nactions: its length
+ * @err: set when the verifier refuses a program: why
+ * @err_prog: set to the program refused: 0 the predicate, N action #N
  *
  * Context: process; may sleep.
  * Return: the clause holding one reference, or ERR_PTR(-EINVAL, -E2BIG,
@@ -192,7 +194,9 @@ static int dtrace_clause_layout(struct dtrace_clause *clause)
 struct dtrace_clause *dtrace_clause_create(u64 cookie,
 					   const struct dtrace_difo *upred,
 					   const struct dtrace_actdesc __user *uacts,
-					   u32 nactions)
+					   u32 nactions,
+					   struct dtrace_dif_err *err,
+					   u32 *err_prog)
 {
 	struct dtrace_actdesc *ads = NULL;
 	struct dtrace_clause *clause;
@@ -209,7 +213,8 @@ struct dtrace_clause *dtrace_clause_create(u64 cookie,
 	clause->cookie = cookie;
 
 	if (upred->ninsns) {
-		clause->pred = dtrace_prog_create(upred);
+		*err_prog = 0;
+		clause->pred = dtrace_prog_create(upred, err);
 		if (IS_ERR(clause->pred)) {
 			ret = PTR_ERR(clause->pred);
 			clause->pred = NULL;
@@ -230,10 +235,11 @@ struct dtrace_clause *dtrace_clause_create(u64 cookie,
 	}
 	for (i = 0; i < nactions; i++) {
 		struct dtrace_action *act = &clause->actions[i];
-		struct dtrace_prog *prog = NULL;
+		struct dtrace_dif_prog *prog = NULL;
 
 		if (ads[i].difo.ninsns) {
-			prog = dtrace_prog_create(&ads[i].difo);
+			*err_prog = i + 1;
+			prog = dtrace_prog_create(&ads[i].difo, err);
 			if (IS_ERR(prog)) {
 				ret = PTR_ERR(prog);
 				goto out_free;

@@ -44,6 +44,7 @@
 #include <linux/atomic.h>
 #include <linux/list.h>
 #include <linux/mutex.h>
+#include <linux/preempt.h>
 #include <linux/rcupdate.h>
 #include <linux/sched.h>
 #include <linux/smp.h>
@@ -53,6 +54,7 @@
 #include <linux/spinlock.h>
 #include <linux/xarray.h>
 #include <dtrace/provider.h>
+#include "engine/dif.h"
 
 /* Most frames a STACK or USTACK action, or a stack walk, records. */
 #define DTRACE_STACK_MAX		128
@@ -90,29 +92,12 @@ struct dtrace_probe {
 	char				names[];
 };
 
-/* A DIF program, verified and in kernel memory; see dif.c. */
-struct dtrace_prog {
-	struct dtrace_dif_insn		*insns;
-	u64				*inttab;
-	char				*strtab;
-	struct dtrace_difv		*vartab;
-	u32				ninsns;
-	u32				nints;
-	u32				strtab_len;
-	u32				nvars;
-	u32				rtype;
-	u32				rsize;
-	u32				maxpush;	/* largest PUSHTR imm */
-	bool				destructive;	/* CALLs one */
-	bool				speculates;	/* CALLs speculation() */
-};
-
 struct dtrace_action {
 	u32				kind;	/* DTRACE_ACT_* */
 	u32				offset;	/* in the record data */
 	u32				size;
 	u32				arg;	/* STACK/USTACK frames; agg id */
-	struct dtrace_prog		*prog;	/* NULL for none */
+	struct dtrace_dif_prog		*prog;	/* NULL for none */
 };
 
 /*
@@ -126,7 +111,7 @@ struct dtrace_clause {
 	/* actions before this one store nothing: none is data, or SPECULATE */
 	u32				first_data;
 	bool				speculates;	/* uses a speculation */
-	struct dtrace_prog		*pred;	/* NULL: always true */
+	struct dtrace_dif_prog		*pred;	/* NULL: always true */
 	u32				nactions;
 	struct dtrace_action		actions[];
 };
@@ -237,19 +222,7 @@ struct dtrace_spec {
 	atomic_t			npending;	/* CPUs yet to commit/discard */
 };
 
-/*
- * A variable as the consumer declared it (struct dtrace_difv), indexed
- * by id in state->vars; size 0 means undeclared.  offset places global
- * and clause-local scalars in their storage; it is set at GO.
- */
-struct dtrace_var {
-	u8				scope;	/* DTRACE_DIFV_SCOPE_* */
-	u8				kind;	/* DTRACE_DIFV_KIND_* */
-	u8				type;	/* DTRACE_DIFV_TYPE_* */
-	u32				size;
-	u32				offset;
-};
-
+/* state->vars: struct dtrace_var (engine/dif.h), indexed by id. */
 struct dtrace_dynvar;
 
 /* A bucket of the dynamic variable hash; see dynvar.c. */
@@ -311,47 +284,40 @@ struct dtrace_state {
 };
 
 /*
- * One entry of the tuple stack: an associative array key or a
- * subroutine argument.  An integer has size 0; a by-reference value is
- * the address of size bytes; a string is the address of at most size
- * (= strsize) bytes, ending at its first NUL.
+ * Per-firing machine state, on the stack of dtrace_probe(): the engine's
+ * part (engine/dif.h: scratch, args, faults, strtok) and what only the
+ * kernel has.  env_ctx.c gets here from the engine's part with
+ * to_mstate().
  */
-struct dtrace_tuple_ent {
-	u64				value;
-	u32				size;
-	bool				is_string;
-};
-
-/* The tuple stack of one program run. */
-struct dtrace_tuple {
-	struct dtrace_tuple_ent		ent[DTRACE_DIF_TUPLE_MAX];
-	u32				n;
-};
-
-/* Per-firing machine state, on the stack of dtrace_probe(). */
 struct dtrace_mstate {
-	/* scratch of the current clause firing: [base, end), next free at ptr */
-	uintptr_t			scratch_base;
-	uintptr_t			scratch_ptr;
-	uintptr_t			scratch_end;
+	struct dtrace_dif_mstate	dif;
 	struct dtrace_probe		*probe;
 	struct dtrace_ecb		*ecb;
-	u64				args[DTRACE_PROBE_NARGS];
 	/* from dtrace_probe_regs(), for stack() and caller; else NULL */
 	struct pt_regs			*regs;
 	bool				regs_entry;	/* at a function's entry */
 	bool				user;	/* fired in user code (uprobe) */
-	u64				timestamp;	/* 0 until read */
-	u32				strsize;
-	u32				fault;		/* DTRACEFLT_*, 0 if none */
-	u32				fault_pc;
-	u64				fault_addr;
 	/* errno: 0 until the syscall provider reports one */
 	u64				errno_val;
 	bool				in_error;	/* firing dtrace:::ERROR */
 	bool				speculating;	/* speculate() ran */
 	u64				spec;	/* its id */
 };
+
+static inline struct dtrace_mstate *to_mstate(struct dtrace_dif_mstate *dif)
+{
+	return container_of(dif, struct dtrace_mstate, dif);
+}
+
+/* The interrupt level D's ipl shows: 0 task, 1 softirq, 2 hardirq, 3 NMI. */
+static inline u64 dtrace_ipl(void)
+{
+	if (in_nmi())
+		return 3;
+	if (in_hardirq())
+		return 2;
+	return in_serving_softirq() ? 1 : 0;
+}
 
 /*
  * The time the probe fired, as D's timestamp and the records' stamps
@@ -360,9 +326,9 @@ struct dtrace_mstate {
  */
 static inline u64 dtrace_mstate_timestamp(struct dtrace_mstate *mst)
 {
-	if (!mst->timestamp)
-		mst->timestamp = ktime_get_mono_fast_ns();
-	return mst->timestamp;
+	if (!mst->dif.timestamp)
+		mst->dif.timestamp = ktime_get_mono_fast_ns();
+	return mst->dif.timestamp;
 }
 
 /*
@@ -400,8 +366,9 @@ int dtrace_probes_destroy_locked(struct dtrace_provider *prov,
 void dtrace_probe_table_free(void);
 
 /* dif.c */
-struct dtrace_prog *dtrace_prog_create(const struct dtrace_difo *udifo);
-void dtrace_prog_free(struct dtrace_prog *prog);
+struct dtrace_dif_prog *dtrace_prog_create(const struct dtrace_difo *udifo,
+					   struct dtrace_dif_err *err);
+void dtrace_prog_free(struct dtrace_dif_prog *prog);
 
 /* ecb.c */
 int dtrace_ecb_enable(struct dtrace_state *state,
@@ -411,7 +378,9 @@ void dtrace_ecbs_destroy(struct dtrace_state *state);
 struct dtrace_clause *dtrace_clause_create(u64 cookie,
 					   const struct dtrace_difo *upred,
 					   const struct dtrace_actdesc __user *uacts,
-					   u32 nactions);
+					   u32 nactions,
+					   struct dtrace_dif_err *err,
+					   u32 *err_prog);
 void dtrace_clause_put(struct dtrace_clause *clause);
 
 /* state.c */
@@ -457,21 +426,8 @@ void dtrace_vars_commit(struct dtrace_state *state,
 int dtrace_vars_alloc(struct dtrace_state *state);
 void dtrace_vars_free(struct dtrace_state *state);
 
-/* dif_exec.c, dynvar.c, stack.c: probe context */
-u64 dtrace_dynvar_load(struct dtrace_mstate *mst, u32 id, bool thread,
-		       const struct dtrace_tuple_ent *tup, u32 ntup);
-void dtrace_dynvar_store(struct dtrace_mstate *mst, u32 id, bool thread,
-			 const struct dtrace_tuple_ent *tup, u32 ntup,
-			 u64 val);
-u32 dtrace_copy_strn(struct dtrace_mstate *mst, char *dst, uintptr_t src,
-		     u32 size);
-void dtrace_copy_string(struct dtrace_mstate *mst, char *dst, uintptr_t src,
-			u32 size);
-void dtrace_copy_value(struct dtrace_mstate *mst, void *dst, uintptr_t src,
-		       const struct dtrace_var *var);
+/* dynvar.c, stack.c, env_ctx.c: probe context */
 extern const u8 dtrace_zero_area[DTRACE_RECORD_MAX];
-bool dtrace_scratch_valid(const struct dtrace_mstate *mst, uintptr_t addr,
-			  size_t size);
 u32 dtrace_stack_kernel(struct dtrace_mstate *mst, u64 *pcs, u32 max);
 u32 dtrace_stack_user(const struct dtrace_mstate *mst, u64 *pcs, u32 max);
 u64 dtrace_caller(struct dtrace_mstate *mst);
@@ -482,9 +438,6 @@ void dtrace_actions_exit(void);
 
 void dtrace_probe_fire_state(struct dtrace_probe *probe,
 			     struct dtrace_state *state);
-u64 dtrace_dif_run(const struct dtrace_prog *prog, struct dtrace_mstate *mst);
-u64 dtrace_dif_run_tuple(const struct dtrace_prog *prog,
-			 struct dtrace_mstate *mst, struct dtrace_tuple *tup);
 
 bool dtrace_state_exit(struct dtrace_state *state);
 
@@ -518,34 +471,43 @@ void dtrace_spec_end(struct dtrace_mstate *mst, u64 id, bool commit);
 void dtrace_specs_switch(struct dtrace_state *state, int cpu);
 
 /*
- * Record a fault in @mst: the interpreter notes the DIF offset and stops
- * the program after the instruction that faulted.  Probe context.
+ * The engine (engine/dif.h) seen from the kernel's machine state: run a
+ * verified program (dtrace_dif_run_tuple() keeps the tuple stack, for
+ * an aggregation's keys), record a fault, copy strings and values with
+ * the engine's fault-safe reads.  Probe context.
  */
+static inline u64 dtrace_dif_run_tuple(const struct dtrace_dif_prog *prog,
+				       struct dtrace_mstate *mst,
+				       struct dtrace_tuple *tup)
+{
+	return dtrace_dif_exec(prog, &mst->dif, tup);
+}
+
+static inline u64 dtrace_dif_run(const struct dtrace_dif_prog *prog,
+				 struct dtrace_mstate *mst)
+{
+	struct dtrace_tuple tup;
+
+	return dtrace_dif_exec(prog, &mst->dif, &tup);
+}
+
 static inline void dtrace_fault_set(struct dtrace_mstate *mst, u32 fault,
 				    u64 addr)
 {
-	if (!mst->fault) {
-		mst->fault = fault;
-		mst->fault_addr = addr;
-	}
+	dtrace_dif_fault(&mst->dif, fault, addr);
 }
 
-/*
- * scratch: @size bytes of zeroed scratch for the current clause firing,
- * 8-byte aligned, or NULL after recording DTRACEFLT_NOSCRATCH.
- */
-void *dtrace_scratch_alloc(struct dtrace_mstate *mst, size_t size);
+static inline u32 dtrace_copy_strn(struct dtrace_mstate *mst, char *dst,
+				   uintptr_t src, u32 size)
+{
+	return dtrace_dif_copy_strn(&mst->dif, dst, src, size);
+}
 
-/*
- * dif_subr.c: run subroutine @subr (DTRACE_DIF_SUBR_*, checked by the
- * verifier) on the @ntup entries of @tup; faults go to dtrace_fault_set().
- * Probe context.
- */
-u64 dtrace_dif_subr(u32 subr, const struct dtrace_tuple_ent *tup, u32 ntup,
-		    struct dtrace_mstate *mst);
-/* Whether @subr is destructive, and its argument count range. */
-bool dtrace_dif_subr_destructive(u32 subr);
-void dtrace_dif_subr_nargs(u32 subr, u32 *min, u32 *max);
+static inline void dtrace_copy_string(struct dtrace_mstate *mst, char *dst,
+				      uintptr_t src, u32 size)
+{
+	dtrace_dif_copy_string(&mst->dif, dst, src, size);
+}
 
 /* dtrace_prov.c */
 int dtrace_prov_init(void);

@@ -94,18 +94,26 @@ out_unlock:
 static int dtrace_ioc_enable(struct dtrace_state *state,
 			     struct dtrace_ioc_enable *en)
 {
+	struct dtrace_dif_err err = { 0 };
 	struct dtrace_clause *clause;
 	int ret;
 
-	if (en->reserved || !dtrace_desc_valid(&en->desc))
+	if (en->reserved || en->reserved2 || en->dif_rule || en->dif_prog ||
+	    en->dif_insn || !dtrace_desc_valid(&en->desc))
 		return -EINVAL;
 	if (state->activity != DTRACE_ACTIVITY_INACTIVE)
 		return -EBUSY;
 	clause = dtrace_clause_create(en->cookie, &en->pred,
 				      u64_to_user_ptr(en->actions),
-				      en->nactions);
-	if (IS_ERR(clause))
+				      en->nactions, &err, &en->dif_prog);
+	if (IS_ERR(clause)) {
+		en->dif_rule = err.rule;
+		en->dif_insn = err.insn;
+		if (!err.rule)
+			en->dif_prog = 0;
 		return PTR_ERR(clause);
+	}
+	en->dif_prog = 0;
 	/* Check first, record the declarations once the probes are on. */
 	ret = dtrace_aggs_check_clause(state, clause);
 	if (!ret)
@@ -189,7 +197,8 @@ static_assert(sizeof(struct dtrace_rechdr) == 16);
 static_assert(sizeof(struct dtrace_ioc_version) == 8);
 static_assert(sizeof(struct dtrace_ioc_probe) == 336);
 static_assert(sizeof(struct dtrace_ioc_setopt) == 16);
-static_assert(sizeof(struct dtrace_ioc_enable) == 408);
+static_assert(sizeof(struct dtrace_ioc_enable) == 424);
+static_assert(offsetof(struct dtrace_ioc_enable, dif_rule) == 408);
 static_assert(offsetof(struct dtrace_ioc_enable, pred) == 352);
 static_assert(sizeof(struct dtrace_ioc_epdesc) == 24);
 static_assert(sizeof(struct dtrace_ioc_go) == 8);
@@ -293,6 +302,11 @@ long dtrace_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 	mutex_lock(&state->lock);
 	ret = dtrace_ioc_dispatch(state, nr, &a);
 	mutex_unlock(&state->lock);
+	/* A refused program: say why, to a caller that has the fields. */
+	if (ret == -EINVAL && nr == _IOC_NR(DTRACEIOC_ENABLE) &&
+	    a.enable.dif_rule &&
+	    usize >= offsetofend(struct dtrace_ioc_enable, dif_insn))
+		return dtrace_copy_out(arg, &a, ksize, usize) ?: ret;
 	if (ret)
 		return ret;
 	return dtrace_copy_out(arg, &a, ksize, usize);

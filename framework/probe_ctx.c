@@ -15,8 +15,9 @@
  *    a fault reported to the consumer, never an oops; it writes only its
  *    CPU's buffers, scratch, variables and the dynamic variable space;
  *  - it calls nothing but the other probe-context files of framework/
- *    (dif_exec.c, dif_subr.c, dynvar.c, scratch.c, stack.c,
- *    buffer_ctx.c, agg_ctx.c, spec_ctx.c), inlines
+ *    (env_ctx.c, dynvar.c, stack.c, buffer_ctx.c, agg_ctx.c,
+ *    spec_ctx.c, and the engine's engine/dif_exec_ctx.c and
+ *    engine/dif_subr_ctx.c), inlines
  *    from include/linux, the nofault copies, the NMI-safe clocks,
  *    the stack unwinder and irq_work_queue().
  * These files are built without ftrace hooks and their entry points are
@@ -156,10 +157,10 @@ static void dtrace_ecb_error(struct dtrace_ecb *ecb, struct dtrace_mstate *mst,
 {
 	struct dtrace_buffer *buf = this_cpu_ptr(ecb->state->buffers);
 	struct dtrace_mstate err = {
+		.dif.timestamp = ktime_get_mono_fast_ns(),
+		.dif.args = { 0, ecb->epid, action, mst->dif.fault_pc,
+			      mst->dif.fault, mst->dif.fault_addr },
 		.probe = dtrace_probe_error,
-		.timestamp = ktime_get_mono_fast_ns(),
-		.args = { 0, ecb->epid, action, mst->fault_pc, mst->fault,
-			  mst->fault_addr },
 		.in_error = true,
 	};
 
@@ -215,7 +216,7 @@ static void __noreturn dtrace_act_panic(const struct dtrace_mstate *mst)
 static void dtrace_act_store(struct dtrace_mstate *mst,
 			     const struct dtrace_action *act, char *dst, u64 v)
 {
-	const struct dtrace_prog *prog = act->prog;
+	const struct dtrace_dif_prog *prog = act->prog;
 	u32 n;
 
 	switch (prog->rtype) {
@@ -254,7 +255,7 @@ static bool dtrace_act_run(struct dtrace_mstate *mst,
 		return true;
 	}
 	v = act->prog ? dtrace_dif_run(act->prog, mst) : 0;
-	if (mst->fault)
+	if (mst->dif.fault)
 		return true;
 	switch (act->kind) {
 	case DTRACE_ACT_DIFEXPR:
@@ -310,7 +311,7 @@ static bool dtrace_ecb_actions(struct dtrace_ecb *ecb,
 
 		if (!dtrace_act_run(mst, act, data))
 			buf->count[DTRACE_CNT_ERRORS]++;
-		if (mst->fault) {
+		if (mst->dif.fault) {
 			/* The record is dropped whole: nothing committed. */
 			dtrace_ecb_error(ecb, mst, i + 1);
 			return false;
@@ -358,17 +359,13 @@ static void dtrace_ecb_fire(struct dtrace_ecb *ecb, struct dtrace_mstate *mst)
 	struct dtrace_rechdr *hdr;
 
 	mst->ecb = ecb;
-	mst->strsize = state->strsize;
-	mst->fault = 0;
-	mst->fault_pc = 0;
 	mst->speculating = false;
-	mst->scratch_base = (uintptr_t)buf->scratch;
-	mst->scratch_ptr = mst->scratch_base;
-	mst->scratch_end = mst->scratch_base + state->scratchsize;
+	dtrace_dif_clause_start(&mst->dif, buf->scratch, state->scratchsize,
+				state->strsize);
 	if (clause->pred) {
 		u64 v = dtrace_dif_run(clause->pred, mst);
 
-		if (mst->fault) {
+		if (mst->dif.fault) {
 			dtrace_ecb_error(ecb, mst, 0);
 			return;
 		}
@@ -445,8 +442,8 @@ static __always_inline void dtrace_probe_enter(struct dtrace_probe *probe,
 		.user = user,
 	};
 
-	memcpy(mst.args, args, min_t(unsigned int, nargs,
-				     ARRAY_SIZE(mst.args)) * sizeof(*args));
+	memcpy(mst.dif.args, args, min_t(unsigned int, nargs,
+					 ARRAY_SIZE(mst.dif.args)) * sizeof(*args));
 	dtrace_probe_fire(probe, &mst, only);
 }
 

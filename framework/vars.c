@@ -17,7 +17,7 @@
 
 /* Check @prog's declarations against @vars (and add them to it). */
 static int dtrace_vars_merge(struct dtrace_var *vars,
-			     const struct dtrace_prog *prog)
+			     const struct dtrace_dif_prog *prog)
 {
 	u32 i;
 

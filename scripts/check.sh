@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # "make check" after the dependencies: build for KVER, run the host unit
-# tests (make -C userland check) and the parser fuzzer (scripts/fuzz.sh,
+# tests (make -C userland check) and the fuzzers (scripts/fuzz.sh,
 # DT_FUZZ_SECONDS, default 60), boot Debian's kernel in QEMU and run
 # selftests/run_tests.sh there, judge the guest's kernel log, and end
 # with one line "N passed, N failed, N skipped" over host and guest TAP.
@@ -63,7 +63,7 @@ if [ "$(id -u)" -eq 0 ]; then
 	fi
 fi
 
-echo "check: fuzzing the D compiler for ${DT_FUZZ_SECONDS:-60}s (scripts/fuzz.sh)"
+echo "check: fuzzing the D compiler and the DIF engine for ${DT_FUZZ_SECONDS:-60}s each (scripts/fuzz.sh)"
 scripts/fuzz.sh | tee -a .vm/host.tap || true
 
 echo "check: selftests in a $KVER guest (QEMU, TCG)"

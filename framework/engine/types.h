@@ -3,8 +3,8 @@
  * The types of the kernel-neutral engine: code in framework/engine/ is
  * compiled into dtrace_core.ko and, unchanged, into the host library
  * that userland's unit tests and fuzzers link (userland/Makefile).  It
- * uses only these fixed-width types and the few services its own
- * headers declare; everything else a kernel build has (or a host build
+ * uses only these fixed-width types, uintptr_t, memcpy()/memset() and
+ * the few services its own headers declare; everything else a kernel build has (or a host build
  * has) stays outside this directory.  This is the one place where the
  * two builds differ.
  */
@@ -14,10 +14,12 @@
 #ifdef __KERNEL__
 #include <linux/types.h>
 #include <linux/stddef.h>
+#include <linux/string.h>
 #else
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 typedef uint8_t u8;
 typedef uint16_t u16;

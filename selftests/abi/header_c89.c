@@ -37,7 +37,7 @@ int main(void)
 	check(sizeof(struct dtrace_ioc_version), 8, "sizeof dtrace_ioc_version");
 	check(sizeof(struct dtrace_ioc_probe), 336, "sizeof dtrace_ioc_probe");
 	check(sizeof(struct dtrace_ioc_setopt), 16, "sizeof dtrace_ioc_setopt");
-	check(sizeof(struct dtrace_ioc_enable), 408, "sizeof dtrace_ioc_enable");
+	check(sizeof(struct dtrace_ioc_enable), 424, "sizeof dtrace_ioc_enable");
 	check(offsetof(struct dtrace_ioc_enable, desc), 32,
 	      "offsetof dtrace_ioc_enable.desc");
 	check(offsetof(struct dtrace_ioc_enable, pred), 352,

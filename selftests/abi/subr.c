@@ -547,22 +547,28 @@ static void test_strtok(void)
 	struct tcase *c;
 	int i;
 
-	/* One string, four calls in four clauses: the state is per CPU. */
+	/*
+	 * One string, up to four calls in one clause: the state lasts the
+	 * clause firing.  Case i checks call i + 1.
+	 */
 	for (i = 0; i < 4; i++) {
 		char name[64];
+		int j;
 
 		snprintf(name, sizeof(name), "strtok call %d", i + 1);
 		c = case_new(name);
-		if (i == 0)
-			CALL(c, 2, DTRACE_DIF_SUBR_STRTOK,
-			     SV(",,a,bb;;c,;"), S(",;"));
-		else
+		CALL(c, 2, DTRACE_DIF_SUBR_STRTOK, SV(",,a,bb;;c,;"), S(",;"));
+		for (j = 0; j < i; j++)
 			CALL(c, 2, DTRACE_DIF_SUBR_STRTOK, I(0), S(",;"));
 		if (i < 3)
 			want_str(c, 2, tok[i]);
 		else
 			want_int(c, 2, 0);
 	}
+	/* A clause firing of its own does not continue the one before. */
+	c = case_new("strtok(NULL) in a new clause firing is NULL");
+	CALL(c, 2, DTRACE_DIF_SUBR_STRTOK, I(0), S(",;"));
+	want_int(c, 2, 0);
 	c = case_new("strtok(NULL) after the end stays NULL");
 	CALL(c, 2, DTRACE_DIF_SUBR_STRTOK, I(0), S(","));
 	want_int(c, 2, 0);

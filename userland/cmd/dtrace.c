@@ -299,7 +299,11 @@ static int run(FILE *out)
 		dtrace_proginfo_t info;
 
 		if (dtrace_program_exec(g_dtp, g_srcs[i].prog, &info)) {
-			dmsg("could not enable tracing: %s", errmsg());
+			/* a refused program's message names the probe */
+			if (dtrace_errno(g_dtp) == EDT_DIFREFUSED)
+				dmsg("%s", errmsg());
+			else
+				dmsg("could not enable tracing: %s", errmsg());
 			return 1;
 		}
 		if (!quiet)

@@ -77,23 +77,17 @@ static const char *dt_dis_varname(int32_t v)
 	return dt_varnames[v];
 }
 
+#define DT_DIS_SUBR(s, n, nmin, nmax, a, r, d)	[DTRACE_DIF_SUBR_##s] = n,
+
 static const char *dt_dis_subrname(int32_t subr)
 {
-	static const char *const names[] = {
-		"rand", "strlen", "strjoin", "substr", "index", "rindex",
-		"strchr", "strrchr", "strstr", "strtok", "basename",
-		"dirname", "cleanpath", "lltostr", "strtoll", "toupper",
-		"tolower", "htons", "htonl", "htonll", "ntohs", "ntohl",
-		"ntohll", "inet_ntoa", "inet_ntoa6", "inet_ntop", "copyin",
-		"copyinstr", "copyinto", "bcopy", "alloca", "progenyof",
-		"getmajor", "getminor", "d_path", "mutex_owned",
-		"mutex_owner", "rw_iswriter", "spin_locked", "copyout",
-		"copyoutstr", "speculation", "_psargs",
+	static const char *const names[DTRACE_DIF_SUBR_MAX] = {
+		DTRACE_DIF_SUBR_LIST(DT_DIS_SUBR)
 	};
 
-	if (subr < 1 || (size_t)subr > DT_ARRAY_SIZE(names))
+	if (subr < 1 || subr >= DTRACE_DIF_SUBR_MAX)
 		return "?";
-	return names[subr - 1];
+	return names[subr];
 }
 
 const char *dt_dis_opname(unsigned int op)

@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <engine/dif.h>
 #include "dt_as.h"
 
 #define DT_ERR_NARGS	5	/* arg1..arg5 of dtrace:::ERROR */
@@ -82,6 +83,31 @@ static int dt_clause_aggdef(dtrace_hdl_t *dtp, const struct dt_clause *cl)
 	return 0;
 }
 
+/*
+ * The verifier refused a program of the clause @en enables: say which
+ * program, where and by which rule (the ABI header's list of texts,
+ * through the engine).
+ */
+static int dt_enable_refused(dtrace_hdl_t *dtp,
+			     const struct dtrace_ioc_enable *en)
+{
+	const struct dtrace_probedesc *d = &en->desc;
+	char what[32];
+
+	if (en->dif_prog)
+		snprintf(what, sizeof(what), "action #%u", en->dif_prog);
+	else
+		snprintf(what, sizeof(what), "the predicate");
+	snprintf(dtp->errmsg, sizeof(dtp->errmsg),
+		 "failed to enable '%s%s%s%s%s%s%s': DIF program of %s refused at instruction %u: %s",
+		 d->provider, d->provider[0] ? ":" : "", d->mod,
+		 d->mod[0] || d->provider[0] ? ":" : "", d->func,
+		 d->func[0] || d->mod[0] || d->provider[0] ? ":" : "",
+		 d->name, what, en->dif_insn,
+		 dtrace_dif_rule_text(en->dif_rule));
+	return dt_set_errno(dtp, EDT_DIFREFUSED);
+}
+
 /* DTRACEIOC_ENABLE for each description of @cl; adds to *@matched. */
 static int dt_clause_enable(dtrace_hdl_t *dtp, struct dt_clause *cl,
 			    unsigned int *matched)
@@ -99,8 +125,11 @@ static int dt_clause_enable(dtrace_hdl_t *dtp, struct dt_clause *cl,
 		en.desc = cl->descs[i];
 		if (cl->pred)
 			en.pred = cl->pred->k;
-		if (dt_ioctl(dtp, DTRACEIOC_ENABLE, &en))
+		if (dt_ioctl(dtp, DTRACEIOC_ENABLE, &en)) {
+			if (errno == EINVAL && en.dif_rule)
+				return dt_enable_refused(dtp, &en);
 			return dt_set_errno_ioctl(dtp, errno);
+		}
 		*matched += en.nmatched;
 	}
 	return 0;

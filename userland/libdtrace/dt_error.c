@@ -38,6 +38,7 @@ static const char *const dt_errmsgs[] = {
 		"The probes matched cannot be enabled: the kernel does not "
 		"allow tracing there",
 	[EDT_UPROBE - EDT_BASE] = "User probes could not be created",
+	[EDT_DIFREFUSED - EDT_BASE] = "DIF program refused by the kernel",
 };
 
 static const char *const dt_tagnames[] = {
@@ -74,7 +75,8 @@ int dtrace_errno(dtrace_hdl_t *dtp)
  */
 const char *dtrace_errmsg(dtrace_hdl_t *dtp, int err)
 {
-	if ((err == EDT_COMPILER || err == EDT_UPROBE) && dtp &&
+	if ((err == EDT_COMPILER || err == EDT_UPROBE ||
+	     err == EDT_DIFREFUSED) && dtp &&
 	    dtp->errmsg[0])
 		return dtp->errmsg;
 	if (err >= EDT_BASE && err < EDT_MAX && dt_errmsgs[err - EDT_BASE])

@@ -15,12 +15,16 @@
 #define ACT(n, a)	{ .name = n, .kind = DT_IDENT_ACTION, .action = a }
 #define DACT(n, a)	{ .name = n, .kind = DT_IDENT_ACTION, .action = a, \
 			  .destructive = true }
-#define SUBR(n, s, t, a, m) { .name = n, .kind = DT_IDENT_SUBR, \
-			  .subr = DTRACE_DIF_SUBR_##s, .type = t, .args = a, \
-			  .minargs = m }
-#define DSUBR(n, s, a)	{ .name = n, .kind = DT_IDENT_SUBR, \
-			  .subr = DTRACE_DIF_SUBR_##s, .args = a, \
-			  .minargs = sizeof(a) - 1, .destructive = true }
+/* The D type of a result kind of DTRACE_DIF_SUBR_LIST; 'v' is void. */
+#define DT_SUBR_TYPE(r) \
+	((r) == 'i' ? &dt_type_int : (r) == 'z' ? &dt_type_size : \
+	 (r) == 'l' ? &dt_type_int64 : (r) == 'h' ? &dt_type_ushort : \
+	 (r) == 'u' ? &dt_type_uint : (r) == 'U' ? &dt_type_uint64 : \
+	 (r) == 's' ? &dt_type_string : (r) == 'p' ? &dt_type_voidptr : NULL)
+#define DT_SUBR(s, n, nmin, nmax, a, r, d) \
+	{ .name = n, .kind = DT_IDENT_SUBR, .subr = DTRACE_DIF_SUBR_##s, \
+	  .type = DT_SUBR_TYPE(r), .args = a, .minargs = nmin, \
+	  .destructive = d },
 #define AGGF(n, f)	{ .name = n, .kind = DT_IDENT_AGGFUNC, \
 			  .aggfunc = DTRACE_AGG_##f }
 #define SYMFN(n, f, u)	{ .name = n, .kind = DT_IDENT_SYMFN, \
@@ -108,50 +112,8 @@ static const struct dt_ident dt_idents[] = {
 	SYMFN("umod", MOD, true),
 	SYMFN("uaddr", ADDR, true),
 
-	SUBR("rand", RAND, &dt_type_int, "", 0),
-	SUBR("strlen", STRLEN, &dt_type_size, "s", 1),
-	SUBR("strjoin", STRJOIN, &dt_type_string, "ss", 2),
-	SUBR("substr", SUBSTR, &dt_type_string, "sii", 2),
-	SUBR("index", INDEX, &dt_type_int, "ssi", 2),
-	SUBR("rindex", RINDEX, &dt_type_int, "ssi", 2),
-	SUBR("strchr", STRCHR, &dt_type_string, "si", 2),
-	SUBR("strrchr", STRRCHR, &dt_type_string, "si", 2),
-	SUBR("strstr", STRSTR, &dt_type_string, "ss", 2),
-	SUBR("strtok", STRTOK, &dt_type_string, "Ss", 2),
-	SUBR("basename", BASENAME, &dt_type_string, "s", 1),
-	SUBR("dirname", DIRNAME, &dt_type_string, "s", 1),
-	SUBR("cleanpath", CLEANPATH, &dt_type_string, "s", 1),
-	SUBR("lltostr", LLTOSTR, &dt_type_string, "ii", 1),
-	SUBR("strtoll", STRTOLL, &dt_type_int64, "si", 1),
-	SUBR("toupper", TOUPPER, &dt_type_string, "s", 1),
-	SUBR("tolower", TOLOWER, &dt_type_string, "s", 1),
-	SUBR("htons", HTONS, &dt_type_ushort, "i", 1),
-	SUBR("htonl", HTONL, &dt_type_uint, "i", 1),
-	SUBR("htonll", HTONLL, &dt_type_uint64, "i", 1),
-	SUBR("ntohs", NTOHS, &dt_type_ushort, "i", 1),
-	SUBR("ntohl", NTOHL, &dt_type_uint, "i", 1),
-	SUBR("ntohll", NTOHLL, &dt_type_uint64, "i", 1),
-	SUBR("inet_ntoa", INET_NTOA, &dt_type_string, "a", 1),
-	SUBR("inet_ntoa6", INET_NTOA6, &dt_type_string, "a", 1),
-	SUBR("inet_ntop", INET_NTOP, &dt_type_string, "ia", 2),
-	SUBR("copyin", COPYIN, &dt_type_voidptr, "ai", 2),
-	SUBR("copyinstr", COPYINSTR, &dt_type_string, "ai", 1),
-	SUBR("copyinto", COPYINTO, NULL, "aia", 3),
-	SUBR("bcopy", BCOPY, NULL, "aai", 3),
-	SUBR("alloca", ALLOCA, &dt_type_voidptr, "i", 1),
-	SUBR("progenyof", PROGENYOF, &dt_type_int, "i", 1),
-	SUBR("getmajor", GETMAJOR, &dt_type_uint, "i", 1),
-	SUBR("getminor", GETMINOR, &dt_type_uint, "i", 1),
-	SUBR("d_path", D_PATH, &dt_type_string, "a", 1),
-	SUBR("mutex_owned", MUTEX_OWNED, &dt_type_int, "a", 1),
-	SUBR("mutex_owner", MUTEX_OWNER, &dt_type_voidptr, "a", 1),
-	SUBR("rw_iswriter", RW_ISWRITER, &dt_type_int, "a", 1),
-	SUBR("spin_locked", SPIN_LOCKED, &dt_type_int, "a", 1),
-	SUBR("speculation", SPECULATION, &dt_type_int, "", 0),
-	/* psinfo_t's pr_psargs (userland/lib/psinfo.d) */
-	SUBR("_psargs", PSARGS, &dt_type_string, "a", 1),
-	DSUBR("copyout", COPYOUT, "aai"),
-	DSUBR("copyoutstr", COPYOUTSTR, "sai"),
+	/* the ABI header's one list (_psargs: psinfo_t's pr_psargs) */
+	DTRACE_DIF_SUBR_LIST(DT_SUBR)
 
 	/* Linux has no zones: everything runs in the global one. */
 	STRCONST("zonename", "global"),

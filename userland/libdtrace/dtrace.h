@@ -38,6 +38,8 @@ enum {
 	EDT_PROBELIMIT,		/* a provider's enabled-probe limit hit */
 	EDT_NOTARMABLE,		/* the probes matched cannot be armed */
 	EDT_UPROBE,		/* user probes not made; text in errmsg */
+	EDT_DIFREFUSED,		/* the kernel's verifier refused a program;
+				   text in errmsg */
 	EDT_MAX
 };
 

@@ -3,7 +3,7 @@
  * A stand-in for /dev/dtrace, for host tests of the dtrace command only:
  * loaded with LD_PRELOAD, it answers open("/dev/dtrace") and the ioctls
  * of include/uapi/linux/dtrace.h from a small probe table, runs clauses
- * with the reference DIF evaluator (dif_eval.c) and writes records as
+ * with the kernel's own DIF engine (hostenv.c) and writes records as
  * the ABI header describes.  BEGIN fires at GO, every tick-* probe once
  * per STATUS while active, END at STOP, ERROR on a fault.  It is no
  * model of the kernel's timing or concurrency.  As the kernel does, it
@@ -30,7 +30,7 @@
 #include <sys/ioctl.h>
 #include <time.h>
 #include <unistd.h>
-#include "dif_eval.h"
+#include "hostenv.h"
 
 #define MOCK_NCPUS	2
 #define MOCK_MAXPROBES	64
@@ -254,13 +254,13 @@ static void ecb_fire(uint32_t epid, const uint64_t *args, bool in_error)
 	uint64_t recsize = DT_ALIGN(sizeof(struct dtrace_rechdr) +
 				    cl->datasize, 8);
 	struct dtrace_rechdr *hdr;
-	struct dif_env env;
+	/* variables live from one firing to the next, as in the kernel */
+	static struct dif_env env;
 	uint32_t i, cpu = 0;
 	bool exiting = false;
 	char *data;
 	uint64_t v;
 
-	memset(&env, 0, sizeof(env));
 	env.strsize = (uint32_t)opt_strsize;
 	for (i = 0; i < 10; i++)
 		env.vars[DTRACE_DIF_VAR_ARG0 + i] = args ? args[i] : 0;

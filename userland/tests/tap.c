@@ -92,6 +92,7 @@ int main(void)
 	test_options();
 	test_check();
 	test_cg();
+	test_engine();
 	test_printf();
 	test_consume();
 	test_agg();

@@ -34,5 +34,6 @@ void test_cli(void);
 void test_type(void);
 void test_btf(void);
 void test_usdt(void);
+void test_engine(void);
 
 #endif /* _TAP_H */

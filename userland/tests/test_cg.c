@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Code generation tests: expressions compiled to DIF and run through
- * the reference evaluator (dif_eval.c), checking C's results for
+ * the kernel's own engine (hostenv.c), checking C's results for
  * signed/unsigned arithmetic, shifts, comparisons, short-circuits,
  * ternaries and strings; and the clause layout the kernel gets.
  */
@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "dif_eval.h"
+#include "hostenv.h"
 #include "dt_compile.h"
 #include "dt_type.h"
 #include "dt_xlate.h"
@@ -347,6 +347,8 @@ static void test_members(dtrace_hdl_t *dtp)
 	strcpy((char *)task + comm, "bash");
 	*(uint64_t *)((char *)task + rp) = (uintptr_t)parent;
 	env.vars[DTRACE_DIF_VAR_CURTHREAD] = (uintptr_t)task;
+	dif_env_region(&env, task, sizeof(task), DIF_MEM_KERNEL);
+	dif_env_region(&env, parent, sizeof(parent), DIF_MEM_KERNEL);
 
 	run(dtp, "BEGIN { trace(curthread->pid) }", -77, NULL);
 	run(dtp, "BEGIN { trace(curthread->real_parent->tgid) }", 4241, NULL);
@@ -481,6 +483,7 @@ static void test_ast(dtrace_hdl_t *dtp)
 		16, "inline FOUR * FOUR");
 
 	env.vars[DTRACE_DIF_VAR_ARG0 + 2] = (uintptr_t)in;
+	dif_env_region(&env, in, sizeof(in), DIF_MEM_KERNEL);
 	x = ast_node(&pcb, DT_NODE_XLATE,
 		     ast_node(&pcb, DT_NODE_CAST,
 			      dt_node_ident(&pcb, "arg2", 1), pin), pout);
@@ -563,6 +566,7 @@ static void test_decls(dtrace_hdl_t *dtp)
 	run(dtp, "BEGIN { self->ta[\"k\", 1] = 6; trace(self->ta[\"k\", 1]) }", 6,
 	    NULL);
 	env.vars[DTRACE_DIF_VAR_ARG0 + 2] = (uintptr_t)in;
+	dif_env_region(&env, in, sizeof(in), DIF_MEM_KERNEL);
 	run(dtp, "struct cin { int a; }; struct cout { int b; }; translator struct cout < struct cin *p > { b = p->a * 2; }; BEGIN { trace(xlate<struct cout *>((struct cin *)arg2)->b) }",
 	    42, NULL);
 	run(dtp, "struct st1 { int x; short y; char c[4]; }; BEGIN { "

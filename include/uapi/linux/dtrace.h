@@ -206,59 +206,72 @@ enum {
 
 /*
  * Subroutines called by DTRACE_DIF_OP_CALL.  The arguments are the
- * tuple stack, first pushed first; "s" is a string (pushed with PUSHTR
- * imm 0 or PUSHTV of its address: both work), "n" an integer.  A string
- * result is in scratch.  The ones marked destructive are refused at
- * enable time unless DTRACE_OPT_DESTRUCTIVE is set.
+ * tuple stack, first pushed first.  A string result is in scratch.  The
+ * ones marked destructive are refused at enable time unless
+ * DTRACE_OPT_DESTRUCTIVE is set.  docs/subroutines.md says what each
+ * one does.
+ *
+ * This list is the one definition of the subroutines, for the kernel
+ * and for dtrace(1): X(NAME, "D name", fewest arguments, most
+ * arguments, argument kinds, result kind, destructive), numbered from 1
+ * in this order (so new ones go at the end).  Argument kinds, one
+ * letter each: s a string (pushed with PUSHTR imm 0, or PUSHTV of its
+ * address: both work), S a string or NULL, i an integer, a an address.
+ * Result kinds: i int, z size_t, l int64_t, h uint16_t, u uint32_t,
+ * U uint64_t, s string, p void *, v void.
  */
+#define DTRACE_DIF_SUBR_LIST(X)						\
+	X(RAND,		"rand",		0, 0, "",	'i', 0)		\
+	X(STRLEN,	"strlen",	1, 1, "s",	'z', 0)		\
+	X(STRJOIN,	"strjoin",	2, 2, "ss",	's', 0)		\
+	X(SUBSTR,	"substr",	2, 3, "sii",	's', 0)		\
+	X(INDEX,	"index",	2, 3, "ssi",	'i', 0)		\
+	X(RINDEX,	"rindex",	2, 3, "ssi",	'i', 0)		\
+	X(STRCHR,	"strchr",	2, 2, "si",	's', 0)		\
+	X(STRRCHR,	"strrchr",	2, 2, "si",	's', 0)		\
+	X(STRSTR,	"strstr",	2, 2, "ss",	's', 0)		\
+	X(STRTOK,	"strtok",	2, 2, "Ss",	's', 0)		\
+	X(BASENAME,	"basename",	1, 1, "s",	's', 0)		\
+	X(DIRNAME,	"dirname",	1, 1, "s",	's', 0)		\
+	X(CLEANPATH,	"cleanpath",	1, 1, "s",	's', 0)		\
+	X(LLTOSTR,	"lltostr",	1, 2, "ii",	's', 0)		\
+	X(STRTOLL,	"strtoll",	1, 2, "si",	'l', 0)		\
+	X(TOUPPER,	"toupper",	1, 1, "s",	's', 0)		\
+	X(TOLOWER,	"tolower",	1, 1, "s",	's', 0)		\
+	X(HTONS,	"htons",	1, 1, "i",	'h', 0)		\
+	X(HTONL,	"htonl",	1, 1, "i",	'u', 0)		\
+	X(HTONLL,	"htonll",	1, 1, "i",	'U', 0)		\
+	X(NTOHS,	"ntohs",	1, 1, "i",	'h', 0)		\
+	X(NTOHL,	"ntohl",	1, 1, "i",	'u', 0)		\
+	X(NTOHLL,	"ntohll",	1, 1, "i",	'U', 0)		\
+	X(INET_NTOA,	"inet_ntoa",	1, 1, "a",	's', 0)		\
+	X(INET_NTOA6,	"inet_ntoa6",	1, 1, "a",	's', 0)		\
+	X(INET_NTOP,	"inet_ntop",	2, 2, "ia",	's', 0)		\
+	X(COPYIN,	"copyin",	2, 2, "ai",	'p', 0)		\
+	X(COPYINSTR,	"copyinstr",	1, 2, "ai",	's', 0)		\
+	X(COPYINTO,	"copyinto",	3, 3, "aia",	'v', 0)		\
+	X(BCOPY,	"bcopy",	3, 3, "aai",	'v', 0)		\
+	X(ALLOCA,	"alloca",	1, 1, "i",	'p', 0)		\
+	X(PROGENYOF,	"progenyof",	1, 1, "i",	'i', 0)		\
+	X(GETMAJOR,	"getmajor",	1, 1, "i",	'u', 0)		\
+	X(GETMINOR,	"getminor",	1, 1, "i",	'u', 0)		\
+	X(D_PATH,	"d_path",	1, 1, "a",	's', 0)		\
+	X(MUTEX_OWNED,	"mutex_owned",	1, 1, "a",	'i', 0)		\
+	X(MUTEX_OWNER,	"mutex_owner",	1, 1, "a",	'p', 0)		\
+	X(RW_ISWRITER,	"rw_iswriter",	1, 1, "a",	'i', 0)		\
+	X(SPIN_LOCKED,	"spin_locked",	1, 1, "a",	'i', 0)		\
+	X(COPYOUT,	"copyout",	3, 3, "aai",	'v', 1)		\
+	X(COPYOUTSTR,	"copyoutstr",	3, 3, "sai",	'v', 1)		\
+	/* ABI 3 */							\
+	X(SPECULATION,	"speculation",	0, 0, "",	'i', 0)		\
+	X(PSARGS,	"_psargs",	1, 1, "a",	's', 0)
+
+#define DTRACE_DIF_SUBR_ENUM(name, dname, min, max, args, res, destr) \
+	DTRACE_DIF_SUBR_##name,
+
 enum {
-	DTRACE_DIF_SUBR_RAND = 1,	/* () pseudo-random 32 bits */
-	DTRACE_DIF_SUBR_STRLEN,		/* (s) length, strsize-bounded */
-	DTRACE_DIF_SUBR_STRJOIN,	/* (s, s) concatenation */
-	DTRACE_DIF_SUBR_SUBSTR,		/* (s, n[, n]) D semantics, negative
-					   index counts from the end */
-	DTRACE_DIF_SUBR_INDEX,		/* (s, s[, n]) first position or -1 */
-	DTRACE_DIF_SUBR_RINDEX,		/* (s, s[, n]) last position or -1 */
-	DTRACE_DIF_SUBR_STRCHR,		/* (s, n) suffix from the char or NULL */
-	DTRACE_DIF_SUBR_STRRCHR,	/* (s, n) */
-	DTRACE_DIF_SUBR_STRSTR,		/* (s, s) */
-	DTRACE_DIF_SUBR_STRTOK,		/* (s or NULL, s) state per CPU */
-	DTRACE_DIF_SUBR_BASENAME,	/* (s) */
-	DTRACE_DIF_SUBR_DIRNAME,	/* (s) */
-	DTRACE_DIF_SUBR_CLEANPATH,	/* (s) without ., .. and // */
-	DTRACE_DIF_SUBR_LLTOSTR,	/* (n[, base]) decimal, or base 2..36 */
-	DTRACE_DIF_SUBR_STRTOLL,	/* (s[, base]) */
-	DTRACE_DIF_SUBR_TOUPPER,	/* (s) */
-	DTRACE_DIF_SUBR_TOLOWER,	/* (s) */
-	DTRACE_DIF_SUBR_HTONS,		/* (n) */
-	DTRACE_DIF_SUBR_HTONL,		/* (n) */
-	DTRACE_DIF_SUBR_HTONLL,		/* (n) */
-	DTRACE_DIF_SUBR_NTOHS,		/* (n) */
-	DTRACE_DIF_SUBR_NTOHL,		/* (n) */
-	DTRACE_DIF_SUBR_NTOHLL,		/* (n) */
-	DTRACE_DIF_SUBR_INET_NTOA,	/* (n: address of an in_addr) */
-	DTRACE_DIF_SUBR_INET_NTOA6,	/* (n: address of an in6_addr) */
-	DTRACE_DIF_SUBR_INET_NTOP,	/* (n af, n address) AF_INET/AF_INET6 */
-	DTRACE_DIF_SUBR_COPYIN,		/* (n uaddr, n size) scratch copy */
-	DTRACE_DIF_SUBR_COPYINSTR,	/* (n uaddr[, n max]) string */
-	DTRACE_DIF_SUBR_COPYINTO,	/* (n uaddr, n size, n scratch dest) */
-	DTRACE_DIF_SUBR_BCOPY,		/* (n src, n scratch dest, n size) */
-	DTRACE_DIF_SUBR_ALLOCA,		/* (n size) zeroed scratch */
-	DTRACE_DIF_SUBR_PROGENYOF,	/* (n pid) current descends from pid */
-	DTRACE_DIF_SUBR_GETMAJOR,	/* (n dev_t) */
-	DTRACE_DIF_SUBR_GETMINOR,	/* (n dev_t) */
-	DTRACE_DIF_SUBR_D_PATH,		/* (n struct path *) string */
-	DTRACE_DIF_SUBR_MUTEX_OWNED,	/* (n struct mutex *) */
-	DTRACE_DIF_SUBR_MUTEX_OWNER,	/* (n struct mutex *) task or NULL */
-	DTRACE_DIF_SUBR_RW_ISWRITER,	/* (n struct rw_semaphore *) */
-	DTRACE_DIF_SUBR_SPIN_LOCKED,	/* (n spinlock_t *) */
-	DTRACE_DIF_SUBR_COPYOUT,	/* (n src, n uaddr, n size) destructive */
-	DTRACE_DIF_SUBR_COPYOUTSTR,	/* (s, n uaddr, n size) destructive */
-	/* ABI 3 */
-	DTRACE_DIF_SUBR_SPECULATION,	/* () a free speculation id, 1..nspec,
-					   now ACTIVE; 0 if none (counted) */
-	DTRACE_DIF_SUBR_PSARGS,		/* (n struct task_struct *) command
-					   line of the current task, else comm */
+	DTRACE_DIF_SUBR_NONE,		/* 0 names no subroutine */
+	DTRACE_DIF_SUBR_LIST(DTRACE_DIF_SUBR_ENUM)
 	DTRACE_DIF_SUBR_MAX		/* first unused subroutine */
 };
 
@@ -316,6 +329,45 @@ struct dtrace_difo {
 	__u32		nvars;
 	__u32		rtype;		/* DTRACE_DIF_RTYPE_* */
 	__u32		rsize;		/* bytes of an INT or BYREF result */
+};
+
+/*
+ * The rules of the DIF verifier, numbered: DTRACEIOC_ENABLE reports the
+ * one a refused program broke (dif_rule) and where (dif_insn), and
+ * dtrace(1) prints its text.  X(NAME, "text"), numbered from 1 in this
+ * order; new rules go at the end.  docs/abi.md explains each one.
+ */
+#define DTRACE_DIFERR_LIST(X)						\
+	X(NINSNS, "no instructions, or more than DTRACE_DIF_MAXINSNS")	\
+	X(NINTS, "integer table larger than DTRACE_DIF_MAXINTS")	\
+	X(STRTAB, "string table larger than DTRACE_DIF_MAXSTRTAB")	\
+	X(NVARS, "variable table larger than DTRACE_DIF_MAXVARS")	\
+	X(RTYPE, "unknown return type, or a size it cannot have")	\
+	X(STRTAB_NUL, "string table does not end with a NUL")		\
+	X(LAST_RET, "last instruction is not RET")			\
+	X(VAR_ID, "variable id out of range")				\
+	X(VAR_RESERVED, "reserved field of a variable is not zero")	\
+	X(VAR_SCOPE, "unknown variable scope or kind, or a local array") \
+	X(VAR_TYPE, "unknown variable type, or a size it cannot have")	\
+	X(VAR_DUP, "variable declared twice")				\
+	X(OPCODE, "unknown opcode")					\
+	X(REG, "register out of range, or an unused one not zero")	\
+	X(INT_INDEX, "integer table index out of range")		\
+	X(STR_OFFSET, "string table offset out of range")		\
+	X(BRANCH, "branch target out of range")				\
+	X(BUILTIN, "unknown built-in variable")				\
+	X(ARRAY, "unknown built-in array")				\
+	X(DVAR, "variable not declared with the scope and kind of its opcode") \
+	X(SUBR, "unknown subroutine")					\
+	X(PUSH, "PUSHTR size larger than DTRACE_RECORD_MAX")		\
+	X(IMM, "unused immediate is not zero")
+
+#define DTRACE_DIFERR_ENUM(name, text)	DTRACE_DIFERR_##name,
+
+enum {
+	DTRACE_DIFERR_NONE,		/* not refused by the verifier */
+	DTRACE_DIFERR_LIST(DTRACE_DIFERR_ENUM)
+	DTRACE_DIFERR_MAX		/* first unused rule */
 };
 
 /*
@@ -518,6 +570,11 @@ struct dtrace_ioc_setopt {
  * In: desc, pred (ninsns 0 for none), actions, nactions, cookie (an
  * opaque number the consumer gets back from DTRACEIOC_EPDESC).
  * Out: nmatched, the number of probes enabled (0 is not an error).
+ * When the verifier refuses a program (EINVAL), and only then, the
+ * struct is copied out too, with dif_rule (DTRACE_DIFERR_*), dif_prog
+ * (0 the predicate, N action #N) and dif_insn (the offset of the
+ * instruction, 0 for a rule about the tables) saying why; a caller
+ * whose size ends before dif_rule gets EINVAL alone, as before ABI 3.
  * Errors: EINVAL for a program the verifier refuses or a bad action
  * layout, E2BIG for too many actions or too large a record, EBUSY once
  * tracing has started, ENODEV if a provider is being unloaded, ENOMEM,
@@ -532,6 +589,11 @@ struct dtrace_ioc_enable {
 	__u32			reserved;
 	struct dtrace_probedesc	desc;
 	struct dtrace_difo	pred;
+	/* ABI 3, out: why the verifier refused a program */
+	__u32			dif_rule;	/* DTRACE_DIFERR_*, 0: none */
+	__u32			dif_prog;	/* 0 predicate, N action #N */
+	__u32			dif_insn;	/* instruction offset */
+	__u32			reserved2;
 };
 
 /*

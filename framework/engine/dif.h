@@ -1,0 +1,183 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The DIF engine: the verifier (dif_verify.c, process context), the
+ * interpreter (dif_exec_ctx.c) and the subroutines (dif_subr_ctx.c),
+ * kernel-neutral C that dtrace_core.ko and userland's host library
+ * (unit tests, fuzzers, the fake device) compile unchanged.  What each
+ * build supplies is in env.h; docs/architecture.md ("The engine") has
+ * the picture.
+ */
+#ifndef _DTRACE_ENGINE_DIF_H
+#define _DTRACE_ENGINE_DIF_H
+
+#include "types.h"
+#include <linux/dtrace.h>
+
+/*
+ * Entry points that probe context reaches keep kprobes off them in the
+ * kernel; the host has no kprobes.
+ */
+#ifdef __KERNEL__
+#include <linux/kprobes.h>
+#define DTRACE_ENGINE_NOKPROBE(fn)	NOKPROBE_SYMBOL(fn)
+#else
+#define DTRACE_ENGINE_NOKPROBE(fn)
+#endif
+
+/*
+ * Reads of traced memory go in chunks that never cross a page of this
+ * size, so a fault names the exact first byte that cannot be read.
+ */
+#define DTRACE_ENGINE_PAGE	4096UL
+
+static inline size_t dtrace_dif_min(size_t a, size_t b)
+{
+	return a < b ? a : b;
+}
+
+/* The probe arguments a program sees as arg0..arg9 and args[]. */
+#define DTRACE_DIF_NARGS	(DTRACE_DIF_VAR_ARG9 - DTRACE_DIF_VAR_ARG0 + 1)
+
+/* A DIF program, copied in and verified (dtrace_dif_verify()). */
+struct dtrace_dif_prog {
+	struct dtrace_dif_insn		*insns;
+	u64				*inttab;
+	char				*strtab;
+	struct dtrace_difv		*vartab;
+	u32				ninsns;
+	u32				nints;
+	u32				strtab_len;
+	u32				nvars;
+	u32				rtype;
+	u32				rsize;
+	u32				maxpush;	/* largest PUSHTR imm */
+	bool				destructive;	/* CALLs one */
+	bool				speculates;	/* CALLs speculation() */
+};
+
+/*
+ * Why the verifier refused a program: the rule (DTRACE_DIFERR_*, whose
+ * text dtrace_dif_rule_text() gives) and the instruction it found
+ * breaking it (0 for rules about the tables).
+ */
+struct dtrace_dif_err {
+	u32				rule;
+	u32				insn;
+};
+
+/*
+ * A declared variable as the consumer's table has it; size 0 means
+ * undeclared.  offset places global and clause-local scalars in their
+ * storage (the kernel sets it at GO).
+ */
+struct dtrace_var {
+	u8				scope;	/* DTRACE_DIFV_SCOPE_* */
+	u8				kind;	/* DTRACE_DIFV_KIND_* */
+	u8				type;	/* DTRACE_DIFV_TYPE_* */
+	u32				size;
+	u32				offset;
+};
+
+/*
+ * One entry of the tuple stack: an associative array key or a
+ * subroutine argument.  An integer has size 0; a by-reference value is
+ * the address of size bytes; a string is the address of at most size
+ * (= strsize) bytes, ending at its first NUL.
+ */
+struct dtrace_tuple_ent {
+	u64				value;
+	u32				size;
+	bool				is_string;
+};
+
+/* The tuple stack of one program run. */
+struct dtrace_tuple {
+	struct dtrace_tuple_ent		ent[DTRACE_DIF_TUPLE_MAX];
+	u32				n;
+};
+
+/*
+ * The engine's part of the machine state of one probe firing.  Each
+ * build embeds it in a state of its own (the kernel's struct
+ * dtrace_mstate adds the probe, the ECB, the registers) and gets back
+ * to that with container_of() in its env.h functions.
+ * dtrace_dif_clause_start() resets what lasts one clause firing.
+ */
+struct dtrace_dif_mstate {
+	/* scratch of the current clause firing: [base, end), next free at ptr */
+	uintptr_t			scratch_base;
+	uintptr_t			scratch_ptr;
+	uintptr_t			scratch_end;
+	u64				args[DTRACE_DIF_NARGS];
+	u64				timestamp;	/* 0 until read */
+	u32				strsize;
+	u32				fault;		/* DTRACEFLT_*, 0 if none */
+	u32				fault_pc;
+	u64				fault_addr;
+	/* strtok(): the string of the last non-NULL call, where to go on */
+	uintptr_t			strtok_addr;
+	u32				strtok_off;
+};
+
+/*
+ * Record a fault: the interpreter notes the DIF offset and stops the
+ * program after the instruction that faulted.  The first fault stays.
+ */
+static inline void dtrace_dif_fault(struct dtrace_dif_mstate *mst, u32 fault,
+				    u64 addr)
+{
+	if (!mst->fault) {
+		mst->fault = fault;
+		mst->fault_addr = addr;
+	}
+}
+
+/*
+ * Start a clause firing: empty scratch of @size bytes at @scratch, no
+ * fault, no strtok() string.  Strings are at most @strsize bytes.
+ */
+static inline void dtrace_dif_clause_start(struct dtrace_dif_mstate *mst,
+					   void *scratch, u32 size,
+					   u32 strsize)
+{
+	mst->scratch_base = (uintptr_t)scratch;
+	mst->scratch_ptr = mst->scratch_base;
+	mst->scratch_end = mst->scratch_base + size;
+	mst->strsize = strsize;
+	mst->fault = 0;
+	mst->fault_pc = 0;
+	mst->strtok_addr = 0;
+	mst->strtok_off = 0;
+}
+
+/* dif_verify.c: process context */
+bool dtrace_dif_verify(struct dtrace_dif_prog *prog, struct dtrace_dif_err *err);
+bool dtrace_dif_header_verify(const struct dtrace_difo *difo,
+			      struct dtrace_dif_err *err);
+const char *dtrace_dif_rule_text(u32 rule);
+void dtrace_dif_subr_nargs(u32 subr, u32 *min, u32 *max);
+bool dtrace_dif_subr_destructive(u32 subr);
+
+/* dif_exec_ctx.c: probe context */
+u64 dtrace_dif_exec(const struct dtrace_dif_prog *prog,
+		    struct dtrace_dif_mstate *mst, struct dtrace_tuple *tup);
+bool dtrace_dif_read(struct dtrace_dif_mstate *mst, void *dst, uintptr_t src,
+		     size_t n, bool user);
+u32 dtrace_dif_copy_strn(struct dtrace_dif_mstate *mst, char *dst,
+			 uintptr_t src, u32 size);
+void dtrace_dif_copy_string(struct dtrace_dif_mstate *mst, char *dst,
+			    uintptr_t src, u32 size);
+void dtrace_dif_copy_value(struct dtrace_dif_mstate *mst, void *dst,
+			   uintptr_t src, const struct dtrace_var *var);
+void *dtrace_dif_scratch_alloc(struct dtrace_dif_mstate *mst, size_t size);
+bool dtrace_dif_scratch_valid(const struct dtrace_dif_mstate *mst,
+			      uintptr_t addr, size_t size);
+
+/* dif_subr_ctx.c: probe context */
+u64 dtrace_dif_subr(u32 subr, const struct dtrace_tuple_ent *tup, u32 ntup,
+		    struct dtrace_dif_mstate *mst);
+char *dtrace_dif_strbuf(struct dtrace_dif_mstate *mst);
+int dtrace_dif_strload(struct dtrace_dif_mstate *mst, char *dst,
+		       uintptr_t src, u32 max, bool user);
+
+#endif /* _DTRACE_ENGINE_DIF_H */

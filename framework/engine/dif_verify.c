@@ -1,0 +1,386 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The DIF verifier: run once on a program at enable time, before the
+ * interpreter (dif_exec_ctx.c) ever sees it, so that the interpreter can
+ * trust every register number, table index, variable id and branch
+ * target.  A refusal names the rule (DTRACE_DIFERR_* of the ABI header,
+ * with its text) and the instruction.  Process context; kernel-neutral
+ * (engine/dif.h), so the host's fuzzers run this very code.
+ */
+#include "dif.h"
+
+/* Which operand fields an opcode uses; the others must be zero. */
+#define DIF_DST		0x001
+#define DIF_SRC1	0x002
+#define DIF_SRC2	0x004
+#define DIF_IMM		0x008	/* any value */
+#define DIF_INT		0x010	/* an index into the integer table */
+#define DIF_STR		0x020	/* an offset into the string table */
+#define DIF_BRANCH	0x040	/* a forward branch offset */
+#define DIF_VAR		0x080	/* a built-in variable, not an array */
+#define DIF_VARA	0x100	/* a built-in array: ARGS or UREGS */
+#define DIF_DVAR	0x200	/* a declared variable, see dtrace_dif_dvar */
+#define DIF_SUBR	0x400	/* a subroutine */
+#define DIF_PUSH	0x800	/* a by-ref size, 0..DTRACE_RECORD_MAX */
+
+#define DIF_ALU		(DIF_DST | DIF_SRC1 | DIF_SRC2)
+#define DIF_LOAD	(DIF_DST | DIF_SRC1 | DIF_IMM)
+#define DIF_STORE	(DIF_DST | DIF_SRC1 | DIF_IMM)
+
+static const u16 dtrace_dif_shape[DTRACE_DIF_OP_MAX] = {
+	[DTRACE_DIF_OP_RET]	= DIF_SRC1,
+	[DTRACE_DIF_OP_MOV]	= DIF_DST | DIF_SRC1,
+	[DTRACE_DIF_OP_LDI]	= DIF_DST | DIF_IMM,
+	[DTRACE_DIF_OP_SETX]	= DIF_DST | DIF_INT,
+	[DTRACE_DIF_OP_SETS]	= DIF_DST | DIF_STR,
+	[DTRACE_DIF_OP_ADD]	= DIF_ALU,
+	[DTRACE_DIF_OP_SUB]	= DIF_ALU,
+	[DTRACE_DIF_OP_MUL]	= DIF_ALU,
+	[DTRACE_DIF_OP_SDIV]	= DIF_ALU,
+	[DTRACE_DIF_OP_UDIV]	= DIF_ALU,
+	[DTRACE_DIF_OP_SREM]	= DIF_ALU,
+	[DTRACE_DIF_OP_UREM]	= DIF_ALU,
+	[DTRACE_DIF_OP_AND]	= DIF_ALU,
+	[DTRACE_DIF_OP_OR]	= DIF_ALU,
+	[DTRACE_DIF_OP_XOR]	= DIF_ALU,
+	[DTRACE_DIF_OP_SHL]	= DIF_ALU,
+	[DTRACE_DIF_OP_LSR]	= DIF_ALU,
+	[DTRACE_DIF_OP_ASR]	= DIF_ALU,
+	[DTRACE_DIF_OP_NOT]	= DIF_DST | DIF_SRC1,
+	[DTRACE_DIF_OP_NEG]	= DIF_DST | DIF_SRC1,
+	[DTRACE_DIF_OP_SEQ]	= DIF_ALU,
+	[DTRACE_DIF_OP_SNE]	= DIF_ALU,
+	[DTRACE_DIF_OP_SLT]	= DIF_ALU,
+	[DTRACE_DIF_OP_SLE]	= DIF_ALU,
+	[DTRACE_DIF_OP_SLTU]	= DIF_ALU,
+	[DTRACE_DIF_OP_SLEU]	= DIF_ALU,
+	[DTRACE_DIF_OP_SCMP]	= DIF_ALU,
+	[DTRACE_DIF_OP_JMP]	= DIF_BRANCH,
+	[DTRACE_DIF_OP_JZ]	= DIF_SRC1 | DIF_BRANCH,
+	[DTRACE_DIF_OP_JNZ]	= DIF_SRC1 | DIF_BRANCH,
+	[DTRACE_DIF_OP_LDV]	= DIF_DST | DIF_VAR,
+	[DTRACE_DIF_OP_LDSB]	= DIF_LOAD,
+	[DTRACE_DIF_OP_LDSH]	= DIF_LOAD,
+	[DTRACE_DIF_OP_LDSW]	= DIF_LOAD,
+	[DTRACE_DIF_OP_LDUB]	= DIF_LOAD,
+	[DTRACE_DIF_OP_LDUH]	= DIF_LOAD,
+	[DTRACE_DIF_OP_LDUW]	= DIF_LOAD,
+	[DTRACE_DIF_OP_LDX]	= DIF_LOAD,
+	[DTRACE_DIF_OP_ULDSB]	= DIF_LOAD,
+	[DTRACE_DIF_OP_ULDSH]	= DIF_LOAD,
+	[DTRACE_DIF_OP_ULDSW]	= DIF_LOAD,
+	[DTRACE_DIF_OP_ULDUB]	= DIF_LOAD,
+	[DTRACE_DIF_OP_ULDUH]	= DIF_LOAD,
+	[DTRACE_DIF_OP_ULDUW]	= DIF_LOAD,
+	[DTRACE_DIF_OP_ULDX]	= DIF_LOAD,
+	[DTRACE_DIF_OP_STB]	= DIF_STORE,
+	[DTRACE_DIF_OP_STH]	= DIF_STORE,
+	[DTRACE_DIF_OP_STW]	= DIF_STORE,
+	[DTRACE_DIF_OP_STX]	= DIF_STORE,
+	[DTRACE_DIF_OP_LDVA]	= DIF_DST | DIF_SRC1 | DIF_VARA,
+	[DTRACE_DIF_OP_LDGS]	= DIF_DST | DIF_DVAR,
+	[DTRACE_DIF_OP_STGS]	= DIF_SRC1 | DIF_DVAR,
+	[DTRACE_DIF_OP_LDLS]	= DIF_DST | DIF_DVAR,
+	[DTRACE_DIF_OP_STLS]	= DIF_SRC1 | DIF_DVAR,
+	[DTRACE_DIF_OP_LDTS]	= DIF_DST | DIF_DVAR,
+	[DTRACE_DIF_OP_STTS]	= DIF_SRC1 | DIF_DVAR,
+	[DTRACE_DIF_OP_LDGA]	= DIF_DST | DIF_DVAR,
+	[DTRACE_DIF_OP_STGA]	= DIF_SRC1 | DIF_DVAR,
+	[DTRACE_DIF_OP_LDTA]	= DIF_DST | DIF_DVAR,
+	[DTRACE_DIF_OP_STTA]	= DIF_SRC1 | DIF_DVAR,
+	[DTRACE_DIF_OP_FLUSHTS]	= 0,
+	[DTRACE_DIF_OP_PUSHTV]	= DIF_SRC1,
+	[DTRACE_DIF_OP_PUSHTR]	= DIF_SRC1 | DIF_PUSH,
+	[DTRACE_DIF_OP_CALL]	= DIF_DST | DIF_SUBR,
+	[DTRACE_DIF_OP_ALLOCS]	= DIF_DST | DIF_SRC1,
+};
+
+/* The scope and kind of the variable a DIF_DVAR opcode names. */
+static const struct {
+	u8 scope;
+	u8 kind;
+} dtrace_dif_dvar[DTRACE_DIF_OP_MAX] = {
+	[DTRACE_DIF_OP_LDGS] = { DTRACE_DIFV_SCOPE_GLOBAL, DTRACE_DIFV_KIND_SCALAR },
+	[DTRACE_DIF_OP_STGS] = { DTRACE_DIFV_SCOPE_GLOBAL, DTRACE_DIFV_KIND_SCALAR },
+	[DTRACE_DIF_OP_LDLS] = { DTRACE_DIFV_SCOPE_LOCAL, DTRACE_DIFV_KIND_SCALAR },
+	[DTRACE_DIF_OP_STLS] = { DTRACE_DIFV_SCOPE_LOCAL, DTRACE_DIFV_KIND_SCALAR },
+	[DTRACE_DIF_OP_LDTS] = { DTRACE_DIFV_SCOPE_THREAD, DTRACE_DIFV_KIND_SCALAR },
+	[DTRACE_DIF_OP_STTS] = { DTRACE_DIFV_SCOPE_THREAD, DTRACE_DIFV_KIND_SCALAR },
+	[DTRACE_DIF_OP_LDGA] = { DTRACE_DIFV_SCOPE_GLOBAL, DTRACE_DIFV_KIND_ARRAY },
+	[DTRACE_DIF_OP_STGA] = { DTRACE_DIFV_SCOPE_GLOBAL, DTRACE_DIFV_KIND_ARRAY },
+	[DTRACE_DIF_OP_LDTA] = { DTRACE_DIFV_SCOPE_THREAD, DTRACE_DIFV_KIND_ARRAY },
+	[DTRACE_DIF_OP_STTA] = { DTRACE_DIFV_SCOPE_THREAD, DTRACE_DIFV_KIND_ARRAY },
+};
+
+/* The text of every rule, from the ABI header's one list. */
+#define DTRACE_DIFERR_TEXT(name, text) \
+	[DTRACE_DIFERR_##name] = text,
+static const char *const dtrace_dif_rules[DTRACE_DIFERR_MAX] = {
+	[DTRACE_DIFERR_NONE] = "accepted",
+	DTRACE_DIFERR_LIST(DTRACE_DIFERR_TEXT)
+};
+
+/**
+ * dtrace_dif_rule_text() - what a verifier rule says
+ * @rule: DTRACE_DIFERR_*
+ *
+ * Context: any.
+ * Return: the rule's text; "unknown rule" for a number the list lacks.
+ */
+const char *dtrace_dif_rule_text(u32 rule)
+{
+	return rule < DTRACE_DIFERR_MAX ? dtrace_dif_rules[rule] :
+	       "unknown rule";
+}
+
+/* Argument counts and the destructive flag, from the ABI header's list. */
+struct dtrace_subr_info {
+	u8	min;		/* fewest arguments */
+	u8	max;		/* most arguments */
+	bool	destructive;
+};
+
+#define DTRACE_DIF_SUBR_INFO(name, dname, nmin, nmax, args, res, destr) \
+	[DTRACE_DIF_SUBR_##name] = { nmin, nmax, destr },
+static const struct dtrace_subr_info dtrace_subr_tab[DTRACE_DIF_SUBR_MAX] = {
+	DTRACE_DIF_SUBR_LIST(DTRACE_DIF_SUBR_INFO)
+};
+
+/**
+ * dtrace_dif_subr_destructive() - whether a subroutine changes the system
+ * @subr: DTRACE_DIF_SUBR_*
+ *
+ * Context: any.
+ * Return: true for copyout and copyoutstr, which write to user memory.
+ */
+bool dtrace_dif_subr_destructive(u32 subr)
+{
+	return subr < DTRACE_DIF_SUBR_MAX && dtrace_subr_tab[subr].destructive;
+}
+DTRACE_ENGINE_NOKPROBE(dtrace_dif_subr_destructive);
+
+/**
+ * dtrace_dif_subr_nargs() - how many arguments a subroutine takes
+ * @subr: DTRACE_DIF_SUBR_*
+ * @min: set to the fewest
+ * @max: set to the most
+ *
+ * An unknown @subr gets 0 and 0; check it against DTRACE_DIF_SUBR_MAX.
+ * Context: any.
+ */
+void dtrace_dif_subr_nargs(u32 subr, u32 *min, u32 *max)
+{
+	if (subr >= DTRACE_DIF_SUBR_MAX) {
+		*min = 0;
+		*max = 0;
+		return;
+	}
+	*min = dtrace_subr_tab[subr].min;
+	*max = dtrace_subr_tab[subr].max;
+}
+DTRACE_ENGINE_NOKPROBE(dtrace_dif_subr_nargs);
+
+/* Refuse: @rule broken at instruction @insn. */
+static bool dtrace_dif_refuse(struct dtrace_dif_err *err, u32 rule, u32 insn)
+{
+	err->rule = rule;
+	err->insn = insn;
+	return false;
+}
+
+static bool dtrace_dif_var_valid(s32 var)
+{
+	return (var >= DTRACE_DIF_VAR_ARG0 && var <= DTRACE_DIF_VAR_ARG9) ||
+	       (var >= DTRACE_DIF_VAR_PID && var < DTRACE_DIF_VAR_ARGS);
+}
+
+static bool dtrace_dif_reg_ok(u16 shape, u16 flag, u8 reg)
+{
+	return (shape & flag) ? reg < DTRACE_DIF_NREGS : reg == 0;
+}
+
+/* The vartab entry of variable @id, or NULL. */
+static const struct dtrace_difv *dtrace_prog_var(const struct dtrace_dif_prog *prog,
+						 s32 id)
+{
+	u32 i;
+
+	for (i = 0; i < prog->nvars; i++)
+		if ((s64)prog->vartab[i].id == id)
+			return &prog->vartab[i];
+	return NULL;
+}
+
+/* The DTRACE_DIFERR_* a variable table entry breaks, or 0. */
+static u32 dtrace_difv_rule(const struct dtrace_dif_prog *prog,
+			    const struct dtrace_difv *v)
+{
+	if (v->id < 1 || v->id >= DTRACE_DIF_MAXVARS)
+		return DTRACE_DIFERR_VAR_ID;
+	if (v->reserved || v->reserved2)
+		return DTRACE_DIFERR_VAR_RESERVED;
+	if (v->scope > DTRACE_DIFV_SCOPE_LOCAL ||
+	    v->kind > DTRACE_DIFV_KIND_ARRAY ||
+	    (v->scope == DTRACE_DIFV_SCOPE_LOCAL &&
+	     v->kind != DTRACE_DIFV_KIND_SCALAR))
+		return DTRACE_DIFERR_VAR_SCOPE;
+	switch (v->type) {
+	case DTRACE_DIFV_TYPE_INT:
+		if (v->size != 8)
+			return DTRACE_DIFERR_VAR_TYPE;
+		break;
+	case DTRACE_DIFV_TYPE_STRING:
+		if (v->size < 1 || v->size > DTRACE_STRSIZE_MAX)
+			return DTRACE_DIFERR_VAR_TYPE;
+		break;
+	case DTRACE_DIFV_TYPE_BYREF:
+		if (v->size < 1 || v->size > DTRACE_RECORD_MAX)
+			return DTRACE_DIFERR_VAR_TYPE;
+		break;
+	default:
+		return DTRACE_DIFERR_VAR_TYPE;
+	}
+	if (dtrace_prog_var(prog, v->id) != v)
+		return DTRACE_DIFERR_VAR_DUP;
+	return 0;
+}
+
+/* The DTRACE_DIFERR_* the immediate of one instruction breaks, or 0. */
+static u32 dtrace_insn_imm_rule(struct dtrace_dif_prog *prog,
+				const struct dtrace_dif_insn *in, u32 pc,
+				u16 shape)
+{
+	const struct dtrace_difv *v;
+
+	if (shape & DIF_INT)
+		return in->imm >= 0 && (u32)in->imm < prog->nints ?
+		       0 : DTRACE_DIFERR_INT_INDEX;
+	if (shape & DIF_STR)
+		return in->imm >= 0 && (u32)in->imm < prog->strtab_len ?
+		       0 : DTRACE_DIFERR_STR_OFFSET;
+	if (shape & DIF_BRANCH)
+		return in->imm >= 0 && (u64)pc + 1 + in->imm < prog->ninsns ?
+		       0 : DTRACE_DIFERR_BRANCH;
+	if (shape & DIF_VAR)
+		return dtrace_dif_var_valid(in->imm) ? 0 : DTRACE_DIFERR_BUILTIN;
+	if (shape & DIF_VARA)
+		return in->imm == DTRACE_DIF_VAR_ARGS ||
+		       in->imm == DTRACE_DIF_VAR_UREGS ? 0 : DTRACE_DIFERR_ARRAY;
+	if (shape & DIF_DVAR) {
+		v = dtrace_prog_var(prog, in->imm);
+		return v && v->scope == dtrace_dif_dvar[in->op].scope &&
+		       v->kind == dtrace_dif_dvar[in->op].kind ?
+		       0 : DTRACE_DIFERR_DVAR;
+	}
+	if (shape & DIF_SUBR) {
+		if (in->imm < 1 || in->imm >= DTRACE_DIF_SUBR_MAX)
+			return DTRACE_DIFERR_SUBR;
+		if (dtrace_dif_subr_destructive(in->imm))
+			prog->destructive = true;
+		if (in->imm == DTRACE_DIF_SUBR_SPECULATION)
+			prog->speculates = true;
+		return 0;
+	}
+	if (shape & DIF_PUSH) {
+		if (in->imm < 0 || in->imm > DTRACE_RECORD_MAX)
+			return DTRACE_DIFERR_PUSH;
+		if ((u32)in->imm > prog->maxpush)
+			prog->maxpush = in->imm;
+		return 0;
+	}
+	return !(shape & DIF_IMM) && in->imm ? DTRACE_DIFERR_IMM : 0;
+}
+
+/**
+ * dtrace_dif_header_verify() - check a program's counts and result type
+ * @difo: the program as the consumer describes it
+ * @err: set to the rule broken, if one is
+ *
+ * What can be checked before the tables are copied in: their sizes
+ * against the ABI's limits (so a copy is never larger than those), and
+ * the result type.
+ * Context: any.
+ * Return: true if accepted, else false with @err set.
+ */
+bool dtrace_dif_header_verify(const struct dtrace_difo *difo,
+			      struct dtrace_dif_err *err)
+{
+	bool ok;
+
+	if (difo->ninsns == 0 || difo->ninsns > DTRACE_DIF_MAXINSNS)
+		return dtrace_dif_refuse(err, DTRACE_DIFERR_NINSNS, 0);
+	if (difo->nints > DTRACE_DIF_MAXINTS)
+		return dtrace_dif_refuse(err, DTRACE_DIFERR_NINTS, 0);
+	if (difo->strtab_len > DTRACE_DIF_MAXSTRTAB)
+		return dtrace_dif_refuse(err, DTRACE_DIFERR_STRTAB, 0);
+	if (difo->nvars > DTRACE_DIF_MAXVARS)
+		return dtrace_dif_refuse(err, DTRACE_DIFERR_NVARS, 0);
+	switch (difo->rtype) {
+	case DTRACE_DIF_RTYPE_INT:
+		ok = difo->rsize == 1 || difo->rsize == 2 ||
+		     difo->rsize == 4 || difo->rsize == 8;
+		break;
+	case DTRACE_DIF_RTYPE_STRING:
+		ok = difo->rsize == 0;
+		break;
+	case DTRACE_DIF_RTYPE_BYREF:
+		ok = difo->rsize >= 1 && difo->rsize <= DTRACE_RECORD_MAX;
+		break;
+	default:
+		ok = false;
+		break;
+	}
+	return ok ? true : dtrace_dif_refuse(err, DTRACE_DIFERR_RTYPE, 0);
+}
+
+/**
+ * dtrace_dif_verify() - check a program against the rules of docs/abi.md
+ * @prog: the program, its tables in memory; counts within the limits
+ *	dtrace_dif_header_verify() checks
+ * @err: set to the rule broken and where, if one is
+ *
+ * Known opcodes, registers in range and unused operands zero, table
+ * references inside their tables, variables declared with the scope and
+ * kind their opcode implies, branches forward and inside the program,
+ * RET last.  Together they make every program end and touch only its
+ * own registers, tables and variables.  Sets prog->maxpush,
+ * ->destructive and ->speculates.
+ * Context: any; process context in the kernel.
+ * Return: true if accepted, else false with @err set.
+ */
+bool dtrace_dif_verify(struct dtrace_dif_prog *prog, struct dtrace_dif_err *err)
+{
+	u32 i, pc, rule;
+
+	if (!prog->ninsns || prog->ninsns > DTRACE_DIF_MAXINSNS)
+		return dtrace_dif_refuse(err, DTRACE_DIFERR_NINSNS, 0);
+	/* SETS hands out strtab addresses: every string must end inside. */
+	if (prog->strtab_len && prog->strtab[prog->strtab_len - 1])
+		return dtrace_dif_refuse(err, DTRACE_DIFERR_STRTAB_NUL, 0);
+	for (i = 0; i < prog->nvars; i++) {
+		rule = dtrace_difv_rule(prog, &prog->vartab[i]);
+		if (rule)
+			return dtrace_dif_refuse(err, rule, 0);
+	}
+	for (pc = 0; pc < prog->ninsns; pc++) {
+		const struct dtrace_dif_insn *in = &prog->insns[pc];
+		u16 shape;
+
+		if (in->op == 0 || in->op >= DTRACE_DIF_OP_MAX)
+			return dtrace_dif_refuse(err, DTRACE_DIFERR_OPCODE, pc);
+		shape = dtrace_dif_shape[in->op];
+		if (!dtrace_dif_reg_ok(shape, DIF_DST, in->dst) ||
+		    !dtrace_dif_reg_ok(shape, DIF_SRC1, in->src1) ||
+		    !dtrace_dif_reg_ok(shape, DIF_SRC2, in->src2))
+			return dtrace_dif_refuse(err, DTRACE_DIFERR_REG, pc);
+		rule = dtrace_insn_imm_rule(prog, in, pc, shape);
+		if (rule)
+			return dtrace_dif_refuse(err, rule, pc);
+	}
+	if (prog->insns[prog->ninsns - 1].op != DTRACE_DIF_OP_RET)
+		return dtrace_dif_refuse(err, DTRACE_DIFERR_LAST_RET,
+					 prog->ninsns - 1);
+	err->rule = DTRACE_DIFERR_NONE;
+	err->insn = 0;
+	return true;
+}

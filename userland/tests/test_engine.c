@@ -1,0 +1,318 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The kernel's DIF engine (framework/engine/) on the host: one refused
+ * program for each rule of the verifier (DTRACE_DIFERR_LIST), with the
+ * instruction it names; subroutines given extreme positions, lengths and
+ * bases (issue 18: index() read out of bounds when start + length
+ * wrapped); strtok()'s state lasting one clause firing; reads that wrap
+ * past the top of the address space.  Programs are hand-assembled here,
+ * run over the fake memory of hostenv.c.
+ */
+#include <string.h>
+#include "hostenv.h"
+#include "tap.h"
+
+#define INS(o, d, s1, s2, i) \
+	{ .op = DTRACE_DIF_OP_##o, .dst = d, .src1 = s1, .src2 = s2, .imm = i }
+
+static struct dif_env env;
+
+/* A program of @n instructions and the given tables, run once. */
+static int run(const struct dtrace_dif_insn *ins, uint32_t n,
+	       const uint64_t *ints, uint32_t nints, const char *str,
+	       uint32_t strlen_, const struct dtrace_difv *vars,
+	       uint32_t nvars, uint32_t rtype, uint32_t rsize, uint64_t *res)
+{
+	struct dtrace_difo d = {
+		.insns = (uintptr_t)ins, .ninsns = n,
+		.inttab = (uintptr_t)ints, .nints = nints,
+		.strtab = (uintptr_t)str, .strtab_len = strlen_,
+		.vartab = (uintptr_t)vars, .nvars = nvars,
+		.rtype = rtype, .rsize = rsize,
+	};
+
+	return dif_env_run(&d, &env, res);
+}
+
+static void refused(const char *what, uint32_t rule, uint32_t insn,
+		    const struct dtrace_dif_insn *ins, uint32_t n,
+		    const struct dtrace_difv *vars, uint32_t nvars,
+		    const char *str, uint32_t slen, uint32_t rtype,
+		    uint32_t rsize)
+{
+	uint64_t v;
+	int ret = run(ins, n, NULL, 0, str, slen, vars, nvars, rtype, rsize,
+		      &v);
+
+	tap_ok(ret && env.bad && env.err.rule == rule && env.err.insn == insn,
+	       "engine: verifier refuses %s: rule %u (%s) at %u", what,
+	       env.err.rule, env.bad ? env.bad : "accepted", env.err.insn);
+}
+
+static void test_rules(void)
+{
+	static const struct dtrace_dif_insn ret0[] = { INS(RET, 0, 0, 0, 0) };
+	static const struct dtrace_dif_insn big[DTRACE_DIF_MAXINSNS + 1];
+	const struct dtrace_difv v_ok = { .id = 1, .type = 0, .size = 8 };
+	struct dtrace_difv v;
+	struct dtrace_dif_insn p[4];
+	struct dtrace_difv two[2];
+	struct dtrace_difo d = { .ninsns = 1, .rsize = 8 };
+	uint64_t r;
+
+	refused("no instructions", DTRACE_DIFERR_NINSNS, 0, ret0, 0, NULL, 0,
+		NULL, 0, 0, 8);
+	refused("too many instructions", DTRACE_DIFERR_NINSNS, 0, big,
+		DTRACE_DIF_MAXINSNS + 1, NULL, 0, NULL, 0, 0, 8);
+	d.nints = DTRACE_DIF_MAXINTS + 1;
+	tap_ok(!dtrace_dif_header_verify(&d, &env.err) &&
+	       env.err.rule == DTRACE_DIFERR_NINTS,
+	       "engine: verifier refuses a large integer table");
+	d.nints = 0;
+	d.strtab_len = DTRACE_DIF_MAXSTRTAB + 1;
+	tap_ok(!dtrace_dif_header_verify(&d, &env.err) &&
+	       env.err.rule == DTRACE_DIFERR_STRTAB,
+	       "engine: verifier refuses a large string table");
+	d.strtab_len = 0;
+	d.nvars = DTRACE_DIF_MAXVARS + 1;
+	tap_ok(!dtrace_dif_header_verify(&d, &env.err) &&
+	       env.err.rule == DTRACE_DIFERR_NVARS,
+	       "engine: verifier refuses a large variable table");
+	refused("int of size 3", DTRACE_DIFERR_RTYPE, 0, ret0, 1, NULL, 0,
+		NULL, 0, DTRACE_DIF_RTYPE_INT, 3);
+	refused("string table without NUL", DTRACE_DIFERR_STRTAB_NUL, 0,
+		ret0, 1, NULL, 0, "ab", 2, 0, 8);
+	p[0] = (struct dtrace_dif_insn)INS(LDI, 1, 0, 0, 1);
+	refused("no RET", DTRACE_DIFERR_LAST_RET, 0, p, 1, NULL, 0, NULL, 0,
+		0, 8);
+
+	v = v_ok;
+	v.id = DTRACE_DIF_MAXVARS;
+	refused("variable id", DTRACE_DIFERR_VAR_ID, 0, ret0, 1, &v, 1, NULL,
+		0, 0, 8);
+	v = v_ok;
+	v.reserved = 1;
+	refused("variable reserved", DTRACE_DIFERR_VAR_RESERVED, 0, ret0, 1,
+		&v, 1, NULL, 0, 0, 8);
+	v = v_ok;
+	v.scope = DTRACE_DIFV_SCOPE_LOCAL;
+	v.kind = DTRACE_DIFV_KIND_ARRAY;
+	refused("local array", DTRACE_DIFERR_VAR_SCOPE, 0, ret0, 1, &v, 1,
+		NULL, 0, 0, 8);
+	v = v_ok;
+	v.size = 4;
+	refused("int variable of 4 bytes", DTRACE_DIFERR_VAR_TYPE, 0, ret0, 1,
+		&v, 1, NULL, 0, 0, 8);
+	two[0] = v_ok;
+	two[1] = v_ok;
+	refused("variable declared twice", DTRACE_DIFERR_VAR_DUP, 0, ret0, 1,
+		two, 2, NULL, 0, 0, 8);
+
+	p[0] = (struct dtrace_dif_insn)INS(LDI, 1, 0, 0, 0);
+	p[1] = (struct dtrace_dif_insn){ .op = DTRACE_DIF_OP_MAX };
+	p[2] = (struct dtrace_dif_insn)INS(RET, 0, 1, 0, 0);
+	refused("unknown opcode", DTRACE_DIFERR_OPCODE, 1, p, 3, NULL, 0, NULL,
+		0, 0, 8);
+	p[1] = (struct dtrace_dif_insn)INS(MOV, DTRACE_DIF_NREGS, 1, 0, 0);
+	refused("register 16", DTRACE_DIFERR_REG, 1, p, 3, NULL, 0, NULL, 0,
+		0, 8);
+	p[1] = (struct dtrace_dif_insn)INS(SETX, 1, 0, 0, 0);
+	refused("SETX past the table", DTRACE_DIFERR_INT_INDEX, 1, p, 3, NULL,
+		0, NULL, 0, 0, 8);
+	p[1] = (struct dtrace_dif_insn)INS(SETS, 1, 0, 0, 1);
+	refused("SETS past the table", DTRACE_DIFERR_STR_OFFSET, 1, p, 3,
+		NULL, 0, "", 1, 0, 8);
+	p[1] = (struct dtrace_dif_insn)INS(JMP, 0, 0, 0, 1);
+	refused("branch past the end", DTRACE_DIFERR_BRANCH, 1, p, 3, NULL, 0,
+		NULL, 0, 0, 8);
+	p[1] = (struct dtrace_dif_insn)INS(JMP, 0, 0, 0, -1);
+	refused("backward branch", DTRACE_DIFERR_BRANCH, 1, p, 3, NULL, 0,
+		NULL, 0, 0, 8);
+	p[1] = (struct dtrace_dif_insn)INS(LDV, 1, 0, 0, 12);
+	refused("built-in 12", DTRACE_DIFERR_BUILTIN, 1, p, 3, NULL, 0, NULL,
+		0, 0, 8);
+	p[1] = (struct dtrace_dif_insn)INS(LDVA, 1, 0, 0, DTRACE_DIF_VAR_PID);
+	refused("LDVA pid", DTRACE_DIFERR_ARRAY, 1, p, 3, NULL, 0, NULL, 0, 0,
+		8);
+	p[1] = (struct dtrace_dif_insn)INS(LDGA, 1, 0, 0, 1);
+	refused("LDGA of a scalar", DTRACE_DIFERR_DVAR, 1, p, 3, &v_ok, 1,
+		NULL, 0, 0, 8);
+	p[1] = (struct dtrace_dif_insn)INS(CALL, 1, 0, 0, DTRACE_DIF_SUBR_MAX);
+	refused("subroutine MAX", DTRACE_DIFERR_SUBR, 1, p, 3, NULL, 0, NULL,
+		0, 0, 8);
+	p[1] = (struct dtrace_dif_insn)INS(PUSHTR, 0, 1, 0,
+					   DTRACE_RECORD_MAX + 1);
+	refused("PUSHTR too large", DTRACE_DIFERR_PUSH, 1, p, 3, NULL, 0, NULL,
+		0, 0, 8);
+	p[1] = (struct dtrace_dif_insn)INS(MOV, 1, 1, 0, 5);
+	refused("MOV with an immediate", DTRACE_DIFERR_IMM, 1, p, 3, NULL, 0,
+		NULL, 0, 0, 8);
+	tap_ok(!strcmp(dtrace_dif_rule_text(DTRACE_DIFERR_BRANCH),
+		       "branch target out of range") &&
+	       !strcmp(dtrace_dif_rule_text(DTRACE_DIFERR_MAX),
+		       "unknown rule"),
+	       "engine: rule texts come from the ABI header's list");
+	tap_ok(!run(ret0, 1, NULL, 0, NULL, 0, NULL, 0, 0, 8, &r) && !env.bad,
+	       "engine: verifier accepts RET");
+}
+
+/*
+ * Call @subr on string @s (and @t, if not NULL) and integers @n1, @n2
+ * (@nargs in all); the result in *@res.  Return: the fault, or 0.
+ */
+static int call(uint32_t subr, const char *s, const char *t, int nargs,
+		int64_t n1, int64_t n2, uint64_t *res)
+{
+	char str[64];
+	uint64_t ints[2] = { (uint64_t)n1, (uint64_t)n2 };
+	struct dtrace_dif_insn p[12];
+	uint32_t n = 0, slen;
+	int i = 0;
+
+	slen = (uint32_t)strlen(s) + 1;
+	memcpy(str, s, slen);
+	if (t) {
+		memcpy(str + slen, t, strlen(t) + 1);
+	}
+	p[n++] = (struct dtrace_dif_insn)INS(FLUSHTS, 0, 0, 0, 0);
+	p[n++] = (struct dtrace_dif_insn)INS(SETS, 1, 0, 0, 0);
+	p[n++] = (struct dtrace_dif_insn)INS(PUSHTR, 0, 1, 0, 0);
+	i = 1;
+	if (t) {
+		p[n++] = (struct dtrace_dif_insn)INS(SETS, 1, 0, 0, (int)slen);
+		p[n++] = (struct dtrace_dif_insn)INS(PUSHTR, 0, 1, 0, 0);
+		i++;
+	}
+	if (i < nargs) {
+		p[n++] = (struct dtrace_dif_insn)INS(SETX, 1, 0, 0, 0);
+		p[n++] = (struct dtrace_dif_insn)INS(PUSHTV, 0, 1, 0, 0);
+		i++;
+	}
+	if (i < nargs) {
+		p[n++] = (struct dtrace_dif_insn)INS(SETX, 1, 0, 0, 1);
+		p[n++] = (struct dtrace_dif_insn)INS(PUSHTV, 0, 1, 0, 0);
+	}
+	p[n++] = (struct dtrace_dif_insn)INS(CALL, 1, 0, 0, (int)subr);
+	p[n++] = (struct dtrace_dif_insn)INS(RET, 0, 1, 0, 0);
+	if (run(p, n, ints, 2, str, slen + (t ? (uint32_t)strlen(t) + 1 : 0),
+		NULL, 0, 0, 8, res) && env.bad)
+		return -1;
+	return env.fault;
+}
+
+static void int_is(uint32_t subr, const char *s, const char *t, int nargs,
+		   int64_t n1, int64_t n2, int64_t want, const char *what)
+{
+	uint64_t v;
+	int f = call(subr, s, t, nargs, n1, n2, &v);
+
+	tap_ok(!f && (int64_t)v == want, "engine: %s is %lld (got %lld, fault %d)",
+	       what, (long long)want, (long long)v, f);
+}
+
+static void str_is(uint32_t subr, const char *s, const char *t, int nargs,
+		   int64_t n1, int64_t n2, const char *want, const char *what)
+{
+	uint64_t v;
+	int f = call(subr, s, t, nargs, n1, n2, &v);
+
+	tap_ok(!f && v && !strcmp((const char *)(uintptr_t)v, want),
+	       "engine: %s is \"%s\" (got \"%s\", fault %d)", what, want,
+	       !f && v ? (const char *)(uintptr_t)v : "?", f);
+}
+
+#define MAX	INT64_MAX
+#define MIN	INT64_MIN
+
+static void test_extremes(void)
+{
+	uint64_t v;
+
+	int_is(DTRACE_DIF_SUBR_INDEX, "abc", "b", 3, MAX, 0, -1,
+	       "index(\"abc\", \"b\", INT64_MAX)");
+	int_is(DTRACE_DIF_SUBR_INDEX, "abc", "b", 3, MIN, 0, 1,
+	       "index(\"abc\", \"b\", INT64_MIN)");
+	int_is(DTRACE_DIF_SUBR_INDEX, "abc", "", 3, MAX, 0, -1,
+	       "index(\"abc\", \"\", INT64_MAX)");
+	int_is(DTRACE_DIF_SUBR_INDEX, "abc", "", 3, 3, 0, 3,
+	       "index(\"abc\", \"\", 3)");
+	int_is(DTRACE_DIF_SUBR_INDEX, "abc", "abcd", 3, -1, 0, -1,
+	       "index(\"abc\", \"abcd\", -1)");
+	int_is(DTRACE_DIF_SUBR_RINDEX, "abc", "b", 3, MAX, 0, 1,
+	       "rindex(\"abc\", \"b\", INT64_MAX)");
+	int_is(DTRACE_DIF_SUBR_RINDEX, "abc", "b", 3, MIN, 0, -1,
+	       "rindex(\"abc\", \"b\", INT64_MIN)");
+	int_is(DTRACE_DIF_SUBR_RINDEX, "abc", "abcd", 3, MAX, 0, -1,
+	       "rindex(\"abc\", \"abcd\", INT64_MAX)");
+	str_is(DTRACE_DIF_SUBR_SUBSTR, "hello", NULL, 3, 1, MAX, "ello",
+	       "substr(\"hello\", 1, INT64_MAX)");
+	str_is(DTRACE_DIF_SUBR_SUBSTR, "hello", NULL, 2, MAX, 0, "",
+	       "substr(\"hello\", INT64_MAX)");
+	str_is(DTRACE_DIF_SUBR_SUBSTR, "hello", NULL, 2, MIN, 0, "hello",
+	       "substr(\"hello\", INT64_MIN)");
+	str_is(DTRACE_DIF_SUBR_SUBSTR, "hello", NULL, 3, MIN, MAX, "hell",
+	       "substr(\"hello\", INT64_MIN, INT64_MAX)");
+	str_is(DTRACE_DIF_SUBR_SUBSTR, "hello", NULL, 3, 2, MIN, "",
+	       "substr(\"hello\", 2, INT64_MIN)");
+	str_is(DTRACE_DIF_SUBR_SUBSTR, "hello", NULL, 3, MAX, MAX, "",
+	       "substr(\"hello\", INT64_MAX, INT64_MAX)");
+	str_is(DTRACE_DIF_SUBR_SUBSTR, "hello", NULL, 3, 0, 0, "",
+	       "substr(\"hello\", 0, 0)");
+	str_is(DTRACE_DIF_SUBR_SUBSTR, "hello", NULL, 3, -2, -1, "l",
+	       "substr(\"hello\", -2, -1)");
+	int_is(DTRACE_DIF_SUBR_STRTOLL, "99999999999999999999", NULL, 1, 0, 0,
+	       MAX, "strtoll(\"99999999999999999999\")");
+	int_is(DTRACE_DIF_SUBR_STRTOLL, "-99999999999999999999", NULL, 1, 0, 0,
+	       MIN, "strtoll(\"-99999999999999999999\")");
+	tap_ok(call(DTRACE_DIF_SUBR_STRTOLL, "1", NULL, 2, MAX, 0, &v) ==
+	       DTRACEFLT_ILLOP, "engine: strtoll(s, INT64_MAX) faults ILLOP");
+	tap_ok(call(DTRACE_DIF_SUBR_COPYINSTR, "", NULL, 3, MAX, 0, &v) ==
+	       DTRACEFLT_ILLOP,
+	       "engine: copyinstr() with three arguments faults ILLOP");
+	/* copyin(0 - 8, 16): the range wraps; a bad address, not a read */
+	tap_ok(call(DTRACE_DIF_SUBR_STRLEN, "", NULL, 1, 0, 0, &v) == 0 &&
+	       v == 0, "engine: strlen(\"\") is 0");
+}
+
+static void test_strtok(void)
+{
+	static const struct dtrace_dif_insn tok[] = {
+		INS(FLUSHTS, 0, 0, 0, 0),
+		INS(PUSHTV, 0, 0, 0, 0),	/* NULL */
+		INS(SETS, 1, 0, 0, 0),
+		INS(PUSHTR, 0, 1, 0, 0),
+		INS(CALL, 2, 0, 0, DTRACE_DIF_SUBR_STRTOK),
+		INS(RET, 0, 2, 0, 0),
+	};
+	uint64_t v;
+
+	env.dif.strtok_addr = (uintptr_t)",a,b";
+	tap_ok(!run(tok, 6, NULL, 0, ",", 2, NULL, 0, 0, 8, &v) && v == 0,
+	       "engine: strtok(NULL, \",\") in a firing that started no string is NULL");
+}
+
+static void test_wrap(void)
+{
+	uint64_t ints[1] = { ~0ULL - 3 };
+	static const struct dtrace_dif_insn ld[] = {
+		INS(SETX, 1, 0, 0, 0),
+		INS(LDX, 2, 1, 0, 0),
+		INS(RET, 0, 2, 0, 0),
+	};
+	uint64_t v;
+
+	tap_ok(run(ld, 3, ints, 1, NULL, 0, NULL, 0, 0, 8, &v) &&
+	       env.fault == DTRACEFLT_BADADDR && env.fault_pc == 1,
+	       "engine: an 8-byte load 4 bytes below the top faults BADADDR");
+}
+
+void test_engine(void)
+{
+	memset(&env, 0, sizeof(env));
+	env.strsize = 256;
+	test_rules();
+	test_extremes();
+	test_strtok();
+	test_wrap();
+	dif_env_free(&env);
+}

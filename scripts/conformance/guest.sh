@@ -31,6 +31,7 @@ cp -a "$suite" "$work/dtu"
 bin=$work/bin
 mkdir -p "$bin"
 ln -s "$top/userland/dtrace" "$bin/dtrace"
+modprobe overlay 2>/dev/null || true
 if mkdir -p "$work/sbin-up" "$work/sbin-work" &&
    mount -t overlay overlay \
 	-o "lowerdir=/usr/sbin,upperdir=$work/sbin-up,workdir=$work/sbin-work" \

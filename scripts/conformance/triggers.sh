@@ -41,6 +41,8 @@ flags() {
 	esac
 }
 
+# the suite's build compiles with GNU extensions (scandir, strdup ...)
+cflags=-D_GNU_SOURCE
 failed=
 # Shared libraries first: some triggers link against them.
 for lib in libproc-dlmlib libproc-lookup-victim-lib; do
@@ -51,6 +53,11 @@ for lib in libproc-dlmlib libproc-lookup-victim-lib; do
 done
 for src in *.c; do
 	name=${src%.c}
+	# a file whose whole text names another is a symbolic link that the
+	# copy of the suite lost
+	if [ "$(wc -l <"$src")" -le 1 ] && [ -f "$(cat "$src")" ]; then
+		src=$(cat "$src")
+	fi
 	case $name in
 	libproc-dlmlib|libproc-lookup-victim-lib) continue ;;
 	# built against Oracle's libproc/libdtrace internals: not ours
@@ -60,11 +67,11 @@ for src in *.c; do
 	# shellcheck disable=SC2046
 	if [ -e "$name-prov.d" ]; then
 		"$dtrace" -h -s "$name-prov.d" -o "$name-prov.h" &&
-		gcc -c $(flags "$name") -I. -o "$name.o" "$src" &&
+		gcc -c $(flags "$name") $cflags -I. -o "$name.o" "$src" &&
 		"$dtrace" -G -s "$name-prov.d" -o "$name-prov.o" "$name.o" &&
 		gcc -o "$name" "$name.o" "$name-prov.o" $(flags "$name")
 	else
-		gcc -I. -o "$name" "$src" $(flags "$name")
+		gcc $cflags -I. -o "$name" "$src" $(flags "$name")
 	fi >"$name.build.log" 2>&1 || failed="$failed $name"
 done
 for f in $failed; do

@@ -17,6 +17,8 @@
 #   check-dkms       dkms add/build/install/remove for each installed kernel
 #   demo             deps, build, a D script in a QEMU guest
 #   bench            deps, build, benchmarks in one QEMU boot (bench/run.sh)
+#   conformance      deps, build, DTrace's own unit tests in a QEMU guest
+#                    (scripts/conformance/run.sh; CATS=, J=, LIST=)
 #   clean
 #
 # KDIR defaults to the headers of the running kernel, or, when those are
@@ -41,7 +43,8 @@ LIBDIR ?= $(PREFIX)/lib/dtrace
 UDEVDIR ?= $(PREFIX)/lib/udev/rules.d
 
 .PHONY: all modules userland install modules_install clean deps check \
-	check-host check-all-kernels check-dkms demo selftests bench
+	check-host check-all-kernels check-dkms demo selftests bench \
+	conformance
 
 all: modules userland
 
@@ -97,3 +100,6 @@ demo: deps
 
 bench: deps
 	bench/run.sh
+
+conformance: deps
+	scripts/conformance/run.sh

@@ -7,13 +7,15 @@
 # than the newest linux-image-amd64 / linux-headers-amd64.  dwarves
 # (pahole) is for the module BTF that 6.12 headers build; clang and
 # libclang-rt-dev build the libFuzzer parser target (scripts/fuzz.sh);
-# dkms is for make check-dkms, strace for a pid provider test.
+# dkms is for make check-dkms, strace for a pid provider test; gawk,
+# netcat, the 32-bit compiler and <sys/sdt.h> for the conformance suite
+# (its scripts and triggers).
 set -eu
 
 pkgs="build-essential bison flex libelf-dev zlib1g-dev pkg-config
 	kmod cpio xz-utils zstd busybox-static qemu-system-x86 coreutils
 	util-linux procps diffutils dwarves clang libclang-rt-dev liblzma-dev
-	dkms strace"
+	dkms strace gawk netcat-openbsd systemtap-sdt-dev gcc-multilib"
 if [ -n "${KVER:-}" ]; then
 	pkgs="$pkgs linux-image-$KVER linux-headers-$KVER"
 else

@@ -435,51 +435,69 @@ static int dt_print_stmt(dtrace_hdl_t *dtp, FILE *fp,
 
 /*
  * -x flowindent: entry and return probes show "-> func" and "<- func",
- * indented two spaces per level of calls on that CPU; other probes
- * "| func:name" at the current level.
+ * one space in from two per level of calls on that CPU; other probes
+ * "| func:name" at two per level.
  */
 static int dt_flow_column(dtrace_hdl_t *dtp, int cpu, const struct dt_epid *e,
 			  struct dt_strbuf *sb)
 {
 	char fn[DTRACE_FUNCNAMELEN + DTRACE_NAMELEN + 64];
+	bool entry = !strcmp(e->desc.name, "entry");
+	bool ret = !strcmp(e->desc.name, "return");
 	int depth = 0;
 
 	if (!dtp->flowdepth)
 		dtp->flowdepth = calloc((size_t)dtp->ncpus, sizeof(int));
 	if (dtp->flowdepth && cpu >= 0 && cpu < dtp->ncpus) {
-		if (!strcmp(e->desc.name, "return") && dtp->flowdepth[cpu] > 0)
+		if (ret && dtp->flowdepth[cpu] > 0)
 			dtp->flowdepth[cpu]--;
 		depth = dtp->flowdepth[cpu];
-		if (!strcmp(e->desc.name, "entry"))
+		if (entry)
 			dtp->flowdepth[cpu]++;
 	}
-	if (!strcmp(e->desc.name, "entry") || !strcmp(e->desc.name, "return"))
+	if (entry || ret)
 		snprintf(fn, sizeof(fn), "%*s%s %s", 2 * depth + 1, "",
-			 e->desc.name[0] == 'e' ? "->" : "<-", e->desc.func);
+			 entry ? "->" : "<-", e->desc.func);
 	else
-		snprintf(fn, sizeof(fn), "%*s| %s:%s", 2 * depth + 1, "",
+		snprintf(fn, sizeof(fn), "%*s| %s:%s", 2 * depth, "",
 			 e->desc.func, e->desc.name);
+	if (dtp->testing)
+		return dt_strbuf_printf(sb, "%-41s ", fn);
 	return dt_strbuf_printf(sb, "%3d %-41s ", cpu, fn);
 }
 
-/* The CPU, ID and FUNCTION:NAME columns (header first, once). */
+/*
+ * The CPU, ID and FUNCTION:NAME columns (header first, once).  In
+ * testing mode (_DTRACE_TESTING in the environment) the CPU and ID
+ * columns are left out, so that output does not depend on which CPU ran
+ * a probe or which id it got.
+ */
 static int dt_columns(dtrace_hdl_t *dtp, int cpu, const struct dt_epid *e,
 		      struct dt_strbuf *sb)
 {
 	char fn[DTRACE_FUNCNAMELEN + DTRACE_NAMELEN + 1];
 	int ret = 0;
 
-	if (!dtp->header_done)
-		ret = dtp->opt.flowindent ?
-		      dt_strbuf_printf(sb, "%3s %-41s\n", "CPU", "FUNCTION") :
-		      dt_strbuf_printf(sb, "%3s %6s %32s\n", "CPU", "ID",
-				       "FUNCTION:NAME");
+	if (!dtp->header_done) {
+		if (dtp->opt.flowindent)
+			ret = dtp->testing ?
+			      dt_strbuf_printf(sb, "%-41s\n", "FUNCTION") :
+			      dt_strbuf_printf(sb, "%3s %-41s\n", "CPU",
+					       "FUNCTION");
+		else
+			ret = dtp->testing ?
+			      dt_strbuf_printf(sb, "%32s\n", "FUNCTION:NAME") :
+			      dt_strbuf_printf(sb, "%3s %6s %32s\n", "CPU", "ID",
+					       "FUNCTION:NAME");
+	}
 	dtp->header_done = true;
 	if (ret)
 		return ret;
 	if (dtp->opt.flowindent)
 		return dt_flow_column(dtp, cpu, e, sb);
 	snprintf(fn, sizeof(fn), "%s:%s", e->desc.func, e->desc.name);
+	if (dtp->testing)
+		return dt_strbuf_printf(sb, "%32s ", fn);
 	return dt_strbuf_printf(sb, "%3d %6u %32s ", cpu, e->probe, fn);
 }
 

@@ -241,6 +241,7 @@ struct dtrace_hdl {
 	bool stopped;			/* STOP done */
 	bool done;			/* final snapshot processed */
 	bool header_done;		/* CPU/ID header printed */
+	bool testing;			/* _DTRACE_TESTING: no CPU, ID columns */
 	bool exit_set;			/* an exit() record was seen */
 	int exit_status;
 	int ncpus;

@@ -774,10 +774,10 @@ static void test_agg_stmts(void)
 		   "CPU FUNCTION                                 \n"
 		   "  0  -> open                                  \n"
 		   "  0    -> getf                                \n"
-		   "  0      | getf:probe                         \n"
+		   "  0     | getf:probe                          \n"
 		   "  0    <- getf                                \n"
 		   "  0  <- open                                  \n",
-		   "flowindent: -> and <- indented per call level");
+		   "flowindent: -> and <- one in from two per level, | at two");
 	free(s);
 	dtp->opt.flowindent = false;
 

@@ -119,6 +119,14 @@ void test_cli(void)
 	cli(NULL, "-s nosuch.d", "",
 	    "dtrace: failed to open nosuch.d: No such file or directory\n", 1);
 	put("loud.d", "BEGIN { exit(0) }\n");
+	cli("_DTRACE_TESTING=1", "-n 'BEGIN { trace(\"hello\"); exit(0) }'",
+	    "                   FUNCTION:NAME\n"
+	    "                          :BEGIN   hello                            \n\n",
+	    "dtrace: description 'BEGIN ' matched 1 probe\n", 0);
+	cli("_DTRACE_TESTING=1", "-F -n 'BEGIN { exit(0) }'",
+	    "FUNCTION                                 \n"
+	    "| :BEGIN                                  \n\n",
+	    "dtrace: description 'BEGIN ' matched 1 probe\n", 0);
 	cli(NULL, "-s loud.d", HDR "  0      1                           :BEGIN \n\n",
 	    "dtrace: script 'loud.d' matched 1 probe\n", 0);
 

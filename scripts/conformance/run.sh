@@ -1,0 +1,81 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# "make conformance": DTrace's own unit tests (the suite beside the
+# project, ../shared/conformance, or $DT_CONFORMANCE) run against this
+# dtrace in the test guest.  Builds everything for KVER, copies the
+# suite to .vm/conformance/ and builds its C triggers there (the USDT
+# ones through our own dtrace -h and -G), boots the guest with every
+# provider module loaded, runs the suite's runner, and writes
+# selftests/conformance/RESULTS.md.
+#
+#   CATS=...   categories or groups (default: portable)
+#   J=N        tests in parallel in the guest (default 2)
+#   LIST=FILE  run only the tests FILE names
+#   --check    the regression run of make check: the tests of
+#              selftests/conformance/passing.txt, one TAP line each;
+#              fails if one of them no longer passes
+set -eu
+
+top=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$top"
+mode=report
+[ "${1:-}" = --check ] && mode=check
+
+suite_root=${DT_CONFORMANCE:-$top/../shared/conformance}
+if [ ! -f "$suite_root/run.py" ] || [ ! -d "$suite_root/dtu/test/unittest" ]; then
+	echo "conformance: no suite at $suite_root (set DT_CONFORMANCE)"
+	if [ "$mode" = check ]; then
+		echo "ok 1 conformance # SKIP the suite is not on this machine"
+		echo "1..1"
+		exit 0
+	fi
+	exit 1
+fi
+suite_root=$(cd "$suite_root" && pwd)
+
+KVER=$(scripts/kver.sh)
+export KVER
+modroot=$top/.vm/modroot-$KVER
+[ -n "${DT_NO_BUILD:-}" ] || scripts/build.sh
+
+work=$top/.vm/conformance
+res=$work/res-$KVER
+rm -rf "$work/dtu" "$res"
+mkdir -p "$work"
+cp -a "$suite_root/dtu" "$work/dtu"
+chmod -R u+w "$work/dtu"
+scripts/conformance/triggers.sh "$work/dtu" "$top/userland/dtrace"
+
+if [ "$mode" = check ]; then
+	set -- --list "$top/selftests/conformance/passing.txt" --ignore-unselected
+else
+	# shellcheck disable=SC2086
+	set -- --category ${CATS:-portable} --ignore-unselected
+	[ -z "${LIST:-}" ] || set -- "$@" --list "$(cd "$(dirname "$LIST")" && pwd)/$(basename "$LIST")"
+fi
+st=0
+scripts/vm/run.sh --kver "$KVER" --timeout "${DT_CONFORMANCE_TIMEOUT:-10800}" \
+	--results "$res" --quiet -- \
+	env MODROOT="$modroot" scripts/conformance/guest.sh "$work/dtu" \
+	"$suite_root/run.py" /run/results/conf -- -j "${J:-2}" -q "$@" || st=$?
+json=$res/conf/results.json
+if [ ! -s "$json" ]; then
+	echo "conformance: the guest wrote no results (exit $st); see $res"
+	[ "$mode" = check ] && { echo "not ok 1 conformance: no results"; echo "1..1"; }
+	exit 1
+fi
+tail -n 1 "$res/stdout" || true
+
+if [ "$mode" = check ]; then
+	exec python3 scripts/conformance/results.py tap "$json" \
+		selftests/conformance/passing.txt
+fi
+python3 scripts/conformance/results.py report "$json" \
+	selftests/conformance/inapplicable.txt selftests/conformance/RESULTS.md \
+	--kernel "$KVER" --commit "$(git rev-parse --short HEAD)" \
+	--cats "${CATS:-portable}"
+python3 scripts/conformance/results.py passing "$json" \
+	selftests/conformance/inapplicable.txt >"$work/passing-$KVER.txt"
+echo "conformance: the tests that passed are in $work/passing-$KVER.txt;" \
+	"failures' logs in $res/conf/logs"

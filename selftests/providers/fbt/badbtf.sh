@@ -29,10 +29,11 @@ done
 python3 selftests/providers/fbt/btf_corrupt.py "$btf" "$DT_TMP" \
 	>"$DT_TMP/cases" || dt_fail "btf_corrupt.py failed"
 
+# -c: mount(8) would resolve /proc/1/root/... to this root's path.
 mounted=
 unmount() {
 	for t in $mounted; do
-		umount "$t"
+		umount -c "$t"
 	done
 	mounted=
 }
@@ -42,7 +43,7 @@ dt_modprobe dtrace_fbt || dt_fail "modprobe dtrace_fbt failed"
 prog='fbt::vfs_read:entry { exit(0); }'
 while read -r c; do
 	for t in $targets; do
-		mount --bind "$DT_TMP/$c.btf" "$t" ||
+		mount -c --bind "$DT_TMP/$c.btf" "$t" ||
 			dt_fail "$c: cannot bind-mount over $t"
 		mounted="$mounted $t"
 	done

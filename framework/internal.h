@@ -348,7 +348,7 @@ extern struct dtrace_probe *dtrace_probe_begin, *dtrace_probe_end,
 	*dtrace_probe_error;
 
 /* provider.c */
-void dtrace_providers_provide(const struct dtrace_probedesc *desc);
+int dtrace_providers_provide(const struct dtrace_probedesc *desc);
 struct dtrace_provider *dtrace_provider_named(const struct dtrace_probedesc *desc);
 struct dtrace_provider *dtrace_provider_first(void);
 struct dtrace_provider *dtrace_provider_next(struct dtrace_provider *prov);

@@ -99,6 +99,7 @@ int main(void)
 	test_cli();
 	test_type();
 	test_btf();
+	test_btf_check();
 	test_usdt();
 	return tap_done();
 }

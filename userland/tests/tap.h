@@ -33,6 +33,7 @@ void test_options(void);
 void test_cli(void);
 void test_type(void);
 void test_btf(void);
+void test_btf_check(void);
 void test_usdt(void);
 void test_engine(void);
 

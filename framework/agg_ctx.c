@@ -373,16 +373,21 @@ NOKPROBE_SYMBOL(dtrace_agg_fire);
  * The buffer switched in was reset by the consumer after its last
  * snapshot (or is new).
  * Context: on the buffer's own CPU with interrupts off (an IPI), or for
- * an offline CPU under cpus_read_lock().
+ * an offline CPU under cpus_read_lock() with interrupts off; inside the
+ * guard of the CPU it runs on, so that a probe in an NMI cannot link an
+ * entry into the buffer coming in before used is reset.
  */
 void dtrace_agg_switch(void *arg)
 {
 	struct dtrace_aggbuf *ab = arg;
 
+	/* An IPI or the offline path never lands inside the core. */
+	WARN_ON_ONCE(!dtrace_guard_enter());
 	ab->snap_used = ab->used;
 	ab->snap_drops = ab->drops - ab->drops_seen;
 	ab->drops_seen = ab->drops;
 	ab->active ^= 1;
 	ab->used = 0;
+	dtrace_guard_leave();
 }
 NOKPROBE_SYMBOL(dtrace_agg_switch);

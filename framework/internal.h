@@ -68,6 +68,7 @@
 #include <linux/spinlock.h>
 #include <linux/xarray.h>
 #include <dtrace/provider.h>
+#include "engine/quantize.h"
 
 /* Most frames a STACK or USTACK action, or a stack walk, records. */
 #define DTRACE_STACK_MAX		128
@@ -214,6 +215,7 @@ struct dtrace_agg {
 	u32				nvals;		/* u64 words of values */
 	u32				npush;		/* tuple entries expected */
 	u32				levels;		/* lquantize */
+	struct dtrace_llquantize	llq;		/* llquantize */
 };
 
 /*

@@ -7,13 +7,15 @@
 # than the newest linux-image-amd64 / linux-headers-amd64.  dwarves
 # (pahole) is for the module BTF that 6.12 headers build; clang and
 # libclang-rt-dev build the libFuzzer parser target (scripts/fuzz.sh);
-# dkms is for make check-dkms, strace for a pid provider test.
+# dkms is for make check-dkms, strace for a pid provider test;
+# linux-source-6.1 (checkpatch.pl, kernel-doc), sparse and shellcheck for
+# make lint, and with bc and libssl-dev for make check-debug's kernel.
 set -eu
 
 pkgs="build-essential bison flex libelf-dev zlib1g-dev pkg-config
 	kmod cpio xz-utils zstd busybox-static qemu-system-x86 coreutils
 	util-linux procps diffutils dwarves clang libclang-rt-dev liblzma-dev
-	dkms strace"
+	dkms strace linux-source-6.1 sparse shellcheck bc libssl-dev"
 if [ -n "${KVER:-}" ]; then
 	pkgs="$pkgs linux-image-$KVER linux-headers-$KVER"
 else

@@ -26,11 +26,17 @@ mkdir -p .vm
 extmods="providers/sdt/examples examples/provider selftests/providers/sdt/hellotwo
 	selftests/modules/svctest selftests/modules/failprov bench/kmod"
 
+# Not "make M=. clean": kbuild's clean deletes every *.ko* below M,
+# and so the modroots of the other releases in .vm/ (and a debug kernel
+# cached there).  Only the module directories are cleaned.
 if [ "$(cat .vm/built-for 2>/dev/null)" != "$kver $kdir" ]; then
 	echo "build.sh: cleaning module objects (last build was not for $kver in $kdir)" >&2
-	for d in . $extmods; do
-		make -s -C "$kdir" M="$top/$d" clean >/dev/null 2>&1 || true
-	done
+	find framework providers examples selftests/modules \
+		selftests/providers/sdt/hellotwo bench/kmod -type f \
+		\( -name '*.o' -o -name '*.ko' -o -name '*.mod' -o -name '*.mod.c' \
+		-o -name '.*.cmd' -o -name 'modules.order' \
+		-o -name 'Module.symvers' \) -delete
+	rm -f Module.symvers modules.order .Module.symvers.cmd .modules.order.cmd
 fi
 # Stamped before building: objects of an interrupted build are this
 # release's too, and the next build for another release cleans them.

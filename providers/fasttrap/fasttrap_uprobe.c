@@ -16,9 +16,11 @@
 
 #include <linux/kprobes.h>
 #include <linux/mm.h>
+#include <linux/pagemap.h>
 #include <linux/ptrace.h>
 #include <linux/sched.h>
 #include <linux/uaccess.h>
+#include <linux/userfaultfd_k.h>
 #include <dtrace/compat.h>
 #include "fasttrap_impl.h"
 
@@ -76,13 +78,46 @@ NOKPROBE_SYMBOL(ftp_usdt_arg);
 
 /*
  * A pointer argument of a USDT probe is often a string the program has
- * not touched (a literal in a page never read): probe context cannot
- * fault it in, so copyinstr() would fail.  The handler runs in the
- * task's process context before that and may fault: it reads the first
- * byte of each unsigned 8-byte argument that can be a user address,
- * which brings the page in, or fails quietly if nothing is mapped there.
+ * not touched (a literal in a page of its file never read): the page is
+ * not mapped yet, and copyinstr() in probe context, which cannot fault,
+ * would fail.  The handler runs in the task's process context before
+ * that, so it maps such a page in, but only where nothing it would wait
+ * for is in the way: the mmap lock is only tried; the page must be a
+ * page of the mapped file already in the page cache, up to date and
+ * unlocked, in a mapping that has no anonymous pages (so the file is
+ * what the process sees there) and no userfaultfd; and the fault is a
+ * FOLL_NOWAIT one, which gives up rather than wait for a page lock or
+ * I/O.  The folio reference held across it keeps the page cached.  Any
+ * other page (anonymous memory, a file page not cached) stays unmapped
+ * and copyinstr() says so: nothing the traced process, a FUSE daemon or
+ * a userfaultfd controls can hold the handler, nor uprobes with it.
  */
 #define FTP_LOW_ADDR	0x10000UL	/* below, no mapping (mmap_min_addr) */
+#define FTP_VM_SPECIAL	(VM_IO | VM_PFNMAP | VM_MIXEDMAP | VM_HUGETLB)
+
+static void ftp_page_in(struct mm_struct *mm, unsigned long addr)
+{
+	struct vm_area_struct *vma;
+	struct folio *folio;
+
+	if (!mmap_read_trylock(mm))
+		return;
+	vma = vma_lookup(mm, addr);
+	if (!vma || !vma->vm_file || vma->anon_vma ||
+	    !(vma->vm_flags & VM_READ) || (vma->vm_flags & FTP_VM_SPECIAL) ||
+	    userfaultfd_armed(vma))
+		goto out_unlock;
+	folio = filemap_get_folio(vma->vm_file->f_mapping,
+				  linear_page_index(vma, addr));
+	if (IS_ERR_OR_NULL(folio))
+		goto out_unlock;
+	if (folio_test_uptodate(folio) && !folio_test_locked(folio) &&
+	    !folio_test_readahead(folio))
+		dtrace_gup_nowait(mm, addr);
+	folio_put(folio);
+out_unlock:
+	mmap_read_unlock(mm);
+}
 
 static void ftp_usdt_prefault(const struct ftp_site *site, const u64 *args,
 			      unsigned int n)
@@ -90,10 +125,13 @@ static void ftp_usdt_prefault(const struct ftp_site *site, const u64 *args,
 	unsigned int i;
 	char c;
 
-	for (i = 0; i < n; i++)
-		if (site->args[i].size == 8 && args[i] >= FTP_LOW_ADDR &&
-		    args[i] < TASK_SIZE_MAX)
-			(void)get_user(c, (const char __user *)args[i]);
+	for (i = 0; i < n; i++) {
+		if (site->args[i].size != 8 || args[i] < FTP_LOW_ADDR ||
+		    args[i] >= TASK_SIZE_MAX)
+			continue;
+		if (copy_from_user_nofault(&c, (const char __user *)args[i], 1))
+			ftp_page_in(current->mm, args[i]);
+	}
 }
 
 /*

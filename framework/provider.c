@@ -123,6 +123,7 @@ int dtrace_register(const char *name, const struct dtrace_pops *pops,
 	prov->pops = pops;
 	prov->arg = arg;
 	INIT_LIST_HEAD(&prov->probes);
+	mutex_init(&prov->arm_lock);
 
 	mutex_lock(&dtrace_provider_lock);
 	list_for_each_entry(p, &dtrace_providers, list) {
@@ -161,8 +162,10 @@ int dtrace_unregister(dtrace_provider_id_t id)
 out_unlock:
 	mutex_unlock(&dtrace_lock);
 	mutex_unlock(&dtrace_provider_lock);
-	if (!ret)
+	if (!ret) {
+		mutex_destroy(&prov->arm_lock);
 		kfree(prov);
+	}
 	return ret;
 }
 EXPORT_SYMBOL_NS_GPL(dtrace_unregister, DTRACE_NS);

@@ -202,6 +202,7 @@ static struct ftp_provider *ftp_file_provider(struct ftp_file *ff,
 static long ftp_ioc_create(struct ftp_file *ff, void __user *uarg)
 {
 	struct dtrace_ioc_ftp_create req;
+	struct ftp_site *arm = NULL;
 	struct ftp_provider *prov;
 	struct mm_struct *mm = NULL;
 	struct inode *inode;
@@ -230,13 +231,15 @@ static long ftp_ioc_create(struct ftp_file *ff, void __user *uarg)
 		ret = PTR_ERR(prov);
 		goto out_unlock;
 	}
-	ret = ftp_probe_create(prov, &req, inode, mm);
+	ret = ftp_probe_create(prov, &req, inode, mm, &arm);
 	if (ret == 0) {		/* the new probe has them now */
 		inode = NULL;
 		mm = NULL;
 	}
 out_unlock:
 	mutex_unlock(&ftp_lock);
+	if (arm)
+		ret = ftp_site_arm_late(arm);
 out:
 	if (mm)
 		mmdrop(mm);

@@ -9,7 +9,9 @@
  * breakpoint, in process context on its way back to user mode; they
  * read the task's user registers and, for USDT arguments in memory,
  * its memory with copy_from_user_nofault().  ftp_probe_arm() and
- * ftp_probe_disarm() run in process context under the core's locks.
+ * ftp_probe_disarm() run in process context under the provider's arm
+ * lock, none of the core's global locks held: registering a uprobe
+ * reads the file and may sleep on it.
  * The two kernel generations' uprobe calls differ: <dtrace/compat.h>.
  */
 #define pr_fmt(fmt) "dtrace fasttrap: " fmt
@@ -206,6 +208,7 @@ int ftp_site_arm(struct ftp_probe *probe, struct ftp_site *site)
 		site->uc.handler = ftp_handler;
 	ret = dtrace_uprobe_register(probe->inode, site->offset, site->refctr,
 				     &site->uc, &site->uprobe);
+	site->armed = !ret;
 	return ret == -ENOTSUPP ? -EOPNOTSUPP : ret;
 }
 
@@ -216,13 +219,15 @@ void ftp_site_disarm(struct ftp_probe *probe, struct ftp_site *site)
 	dtrace_uprobe_unregister(probe->inode, site->offset, &site->uc,
 				 site->uprobe);
 	site->uprobe = NULL;
+	site->armed = false;
 }
 
 /**
  * ftp_probe_arm() - put @probe's breakpoints in place
  * @probe: a disarmed probe
  *
- * Context: process; the core's locks held.
+ * Context: process; may sleep; the provider's arm lock held, none of
+ * the core's global locks.
  * Return: as ftp_site_arm(); on error no site is armed.
  */
 int ftp_probe_arm(struct ftp_probe *probe)
@@ -250,8 +255,9 @@ unwind:
  * ftp_probe_disarm() - take @probe's breakpoints out
  * @probe: an armed probe
  *
- * When this returns no handler of @probe runs.
- * Context: process; the core's locks held.
+ * When this returns no handler of @probe runs.  A site that
+ * ftp_site_arm_late() could not arm is not armed.
+ * Context: as ftp_probe_arm().
  */
 void ftp_probe_disarm(struct ftp_probe *probe)
 {
@@ -259,7 +265,8 @@ void ftp_probe_disarm(struct ftp_probe *probe)
 
 	mutex_lock(&probe->lock);
 	list_for_each_entry(site, &probe->sites, link)
-		ftp_site_disarm(probe, site);
+		if (site->armed)
+			ftp_site_disarm(probe, site);
 	WRITE_ONCE(probe->armed, false);
 	mutex_unlock(&probe->lock);
 }

@@ -11,6 +11,7 @@
 #define pr_fmt(fmt) "dtrace fasttrap: " fmt
 
 #include <linux/ctype.h>
+#include <linux/dcache.h>
 #include <linux/file.h>
 #include <linux/fs.h>
 #include <linux/miscdevice.h>
@@ -133,19 +134,25 @@ static int ftp_req_check(const struct dtrace_ioc_ftp_create *req)
 	return 0;
 }
 
-/* The inode of the regular file @fd, with a reference. */
+/*
+ * The inode of the regular file @fd, with a reference: the one whose
+ * pages a process maps.  On overlayfs that is the inode of the real
+ * file (upper or lower), not the overlay's, which the file opened
+ * through the overlay (what /proc/PID/map_files opens) has.
+ */
 static struct inode *ftp_file_inode(int fd, const struct dtrace_ioc_ftp_create *req)
 {
-	struct inode *inode = ERR_PTR(-EINVAL);
+	struct inode *inode = ERR_PTR(-EINVAL), *real;
 	struct file *f = fget(fd);
 	loff_t size;
 
 	if (!f)
 		return ERR_PTR(-EBADF);
-	size = i_size_read(file_inode(f));
-	if (S_ISREG(file_inode(f)->i_mode) && req->offset < size &&
+	real = d_real_inode(f->f_path.dentry);
+	size = i_size_read(real);
+	if (S_ISREG(real->i_mode) && req->offset < size &&
 	    req->refctr < size) {
-		inode = igrab(file_inode(f));
+		inode = igrab(real);
 		if (!inode)
 			inode = ERR_PTR(-ENOENT);
 	}

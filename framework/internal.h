@@ -96,6 +96,7 @@ struct dtrace_provider {
 	unsigned int			narming;	/* in an enabling; dtrace_lock */
 	unsigned int			npinned;	/* pins on its probes; dtrace_lock */
 	struct mutex			arm_lock;	/* see the Locking block */
+	bool				defunct;	/* dtrace_invalidate(); both locks */
 	char				name[DTRACE_PROVNAMELEN];
 };
 

@@ -143,7 +143,8 @@ EXPORT_SYMBOL_NS_GPL(dtrace_probe_lookup, DTRACE_NS);
 bool dtrace_probe_matches(const struct dtrace_probe *probe,
 			  const struct dtrace_probedesc *desc)
 {
-	return dtrace_match_glob(desc->provider, probe->prov->name) &&
+	return !probe->prov->defunct &&
+	       dtrace_match_glob(desc->provider, probe->prov->name) &&
 	       dtrace_match_glob(desc->mod, probe->mod) &&
 	       dtrace_match_glob(desc->func, probe->func) &&
 	       dtrace_match_glob(desc->name, probe->name);

@@ -127,7 +127,7 @@ int dtrace_register(const char *name, const struct dtrace_pops *pops,
 
 	mutex_lock(&dtrace_provider_lock);
 	list_for_each_entry(p, &dtrace_providers, list) {
-		if (!strcmp(p->name, name)) {
+		if (!p->defunct && !strcmp(p->name, name)) {
 			ret = -EEXIST;
 			goto out_unlock;
 		}
@@ -169,6 +169,19 @@ out_unlock:
 	return ret;
 }
 EXPORT_SYMBOL_NS_GPL(dtrace_unregister, DTRACE_NS);
+
+void dtrace_invalidate(dtrace_provider_id_t id)
+{
+	struct dtrace_provider *prov = (struct dtrace_provider *)id;
+
+	mutex_lock(&dtrace_provider_lock);
+	mutex_lock(&dtrace_lock);
+	prov->defunct = true;
+	dtrace_trace("provider %s invalidated", prov->name);
+	mutex_unlock(&dtrace_lock);
+	mutex_unlock(&dtrace_provider_lock);
+}
+EXPORT_SYMBOL_NS_GPL(dtrace_invalidate, DTRACE_NS);
 
 /**
  * dtrace_providers_provide() - let providers create probes for @desc
@@ -213,7 +226,7 @@ struct dtrace_provider *dtrace_provider_named(const struct dtrace_probedesc *des
 	if (!*desc->provider || strpbrk(desc->provider, "*?[\\"))
 		return NULL;
 	list_for_each_entry(prov, &dtrace_providers, list)
-		if (!strcmp(prov->name, desc->provider))
+		if (!prov->defunct && !strcmp(prov->name, desc->provider))
 			return prov;
 	return ERR_PTR(-ENOENT);
 }

@@ -55,7 +55,7 @@ typedef unsigned long dtrace_provider_id_t;	/* opaque provider handle */
  *	reference on the provider's module and keeps the probe from
  *	being destroyed; ->provide, ->getargdesc and other providers' ops
  *	may run meanwhile.  Must not call dtrace_register(),
- *	dtrace_unregister() or dtrace_probe_remove().
+ *	dtrace_unregister(), dtrace_invalidate() or dtrace_probe_remove().
  *	Return: 0, or a negative errno which fails the whole enabling:
  *	-E2BIG when a limit of the provider on enabled probes is reached
  *	(the consumer says so).  -EOPNOTSUPP says this one probe cannot be
@@ -128,6 +128,21 @@ int dtrace_register(const char *name, const struct dtrace_pops *pops,
  * Return: 0, or -EBUSY if a probe is still enabled (the provider stays).
  */
 int dtrace_unregister(dtrace_provider_id_t id);
+
+/**
+ * dtrace_invalidate() - give up a provider's name before it can go
+ * @id: handle from dtrace_register()
+ *
+ * For a provider whose probes can never fire again (fasttrap's, once
+ * the traced process has exited) but which a consumer still has
+ * enabled: from now on its probes match no description, so "dtrace -l"
+ * and new enablings do not see them, and a new provider may register
+ * under its name.  The enablings it has stay until their consumers go;
+ * the provider still calls dtrace_unregister() once they have.
+ *
+ * Context: process; may sleep; must not be called from a provider op.
+ */
+void dtrace_invalidate(dtrace_provider_id_t id);
 
 /**
  * dtrace_probe_create() - add a probe to a provider

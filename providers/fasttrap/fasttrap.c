@@ -101,24 +101,61 @@ static struct dtrace_pops ftp_pops = {
 	.getargdesc	= ftp_getargdesc,
 };
 
+/* Unregister @prov if it is idle; false if a probe is still enabled. */
+static bool ftp_provider_retire(struct ftp_provider *prov)
+{
+	lockdep_assert_held(&ftp_lock);
+	if (dtrace_unregister(prov->id))
+		return false;
+	list_del(&prov->list);
+	if (prov->mm)
+		mmdrop(prov->mm);
+	kfree(prov);
+	return true;
+}
+
+/*
+ * @prov's process is gone: its pid names another process now (or none),
+ * or it exec'd a new image.  Its probes can never fire again, but a
+ * consumer may still have them enabled: the core forgets its name now,
+ * and it goes once idle, here or later (ftp_provider_release(), the
+ * reaper).
+ */
+static void ftp_provider_supersede(struct ftp_provider *prov)
+{
+	lockdep_assert_held(&ftp_lock);
+	prov->retired = true;
+	dtrace_invalidate(prov->id);
+	if (!prov->holds && !ftp_provider_retire(prov))
+		ftp_reap_later();
+}
+
 /**
- * ftp_provider_hold() - the provider @name, registered if need be
+ * ftp_provider_hold() - the provider @name of @mm, registered if need be
  * @name: "pid1234", "myapp1234" or "pid"
+ * @mm: the address space of the process the name's pid is now; NULL
+ *	for "pid"
  *
+ * A provider of that name left from an earlier process of the same pid
+ * is retired and replaced.
  * Context: process; ftp_lock held.
  * Return: the provider with one more hold, or an ERR_PTR.
  */
-struct ftp_provider *ftp_provider_hold(const char *name)
+struct ftp_provider *ftp_provider_hold(const char *name, struct mm_struct *mm)
 {
 	struct ftp_provider *prov;
 	int ret;
 
 	lockdep_assert_held(&ftp_lock);
 	list_for_each_entry(prov, &ftp_providers, list) {
-		if (!strcmp(prov->name, name)) {
+		if (prov->retired || strcmp(prov->name, name))
+			continue;
+		if (prov->mm == mm) {
 			prov->holds++;
 			return prov;
 		}
+		ftp_provider_supersede(prov);
+		break;
 	}
 	prov = kzalloc(sizeof(*prov), GFP_KERNEL);
 	if (!prov)
@@ -130,20 +167,13 @@ struct ftp_provider *ftp_provider_hold(const char *name)
 		kfree(prov);
 		return ERR_PTR(ret);
 	}
+	if (mm) {
+		mmgrab(mm);
+		prov->mm = mm;
+	}
 	prov->holds = 1;
 	list_add_tail(&prov->list, &ftp_providers);
 	return prov;
-}
-
-/* Unregister @prov if it is idle; false if a probe is still enabled. */
-static bool ftp_provider_retire(struct ftp_provider *prov)
-{
-	lockdep_assert_held(&ftp_lock);
-	if (dtrace_unregister(prov->id))
-		return false;
-	list_del(&prov->list);
-	kfree(prov);
-	return true;
 }
 
 /**

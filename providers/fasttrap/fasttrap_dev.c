@@ -183,20 +183,25 @@ static struct mm_struct *ftp_pid_mm(pid_t pid)
 	return mm;
 }
 
-/* The provider @name as held by @ff, taking a hold on it if need be. */
+/*
+ * The provider @name of @mm as held by @ff, taking a hold on it if need
+ * be.  One held for an earlier process of the pid is another provider.
+ */
 static struct ftp_provider *ftp_file_provider(struct ftp_file *ff,
-					      const char *name)
+					      const char *name,
+					      struct mm_struct *mm)
 {
 	struct ftp_provider *prov;
 	struct ftp_hold *h;
 
 	list_for_each_entry(h, &ff->holds, list)
-		if (!strcmp(h->prov->name, name))
+		if (!h->prov->retired && h->prov->mm == mm &&
+		    !strcmp(h->prov->name, name))
 			return h->prov;
 	h = kzalloc(sizeof(*h), GFP_KERNEL);
 	if (!h)
 		return ERR_PTR(-ENOMEM);
-	prov = ftp_provider_hold(name);
+	prov = ftp_provider_hold(name, mm);
 	if (IS_ERR(prov)) {
 		kfree(h);
 		return prov;
@@ -233,7 +238,7 @@ static long ftp_ioc_create(struct ftp_file *ff, void __user *uarg)
 	}
 
 	mutex_lock(&ftp_lock);
-	prov = ftp_file_provider(ff, req.desc.provider);
+	prov = ftp_file_provider(ff, req.desc.provider, mm);
 	if (IS_ERR(prov)) {
 		ret = PTR_ERR(prov);
 		goto out_unlock;

@@ -21,6 +21,8 @@ struct ftp_provider {
 	struct list_head	probes;		/* its ftp_probes */
 	dtrace_provider_id_t	id;
 	unsigned int		holds;		/* opens of the device */
+	struct mm_struct	*mm;		/* its process's (mmgrab); "pid": NULL */
+	bool			retired;	/* its process is gone; invalidated */
 	char			name[DTRACE_PROVNAMELEN];
 };
 
@@ -62,7 +64,8 @@ struct ftp_probe {
 /* Serialises the catalogue: providers, their probes and holds. */
 extern struct mutex ftp_lock;
 
-struct ftp_provider *ftp_provider_hold(const char *name);
+struct ftp_provider *ftp_provider_hold(const char *name,
+				       struct mm_struct *mm);
 void ftp_provider_release(struct ftp_provider *prov);
 int ftp_probe_create(struct ftp_provider *prov,
 		     struct dtrace_ioc_ftp_create *req,

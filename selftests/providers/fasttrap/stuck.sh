@@ -6,13 +6,15 @@
 #
 # ASSERTION: ufstuck, running as nobody with vm.unprivileged_userfaultfd
 # at 1, fires the USDT probe ufstuck:::stuck with a pointer into a page
-# whose userfaultfd nobody serves, then blocks reading the page.  Traced
-# with dtrace -p, the probe fires; while the target is stuck (in
-# handle_userfault), within bounded times: dtrace exits on SIGINT, a
-# second consumer lists probes (dtrace -l), and dtrace_profile loads and
-# unloads (dtrace_register()).  Once the target is killed every module
-# unloads.  Each step runs in the background, so that a step that hangs
-# fails the test instead of hanging it; killing the target releases it.
+# whose userfaultfd nobody serves, calls uf_stuck() with it, then blocks
+# reading the page.  Traced with dtrace -p, with copyinstr() of the
+# pointer in both, the USDT probe and the pid entry probe fire.  While
+# the target is stuck (in handle_userfault), within bounded times:
+# dtrace exits on SIGINT, a second consumer lists probes (dtrace -l),
+# and dtrace_profile loads and unloads (dtrace_register()).  Once the
+# target is killed every module unloads.  Each step runs in the
+# background, so that a step that hangs fails the test instead of
+# hanging it; killing the target releases it.
 set -eu
 . selftests/lib/dt.sh
 . selftests/providers/fasttrap/fasttrap.inc
@@ -71,15 +73,19 @@ dt_wait 60 grep -q '^ready' "$DT_TMP/target" ||
 	dt_fail "target not ready: $(cat "$DT_TMP/target")"
 "$DTRACE" -q -p "$TARGET" -n 'BEGIN { printf("go\n"); }
 	ufstuck$target:::stuck { printf("stuck %d\n", arg1); }
-	ufstuck$target:::stuck { printf("%s\n", copyinstr(arg0)); }' \
+	ufstuck$target:::stuck { printf("%s\n", copyinstr(arg0)); }
+	pid$target:a.out:uf_stuck:entry { printf("entry\n"); }
+	pid$target:a.out:uf_stuck:entry { printf("%s\n", copyinstr(arg0)); }' \
 	>"$DT_TMP/out" 2>&1 &
 DT_BG=$!
 dt_wait 120 grep -q '^go' "$DT_TMP/out" || dt_fail "no go: $(cat "$DT_TMP/out")"
 touch "$DT_TMP/go"
 dt_wait 60 grep -q userfault "/proc/$TARGET/wchan" ||
 	dt_fail "target not stuck: $(cat "/proc/$TARGET/wchan")"
-dt_wait 30 grep -q '^stuck 7$' "$DT_TMP/out" ||
-	FAILED="$FAILED fire(no probe: $(cat "$DT_TMP/out"))"
+dt_wait 30 grep -q '^entry$' "$DT_TMP/out" ||
+	FAILED="$FAILED fire(no entry probe: $(cat "$DT_TMP/out"))"
+grep -q '^stuck 7$' "$DT_TMP/out" ||
+	FAILED="$FAILED fire(no USDT probe: $(cat "$DT_TMP/out"))"
 
 # All at once: a hang of one must not hide the others, nor take long.
 kill -INT "$DT_BG"

@@ -51,10 +51,11 @@ typedef unsigned long dtrace_provider_id_t;	/* opaque provider handle */
  *	probed file) without holding up other consumers, "dtrace -l" or
  *	dtrace_register().  The core serialises the provider's ->enable
  *	and ->disable calls (one at a time per provider, under a lock of
- *	that provider, and never twice in a row for one probe), holds a
- *	reference on the provider's module and keeps the probe from
- *	being destroyed; ->provide, ->getargdesc and other providers' ops
- *	may run meanwhile.  Must not call dtrace_register(),
+ *	that provider, and never twice in a row for one probe; a module
+ *	that registers several providers sees calls for different ones
+ *	run alongside each other), holds a reference on the provider's
+ *	module and keeps the probe from being destroyed; ->provide,
+ *	->getargdesc and other providers' ops may run meanwhile.  Must not call dtrace_register(),
  *	dtrace_unregister(), dtrace_invalidate() or dtrace_probe_remove().
  *	Return: 0, or a negative errno which fails the whole enabling:
  *	-E2BIG when a limit of the provider on enabled probes is reached

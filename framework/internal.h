@@ -12,14 +12,33 @@
  *	protects the provider list; serialises calls to ->provide.
  * dtrace_lock (mutex)
  *	protects the probe registry (dtrace_probes, dtrace_probe_tab,
- *	provider->probes), every probe's ECB chain and the enabled counts.
+ *	provider->probes), every probe's ECB chain, users and pins, and
+ *	the providers' enabled and pinned counts.
+ * provider->arm_lock (mutex)
+ *	serialises the provider's ->enable and ->disable, and protects
+ *	probe->armed of its probes.  Taken with no global lock held: an
+ *	op may sleep on what it arms (uprobes read the probed file and
+ *	lock each address space mapping it), so no other consumer, no
+ *	"dtrace -l" and no dtrace_register() waits for it.  Inside it
+ *	dtrace_lock may be taken, briefly, and nothing else of the core.
  *
  * dtrace_states_lock (mutex)
  *	protects the list of consumers, dtrace_states; /proc/dtrace
  *	takes each state->lock inside it.
  *
- * Order: dtrace_states_lock -> state->lock -> dtrace_provider_lock -> dtrace_lock -> whatever
- * a provider's ->enable/->disable takes (cpus_read_lock, its own locks).
+ * Order: dtrace_states_lock -> state->lock -> dtrace_provider_lock -> dtrace_lock;
+ * state->lock -> provider->arm_lock -> dtrace_lock;
+ * provider->arm_lock -> whatever the provider's ->enable/->disable take
+ * (cpus_read_lock, its own locks, uprobes').
+ *
+ * Arming (probe.c): an enabling first reserves its ECBs under the
+ * global locks, counting a user and a pin on each probe, then arms each
+ * probe under its provider's arm_lock alone, then links the ECBs; a
+ * teardown unlinks, counts the user off and disarms the same way.  A
+ * pinned probe is not destroyed and its provider stays registered, its
+ * module held.  Whoever holds arm_lock makes probe->armed match
+ * probe->users, so two consumers enabling or disabling one probe, in
+ * any interleaving, leave it armed exactly while it has users.
  *
  * dtrace_dynspace: bucket->lock, then dyn->lock (arch_spinlock_t)
  *	protect the dynamic variable chains and allocator; taken only in
@@ -91,8 +110,11 @@ struct dtrace_provider {
 	void				*arg;
 	struct list_head		probes;	/* by id; dtrace_lock */
 	unsigned int			nprobes;	/* dtrace_lock */
-	unsigned int			nenabled;	/* probes with ECBs; dtrace_lock */
+	unsigned int			nenabled;	/* busy probes; dtrace_lock */
 	unsigned int			narming;	/* in an enabling; dtrace_lock */
+	unsigned int			npinned;	/* pins on its probes; dtrace_lock */
+	struct mutex			arm_lock;	/* see the Locking block */
+	bool				defunct;	/* dtrace_invalidate(); both locks */
 	char				name[DTRACE_PROVNAMELEN];
 };
 
@@ -102,6 +124,9 @@ struct dtrace_probe {
 	struct list_head		prov_list;	/* on prov->probes */
 	void				*parg;
 	struct dtrace_ecb __rcu		*ecbs;	/* first ECB to fire */
+	unsigned int			users;	/* ECBs placed or reserved; dtrace_lock */
+	unsigned int			pins;	/* arming or disarming in flight; dtrace_lock */
+	bool				armed;	/* prov->arm_lock */
 	const char			*mod;	/* all three point into names[] */
 	const char			*func;
 	const char			*name;
@@ -379,8 +404,9 @@ bool dtrace_match_glob(const char *pattern, const char *str);
 /* probe.c */
 bool dtrace_probe_matches(const struct dtrace_probe *probe,
 			  const struct dtrace_probedesc *desc);
-int dtrace_probe_enable_locked(struct dtrace_probe *probe);
-void dtrace_probe_disable_locked(struct dtrace_probe *probe);
+int dtrace_probe_pin_locked(struct dtrace_probe *probe);
+void dtrace_probe_unpin_locked(struct dtrace_probe *probe);
+int dtrace_probe_arm(struct dtrace_probe *probe, bool intr);
 void dtrace_probe_describe(const struct dtrace_probe *probe,
 			   struct dtrace_probedesc *desc);
 int dtrace_probes_destroy_locked(struct dtrace_provider *prov,

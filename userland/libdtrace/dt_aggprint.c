@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Aggregation output, DTrace's layouts: an aggregation is a blank line,
+ * Aggregation output, DTrace's layouts: printa() prints a blank line,
  * then one line per entry, keys then value; histograms (quantize,
  * lquantize, llquantize) as the ASCII bar chart; printa() with a
  * format applies it to each entry's keys and to the "%@" values of the
@@ -245,12 +245,14 @@ int dt_agg_print_value(dtrace_hdl_t *dtp, const struct dt_agg *agg,
  * dt_agg_print_one() - one aggregation in the default layout
  * @dtp: the handle
  * @agg: the aggregation; marked printed
+ * @lead: a blank line first (printa()); at the end of tracing the
+ *	aggregations follow the one blank line the command prints
  * @sb: where the text goes
  *
  * An aggregation with no entries prints nothing.
  * Return: 0, or -1 with the error set.
  */
-int dt_agg_print_one(dtrace_hdl_t *dtp, struct dt_agg *agg,
+int dt_agg_print_one(dtrace_hdl_t *dtp, struct dt_agg *agg, bool lead,
 		     struct dt_strbuf *sb)
 {
 	struct dt_aggent **v;
@@ -263,7 +265,8 @@ int dt_agg_print_one(dtrace_hdl_t *dtp, struct dt_agg *agg,
 	v = dt_agg_sort(dtp, &agg, 1, &n);
 	if (!v)
 		return n ? -1 : 0;
-	ret = dt_strbuf_append(sb, "\n", 1);
+	if (lead)
+		ret = dt_strbuf_append(sb, "\n", 1);
 	for (i = 0; i < n && !ret; i++) {
 		for (k = 0; k < agg->nkeys && !ret; k++)
 			ret = dt_agg_print_key(dtp, agg, k,
@@ -378,7 +381,8 @@ int dt_printa(dtrace_hdl_t *dtp, const struct dt_stmt *st,
 	}
 	if (!st->fmt || dtp->opt.oformat == DT_OFORMAT_JSON) {
 		for (i = 0; i < st->naggs && !ret; i++)
-			ret = st->fmt ? 0 : dt_agg_print_one(dtp, aggs[i], sb);
+			ret = st->fmt ? 0 : dt_agg_print_one(dtp, aggs[i], true,
+							       sb);
 		if (st->fmt)
 			ret = dt_json_agg(dtp, aggs, st->naggs, sb);
 		free(aggs);
@@ -413,7 +417,7 @@ int dtrace_aggregate_print(dtrace_hdl_t *dtp, FILE *fp)
 		struct dt_agg *agg = dtp->aggs[id];
 
 		if (agg && !agg->printed)
-			ret = dt_agg_print_one(dtp, agg, &sb);
+			ret = dt_agg_print_one(dtp, agg, false, &sb);
 	}
 	if (!ret && sb.len && fwrite(sb.s, 1, sb.len, fp) != sb.len)
 		ret = -1;

@@ -162,7 +162,7 @@ static void test_agg_functions(dtrace_hdl_t *dtp)
 	v[0] = 4;
 	ent_add(&b, a, "", v);
 	merge(dtp, &b);
-	tap_is_str(print_all(dtp), "\n                7\n",
+	tap_is_str(print_all(dtp), "                7\n",
 		   "agg: count() of two CPUs merged");
 	aggs_reset(dtp);
 
@@ -172,7 +172,7 @@ static void test_agg_functions(dtrace_hdl_t *dtp)
 	v[0] = 3;
 	ent_add(&b, a, "", v);
 	merge(dtp, &b);
-	tap_is_str(print_all(dtp), "\n               -5\n", "agg: min()");
+	tap_is_str(print_all(dtp), "               -5\n", "agg: min()");
 	aggs_reset(dtp);
 
 	a = agg_new(dtp, "m", DTRACE_AGG_MAX, NULL, NULL, 0);
@@ -181,7 +181,7 @@ static void test_agg_functions(dtrace_hdl_t *dtp)
 	v[0] = 3;
 	ent_add(&b, a, "", v);
 	merge(dtp, &b);
-	tap_is_str(print_all(dtp), "\n                3\n", "agg: max()");
+	tap_is_str(print_all(dtp), "                3\n", "agg: max()");
 	aggs_reset(dtp);
 
 	a = agg_new(dtp, "s", DTRACE_AGG_SUM, NULL, NULL, 0);
@@ -190,7 +190,7 @@ static void test_agg_functions(dtrace_hdl_t *dtp)
 	v[0] = 3;
 	ent_add(&b, a, "", v);
 	merge(dtp, &b);
-	tap_is_str(print_all(dtp), "\n               -7\n", "agg: sum()");
+	tap_is_str(print_all(dtp), "               -7\n", "agg: sum()");
 	aggs_reset(dtp);
 
 	/* avg of 1, 2, 2, 2, 3, 5 = 15 / 6: 2 (truncated) */
@@ -202,7 +202,7 @@ static void test_agg_functions(dtrace_hdl_t *dtp)
 	v[1] = 8;
 	ent_add(&b, a, "", v);
 	merge(dtp, &b);
-	tap_is_str(print_all(dtp), "\n                2\n", "agg: avg()");
+	tap_is_str(print_all(dtp), "                2\n", "agg: avg()");
 	aggs_reset(dtp);
 
 	/* 2 4 4 4 5 5 7 9: mean 5, population stddev 2 */
@@ -218,7 +218,7 @@ static void test_agg_functions(dtrace_hdl_t *dtp)
 	v[2] = 25 * 2 + 49 + 81;
 	ent_add(&b, a, "", v);
 	merge(dtp, &b);
-	tap_is_str(print_all(dtp), "\n                2\n", "agg: stddev()");
+	tap_is_str(print_all(dtp), "                2\n", "agg: stddev()");
 	/* a sum of squares past 64 bits carries into the high word */
 	dt_agg_data_free(a);
 	v[0] = 2;
@@ -230,7 +230,7 @@ static void test_agg_functions(dtrace_hdl_t *dtp)
 	ent_add(&b, a, "", v);
 	merge(dtp, &b);
 	/* q = 2^64 + 16 over 4 values summing 0: sqrt(q / 4) = 2^31 */
-	tap_is_str(print_all(dtp), "\n       2147483648\n",
+	tap_is_str(print_all(dtp), "       2147483648\n",
 		   "agg: stddev() sum of squares as u128");
 	aggs_reset(dtp);
 }
@@ -252,7 +252,6 @@ static void test_agg_keys(dtrace_hdl_t *dtp)
 	ent_str(&b, a, "cron", 1);
 	merge(dtp, &b);
 	tap_is_str(print_all(dtp),
-		   "\n"
 		   "  cron                                                              1\n"
 		   "  sshd                                                              1\n"
 		   "  bash                                                              5\n",
@@ -268,7 +267,6 @@ static void test_agg_keys(dtrace_hdl_t *dtp)
 	ent_add(&b, a, key, &v);
 	merge(dtp, &b);
 	tap_is_str(print_all(dtp),
-		   "\n"
 		   "       -3               10\n"
 		   "        7               20\n",
 		   "agg: int keys as trace() prints them");
@@ -284,9 +282,7 @@ static void test_agg_keys(dtrace_hdl_t *dtp)
 	ent_add(&b, a, key, &v);
 	merge(dtp, &b);
 	tap_is_str(print_all(dtp),
-		   "\n"
 		   " 18446744073709551615                1\n"
-		   "\n"
 		   " 200                1\n",
 		   "agg: unsigned keys, 8 and 1 bytes; aggregations in id order");
 	aggs_reset(dtp);
@@ -304,14 +300,12 @@ static void test_agg_keys(dtrace_hdl_t *dtp)
 	ent_add(&b, a, key, &v);
 	merge(dtp, &b);
 	tap_is_str(print_all(dtp),
-		   "\n"
 		   "  a                                                                 1                2\n"
 		   "  a                                                                 2                2\n"
 		   "  b                                                                 1                2\n",
 		   "agg: two keys, ties by the first key then the second");
 	dtp->opt.aggsortkeypos = 1;
 	tap_is_str(print_all(dtp),
-		   "\n"
 		   "  a                                                                 1                2\n"
 		   "  b                                                                 1                2\n"
 		   "  a                                                                 2                2\n",
@@ -319,7 +313,6 @@ static void test_agg_keys(dtrace_hdl_t *dtp)
 	dtp->opt.aggsortkeypos = 0;
 	dtp->opt.aggsortrev = true;
 	tap_is_str(print_all(dtp),
-		   "\n"
 		   "  b                                                                 1                2\n"
 		   "  a                                                                 2                2\n"
 		   "  a                                                                 1                2\n",
@@ -333,7 +326,6 @@ static void test_agg_keys(dtrace_hdl_t *dtp)
 	merge(dtp, &b);
 	dtp->opt.aggsortkey = true;
 	tap_is_str(print_all(dtp),
-		   "\n"
 		   "  a                                                                 9\n"
 		   "  b                                                                 1\n",
 		   "agg: aggsortkey sorts by key first");
@@ -370,13 +362,11 @@ static void test_agg_symkeys(dtrace_hdl_t *dtp0)
 	ent_add(&b, a, key, &v);
 	merge(dtp, &b);
 	tap_is_str(print_all(dtp),
-		   "\n"
 		   "  0x10                                                              4\n"
 		   "  vmlinux`ksys_read                                                 4\n",
 		   "agg: func() key without offset; unknown as hex; by address");
 	a->keys[0].symfmt = DT_SYM_MOD;
 	tap_is_str(print_all(dtp),
-		   "\n"
 		   "  0x10                                                              4\n"
 		   "  vmlinux                                                           4\n",
 		   "agg: mod() key");
@@ -389,7 +379,6 @@ static void test_agg_symkeys(dtrace_hdl_t *dtp0)
 	ent_add(&b, a, key, &v);
 	merge(dtp, &b);
 	tap_is_str(print_all(dtp),
-		   "\n"
 		   "\n"
 		   "              dtrace_test`mod_func+0x10\n"
 		   "              vmlinux`ksys_read\n"
@@ -418,7 +407,7 @@ static void test_agg_hist(dtrace_hdl_t *dtp)
 	ent_add(&b, a, "", v);
 	merge(dtp, &b);
 	tap_is_str(print_all(dtp),
-		   "\n\n" HDR
+		   "\n" HDR
 		   "               0 |                                         0        \n"
 		   "               1 |@@@@@@@@@@                               1        \n"
 		   "               2 |                                         0        \n"
@@ -428,7 +417,7 @@ static void test_agg_hist(dtrace_hdl_t *dtp)
 		   "agg: quantize()");
 	dtp->opt.aggzoom = true;
 	tap_is_str(print_all(dtp),
-		   "\n\n" HDR
+		   "\n" HDR
 		   "               0 |                                         0        \n"
 		   "               1 |@@@@@@@@@@@@@                            1        \n"
 		   "               2 |                                         0        \n"
@@ -446,7 +435,7 @@ static void test_agg_hist(dtrace_hdl_t *dtp)
 	ent_add(&b, a, "", v);
 	merge(dtp, &b);
 	tap_is_str(print_all(dtp),
-		   "\n\n" HDR
+		   "\n" HDR
 		   "              -4 |                                         0        \n"
 		   "              -2 |@@@@@@@@@@@@@                            1        \n"
 		   "              -1 |                                         0        \n"
@@ -464,7 +453,7 @@ static void test_agg_hist(dtrace_hdl_t *dtp)
 	ent_add(&b, a, "", v);
 	merge(dtp, &b);
 	tap_is_str(print_all(dtp),
-		   "\n\n" HDR
+		   "\n" HDR
 		   "             < 0 |@@@@@@@@@@                               1        \n"
 		   "               0 |                                         0        \n"
 		   "               5 |                                         0        \n"
@@ -481,7 +470,7 @@ static void test_agg_hist(dtrace_hdl_t *dtp)
 	ent_add(&b, a, "", v);
 	merge(dtp, &b);
 	tap_is_str(print_all(dtp),
-		   "\n\n" HDR
+		   "\n" HDR
 		   "             < 1 |                                         0        \n"
 		   "               1 |@@@@@@@@@@@@@@@@@@@@                     2        \n"
 		   "               2 |                                         0        \n"

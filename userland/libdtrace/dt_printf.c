@@ -24,6 +24,8 @@
 
 #define DT_PF_AGGCONVS	"diuxXo"	/* what %@ may be */
 
+#define DT_PF_PTRWIDTH	16	/* "%?": as wide as a pointer in hex */
+
 static int dt_pf_digits(const char **pp)
 {
 	const char *p = *pp;
@@ -44,9 +46,13 @@ static const char *dt_pf_conv(const char *p, struct dt_pfconv *c)
 	size_t nf = 0;
 	const char *start = p - 1;
 
-	while (*p && (strchr(DT_PF_FLAGS, *p) || *p == '@')) {
+	bool ptrwidth = false;
+
+	while (*p && (strchr(DT_PF_FLAGS, *p) || *p == '@' || *p == '?')) {
 		if (*p == '@')
 			c->agg = true;
+		else if (*p == '?')
+			ptrwidth = true;
 		else if (nf + 1 < sizeof(c->flags) && !strchr(c->flags, *p))
 			c->flags[nf++] = *p;
 		p++;
@@ -58,6 +64,12 @@ static const char *dt_pf_conv(const char *p, struct dt_pfconv *c)
 		p++;
 	} else if (*p >= '0' && *p <= '9') {
 		c->width = dt_pf_digits(&p);
+		if (*p == '$') {	/* %n$: a position, which D lacks */
+			c->conv = '$';
+			return p + 1;
+		}
+	} else if (ptrwidth) {
+		c->width = DT_PF_PTRWIDTH;
 	}
 	if (*p == '.') {
 		p++;
@@ -90,10 +102,28 @@ static const char *dt_pf_conv(const char *p, struct dt_pfconv *c)
  */
 struct dt_pfmt *dt_printf_parse(const char *fmt, char *err, size_t errlen)
 {
+	enum dt_errtag tag;
+
+	return dt_printf_parse_tag(fmt, &tag, err, errlen);
+}
+
+/**
+ * dt_printf_parse_tag() - dt_printf_parse(), saying why it refused
+ * @fmt: the format, escapes already decoded
+ * @tag: out, the diagnostic's tag when it refuses
+ * @err: out, why it was refused
+ * @errlen: size of @err
+ *
+ * Return: the parsed format, or NULL.
+ */
+struct dt_pfmt *dt_printf_parse_tag(const char *fmt, enum dt_errtag *tag,
+				    char *err, size_t errlen)
+{
 	struct dt_pfmt *pf = calloc(1, sizeof(*pf));
 	size_t n = 0, lit = 0, len = strlen(fmt);
 	const char *p = fmt;
 
+	*tag = D_NOMEM;
 	if (pf)
 		pf->text = malloc(len + 1);
 	if (pf)
@@ -120,6 +150,15 @@ struct dt_pfmt *dt_printf_parse(const char *fmt, char *err, size_t errlen)
 		c->pre_off = lit;
 		c->pre_len = n - lit;
 		p = dt_pf_conv(p + 1, c);
+		*tag = D_PRINTF_CONV;
+		if (c->conv == '$') {
+			*tag = D_SYNTAX;
+			snprintf(err, errlen,
+				 "format conversion #%u uses unsupported positional format (%%n$)",
+				 pf->nconvs + 1);
+			dt_printf_free(pf);
+			return NULL;
+		}
 		if (!c->conv) {
 			snprintf(err, errlen,
 				 "printf( ) format ends in the middle of conversion #%u",
@@ -223,6 +262,28 @@ static bool dt_pf_compatible(char conv, const struct dt_type *t)
 }
 
 /*
+ * How a diagnostic shows conversion @c: a '*' set apart by spaces
+ * (@stars, "% * d"), or the '*' and ".*" left out (the conversion that
+ * lacks them).
+ */
+static void dt_pf_spec(const struct dt_pfconv *c, bool stars, char *buf,
+		       size_t len)
+{
+	const char *p;
+	size_t n = 0;
+
+	for (p = c->spec; *p && n + 4 < len; p++) {
+		if (*p == '.' && p[1] == '*' && !stars)
+			continue;
+		if (*p != '*')
+			buf[n++] = *p;
+		else if (stars)
+			n += (size_t)snprintf(buf + n, len - n, " * ");
+	}
+	buf[n] = '\0';
+}
+
+/*
  * The conversions of @pf against @types; %@ ones are refused unless
  * @naggs (printa()), and @lenient lets values go unused (printa()'s
  * keys).
@@ -236,7 +297,7 @@ static int dt_pf_check(const char *fn, const struct dt_pfmt *pf,
 
 	for (i = 0; i < pf->nconvs; i++) {
 		const struct dt_pfconv *c = &pf->convs[i];
-		char need[3];
+		char need[3], spec[sizeof(c->spec) * 3];
 		int k, nneed = 0;
 
 		if (c->agg && g++ >= naggs) {
@@ -255,6 +316,17 @@ static int dt_pf_check(const char *fn, const struct dt_pfmt *pf,
 			need[nneed++] = c->conv;
 
 		for (k = 0; k < nneed; k++, a++) {
+			bool dyn = need[k] == '*';
+
+			if (a >= ntypes && dyn) {
+				*tag = D_PRINTF_DYN_PROTO;
+				dt_pf_spec(c, false, spec, sizeof(spec));
+				snprintf(msg, msglen,
+					 "%s( ) prototype mismatch: conversion #%u (%s) is missing a corresponding \"%s\" argument",
+					 fn, i + 1, spec,
+					 k || c->width != DT_PF_STAR ? ".*" : "*");
+				return -1;
+			}
 			if (a >= ntypes) {
 				*tag = D_PRINTF_ARG_PROTO;
 				snprintf(msg, msglen,
@@ -263,10 +335,12 @@ static int dt_pf_check(const char *fn, const struct dt_pfmt *pf,
 				return -1;
 			}
 			if (!dt_pf_compatible(need[k], types[a])) {
-				*tag = D_PRINTF_ARG_TYPE;
+				*tag = dyn ? D_PRINTF_DYN_TYPE :
+				       D_PRINTF_ARG_TYPE;
+				dt_pf_spec(c, true, spec, sizeof(spec));
 				snprintf(msg, msglen,
-					 "%s( ) argument #%u is incompatible with conversion #%u prototype: conversion: %s prototype: %s argument: %s",
-					 fn, a + 2, i + 1, c->spec,
+					 "%s( ) argument #%u is incompatible with conversion #%u prototype:\n\tconversion: %s\n\t prototype: %s\n\t  argument: %s",
+					 fn, a + 2, i + 1, spec,
 					 dt_pf_proto(need[k]), types[a]->name);
 				return -1;
 			}
@@ -275,8 +349,8 @@ static int dt_pf_check(const char *fn, const struct dt_pfmt *pf,
 	if (a < ntypes && !lenient) {
 		*tag = D_PRINTF_ARG_EXTRA;
 		snprintf(msg, msglen,
-			 "%s( ) prototype mismatch: only %u argument%s required by this format string",
-			 fn, a, a == 1 ? "" : "s");
+			 "%s( ) prototype mismatch: only %u arguments required by this format string",
+			 fn, a);
 		return -1;
 	}
 	return 0;

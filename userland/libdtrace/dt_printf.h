@@ -66,6 +66,8 @@ struct dt_strbuf {
 };
 
 struct dt_pfmt *dt_printf_parse(const char *fmt, char *err, size_t errlen);
+struct dt_pfmt *dt_printf_parse_tag(const char *fmt, enum dt_errtag *tag,
+				    char *err, size_t errlen);
 void dt_printf_free(struct dt_pfmt *pf);
 int dt_printf_check(const struct dt_pfmt *pf,
 		    const struct dt_type *const *types, unsigned int ntypes,

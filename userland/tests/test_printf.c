@@ -329,19 +329,19 @@ static void ck_protos(void)
 	tap_is_str(ck_proto("%f", &dt_type_double), "OK",
 		   "printf check: %%f takes a double");
 	tap_is_str(ck_proto("%d", &dt_type_voidptr),
-		   "printf( ) argument #2 is incompatible with conversion #1 prototype: conversion: %d prototype: char, short, int, long, or long long argument: void *",
+		   "printf( ) argument #2 is incompatible with conversion #1 prototype:\n\tconversion: %d\n\t prototype: char, short, int, long, or long long\n\t  argument: void *",
 		   "printf check: %%d refuses a pointer");
 	tap_is_str(ck_proto("%S", &dt_type_int),
-		   "printf( ) argument #2 is incompatible with conversion #1 prototype: conversion: %S prototype: string argument: int",
+		   "printf( ) argument #2 is incompatible with conversion #1 prototype:\n\tconversion: %S\n\t prototype: string\n\t  argument: int",
 		   "printf check: %%S refuses an int");
 	tap_is_str(ck_proto("%a", &dt_type_string),
-		   "printf( ) argument #2 is incompatible with conversion #1 prototype: conversion: %a prototype: pointer or integer argument: string",
+		   "printf( ) argument #2 is incompatible with conversion #1 prototype:\n\tconversion: %a\n\t prototype: pointer or integer\n\t  argument: string",
 		   "printf check: %%a refuses a string");
 	tap_is_str(ck_proto("%Y", &dt_type_string),
-		   "printf( ) argument #2 is incompatible with conversion #1 prototype: conversion: %Y prototype: int64_t argument: string",
+		   "printf( ) argument #2 is incompatible with conversion #1 prototype:\n\tconversion: %Y\n\t prototype: int64_t\n\t  argument: string",
 		   "printf check: %%Y refuses a string");
 	tap_is_str(ck_proto("%f", &dt_type_string),
-		   "printf( ) argument #2 is incompatible with conversion #1 prototype: conversion: %f prototype: double argument: string",
+		   "printf( ) argument #2 is incompatible with conversion #1 prototype:\n\tconversion: %f\n\t prototype: double\n\t  argument: string",
 		   "printf check: %%f refuses a string");
 }
 

@@ -216,7 +216,8 @@ static void ck_dtrace_convs(void)
 
 	fd = mkstemp(path);
 	fp = fdopen(fd, "w");
-	fputs("ffffffff81000000 T _stext\n"
+	fputs("0000000000001000 D fixed_percpu_data\n"
+	      "ffffffff81000000 T _stext\n"
 	      "ffffffff81000100 T ksys_read\n"
 	      "ffffffff81000200 t helper\n"
 	      "ffffffff81000300 D some_data\n"
@@ -237,8 +238,8 @@ static void ck_dtrace_convs(void)
 		dt_printf_print(dtp, pf, av, 5, &sb);
 	}
 	tap_is_str(sb.s, "vmlinux`ksys_read+0x20|vmlinux`ksys_read       |"
-		   "dtrace_test`mod_func+0x8|0x1234|vmlinux`helper+0x110",
-		   "printf: %%a symbols, module symbols, data skipped");
+		   "dtrace_test`mod_func+0x8|0x1234|vmlinux`some_data+0x10",
+		   "printf: %%a symbols, module symbols, data; a per-CPU offset is no symbol");
 	dt_printf_free(pf);
 	dt_strbuf_free(&sb);
 

@@ -80,6 +80,10 @@ static const char *dt_pf_conv(const char *p, struct dt_pfconv *c)
 			c->prec = dt_pf_digits(&p);
 		}
 	}
+	if (*p == '@') {	/* "%8@d" as well as "%@8d" */
+		c->agg = true;
+		p++;
+	}
 	if ((p[0] == 'h' && p[1] == 'h') || (p[0] == 'l' && p[1] == 'l')) {
 		memcpy(c->length, p, 2);
 		p += 2;
@@ -300,7 +304,8 @@ static int dt_pf_check(const char *fn, const struct dt_pfmt *pf,
 		char need[3], spec[sizeof(c->spec) * 3];
 		int k, nneed = 0;
 
-		if (c->agg && g++ >= naggs) {
+		/* with one aggregation, every %@ is its value */
+		if (c->agg && naggs != 1 && g++ >= naggs) {
 			*tag = D_PRINTF_CONV;
 			snprintf(msg, msglen, naggs ?
 				 "%s( ) prototype mismatch: conversion #%u (%s) has no corresponding aggregation" :
@@ -636,7 +641,7 @@ static int dt_pf_run(struct dtrace_hdl *dtp, const struct dt_pfmt *pf,
 		}
 		if (c->agg ? g >= nvals : a >= nargs)
 			return -1;
-		v = c->agg ? &vals[g++] : &args[a++];
+		v = c->agg ? &vals[nvals == 1 ? g : g++] : &args[a++];
 		if (c->agg && v->is_string) {	/* a histogram */
 			if (dt_strbuf_printf(out, "%s", v->sval))
 				return -1;
@@ -670,8 +675,9 @@ int dt_printf_print(struct dtrace_hdl *dtp, const struct dt_pfmt *pf,
  * @pf: the format
  * @keys: the entry's keys; conversions other than %@ take them in turn
  * @nkeys: how many (more than the format uses is fine)
- * @vals: the aggregations' values for the keys, one per %@ in turn: an
- *	integer, or a histogram's text in ->sval with ->is_string
+ * @vals: the aggregations' values for the keys, one per %@ in turn (or
+ *	the one every %@ prints): an integer, or a histogram's text in
+ *	->sval with ->is_string
  * @nvals: how many
  * @out: where the text goes
  *

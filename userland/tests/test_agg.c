@@ -557,6 +557,9 @@ static void test_agg_printa(dtrace_hdl_t *dtp)
 	dtp->opt.aggsortpos = 0;
 	tap_is_str(printa(dtp, "%@x\n", ids, 1), "1\n2\n",
 		   "printa: fewer conversions than keys");
+	tap_is_str(printa(dtp, "%s %@u %4@d|%@-3d|\n", ids, 1),
+		   "y 1    1|1  |\nx 2    2|2  |\n",
+		   "printa: with one aggregation every %@ is its value; %4@d is %@4d");
 	tap_is_str(printa(dtp, "%s:%@d", ids + 2, 1),
 		   "x:\n" HDR
 		   "               0 |                                         0        \n"

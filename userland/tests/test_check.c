@@ -150,8 +150,10 @@ static void test_check_agg(dtrace_hdl_t *dtp)
 	   "[D_AGG_UNDEF] failed to resolve @nosuch: Unknown aggregation name");
 	ck(dtp, "BEGIN { @pa1[1] = count(); printa(\"%s %@d\", @pa1); }",
 	   "[D_PRINTF_ARG_TYPE] printa( ) argument #2 is incompatible with conversion #1 prototype:\n\tconversion: %s\n\t prototype: string\n\t  argument: int");
-	ck(dtp, "BEGIN { @pa2[1] = count(); printa(\"%d %@d %@d\", @pa2); }",
-	   "[D_PRINTF_CONV] printa( ) prototype mismatch: conversion #3 (%@d) has no corresponding aggregation");
+	ck(dtp, "BEGIN { @pa2[1] = count(); printa(\"%d %@d %8@d\", @pa2); }",
+	   "OK");
+	ck(dtp, "BEGIN { @pa3[1] = count(); @pb3[1] = count(); printa(\"%d %@d %@d %@d\", @pa3, @pb3); }",
+	   "[D_PRINTF_CONV] printa( ) prototype mismatch: conversion #4 (%@d) has no corresponding aggregation");
 	ck(dtp, "BEGIN { @a = count(); printa(@a, @a); }",
 	   "[D_PRINTA_AGGDUP] printa( ) argument #2 names @a again");
 	ck(dtp, "BEGIN { @a = count(); printa(1); }",

@@ -21,10 +21,10 @@ static int dt_key1cmp(const struct dt_recdesc *r, const char *a,
 	switch (r->kind) {
 	case DT_REC_INT:
 	case DT_REC_KSYM:
+		/* as DTrace: the key's bytes as an unsigned number, so
+		 * -1 sorts after 2 */
 		x = (int64_t)dt_rec_int(r, a);
 		y = (int64_t)dt_rec_int(r, b);
-		if (r->is_signed && r->kind == DT_REC_INT)
-			return x < y ? -1 : x > y;
 		return (uint64_t)x < (uint64_t)y ? -1 :
 		       (uint64_t)x > (uint64_t)y;
 	case DT_REC_STRING: {

@@ -176,12 +176,14 @@ static int dt_print_trace(dtrace_hdl_t *dtp, const struct dt_recdesc *rec,
 	if (rec->kind != DT_REC_INT)
 		return dt_print_bytes(p, rec->size, q, dtp->opt.rawbytes, sb);
 	v = (int64_t)dt_rec_int(rec, data);
-	/* As DTrace: 1- and 2-byte values print unsigned, wider ones signed. */
+	/* As wide as DTrace prints the size; signed as the type is. */
 	switch (rec->size) {
 	case 1:
-		return dt_strbuf_printf(sb, q ? "%d" : " %3d", (int)(uint8_t)v);
+		return dt_strbuf_printf(sb, q ? "%d" : " %3d", rec->is_signed ?
+					(int)(int8_t)v : (int)(uint8_t)v);
 	case 2:
-		return dt_strbuf_printf(sb, q ? "%d" : " %5d", (int)(uint16_t)v);
+		return dt_strbuf_printf(sb, q ? "%d" : " %5d", rec->is_signed ?
+					(int)(int16_t)v : (int)(uint16_t)v);
 	case 4:
 		return dt_strbuf_printf(sb, q ? "%d" : " %8d", (int)v);
 	default:

@@ -329,6 +329,19 @@ static void test_agg_keys(dtrace_hdl_t *dtp)
 		   "  a                                                                 9\n"
 		   "  b                                                                 1\n",
 		   "agg: aggsortkey sorts by key first");
+	aggs_reset(dtp);
+
+	/* integer keys sort as unsigned numbers, as DTrace's do */
+	a = agg_new(dtp, "c", DTRACE_AGG_SUM, NULL, &k_i8, 1);
+	ent_add(&b, a, (int64_t[]){ -1 }, (uint64_t[]){ 1 });
+	ent_add(&b, a, (int64_t[]){ 2 }, (uint64_t[]){ 2 });
+	ent_add(&b, a, (int64_t[]){ 0 }, (uint64_t[]){ 3 });
+	merge(dtp, &b);
+	tap_is_str(print_all(dtp),
+		   "                0                3\n"
+		   "                2                2\n"
+		   "               -1                1\n",
+		   "agg: aggsortkey: -1 sorts after 2 (unsigned)");
 	dtp->opt.aggsortkey = false;
 	aggs_reset(dtp);
 }

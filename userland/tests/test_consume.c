@@ -363,6 +363,19 @@ void test_consume(void)
 	memcpy(d + c2->recs[2].offset, &i32, 4);
 	tap_is_str(consume(dtp, 0, &b), "hello1-2x=1|    1|\n",
 		   "consume: quiet output");
+	{
+		/* small integers print as signed as their type */
+		struct dt_clause *cs = clause(dtp, "BEGIN { trace((short)-1); trace((signed char)-2); trace((unsigned char)200) }");
+		int16_t i16 = -1;
+
+		t_epid_set(dtp, 7, 1, cs->id, "dtrace", "", "BEGIN");
+		d = t_rec_add(&b, 7, cs->datasize, 0);
+		memcpy(d + cs->recs[0].offset, &i16, 2);
+		d[cs->recs[1].offset] = (char)-2;
+		d[cs->recs[2].offset] = (char)200;
+		tap_is_str(consume(dtp, 0, &b), "-1-2200",
+			   "consume: trace() of a 16-bit -1 prints -1");
+	}
 
 	tap_is_int(dtrace_exit_status(dtp, &status), 0, "consume: no exit yet");
 	d = t_rec_add(&b, 4, c3->datasize, 0);

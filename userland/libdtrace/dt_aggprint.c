@@ -86,12 +86,42 @@ struct dt_bucket *dt_agg_bucket_list(const struct dt_agg *agg,
 	return b;
 }
 
+/*
+ * One histogram row: label, bar, count.  The bar is |@count| of @den in
+ * 40 columns, right of a '|'; with negative counts only it stands left
+ * of the '|', and with counts of both signs each side has 20 columns,
+ * the negative ones to the left.
+ */
+static int dt_agg_print_row(struct dt_strbuf *sb, const char *label,
+			    int64_t c, int64_t den, bool neg, bool pos)
+{
+	static const char at[] = "@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@";
+	int w = neg && pos ? DT_BAR_WIDTH / 2 : DT_BAR_WIDTH;
+	int64_t bar = den ? (llabs(c) * w + den / 2) / den : 0;
+	int l, r;
+
+	if (bar > w)
+		bar = w;
+	l = c < 0 ? (int)bar : 0;
+	r = c > 0 ? (int)bar : 0;
+	if (neg && pos)
+		return dt_strbuf_printf(sb, "%16s %*s%.*s|%.*s%*s %-9lld\n",
+					label, w - l, "", l, at, r, at, w - r,
+					"", (long long)c);
+	if (neg)
+		return dt_strbuf_printf(sb, "%16s %*s%.*s| %-9lld\n", label,
+					w - l, "", l, at, (long long)c);
+	return dt_strbuf_printf(sb, "%16s |%.*s%*s %-9lld\n", label, r, at,
+				w - r, "", (long long)c);
+}
+
 static int dt_agg_print_hist(const struct dt_agg *agg, const uint64_t *vals,
 			     uint64_t normal, bool zoom, struct dt_strbuf *sb)
 {
 	struct dt_bucket *b;
 	unsigned int n, i, first, last;
-	int64_t total = 0, big = 0;
+	int64_t abstotal = 0, big = 0;
+	bool neg = false, pos = false;
 	char text[32];
 	int ret;
 
@@ -105,7 +135,9 @@ static int dt_agg_print_hist(const struct dt_agg *agg, const uint64_t *vals,
 
 		if (!c)
 			continue;
-		total += c;
+		neg |= c < 0;
+		pos |= c > 0;
+		abstotal += llabs(c);
 		if (llabs(c) > big)
 			big = llabs(c);
 		if (first == n)
@@ -123,19 +155,12 @@ static int dt_agg_print_hist(const struct dt_agg *agg, const uint64_t *vals,
 			       "count");
 	for (i = first; i <= last && i < n && !ret; i++) {
 		int64_t c = (int64_t)vals[i] / (int64_t)normal;
-		int64_t den = zoom ? big : llabs(total);
-		int64_t bar = den ? (llabs(c) * DT_BAR_WIDTH + den / 2) / den : 0;
 
-		if (bar > DT_BAR_WIDTH)
-			bar = DT_BAR_WIDTH;
 		snprintf(text, sizeof(text), "%s%lld",
 			 b[i].range < 0 ? "< " : b[i].range > 0 ? ">= " : "",
 			 (long long)b[i].base);
-		ret = dt_strbuf_printf(sb, "%16s |%.*s%*s %-9lld\n", text,
-				       (int)bar,
-				       "@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@",
-				       DT_BAR_WIDTH - (int)bar, "",
-				       (long long)c);
+		ret = dt_agg_print_row(sb, text, c, zoom ? big : abstotal,
+				       neg, pos);
 	}
 	free(b);
 	return ret;

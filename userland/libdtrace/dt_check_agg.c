@@ -148,10 +148,8 @@ static void dt_check_lquantize(struct dt_pcb *pcb, const struct dt_node *fn,
 	ag->def.params[0] = low;
 	ag->def.params[1] = high;
 	ag->def.params[2] = step;
-	if (a && a->next) {
+	if (a && a->next)
 		dt_check_intarg(pcb, fn, a->next, 5, D_PROTO_ARG);
-		ag->def.flags |= DTRACE_AGGDEF_INCR;
-	}
 }
 
 /*
@@ -206,27 +204,29 @@ static void dt_check_llquantize(struct dt_pcb *pcb, const struct dt_node *fn,
 	ag->def.params[1] = low;
 	ag->def.params[2] = high;
 	ag->def.params[3] = steps;
-	if (a->next) {
+	if (a->next)
 		dt_check_intarg(pcb, fn, a->next, 6, D_PROTO_ARG);
-		ag->def.flags |= DTRACE_AGGDEF_INCR;
-	}
 }
 
-/* The aggregating function call @fn: function, parameters, increment. */
+/*
+ * The aggregating function call @fn: function, parameters, increment.
+ * A histogram always takes an increment (1 where the call gives none),
+ * so uses with and without one are the same aggregation.
+ */
 static void dt_check_aggfunc(struct dt_pcb *pcb, struct dt_node *fn,
 			     const struct dt_ident *id, struct dt_agg *ag)
 {
 	ag->def.func = id->aggfunc;
+	if (id->aggfunc >= DTRACE_AGG_QUANTIZE)
+		ag->def.flags |= DTRACE_AGGDEF_INCR;
 	switch (id->aggfunc) {
 	case DTRACE_AGG_COUNT:
 		dt_check_nargs(pcb, fn, fn->left->str, 0, 0);
 		return;
 	case DTRACE_AGG_QUANTIZE:
 		dt_check_nargs(pcb, fn, fn->left->str, 1, 2);
-		if (fn->args->next) {
+		if (fn->args->next)
 			dt_check_intarg(pcb, fn, fn->args->next, 2, D_PROTO_ARG);
-			ag->def.flags |= DTRACE_AGGDEF_INCR;
-		}
 		break;
 	case DTRACE_AGG_LQUANTIZE:
 		dt_check_nargs(pcb, fn, fn->left->str, 3, 5);

@@ -458,6 +458,40 @@ static void test_agg_hist(dtrace_hdl_t *dtp)
 		   "agg: quantize() of negative values and zero");
 	aggs_reset(dtp);
 
+	/* counts below zero (a negative increment): the bars turn left */
+	memset(v, 0, sizeof(v));
+	a = agg_new(dtp, "q", DTRACE_AGG_QUANTIZE, NULL, NULL, 0);
+	v[z + 1] = (uint64_t)-2;	/* 1 */
+	v[z + 2] = (uint64_t)-2;	/* 2..3 */
+	ent_add(&b, a, "", v);
+	merge(dtp, &b);
+	tap_is_str(print_all(dtp),
+		   "\n" HDR
+		   "               0                                         | 0        \n"
+		   "               1                     @@@@@@@@@@@@@@@@@@@@| -2       \n"
+		   "               2                     @@@@@@@@@@@@@@@@@@@@| -2       \n"
+		   "               4                                         | 0        \n"
+		   "\n",
+		   "agg: quantize() with negative counts only");
+	aggs_reset(dtp);
+	memset(v, 0, sizeof(v));
+	a = agg_new(dtp, "q", DTRACE_AGG_QUANTIZE, NULL, NULL, 0);
+	v[z - 1] = (uint64_t)-1;	/* -1 */
+	v[z] = (uint64_t)-1;		/* 0 */
+	v[z + 1] = 2;			/* 1 */
+	ent_add(&b, a, "", v);
+	merge(dtp, &b);
+	tap_is_str(print_all(dtp),
+		   "\n" HDR
+		   "              -2                     |                     0        \n"
+		   "              -1                @@@@@|                     -1       \n"
+		   "               0                @@@@@|                     -1       \n"
+		   "               1                     |@@@@@@@@@@           2        \n"
+		   "               2                     |                     0        \n"
+		   "\n",
+		   "agg: quantize() with counts of both signs: 20 columns a side");
+	aggs_reset(dtp);
+
 	memset(v, 0, sizeof(v));
 	a = agg_new(dtp, "l", DTRACE_AGG_LQUANTIZE, lq, NULL, 0);
 	tap_is_int(a->nvals, 4, "agg: lquantize(0, 10, 5) has 4 buckets");

@@ -33,6 +33,8 @@ static void test_check_agg(dtrace_hdl_t *dtp)
 	ck(dtp, "BEGIN { jstack(1, 2, 3); }",
 	   "[D_PROTO_LEN] jstack( ) prototype mismatch: 3 args passed, 0 to 2 expected");
 	ck(dtp, "BEGIN { @lq = lquantize(arg0, 0, 1 << 4, 16 / 8); }", "OK");
+	ck(dtp, "BEGIN { @hi1 = lquantize(1, 0, 10, 1, -5); @hi1 = lquantize(2, 0, 10, 1); @hi2 = quantize(1); @hi2 = quantize(2, 3); @hi3 = llquantize(1, 10, 0, 2, 10); @hi3 = llquantize(1, 10, 0, 2, 10, 7); }",
+	   "OK");
 	ck(dtp, "BEGIN { @lz = lquantize(arg0, 0, 10 / 0); }",
 	   "[D_DIV_ZERO] expression contains division by zero");
 	ck(dtp, "BEGIN { printf(\"%d\", args[0] = 3); }",

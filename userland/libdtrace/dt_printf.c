@@ -31,8 +31,9 @@ static int dt_pf_digits(const char **pp)
 	const char *p = *pp;
 	long v = 0;
 
+	/* DTrace honours widths of ten million; past INT_MAX / 10, stop */
 	while (*p >= '0' && *p <= '9') {
-		if (v < 100000)
+		if (v < INT_MAX / 10)
 			v = v * 10 + (*p - '0');
 		p++;
 	}
@@ -77,7 +78,8 @@ static const char *dt_pf_conv(const char *p, struct dt_pfconv *c)
 			c->prec = DT_PF_STAR;
 			p++;
 		} else {
-			c->prec = dt_pf_digits(&p);
+			/* as DTrace: a precision of 0 is none */
+			c->prec = dt_pf_digits(&p) ?: DT_PF_NONE;
 		}
 	}
 	if (*p == '@') {	/* "%8@d" as well as "%@8d" */
@@ -636,7 +638,7 @@ static int dt_pf_run(struct dtrace_hdl *dtp, const struct dt_pfmt *pf,
 			if (a >= nargs)
 				return -1;
 			prec = (int)dt_pf_value(&args[a++]);
-			if (prec < 0)
+			if (prec <= 0)
 				prec = DT_PF_NONE;
 		}
 		if (c->agg ? g >= nvals : a >= nargs)

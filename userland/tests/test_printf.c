@@ -86,6 +86,26 @@ static struct dt_pfarg sarg(const char *s)
 	tap_is_str(fmt1(f, &a, 1), want, "printf: \"%s\" of \"%s\"", f, s); \
 } while (0)
 
+/*
+ * The C format that prints as DTrace prints @f: DTrace takes a
+ * precision of 0 as none, so ".0" (not ".05") is dropped.
+ */
+static const char *c_fmt(const char *f)
+{
+	static char out[64];
+	size_t n = 0;
+
+	for (; *f && n + 1 < sizeof(out); f++) {
+		if (f[0] == '.' && f[1] == '0' && (f[2] < '0' || f[2] > '9')) {
+			f++;
+			continue;
+		}
+		out[n++] = *f;
+	}
+	out[n] = '\0';
+	return out;
+}
+
 static const int64_t ivals[] = {
 	0, 1, -1, 7, -7, 42, 127, 128, -128, 255, 256, 32767, -32768, 65535,
 	65536, 1000000, -1000000, INT_MAX, INT_MIN, 0x7fffffffLL + 1,
@@ -115,9 +135,9 @@ static void ck_int_all(const char *f, const char *len, unsigned int size,
 			    (int64_t)(uint32_t)v;
 		a = iarg(v, size, is_signed);
 		if (len[0] == 'l')
-			snprintf(want, sizeof(want), f, (long)v);
+			snprintf(want, sizeof(want), c_fmt(f), (long)v);
 		else
-			snprintf(want, sizeof(want), f,
+			snprintf(want, sizeof(want), c_fmt(f),
 				 is_signed ? (int)v : (int)(unsigned int)v);
 		snprintf(got, sizeof(got), "%s", fmt1(f, &a, 1));
 		if (strcmp(got, want) && !bad++)
@@ -163,6 +183,27 @@ static void ck_int_matrix(void)
 			}
 }
 
+/* DTrace's precision 0 (none), and widths of millions. */
+static void ck_dtrace_prec_width(void)
+{
+	struct dt_pfarg a[2] = { iarg(0, 4, true), sarg("hello") };
+	struct dt_strbuf sb = { 0 };
+	struct dt_pfmt *pf;
+	char err[128];
+
+	tap_is_str(fmt1("%.0s|", &a[1], 1), "hello|",
+		   "printf: %%.0s prints the whole string, as DTrace");
+	tap_is_str(fmt1("%.*s|", a, 2), "hello|",
+		   "printf: %%.*s with 0 prints the whole string");
+	pf = dt_printf_parse("%10000000d", err, sizeof(err));
+	a[0] = iarg(1, 4, true);
+	tap_ok(pf && !dt_printf_format(pf, a, 1, &sb) && sb.len == 10000000 &&
+	       sb.s[sb.len - 1] == '1',
+	       "printf: %%10000000d is ten million characters wide");
+	dt_strbuf_free(&sb);
+	dt_printf_free(pf);
+}
+
 static void ck_str_matrix(void)
 {
 	static const char *const strs[] = { "", "a", "hello", "hello, world",
@@ -177,7 +218,7 @@ static void ck_str_matrix(void)
 		for (i = 0, bad = 0; i < DT_ARRAY_SIZE(strs); i++) {
 			struct dt_pfarg a = sarg(strs[i]);
 
-			snprintf(want, sizeof(want), fmt, strs[i]);
+			snprintf(want, sizeof(want), c_fmt(fmt), strs[i]);
 			if (strcmp(fmt1(fmt, &a, 1), want) && !bad++)
 				tap_diag("\"%s\" of \"%s\": got \"%s\"", fmt,
 					 strs[i], fmt1(fmt, &a, 1));
@@ -421,6 +462,7 @@ void test_printf(void)
 
 	ck_int_matrix();
 	ck_str_matrix();
+	ck_dtrace_prec_width();
 	ck_dtrace_convs();
 	ck_protos();
 }

@@ -130,8 +130,8 @@ static void dt_check_int_arg(struct dt_pcb *pcb, const struct dt_node *n,
 }
 
 /*
- * tracemem(address, size): an address (an array is its address, a
- * struct is refused)
+ * tracemem(address, size): an address (an array or a string is its
+ * address, a struct is refused)
  * and a constant size from 1 to what a record holds.
  */
 static void dt_check_tracemem(struct dt_pcb *pcb, const struct dt_node *n,
@@ -141,7 +141,8 @@ static void dt_check_tracemem(struct dt_pcb *pcb, const struct dt_node *n,
 	char buf[128];
 
 	dt_check_expr(pcb, a);
-	if (!dt_type_is_scalar(a->type) && !dt_type_is_array(a->type)) {
+	if (!dt_type_is_scalar(a->type) && !dt_type_is_array(a->type) &&
+	    !dt_type_is_string(a->type)) {
 		dt_type_name(a->type, buf, sizeof(buf));
 		dt_diag(pcb, n->line, D_TRACEMEM_ADDR,
 			"tracemem( ) argument #1 is incompatible with prototype:\n\tprototype: pointer or integer\n\t argument: %s",

@@ -378,6 +378,9 @@ void test_check(void)
 	ck(dtp, "BEGIN { tracemem(arg0, 16); print(curthread) }", "OK");
 	ck(dtp, "BEGIN { print(pid) }",
 	   "[D_PROTO_ARG] print( ) argument #1 is incompatible with prototype:\n\tprototype: void *\n\t argument: pid_t");
+	ck(dtp, "BEGIN { tracemem(probename, 8); tracemem(\"ab\", 2) }", "OK");
+	ck(dtp, "struct sq { int a; }; struct sq s; BEGIN { tracemem(s, 4) }",
+	   "[D_TRACEMEM_ADDR] tracemem( ) argument #1 is incompatible with prototype:\n\tprototype: pointer or integer\n\t argument: struct sq");
 	ck(dtp, "BEGIN { tracemem(arg0, \"x\") }",
 	   "[D_PROTO_ARG] tracemem( ) argument #2 is incompatible with prototype:\n\tprototype: size_t\n\t argument: string");
 	ck(dtp, "BEGIN { tracemem(arg0, -4) }",

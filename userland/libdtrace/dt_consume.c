@@ -415,6 +415,11 @@ static int dt_print_stmt(dtrace_hdl_t *dtp, FILE *fp,
 		return dt_print_bytes(p + rec->offset, rec->size,
 				      dtp->opt.quiet, true, sb);
 	case DT_STMT_PRINT:
+		if (st->nrecs == 2)	/* a pointer, then its object */
+			return dt_print_pointee(dt_rec_int(rec, data),
+						rec[1].type,
+						p + rec[1].offset,
+						rec[1].size, sb);
 		if (!rec->type)
 			return dt_print_bytes(p + rec->offset, rec->size,
 					      dtp->opt.quiet, true, sb);
@@ -623,6 +628,7 @@ int dt_report_drops(dtrace_hdl_t *dtp, int cpu, uint64_t n, const char *what,
 /* Losses of all CPUs of one round, reported once after the records. */
 struct dt_losses {
 	uint64_t dyndrops, specdrops, specbusy, specunavail;
+	bool aggsnapped;	/* a CPU's records brought a snapshot */
 };
 
 /* Snapshot one CPU and process (or, temporal, keep) what it recorded. */
@@ -642,6 +648,13 @@ static int dt_consume_cpu(dtrace_hdl_t *dtp, FILE *fp, int cpu,
 	}
 	if (bs.used > dtp->snapsize)
 		return dt_set_errno(dtp, EDT_CORRUPT);
+	/*
+	 * What the records' clauses aggregated before they recorded is in
+	 * the aggregation buffers by now: a printa() among them sees it.
+	 */
+	if (bs.used && dtrace_aggregate_snap(dtp))
+		return -1;
+	l->aggsnapped |= bs.used != 0;
 	l->dyndrops += bs.dyndrops;
 	l->specdrops += bs.specdrops;
 	l->specbusy += bs.specbusy;
@@ -681,8 +694,11 @@ static int dt_report_losses(dtrace_hdl_t *dtp, const struct dt_losses *l)
 }
 
 /*
- * Snapshot the aggregations, then every CPU's records, and process
- * them CPU by CPU; the CPU BEGIN fired on comes first the first time,
+ * Snapshot every CPU's records, each followed by the aggregations (so
+ * a printa() sees what its clause aggregated, and no aggregation data
+ * newer than a clear() is merged before the clear() is processed), and
+ * process them CPU by CPU; with no records the aggregations are
+ * snapshot once all the same; the CPU BEGIN fired on comes first the first time,
  * and once tracing stopped, the CPU END fired on comes last, so
  * BEGIN's output leads and END's closes whatever CPUs they ran on.
  * With -x temporal the records of all CPUs go out in time order
@@ -696,8 +712,6 @@ int dt_consume(dtrace_hdl_t *dtp, FILE *fp)
 	struct dt_losses l = { 0 };
 	uint64_t t0 = dt_now();
 
-	if (dtrace_aggregate_snap(dtp))
-		return -1;
 	if (first >= 0 && dt_consume_cpu(dtp, fp, first, &l))
 		return -1;
 	dtp->began_on = -1;
@@ -707,6 +721,8 @@ int dt_consume(dtrace_hdl_t *dtp, FILE *fp)
 			return -1;
 	}
 	if (last >= 0 && dt_consume_cpu(dtp, fp, last, &l))
+		return -1;
+	if (!l.aggsnapped && dtrace_aggregate_snap(dtp))
 		return -1;
 	if (dtp->opt.temporal &&
 	    dt_temporal_flush(dtp, fp, dtp->stopped ? UINT64_MAX : t0))

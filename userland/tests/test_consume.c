@@ -279,6 +279,33 @@ static void test_consume_records(void)
 		   "}\n",
 		   "consume: print() of nested struct, array, enum, bitfield");
 
+	{
+		/* print() of a pointer: the address, then the object */
+		static const enum dt_rec_kind k_pp[] = { DT_REC_INT,
+							 DT_REC_BYREF };
+		static const uint32_t s_pp[] = { 8, 16 };
+		struct dt_clause *cpp = hand_clause(dtp, DT_STMT_PRINT, k_pp,
+						    s_pp, 2, NULL);
+		uint64_t addr = 0xffff888000001000ULL;
+		const char *pad = "                                            ";
+
+		cpp->recs[1].type = st;
+		t_epid_set(dtp, 9, 1, cpp->id, "dtrace", "", "BEGIN");
+		d = t_rec_add(&b, 9, 24, 0);
+		memcpy(d, &addr, 8);
+		memcpy(d + 8, "\x2a\0\0\0\xff\xff\0\0\0\0\0\0\0\0\0\0", 16);
+		snprintf(want, sizeof(want),
+			 "0xffff888000001000 = *\n"
+			 "%s(struct pt) {\n"
+			 "%s .x = (int)42,\n"
+			 "%s .y = (short)-1,\n"
+			 "%s}\n", pad, pad, pad, pad);
+		dtp->opt.quiet = true;
+		tap_is_str(consume(dtp, 0, &b), want,
+			   "consume: print() of a pointer to a struct, DTrace's layout, zero members left out");
+		dtp->opt.quiet = false;
+	}
+
 	d = t_rec_add(&b, 6, 4, 0);
 	memcpy(d, "\x05\0\0\0", 4);
 	d = t_rec_add(&b, 7, 0, 0);

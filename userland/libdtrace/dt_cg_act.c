@@ -531,6 +531,13 @@ static void dt_cg_stmt(struct dt_cg *cg, struct dt_stmt_node *s,
 		st = dt_cg_newstmt(cg, DT_STMT_SYSTEM, s->line);
 		dt_cg_format(cg, st, n, offp);
 		break;
+	case DT_ACT_FREOPEN:
+		st = dt_cg_newstmt(cg, DT_STMT_FREOPEN, s->line);
+		dt_cg_format(cg, st, n, offp);
+		break;
+	case DT_ACT_FTRUNCATE:
+		st = dt_cg_newstmt(cg, DT_STMT_FTRUNCATE, s->line);
+		break;
 	case DT_ACT_TRACEMEM:
 		st = dt_cg_newstmt(cg, DT_STMT_TRACEMEM, s->line);
 		dt_cg_tracemem(cg, n, offp);

@@ -218,7 +218,11 @@ void dt_check_act(struct dt_pcb *pcb, struct dt_node *n,
 		break;
 	case DT_ACT_PRINTF:
 	case DT_ACT_SYSTEM:
+	case DT_ACT_FREOPEN:
 		dt_check_format(pcb, n, act->name);
+		break;
+	case DT_ACT_FTRUNCATE:
+		dt_check_nargs(pcb, n, act->name, 0, 0);
 		break;
 	case DT_ACT_TRACEMEM:
 		dt_check_nargs(pcb, n, "tracemem", 2, 2);

@@ -10,6 +10,7 @@
  * reported.  The layouts of stacks, bytes and print() are dt_print.c's.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -321,6 +322,54 @@ static int dt_print_system(dtrace_hdl_t *dtp, FILE *fp,
 	return 0;
 }
 
+/*
+ * freopen(path): what was printed so far goes out, then the output's
+ * file descriptor is pointed at @path (appended to, created 0644), so
+ * everything after, the last newline and the aggregations included,
+ * lands there; freopen("") points it back at the first file.
+ * ftruncate(): the output file is emptied.  An error is reported and
+ * tracing goes on.
+ */
+static int dt_consume_freopen(dtrace_hdl_t *dtp, FILE *fp,
+			      const struct dt_clause *cl,
+			      const struct dt_stmt *st, const char *data,
+			      struct dt_strbuf *sb)
+{
+	struct dt_strbuf path = { 0 };
+	int fd = fileno(fp), nfd;
+
+	if (dt_flush(dtp, fp, sb))
+		return -1;
+	if (st->kind == DT_STMT_FTRUNCATE) {
+		if (fd >= 0 && ftruncate(fd, 0))
+			fprintf(stderr, "dtrace: failed to truncate output: %s\n",
+				strerror(errno));
+		return 0;
+	}
+	if (dt_consume_printf(dtp, cl, st, data, &path)) {
+		dt_strbuf_free(&path);
+		return dt_set_errno(dtp, EDT_NOMEM);
+	}
+	if (fd < 0)
+		goto out;
+	if (!path.s || !*path.s) {
+		if (dtp->out_saved >= 0)
+			dup2(dtp->out_saved, fd);
+		goto out;
+	}
+	if (dtp->out_saved < 0)
+		dtp->out_saved = dup(fd);
+	nfd = open(path.s, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+	if (nfd < 0 || dup2(nfd, fd) < 0)
+		fprintf(stderr, "dtrace: couldn't freopen() \"%s\": %s\n",
+			path.s, strerror(errno));
+	if (nfd >= 0)
+		close(nfd);
+out:
+	dt_strbuf_free(&path);
+	return 0;
+}
+
 /* setopt(): a failure is reported as DTrace does, and tracing goes on. */
 static int dt_consume_setopt(dtrace_hdl_t *dtp, const struct dt_stmt *st)
 {
@@ -427,6 +476,9 @@ static int dt_print_stmt(dtrace_hdl_t *dtp, FILE *fp,
 				      sb);
 	case DT_STMT_SYSTEM:
 		return dt_print_system(dtp, fp, cl, st, data, sb);
+	case DT_STMT_FREOPEN:
+	case DT_STMT_FTRUNCATE:
+		return dt_consume_freopen(dtp, fp, cl, st, data, sb);
 	case DT_STMT_SILENT:
 		return 0;
 	case DT_STMT_PRINTA:
@@ -527,7 +579,8 @@ static int dt_consume_rec(dtrace_hdl_t *dtp, FILE *fp, int cpu,
 		/* as JSON, the record's values are out: only printa() & co. */
 		if (dtp->opt.oformat == DT_OFORMAT_JSON &&
 		    st->kind < DT_STMT_PRINTA && st->kind != DT_STMT_SYSTEM &&
-		    st->kind != DT_STMT_EXIT)
+		    st->kind != DT_STMT_FREOPEN &&
+		    st->kind != DT_STMT_FTRUNCATE && st->kind != DT_STMT_EXIT)
 			continue;
 		ret = dt_print_stmt(dtp, fp, cl, st, data, &sb);
 		if (ret && (st->kind == DT_STMT_SYSTEM ||

@@ -18,11 +18,11 @@
 #include "dt_sym.h"
 #include "dt_type.h"
 
-#define DT_PF_CONVS	"diouxXcsSaApeEfgGYk"
+#define DT_PF_CONVS	"diouxXcsSaApeEfgGYTk"
 
 #define DT_PF_FLAGS	"-+ #0"
 
-#define DT_PF_AGGCONVS	"diuxXo"	/* what %@ may be */
+#define DT_PF_AGGCONVS	"diuxXoYT"	/* what %@ may be */
 
 #define DT_PF_PTRWIDTH	16	/* "%?": as wide as a pointer in hex */
 
@@ -227,6 +227,7 @@ static const char *dt_pf_proto(char conv)
 	case 'G':
 		return "double";
 	case 'Y':
+	case 'T':
 		return "int64_t";
 	case 'k':
 		return "stack";
@@ -506,20 +507,23 @@ int dt_printf_escape(const char *s, size_t len, struct dt_strbuf *out)
 }
 
 /**
- * dt_printf_date() - a walltimestamp as %Y prints it
+ * dt_printf_date() - a walltimestamp as %Y or %T prints it
  * @ns: nanoseconds since the epoch
- * @buf: out, "2026 Nov 22 15:04:05" in local time
+ * @rfc822: %T's "Sun, 22 Nov 2026 15:04:05 UTC", else %Y's
+ *	"2026 Nov 22 15:04:05", in local time
+ * @buf: out, the text
  * @len: its size
  *
  * Return: 0, or -1 if the time cannot be represented.
  */
-int dt_printf_date(uint64_t ns, char *buf, size_t len)
+int dt_printf_date(uint64_t ns, bool rfc822, char *buf, size_t len)
 {
 	time_t t = (time_t)(ns / 1000000000ULL);
 	struct tm tm;
 
 	if (!localtime_r(&t, &tm) ||
-	    !strftime(buf, len, "%Y %b %e %H:%M:%S", &tm))
+	    !strftime(buf, len, rfc822 ? "%a, %d %b %Y %H:%M:%S %Z" :
+		      "%Y %b %e %H:%M:%S", &tm))
 		return -1;
 	return 0;
 }
@@ -544,7 +548,8 @@ static int dt_pf_special(struct dtrace_hdl *dtp, const struct dt_pfconv *c,
 	case 'p':
 		return dt_strbuf_printf(txt, "%#llx", (unsigned long long)v);
 	case 'Y':
-		if (dt_printf_date(v, buf, sizeof(buf)))
+	case 'T':
+		if (dt_printf_date(v, c->conv == 'T', buf, sizeof(buf)))
 			snprintf(buf, sizeof(buf), "%llu",
 				 (unsigned long long)v);
 		return dt_strbuf_printf(txt, "%s", buf);
@@ -567,7 +572,7 @@ static int dt_pf_one(struct dtrace_hdl *dtp, const struct dt_pfconv *c,
 	struct dt_strbuf txt = { 0 };
 	int ret;
 
-	if (strchr("SaApYk", c->conv)) {
+	if (strchr("SaApYTk", c->conv)) {
 		ret = dt_pf_special(dtp, c, a, &txt);
 		if (!ret)
 			ret = dt_pf_text(c, width, c->conv == 'S' ? prec :

@@ -376,6 +376,14 @@ void test_check(void)
 	ck(dtp, "BEGIN { panic() }",
 	   "[D_ACT_DESTR] destructive actions not allowed: panic( )");
 	ck(dtp, "BEGIN { tracemem(arg0, 16); print(curthread) }", "OK");
+	ck(dtp, "BEGIN { freopen(\"/tmp/%s.out\", execname); ftruncate(); freopen(\"\"); printf(\"%@T %@Y\", 1) }",
+	   "[D_PRINTF_CONV] printf( ) conversion #1 is invalid: %@T is only valid in printa( )");
+	ck(dtp, "BEGIN { @w = max(walltimestamp); freopen(\"/tmp/%s.out\", execname); ftruncate(); freopen(\"\"); printa(\"%@T %@Y\\n\", @w); printf(\"%T\", walltimestamp) }",
+	   "OK");
+	ck(dtp, "BEGIN { ftruncate(1) }",
+	   "[D_PROTO_LEN] ftruncate( ) prototype mismatch: 1 arg passed, 0 expected");
+	ck(dtp, "BEGIN { freopen(1) }",
+	   "[D_PROTO_ARG] freopen( ) argument #1 is incompatible with prototype:\n\tprototype: string\n\t argument: int");
 	ck(dtp, "BEGIN { print(pid) }",
 	   "[D_PROTO_ARG] print( ) argument #1 is incompatible with prototype:\n\tprototype: void *\n\t argument: pid_t");
 	ck(dtp, "BEGIN { tracemem(probename, 8); tracemem(\"ab\", 2) }", "OK");

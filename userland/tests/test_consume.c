@@ -9,6 +9,7 @@
  * trace() of by-ref bytes, print() of a struct, system(), silent
  * statements and printf("%k").
  */
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -116,6 +117,57 @@ static const char *consume_file(dtrace_hdl_t *dtp, struct t_rbuf *b)
 	fclose(fp);
 	b->len = 0;
 	return out;
+}
+
+/*
+ * freopen(path) sends what follows to @path, freopen("") back to the
+ * first file; ftruncate() empties the file output goes to.
+ */
+static void test_consume_freopen(dtrace_hdl_t *dtp)
+{
+	static const enum dt_rec_kind k_none[] = { DT_REC_NONE };
+	static const uint32_t s0[] = { 0 };
+	char path[] = "/tmp/dtrace-freopen-XXXXXX", fmt[64];
+	struct dt_clause *cpr[3], *cfo, *cback, *ctr;
+	static const char *const text[3] = { "before\n", "after\n", "back\n" };
+	struct t_rbuf b = { .len = 0 };
+	unsigned int i;
+	int fd = mkstemp(path);
+
+	close(fd);
+	snprintf(fmt, sizeof(fmt), "%s", path);
+	for (i = 0; i < 3; i++) {
+		cpr[i] = hand_clause(dtp, DT_STMT_PRINTF, k_none, s0, 0,
+				     text[i]);
+		t_epid_set(dtp, 20 + i, 1, cpr[i]->id, "dtrace", "", "BEGIN");
+	}
+	cfo = hand_clause(dtp, DT_STMT_FREOPEN, k_none, s0, 0, fmt);
+	cback = hand_clause(dtp, DT_STMT_FREOPEN, k_none, s0, 0, "");
+	ctr = hand_clause(dtp, DT_STMT_FTRUNCATE, k_none, s0, 0, NULL);
+	t_epid_set(dtp, 23, 1, cfo->id, "dtrace", "", "BEGIN");
+	t_epid_set(dtp, 24, 1, cback->id, "dtrace", "", "BEGIN");
+	t_epid_set(dtp, 25, 1, ctr->id, "dtrace", "", "BEGIN");
+	dtp->opt.quiet = true;
+	t_rec_add(&b, 20, 0, 0);	/* before */
+	t_rec_add(&b, 23, 0, 0);	/* freopen(path) */
+	t_rec_add(&b, 21, 0, 0);	/* after */
+	t_rec_add(&b, 21, 0, 0);	/* after */
+	t_rec_add(&b, 25, 0, 0);	/* ftruncate() */
+	t_rec_add(&b, 21, 0, 0);	/* after */
+	t_rec_add(&b, 24, 0, 0);	/* freopen("") */
+	t_rec_add(&b, 22, 0, 0);	/* back */
+	tap_is_str(consume_file(dtp, &b), "before\nback\n",
+		   "consume: freopen() takes the output away, freopen(\"\") brings it back");
+	fd = open(path, O_RDONLY);
+	memset(fmt, 0, sizeof(fmt));
+	if (fd >= 0 && read(fd, fmt, sizeof(fmt) - 1) < 0)
+		fmt[0] = '\0';
+	if (fd >= 0)
+		close(fd);
+	tap_is_str(fmt, "after\n",
+		   "consume: freopen()'s file, emptied by ftruncate()");
+	dtp->opt.quiet = false;
+	unlink(path);
 }
 
 static void test_consume_records(void)
@@ -321,6 +373,7 @@ static void test_consume_records(void)
 		   "              vmlinux`ksys_read\n>\n",
 		   "consume: printf(\"%%k\")");
 
+	test_consume_freopen(dtp);
 	dtrace_close(dtp);
 	unsetenv("DTRACE_KALLSYMS");
 	unlink(path);

@@ -331,6 +331,9 @@ static void ck_dtrace_convs(void)
 	a = iarg(0, 8, false);
 	tap_is_str(fmt1("[%24Y]", &a, 1), "[    1970 Jan  1 00:00:00]",
 		   "printf: %%Y width");
+	a = iarg(1795359845000000000LL, 8, false);
+	tap_is_str(fmt1("%T", &a, 1), "Sun, 22 Nov 2026 15:04:05 UTC",
+		   "printf: %%T, the date as RFC 822 has it");
 	unsetenv("TZ");
 	tzset();
 }

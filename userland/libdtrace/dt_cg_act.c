@@ -524,15 +524,12 @@ static void dt_cg_stmt(struct dt_cg *cg, struct dt_stmt_node *s,
 		dt_cg_record(cg, n->args, DTRACE_ACT_EXIT, offp);
 		break;
 	case DT_ACT_PRINTF:
-		st = dt_cg_newstmt(cg, DT_STMT_PRINTF, s->line);
-		dt_cg_format(cg, st, n, offp);
-		break;
 	case DT_ACT_SYSTEM:
-		st = dt_cg_newstmt(cg, DT_STMT_SYSTEM, s->line);
-		dt_cg_format(cg, st, n, offp);
-		break;
 	case DT_ACT_FREOPEN:
-		st = dt_cg_newstmt(cg, DT_STMT_FREOPEN, s->line);
+		st = dt_cg_newstmt(cg, act->action == DT_ACT_PRINTF ?
+				   DT_STMT_PRINTF :
+				   act->action == DT_ACT_SYSTEM ?
+				   DT_STMT_SYSTEM : DT_STMT_FREOPEN, s->line);
 		dt_cg_format(cg, st, n, offp);
 		break;
 	case DT_ACT_FTRUNCATE:

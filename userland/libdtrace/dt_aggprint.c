@@ -144,9 +144,9 @@ static int dt_agg_print_hist(const struct dt_agg *agg, const uint64_t *vals,
 			first = i;
 		last = i;
 	}
-	if (first == n)		/* nothing: the rows around zero */
+	if (first == n)		/* nothing: the zero row, or the first three */
 		first = last = agg->def.func == DTRACE_AGG_QUANTIZE ?
-			       DTRACE_QUANTIZE_ZEROBUCKET : 0;
+			       DTRACE_QUANTIZE_ZEROBUCKET : 1;
 	first = first ? first - 1 : 0;
 	last = last + 1 < n ? last + 1 : last;
 

@@ -602,6 +602,27 @@ static void test_agg_printa(dtrace_hdl_t *dtp)
 	tap_is_str(printa(dtp, "%s %@d %@d\n", ids, 2), "y 1 0\nx 2 300\n",
 		   "printa: aggsortpos=1 sorts by the second's value");
 	dtp->opt.aggsortpos = 0;
+	{
+		uint32_t rev[2] = { s->id, a->id };
+		static const int64_t lq[4] = { -10, 10, 1, 0 };
+		struct dt_agg *l = agg_new(dtp, "le", DTRACE_AGG_LQUANTIZE, lq,
+					   &k_str, 1);
+		uint32_t three[3] = { s->id, a->id, l->id };
+
+		tap_is_str(printa(dtp, "%s|%@d|%@d\n", rev, 2),
+			   "y|0|1\nx|300|2\n",
+			   "printa: every key of every aggregation named, 0 where one has none");
+		tap_is_str(printa(dtp, "%s|%@d|%@d|%@d", three, 3),
+			   "y|0|1|\n" HDR
+			   "           < -10 |                                         0        \n"
+			   "             -10 |                                         0        \n"
+			   "              -9 |                                         0        \n"
+			   "x|300|2|\n" HDR
+			   "           < -10 |                                         0        \n"
+			   "             -10 |                                         0        \n"
+			   "              -9 |                                         0        \n",
+			   "printa: an empty lquantize() shows its first three rows");
+	}
 	tap_is_str(printa(dtp, "%@x\n", ids, 1), "1\n2\n",
 		   "printa: fewer conversions than keys");
 	tap_is_str(printa(dtp, "%s %@u %4@d|%@-3d|\n", ids, 1),

@@ -653,21 +653,26 @@ int dt_consume_buffer(dtrace_hdl_t *dtp, FILE *fp, int cpu, const char *buf,
  * @dtp: the handle
  * @cpu: the CPU, or -1 for counts of all CPUs
  * @n: how many
+ * @tag: DTrace's name of the kind of drop (DTRACEDROP_PRINCIPAL, ...),
+ *	shown first as "[TAG] " with -x droptags; NULL if it has none
  * @what: "drop", "aggregation drop", ...: an s is added unless @n is 1
  * @suffix: text after it, "" for none
  *
  * The message is "N WHATs on CPU M" or "N WHATsSUFFIX".
  * Return: what the handler returned, or 0.
  */
-int dt_report_drops(dtrace_hdl_t *dtp, int cpu, uint64_t n, const char *what,
-		    const char *suffix)
+int dt_report_drops(dtrace_hdl_t *dtp, int cpu, uint64_t n, const char *tag,
+		    const char *what, const char *suffix)
 {
 	dtrace_dropdata_t dd = { .cpu = cpu, .drops = n };
-	char msg[160];
-	int len;
+	char msg[192];
+	int len = 0;
 
-	len = snprintf(msg, sizeof(msg), "%llu %s%s%s", (unsigned long long)n,
-		       what, n == 1 ? "" : "s", suffix);
+	if (tag && dtp->opt.droptags)
+		len = snprintf(msg, sizeof(msg), "[%s] ", tag);
+	len += snprintf(msg + len, sizeof(msg) - (size_t)len, "%llu %s%s%s",
+			(unsigned long long)n, what, n == 1 ? "" : "s",
+			suffix);
 	if (cpu >= 0)
 		snprintf(msg + len, sizeof(msg) - (size_t)len, " on CPU %d",
 			 cpu);
@@ -719,10 +724,12 @@ static int dt_consume_cpu(dtrace_hdl_t *dtp, FILE *fp, int cpu,
 					(size_t)bs.used);
 	if (ret)
 		return -1;
-	if (bs.drops && dt_report_drops(dtp, cpu, bs.drops, "drop", ""))
+	if (bs.drops && dt_report_drops(dtp, cpu, bs.drops,
+				     "DTRACEDROP_PRINCIPAL", "drop", ""))
 		return -1;
 	if (bs.errors &&
-	    dt_report_drops(dtp, cpu, bs.errors, "unreported error", ""))
+	    dt_report_drops(dtp, cpu, bs.errors, NULL,
+			    "unreported error", ""))
 		return -1;
 	return 0;
 }
@@ -730,17 +737,21 @@ static int dt_consume_cpu(dtrace_hdl_t *dtp, FILE *fp, int cpu,
 static int dt_report_losses(dtrace_hdl_t *dtp, const struct dt_losses *l)
 {
 	if (l->dyndrops &&
-	    dt_report_drops(dtp, -1, l->dyndrops, "dynamic variable drop", ""))
+	    dt_report_drops(dtp, -1, l->dyndrops, "DTRACEDROP_DYNAMIC",
+			    "dynamic variable drop", ""))
 		return -1;
 	if (l->specdrops &&
-	    dt_report_drops(dtp, -1, l->specdrops, "speculative drop", ""))
+	    dt_report_drops(dtp, -1, l->specdrops, "DTRACEDROP_SPEC",
+			    "speculative drop", ""))
 		return -1;
 	if (l->specbusy &&
-	    dt_report_drops(dtp, -1, l->specbusy, "failed speculation",
+	    dt_report_drops(dtp, -1, l->specbusy, "DTRACEDROP_SPECBUSY",
+			    "failed speculation",
 			    " (available buffer(s) still busy)"))
 		return -1;
 	if (l->specunavail &&
-	    dt_report_drops(dtp, -1, l->specunavail, "failed speculation",
+	    dt_report_drops(dtp, -1, l->specunavail,
+			    "DTRACEDROP_SPECUNAVAIL", "failed speculation",
 			    " (no speculative buffer available)"))
 		return -1;
 	return 0;

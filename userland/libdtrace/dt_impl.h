@@ -21,6 +21,7 @@
 struct dt_options {
 	bool quiet;
 	bool errtags;
+	bool droptags;		/* drop reports start with "[DTRACEDROP_...]" */
 	bool zdefs;		/* -Z */
 	bool destructive;	/* -w */
 	bool allowpanic;	/* panic() and breakpoint() may be used */

@@ -182,6 +182,7 @@ static const char *const *dt_opt_words(const struct dt_optdesc *d)
 static const struct dt_optdesc dt_optdescs[] = {
 	{ "quiet", DT_OPT_FLAG, DT_OFF(quiet), 0, 0, 0 },
 	{ "errtags", DT_OPT_FLAG, DT_OFF(errtags), 0, 0, 0 },
+	{ "droptags", DT_OPT_FLAG, DT_OFF(droptags), 0, 0, 0 },
 	{ "zdefs", DT_OPT_FLAG, DT_OFF(zdefs), 0, 0, 0 },
 	{ "destructive", DT_OPT_FLAG, DT_OFF(destructive), 0, 0,
 	  DTRACE_OPT_DESTRUCTIVE },

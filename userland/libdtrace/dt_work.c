@@ -97,7 +97,8 @@ static int dt_work_aggdrops(dtrace_hdl_t *dtp)
 		return 0;
 	st.aggdrops -= dtp->aggdrops;
 	dtp->aggdrops += st.aggdrops;
-	return dt_report_drops(dtp, -1, st.aggdrops, "aggregation drop", "");
+	return dt_report_drops(dtp, -1, st.aggdrops, "DTRACEDROP_AGGREGATION",
+			       "aggregation drop", "");
 }
 
 /*

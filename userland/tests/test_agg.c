@@ -873,17 +873,28 @@ static void test_agg_stmts(void)
 
 	/* drops */
 	drops[0] = '\0';
-	dt_report_drops(dtp, 1, 1, "aggregation drop", "");
-	dt_report_drops(dtp, -1, 3, "speculative drop", "");
-	dt_report_drops(dtp, -1, 2, "failed speculation",
+	dt_report_drops(dtp, 1, 1, "DTRACEDROP_AGGREGATION", "aggregation drop",
+			"");
+	dt_report_drops(dtp, -1, 3, "DTRACEDROP_SPEC", "speculative drop", "");
+	dt_report_drops(dtp, -1, 2, "DTRACEDROP_SPECBUSY",
+			"failed speculation",
 			" (available buffer(s) still busy)");
-	dt_report_drops(dtp, -1, 1, "failed speculation",
+	dt_report_drops(dtp, -1, 1, "DTRACEDROP_SPECUNAVAIL",
+			"failed speculation",
 			" (no speculative buffer available)");
 	tap_is_str(drops,
 		   "1 aggregation drop on CPU 1|3 speculative drops|"
 		   "2 failed speculations (available buffer(s) still busy)|"
 		   "1 failed speculation (no speculative buffer available)|",
 		   "drops: DTrace's messages");
+	drops[0] = '\0';
+	dtp->opt.droptags = true;
+	dt_report_drops(dtp, -1, 3, "DTRACEDROP_SPEC", "speculative drop", "");
+	dt_report_drops(dtp, -1, 1, NULL, "unreported error", "");
+	dtp->opt.droptags = false;
+	tap_is_str(drops,
+		   "[DTRACEDROP_SPEC] 3 speculative drops|1 unreported error|",
+		   "drops: -x droptags puts DTrace's tag first");
 
 	/* JSON record */
 	dtp->opt.oformat = DT_OFORMAT_JSON;

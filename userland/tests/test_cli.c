@@ -287,6 +287,10 @@ void test_cli(void)
 	    "dtrace: 1 dynamic variable drop\n", 0);
 	cli("DTRACE_MOCK_DROPS=2", "-q -n 'BEGIN { exit(0) }'", "\n",
 	    "dtrace: 2 drops on CPU 0\n", 0);
+	cli("DTRACE_MOCK_DROPS=1", "-x droptags -q -n 'BEGIN { exit(0) }'",
+	    "\n", "dtrace: [DTRACEDROP_PRINCIPAL] 1 drop on CPU 0\n", 0);
+	cli("DTRACE_MOCK_DYNDROPS=1", "-x droptags -q -n 'BEGIN { exit(0) }'",
+	    "\n", "dtrace: [DTRACEDROP_DYNAMIC] 1 dynamic variable drop\n", 0);
 	cli(NULL, "-C -D '' -n BEGIN", "",
 	    "dtrace: failed to set -D : Invalid value for specified option\n", 1);
 	cli(NULL, "-C -DX=1 -UY -I. -e -n 'BEGIN { exit(0) }'", "", "", 0);

@@ -545,8 +545,8 @@ static int dt_pf_special(struct dtrace_hdl *dtp, const struct dt_pfconv *c,
 	case 'A':
 		dt_sym_uaddr(dtp, dtp ? dtp->target : 0, v, buf, sizeof(buf));
 		return dt_strbuf_printf(txt, "%s", buf);
-	case 'p':
-		return dt_strbuf_printf(txt, "%#llx", (unsigned long long)v);
+	case 'p':	/* as DTrace: hex without "0x" */
+		return dt_strbuf_printf(txt, "%llx", (unsigned long long)v);
 	case 'Y':
 	case 'T':
 		if (dt_printf_date(v, c->conv == 'T', buf, sizeof(buf)))

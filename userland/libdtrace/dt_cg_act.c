@@ -505,6 +505,13 @@ static void dt_cg_stmt(struct dt_cg *cg, struct dt_stmt_node *s,
 		st->nrecs = 1;
 		return;
 	}
+	if (s->kind == DT_SN_EXPR && dt_check_symfn(n)) {
+		/* func(pc); traces the symbol, as trace(func(pc)) */
+		st = dt_cg_newstmt(cg, DT_STMT_TRACE, s->line);
+		dt_cg_record(cg, n, DTRACE_ACT_DIFEXPR, offp);
+		st->nrecs = cg->clause->nacts - st->first;
+		return;
+	}
 	if (s->kind == DT_SN_IF || !act) {
 		dt_cg_pend(cg, s);
 		return;

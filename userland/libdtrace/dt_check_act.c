@@ -269,7 +269,8 @@ static bool dt_stmts_act(const struct dt_stmt_node *s)
 			if (dt_stmts_act(s->then) || dt_stmts_act(s->els))
 				return true;
 		} else if (dt_check_action(s->expr) ||
-			   dt_check_is_aggstmt(s->expr)) {
+			   dt_check_is_aggstmt(s->expr) ||
+			   dt_check_symfn(s->expr)) {
 			return true;
 		}
 	}
@@ -300,6 +301,8 @@ static void dt_check_stmt(struct dt_pcb *pcb, struct dt_stmt_node *s)
 		dt_check_act(pcb, s->expr, act);
 	else if (dt_check_is_aggstmt(s->expr))
 		dt_check_agg(pcb, s->expr);
+	else if (dt_check_symarg(pcb, s->expr))
+		;	/* func(pc); records the symbol, as trace() does */
 	else if (dt_check_is_aggref(s->expr))
 		dt_diag(pcb, s->line, D_AGG_NULL,
 			"expression has null effect: aggregation @%s is only assigned or named by printa( ), clear( ), trunc( ) and normalize( )",

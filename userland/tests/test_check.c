@@ -181,6 +181,10 @@ static void test_check_agg(dtrace_hdl_t *dtp)
 	ck(dtp, "BEGIN { setopt(\"quiet\", 1); }",
 	   "[D_SETOPT_ARG] setopt( ) argument #2 must be a string constant");
 
+	ck(dtp, "BEGIN { func(caller); mod(caller); sym(caller); ufunc(1); }",
+	   "OK");
+	ck(dtp, "BEGIN { if (1) { func(caller); } }",
+	   "[D_UNSUPPORTED] actions inside if statements are not supported yet");
 	ck(dtp, "BEGIN { x = sym(1); }",
 	   "[D_SYM_EXPR] sym( ) may only be used as a trace( ) or printf( ) argument or as an aggregation key");
 	ck(dtp, "BEGIN { trace(usym(\"x\")); }",

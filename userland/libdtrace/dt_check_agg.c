@@ -192,7 +192,9 @@ static void dt_check_llquantize(struct dt_pcb *pcb, const struct dt_node *fn,
 		dt_diag(pcb, fn->line, D_LLQUANT_STEPVAL,
 			"llquantize( ) argument #5 (number of steps) must be a multiple of argument #2 (factor) and at most %d",
 			UINT16_MAX);
-	n = dt_llquantize_nbuckets(factor, low, high, steps);
+	n = dtrace_llquantize_nbuckets(&(const struct dtrace_llquantize){
+		.factor = factor, .low = low, .high = high, .steps = steps,
+	});
 	if (!n)
 		dt_diag(pcb, fn->line, D_LLQUANT_MAGTOOBIG,
 			"llquantize( ) argument #2 (factor) raised to the power of argument #4 (high magnitude) plus one overflows 63 bits");

@@ -374,7 +374,6 @@ int dtrace_providers_provide(const struct dtrace_probedesc *desc);
 struct dtrace_provider *dtrace_provider_named(const struct dtrace_probedesc *desc);
 struct dtrace_provider *dtrace_provider_first(void);
 struct dtrace_provider *dtrace_provider_next(struct dtrace_provider *prov);
-bool dtrace_match_glob(const char *pattern, const char *str);
 
 /* probe.c */
 bool dtrace_probe_matches(const struct dtrace_probe *probe,

@@ -72,13 +72,11 @@
 #include "engine/dif.h"
 #include "engine/quantize.h"
 
-/* Most frames a STACK or USTACK action, or a stack walk, records. */
-#define DTRACE_STACK_MAX		128
-#define DTRACE_USTACK_MAX		128
 /*
  * A kernel stack walk saves this many frames: room for dtrace's and the
- * provider's on top of the ones recorded.  The buffer is per CPU, not
- * on the stack, which may be a small NMI stack.
+ * provider's on top of the DTRACE_STACK_MAX recorded (the limits both
+ * sides share are in the uapi header).  The buffer is per CPU, not on
+ * the stack, which may be a small NMI stack.
  */
 #define DTRACE_STACK_SAVE		(DTRACE_STACK_MAX + 32)
 

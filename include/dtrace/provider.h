@@ -193,8 +193,6 @@ void dtrace_probe(dtrace_id_t id, u64 arg0, u64 arg1, u64 arg2, u64 arg3,
  *
  * Context: as dtrace_probe().
  */
-#define DTRACE_PROBE_NARGS	10
-
 void dtrace_probe_args(dtrace_id_t id, const u64 *args, unsigned int nargs,
 		       int err);
 

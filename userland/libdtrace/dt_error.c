@@ -45,6 +45,8 @@ static const char *const dt_errmsgs[] = {
 	[EDT_NOBTF - EDT_BASE] =
 		"The kernel's BTF cannot be read: no /sys/kernel/btf/vmlinux "
 		"under the init process's root (/proc/dtrace/trace)",
+	[EDT_INTERNAL - EDT_BASE] =
+		"Internal error in dtrace (a bug of its own: please report it)",
 };
 
 static const char *const dt_tagnames[] = {

@@ -10,6 +10,7 @@
 # ut_add is among them, main is not, and none is missing.  dtrace
 # chooses the sites with the matcher the kernel matches with, so a
 # class ("[^m]", negated by ^) means the same on both sides.
+# shellcheck disable=SC2016 # $target is dtrace's macro, not the shell's
 set -eu
 . selftests/lib/dt.sh
 . selftests/providers/fasttrap/fasttrap.inc

@@ -255,7 +255,7 @@ static bool dt_check_probearg(struct dt_pcb *pcb, uint64_t argno,
 {
 	dtrace_hdl_t *dtp = pcb->dtp;
 
-	if (!dtp->dstate || !dtp->dstate->argprobe || argno >= 10 ||
+	if (!dtp->dstate || !dtp->dstate->argprobe || argno >= DTRACE_PROBE_NARGS ||
 	    dtp->fd < 0)
 		return false;
 	memset(pa, 0, sizeof(*pa));
@@ -283,7 +283,7 @@ static void dt_check_xlate_arg(struct dt_pcb *pcb, struct dt_node *n,
 
 	native = dt_type_from_text(pcb->dtp, pa->native);
 	to = dt_type_from_text(pcb->dtp, pa->xlate);
-	if (!native || !to || pa->mapping >= 10)
+	if (!native || !to || pa->mapping >= DTRACE_PROBE_NARGS)
 		dt_diag(pcb, n->line, D_ARGS_TYPE,
 			"args[%u] has a type this kernel or D library lacks: %s translated from %s",
 			pa->argno, pa->xlate, pa->native);
@@ -943,7 +943,7 @@ static void dt_check_index(struct dt_pcb *pcb, struct dt_node *n)
 				id->name);
 		if (id->var == DTRACE_DIF_VAR_ARGS &&
 		    n->args->kind == DT_NODE_INT &&
-		    n->args->value >= 10)
+		    n->args->value >= DTRACE_PROBE_NARGS)
 			dt_diag(pcb, n->line, D_ARGS_IDX,
 				"index %lld is out of range for args[ ]",
 				(long long)n->args->value);

@@ -251,13 +251,20 @@ void dt_check_act(struct dt_pcb *pcb, struct dt_node *n,
 	case DT_ACT_PANIC:
 		dt_check_nargs(pcb, n, act->name, 0, 0);
 		break;
+	case DT_ACT_PRINTA:
+	case DT_ACT_CLEAR:
+	case DT_ACT_TRUNC:
+	case DT_ACT_NORMALIZE:
+	case DT_ACT_DENORMALIZE:
+	case DT_ACT_SETOPT:
+		dt_check_aggact(pcb, n, act);
+		break;
 	case DT_ACT_BREAKPOINT:
 		dt_diag(pcb, n->line, D_UNSUPPORTED,
 			"breakpoint( ) is not available on Linux");
-	default:
-		if (dt_is_aggact(act->action))
-			dt_check_aggact(pcb, n, act);
-		break;
+	case DT_ACT_NONE:
+		dt_diag(pcb, n->line, D_INTERNAL,
+			"internal error: %s( ) is no action", act->name);
 	}
 }
 
@@ -375,8 +382,24 @@ static void dt_check_order(struct dt_pcb *pcb, const struct dt_stmt_node *s)
 		case DT_ACT_STOP:
 		case DT_ACT_CHILL:
 		case DT_ACT_PANIC:
+		case DT_ACT_NONE:
+		case DT_ACT_BREAKPOINT:
 			break;		/* acts, records nothing */
-		default:
+		case DT_ACT_TRACE:
+		case DT_ACT_PRINTF:
+		case DT_ACT_TRACEMEM:
+		case DT_ACT_PRINT:
+		case DT_ACT_STACK:
+		case DT_ACT_USTACK:
+		case DT_ACT_SYSTEM:
+		case DT_ACT_FREOPEN:
+		case DT_ACT_FTRUNCATE:
+		case DT_ACT_PRINTA:
+		case DT_ACT_CLEAR:
+		case DT_ACT_TRUNC:
+		case DT_ACT_NORMALIZE:
+		case DT_ACT_DENORMALIZE:
+		case DT_ACT_SETOPT:
 			datarec = true;
 			break;
 		}

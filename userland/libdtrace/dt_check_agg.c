@@ -552,9 +552,31 @@ void dt_check_aggact(struct dt_pcb *pcb, struct dt_node *n,
 		if (have == 2)
 			dt_check_optarg(pcb, n, n->args->next, 2);
 		return;
-	default:	/* clear() */
+	case DT_ACT_CLEAR:
 		dt_check_nargs(pcb, n, n->left->str, 1, 1);
 		dt_check_aggarg(pcb, n, n->args, 1, D_PROTO_ARG);
 		return;
+	case DT_ACT_NONE:
+	case DT_ACT_TRACE:
+	case DT_ACT_PRINTF:
+	case DT_ACT_EXIT:
+	case DT_ACT_TRACEMEM:
+	case DT_ACT_PRINT:
+	case DT_ACT_STACK:
+	case DT_ACT_USTACK:
+	case DT_ACT_RAISE:
+	case DT_ACT_STOP:
+	case DT_ACT_CHILL:
+	case DT_ACT_SYSTEM:
+	case DT_ACT_FREOPEN:
+	case DT_ACT_FTRUNCATE:
+	case DT_ACT_PANIC:
+	case DT_ACT_BREAKPOINT:
+	case DT_ACT_SPECULATE:
+	case DT_ACT_COMMIT:
+	case DT_ACT_DISCARD:
+		break;
 	}
+	dt_diag(pcb, n->line, D_INTERNAL,
+		"internal error: %s( ) is no action on aggregations", act->name);
 }

@@ -90,7 +90,7 @@ static bool dt_compile_args_alike(dtrace_hdl_t *dtp, uint32_t a, uint32_t b)
 
 	if (a == b)
 		return true;
-	for (i = 0; i < 10; i++) {
+	for (i = 0; i < DTRACE_PROBE_NARGS; i++) {
 		memset(&pa, 0, sizeof(pa));
 		pa.size = sizeof(pa);
 		pa.id = a;

@@ -20,10 +20,6 @@ struct dt_var;
 void dt_lib_load(dtrace_hdl_t *dtp);
 void dt_lib_unload(dtrace_hdl_t *dtp);
 
-/* Frames stack() and ustack() may record (docs/abi.md, actions). */
-#define DTRACE_STACK_MAX	128
-#define DTRACE_USTACK_MAX	128
-
 /* State of code generation for one clause at a time. */
 struct dt_cg {
 	struct dt_pcb *pcb;

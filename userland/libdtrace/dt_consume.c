@@ -425,9 +425,23 @@ static int dt_consume_aggstmt(dtrace_hdl_t *dtp, const struct dt_clause *cl,
 		case DT_STMT_NORMALIZE:
 			dt_agg_normalize(agg, (uint64_t)n);
 			break;
-		default:	/* DT_STMT_DENORMALIZE */
+		case DT_STMT_DENORMALIZE:
 			dt_agg_normalize(agg, 1);
 			break;
+		case DT_STMT_TRACE:
+		case DT_STMT_PRINTF:
+		case DT_STMT_EXIT:
+		case DT_STMT_STACK:
+		case DT_STMT_USTACK:
+		case DT_STMT_TRACEMEM:
+		case DT_STMT_PRINT:
+		case DT_STMT_SYSTEM:
+		case DT_STMT_FREOPEN:
+		case DT_STMT_FTRUNCATE:
+		case DT_STMT_SILENT:
+		case DT_STMT_PRINTA:
+		case DT_STMT_SETOPT:
+			return dt_set_errno(dtp, EDT_INTERNAL);
 		}
 	}
 	return 0;
@@ -489,7 +503,7 @@ static int dt_print_stmt(dtrace_hdl_t *dtp, FILE *fp,
 	case DT_STMT_SETOPT:
 		return dt_consume_aggstmt(dtp, cl, st, data, sb);
 	}
-	return 0;
+	return dt_set_errno(dtp, EDT_INTERNAL);	/* no kind of statement */
 }
 
 /*

@@ -174,7 +174,8 @@
 	X(D_PROV_PRDUP)			\
 	X(D_PROV_PRARGLEN)		\
 	X(D_PROV_PRARGTYPE)		\
-	X(D_PROV_PRNAME)
+	X(D_PROV_PRNAME)		\
+	X(D_INTERNAL)
 
 enum dt_errtag {
 #define DT_ERRTAG_ENUM(t) t,

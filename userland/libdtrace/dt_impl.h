@@ -295,9 +295,6 @@ int dt_probe_lookup(dtrace_hdl_t *dtp, uint32_t id,
 int dt_fake_probe_add(dtrace_hdl_t *dtp, const char *prov, const char *mod,
 		      const char *func, const char *name);
 
-/* dt_glob.c */
-bool dt_gmatch(const char *s, const char *pattern);
-
 /* dt_pid.c: user probes a description names, made before matching it. */
 int dt_pid_provide(dtrace_hdl_t *dtp, struct dtrace_probedesc *desc);
 

@@ -8,10 +8,12 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <string.h>
 #include <stdlib.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
+#include <linux/capability.h>
 #include "dt_agg.h"
 #include "dt_provider.h"
 #include "dt_sym.h"
@@ -35,6 +37,26 @@ int dt_ioctl(dtrace_hdl_t *dtp, unsigned long cmd, void *arg)
 	return ret < 0 ? -1 : 0;
 }
 
+/* Has this process CAP_SYS_ADMIN in its effective set? */
+static bool dt_cap_sys_admin(void)
+{
+	FILE *fp = fopen("/proc/self/status", "re");
+	unsigned long long eff;
+	char line[256];
+	bool ret = false;
+
+	if (!fp)
+		return false;
+	while (fgets(line, sizeof(line), fp)) {
+		if (sscanf(line, "CapEff: %llx", &eff) == 1) {
+			ret = eff & (1ULL << CAP_SYS_ADMIN);
+			break;
+		}
+	}
+	fclose(fp);
+	return ret;
+}
+
 static int dt_open_device(dtrace_hdl_t *dtp)
 {
 	struct dtrace_ioc_version v = { .size = sizeof(v) };
@@ -43,6 +65,9 @@ static int dt_open_device(dtrace_hdl_t *dtp)
 	if (dtp->fd < 0) {
 		if (errno == ENOENT || errno == ENODEV || errno == ENXIO)
 			return EDT_NODEV;
+		/* with CAP_SYS_ADMIN, only the kernel's lockdown refuses */
+		if (errno == EPERM && dt_cap_sys_admin())
+			return EDT_LOCKDOWN;
 		if (errno == EACCES || errno == EPERM)
 			return EDT_NOPERM;
 		return errno;

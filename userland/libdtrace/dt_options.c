@@ -18,7 +18,6 @@
 #define DT_NSEC_PER_SEC	1000000000ULL
 #define DT_STACKFRAMES_DEFAULT	20
 #define DT_USTACKFRAMES_DEFAULT	100
-#define DT_STACKFRAMES_MAX	128	/* the kernel's limit per stack */
 
 void dt_options_init(struct dt_options *opt)
 {
@@ -206,9 +205,9 @@ static const struct dt_optdesc dt_optdescs[] = {
 	{ "switchrate", DT_OPT_RATE, DT_OFF(switchrate), 0, 0, 0 },
 	{ "statusrate", DT_OPT_RATE, DT_OFF(statusrate), 0, 0, 0 },
 	{ "stackframes", DT_OPT_COUNT, DT_OFF(stackframes), 1,
-	  DT_STACKFRAMES_MAX, 0 },
+	  DTRACE_STACK_MAX, 0 },
 	{ "ustackframes", DT_OPT_COUNT, DT_OFF(ustackframes), 1,
-	  DT_STACKFRAMES_MAX, 0 },
+	  DTRACE_USTACK_MAX, 0 },
 	{ "bufpolicy", DT_OPT_WORD, DT_OFF(bufpolicy), 0, 0,
 	  DTRACE_OPT_BUFPOLICY },
 	{ "aggsize", DT_OPT_SIZE, DT_OFF(aggsize), DTRACE_AGGSIZE_MIN,

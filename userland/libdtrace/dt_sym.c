@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <engine/glob.h>
 #include "dt_impl.h"
 #include "dt_sym.h"
 
@@ -630,7 +631,7 @@ int dt_sym_ufuncs(dtrace_hdl_t *dtp, const char *path, const char *glob,
 		for (j = i; j < o->nsyms && o->syms[j].addr == o->syms[i].addr;
 		     j++)
 			if (!named && o->syms[j].func && o->syms[j].size &&
-			    dt_gmatch(o->syms[j].name, glob))
+			    dtrace_match_glob(glob, o->syms[j].name))
 				named = &o->syms[j];
 		if (named) {
 			ret = fn(named->name, named->addr, named->size, arg);

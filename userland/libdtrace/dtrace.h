@@ -42,6 +42,9 @@ enum {
 				   text in errmsg */
 	EDT_BADBTF,		/* the kernel's BTF refused as invalid */
 	EDT_NOBTF,		/* the kernel has no BTF where it is read */
+	EDT_INTERNAL,		/* a bug of dtrace's own */
+	EDT_LOCKDOWN,		/* kernel lockdown refuses /dev/dtrace */
+	EDT_LOCKDOWN_DESTR,	/* kernel lockdown refuses destructive actions */
 	EDT_MAX
 };
 

@@ -30,6 +30,7 @@
 #include <sys/ioctl.h>
 #include <time.h>
 #include <unistd.h>
+#include <engine/glob.h>
 #include "hostenv.h"
 
 #define MOCK_NCPUS	2
@@ -68,8 +69,6 @@ static bool env_drops_done;
 static char *bufs[MOCK_NCPUS];
 static uint64_t used[MOCK_NCPUS], drops[MOCK_NCPUS];
 
-bool dt_gmatch(const char *s, const char *pattern);
-
 static void probe_add(const char *prov, const char *name)
 {
 	struct dtrace_probedesc *p = &probes[++nprobes];
@@ -93,9 +92,10 @@ static void mock_init(void)
 static bool probe_matches(const struct dtrace_probedesc *p,
 			  const struct dtrace_probedesc *d)
 {
-	return dt_gmatch(p->provider, d->provider) &&
-	       dt_gmatch(p->mod, d->mod) && dt_gmatch(p->func, d->func) &&
-	       dt_gmatch(p->name, d->name);
+	return dtrace_match_glob(d->provider, p->provider) &&
+	       dtrace_match_glob(d->mod, p->mod) &&
+	       dtrace_match_glob(d->func, p->func) &&
+	       dtrace_match_glob(d->name, p->name);
 }
 
 static void provide(const struct dtrace_probedesc *d)

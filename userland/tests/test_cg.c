@@ -11,6 +11,7 @@
 #include <unistd.h>
 #include "hostenv.h"
 #include "dt_compile.h"
+#include "dt_pcb.h"
 #include "dt_type.h"
 #include "dt_xlate.h"
 #include "helpers.h"
@@ -904,6 +905,58 @@ static void test_aggdis(dtrace_hdl_t *dtp)
 	dt_program_free(pgp);
 }
 
+/* Has @cl an action of @kind? */
+static bool clause_has(const struct dt_clause *cl, uint32_t kind)
+{
+	unsigned int i;
+
+	for (i = 0; i < cl->nacts; i++)
+		if (cl->acts[i].kind == kind)
+			return true;
+	return false;
+}
+
+/*
+ * The code generator's half of "no drastic default": what it gets for
+ * a call the checker refuses, as if the checker had let it through
+ * (it is skipped here), is an internal error, never an action, least
+ * of all panic().  And panic() itself, allowed, is the one PANIC.
+ */
+static void test_unknown_action(dtrace_hdl_t *dtp)
+{
+	static const char text[] = "BEGIN { breakpoint(); }";
+	dtrace_prog_t *pgp;
+	struct dt_pcb pcb;
+	struct dt_cg cg;
+	volatile bool diag = false;
+
+	dt_pcb_init(&pcb, dtp, text, strlen(text));
+	dt_cg_init(&cg, &pcb);
+	if (!tap_ok(dt_parse(&pcb) == 0 && pcb.clauses, "cg: %s parses", text))
+		goto out;
+	cg.clause = dt_clause_alloc();
+	if (setjmp(pcb.jmp))
+		diag = true;
+	else
+		dt_cg_clause(&cg, pcb.clauses);
+	tap_ok(!clause_has(cg.clause, DTRACE_ACT_PANIC),
+	       "cg: breakpoint( ) unchecked makes no panic action");
+	tap_ok(diag && !strcmp(dt_errtag_name(pcb.tag), "D_INTERNAL"),
+	       "cg: breakpoint( ) unchecked is an internal error: [%s] %s",
+	       diag ? dt_errtag_name(pcb.tag) : "no error", diag ? pcb.msg : "");
+out:
+	dt_cg_fini(&cg);
+	dt_pcb_fini(&pcb);
+
+	dtrace_setopt(dtp, "destructive", NULL);
+	dtrace_setopt(dtp, "allowpanic", NULL);
+	pgp = compile(dtp, "BEGIN { panic(); }");
+	tap_ok(pgp && pgp->clauses[0]->nacts == 1 &&
+	       pgp->clauses[0]->acts[0].kind == DTRACE_ACT_PANIC,
+	       "cg: panic( ) with -w and allowpanic is one PANIC action");
+	dt_program_free(pgp);
+}
+
 void test_cg(void)
 {
 	dtrace_hdl_t *dtp = t_open();
@@ -993,5 +1046,6 @@ void test_cg(void)
 	test_aggstmts(dtp);
 	test_aggdis(dtp);
 	test_ast(dtp);
+	test_unknown_action(dtp);
 	dtrace_close(dtp);
 }

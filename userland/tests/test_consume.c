@@ -180,7 +180,7 @@ static void test_consume_records(void)
 	static const uint32_t s32[] = { 32 }, s40[] = { 40 }, s20[] = { 20 };
 	static const uint32_t s16[] = { 16 }, s4[] = { 4 }, s0[] = { 0 };
 	char path[] = "/tmp/dtrace-ksyms-XXXXXX", want[1024];
-	struct dt_clause *cs, *cu, *ct, *cb, *cp, *csys, *csil, *ck;
+	struct dt_clause *cs, *cu, *ct, *cb, *cp, *csys, *csil, *ck, *cbad;
 	struct t_rbuf b = { .len = 0 };
 	uint64_t *u;
 	dtrace_hdl_t *dtp;
@@ -374,6 +374,15 @@ static void test_consume_records(void)
 		   "consume: printf(\"%%k\")");
 
 	test_consume_freopen(dtp);
+
+	/* a statement of no kind the consumer knows: an internal error */
+	cbad = hand_clause(dtp, (enum dt_stmt_kind)99, k_none, s0, 1, NULL);
+	t_epid_set(dtp, 9, 1, cbad->id, "dtrace", "", "BEGIN");
+	t_rec_add(&b, 9, 0, 0);
+	tap_is_str(consume(dtp, 0, &b),
+		   "error: Internal error in dtrace (a bug of its own: please report it)",
+		   "consume: an unknown statement is an internal error");
+
 	dtrace_close(dtp);
 	unsetenv("DTRACE_KALLSYMS");
 	unlink(path);

@@ -199,6 +199,9 @@ void test_lex(void)
 		   "lex: probe descriptions");
 	tap_is_str(lex(dtp, "fbt:*:vfs_[rw]*:entry"),
 		   "PSPEC(fbt:*:vfs_[rw]*:entry)", "lex: glob description");
+	tap_is_str(lex(dtp, "pid123::[^m]*:entry, fbt::[!v]*:entry"),
+		   "PSPEC(pid123::[^m]*:entry) , PSPEC(fbt::[!v]*:entry)",
+		   "lex: negated sets in descriptions, ^ and !");
 	tap_is_str(lex(dtp, "BEGIN /pid == 1/ { exit(0) }"),
 		   "PSPEC(BEGIN) BPRED ID(pid) == INT(int:1) EPRED { ID(exit) ( INT(int:0) ) }",
 		   "lex: predicate and body");

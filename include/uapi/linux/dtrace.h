@@ -29,6 +29,17 @@
 #define DTRACE_IDNONE		0
 
 /*
+ * Limits both sides keep to; defined here only.  A probe passes D at
+ * most DTRACE_PROBE_NARGS arguments (arg0..arg9, args[0..9]; a USDT
+ * site as many, DTRACE_FTP_NARGS); a stack() record or key holds at
+ * most DTRACE_STACK_MAX kernel frames, a ustack() one
+ * DTRACE_USTACK_MAX user frames.
+ */
+#define DTRACE_PROBE_NARGS	10
+#define DTRACE_STACK_MAX	128
+#define DTRACE_USTACK_MAX	128
+
+/*
  * A probe description.  In a match, every field is a glob (*, ?, [...],
  * backslash escapes) and an empty field matches anything.  In a result,
  * the fields are the probe's names, NUL-terminated.
@@ -676,7 +687,7 @@ struct dtrace_ioc_status {
  * ("psinfo_t *"), with mapping the index of the native argument it is
  * translated from.
  * In: id, argno.  Out: native, xlate, mapping.
- * Errors: ENOENT for no such probe, EINVAL for argno >= 10.
+ * Errors: ENOENT for no such probe, EINVAL for argno >= DTRACE_PROBE_NARGS.
  */
 #define DTRACE_ARGTYPELEN	128
 

@@ -304,7 +304,8 @@ static bool dtrace_subr_isdelim(const u64 *set, char c)
  * left.  A non-NULL @s starts a new string; NULL continues the one of the
  * last non-NULL call in this clause firing (mst->strtok_*, which
  * dtrace_dif_clause_start() clears), so the string, even one in
- * scratch, is still there to be read again.
+ * scratch, is still there to be read again.  NULL in a firing that
+ * started no string is a NULL string: a bad address, 0.
  */
 static u64 dtrace_subr_strtok(struct dtrace_dif_mstate *mst, uintptr_t s,
 			      uintptr_t delims)
@@ -318,8 +319,10 @@ static u64 dtrace_subr_strtok(struct dtrace_dif_mstate *mst, uintptr_t s,
 		mst->strtok_addr = s;
 		mst->strtok_off = 0;
 	}
-	if (!mst->strtok_addr)
+	if (!mst->strtok_addr) {
+		dtrace_dif_fault(mst, DTRACEFLT_BADADDR, 0);
 		return 0;
+	}
 	buf = dtrace_subr_strarg(mst, mst->strtok_addr, &len);
 	if (!buf)
 		return 0;

@@ -281,6 +281,7 @@ static void ecb_fire(uint32_t epid, const uint64_t *args, bool in_error)
 	env.strvars[DTRACE_DIF_VAR_PROBEFUNC] = p->func;
 	env.strvars[DTRACE_DIF_VAR_PROBENAME] = p->name;
 
+	dif_env_clause(&env);	/* one scratch and strtok() per clause */
 	if (cl->pred) {
 		if (dif_eval(cl->pred, &env, &v)) {
 			ecb_error(epid, 0, &env, in_error);

@@ -63,7 +63,7 @@ if [ "$(id -u)" -eq 0 ]; then
 	fi
 fi
 
-echo "check: fuzzing the D compiler and the DIF engine for ${DT_FUZZ_SECONDS:-60}s each (scripts/fuzz.sh)"
+echo "check: fuzzing the D compiler, the DIF engine and compiled D for ${DT_FUZZ_SECONDS:-60}s each (scripts/fuzz.sh)"
 scripts/fuzz.sh | tee -a .vm/host.tap || true
 
 echo "check: selftests in a $KVER guest (QEMU, TCG)"

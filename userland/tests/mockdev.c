@@ -16,7 +16,10 @@
  * description names provider mock), others none.
  *
  * DTRACE_MOCK=absent makes the device missing, =noperm refuses it,
- * =version reports another ABI version.  DTRACE_MOCK_DYNDROPS=N reports
+ * =version reports another ABI version.  DTRACE_MOCK_REFUSE=R:P:I:NAME
+ * makes ENABLE of a probe named NAME fail EINVAL with dif_rule R,
+ * dif_prog P and dif_insn I, as when the kernel's verifier refuses a
+ * program.  DTRACE_MOCK_DYNDROPS=N reports
  * N dynamic variable drops on CPU 0 at the first snapshot,
  * DTRACE_MOCK_DROPS=N as many dropped records.
  */
@@ -25,6 +28,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
@@ -144,11 +148,21 @@ static struct dt_difo *difo_copy(const struct dtrace_difo *k)
 
 static int do_enable(struct dtrace_ioc_enable *en)
 {
+	const char *refuse = getenv("DTRACE_MOCK_REFUSE");
+	uint32_t rule, prog, insn;
 	struct mock_clause *cl;
+	char name[64];
 	uint32_t i, end = 0;
 
 	if (activity != DTRACE_ACTIVITY_INACTIVE)
 		return -EBUSY;
+	if (refuse && sscanf(refuse, "%u:%u:%u:%63s", &rule, &prog, &insn,
+			     name) == 4 && !strcmp(name, en->desc.name)) {
+		en->dif_rule = rule;	/* as the kernel's verifier says why */
+		en->dif_prog = prog;
+		en->dif_insn = insn;
+		return -EINVAL;
+	}
 	cl = calloc(1, sizeof(*cl));
 	cl->cookie = en->cookie;
 	if (en->pred.ninsns) {

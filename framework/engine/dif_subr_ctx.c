@@ -818,6 +818,23 @@ static u64 dtrace_subr_bswap(u64 v, u32 bytes)
 
 /* --- entry point ---------------------------------------------------- */
 
+/*
+ * The argument counts, from the ABI header's list, that a CALL is
+ * checked against here, in probe context (the verifier cannot count the
+ * tuple stack).
+ */
+struct dtrace_subr_nargs {
+	u8	min;		/* fewest arguments */
+	u8	max;		/* most arguments */
+};
+
+#define DTRACE_DIF_SUBR_NARGS(name, dname, nmin, nmax, args, res, destr) \
+	[DTRACE_DIF_SUBR_##name] = { nmin, nmax },
+static const struct dtrace_subr_nargs dtrace_subr_nargs[DTRACE_DIF_SUBR_MAX] = {
+	DTRACE_DIF_SUBR_LIST(DTRACE_DIF_SUBR_NARGS)
+};
+
+
 /**
  * dtrace_dif_subr() - run one DIF subroutine
  * @subr: DTRACE_DIF_SUBR_*
@@ -840,10 +857,9 @@ u64 dtrace_dif_subr(u32 subr, const struct dtrace_tuple_ent *tup, u32 ntup,
 	u64 a0 = ntup > 0 ? tup[0].value : 0;
 	u64 a1 = ntup > 1 ? tup[1].value : 0;
 	u64 a2 = ntup > 2 ? tup[2].value : 0;
-	u32 min, max;
-
-	dtrace_dif_subr_nargs(subr, &min, &max);
-	if (!subr || subr >= DTRACE_DIF_SUBR_MAX || ntup < min || ntup > max) {
+	if (!subr || subr >= DTRACE_DIF_SUBR_MAX ||
+	    ntup < dtrace_subr_nargs[subr].min ||
+	    ntup > dtrace_subr_nargs[subr].max) {
 		dtrace_dif_fault(mst, DTRACEFLT_ILLOP, subr);
 		return 0;
 	}

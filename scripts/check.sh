@@ -94,7 +94,7 @@ if [ "$host" -eq 1 ] && [ "$(id -u)" -eq 0 ]; then
 fi
 
 if [ "$host" -eq 1 ]; then
-	echo "check: fuzzing the D compiler and the DIF engine for ${DT_FUZZ_SECONDS:-60}s each (scripts/fuzz.sh)"
+	echo "check: fuzzing the D compiler, the DIF engine and compiled D for ${DT_FUZZ_SECONDS:-60}s each (scripts/fuzz.sh)"
 	scripts/fuzz.sh | tee -a .vm/host.tap || true
 fi
 

@@ -26,7 +26,8 @@ static size_t dtrace_page_left(uintptr_t addr)
 }
 
 /**
- * dtrace_dif_read() - copy traced memory, fault-safe
+ * dtrace_dif_read_pages() - dtrace_dif_read() of a range that is not
+ * inside one page
  * @mst: machine state; a bad byte faults BADADDR at that byte
  * @dst: @n bytes
  * @src: kernel address, or the current task's user address if @user
@@ -39,8 +40,8 @@ static size_t dtrace_page_left(uintptr_t addr)
  * Context: probe context.
  * Return: true if all @n bytes were copied.
  */
-bool dtrace_dif_read(struct dtrace_dif_mstate *mst, void *dst, uintptr_t src,
-		     size_t n, bool user)
+bool dtrace_dif_read_pages(struct dtrace_dif_mstate *mst, void *dst,
+			   uintptr_t src, size_t n, bool user)
 {
 	size_t done = 0;
 
@@ -59,7 +60,7 @@ bool dtrace_dif_read(struct dtrace_dif_mstate *mst, void *dst, uintptr_t src,
 	}
 	return true;
 }
-DTRACE_ENGINE_NOKPROBE(dtrace_dif_read);
+DTRACE_ENGINE_NOKPROBE(dtrace_dif_read_pages);
 
 /*
  * Compare the strings at @a and @b, at most @max bytes.  Reads go by

@@ -304,7 +304,8 @@ static bool dtrace_subr_isdelim(const u64 *set, char c)
  * left.  A non-NULL @s starts a new string; NULL continues the one of the
  * last non-NULL call in this clause firing (mst->strtok_*, which
  * dtrace_dif_clause_start() clears), so the string, even one in
- * scratch, is still there to be read again.
+ * scratch, is still there to be read again.  NULL in a firing that
+ * started no string is a NULL string: a bad address, 0.
  */
 static u64 dtrace_subr_strtok(struct dtrace_dif_mstate *mst, uintptr_t s,
 			      uintptr_t delims)
@@ -318,8 +319,10 @@ static u64 dtrace_subr_strtok(struct dtrace_dif_mstate *mst, uintptr_t s,
 		mst->strtok_addr = s;
 		mst->strtok_off = 0;
 	}
-	if (!mst->strtok_addr)
+	if (!mst->strtok_addr) {
+		dtrace_dif_fault(mst, DTRACEFLT_BADADDR, 0);
 		return 0;
+	}
 	buf = dtrace_subr_strarg(mst, mst->strtok_addr, &len);
 	if (!buf)
 		return 0;
@@ -815,6 +818,23 @@ static u64 dtrace_subr_bswap(u64 v, u32 bytes)
 
 /* --- entry point ---------------------------------------------------- */
 
+/*
+ * The argument counts, from the ABI header's list, that a CALL is
+ * checked against here, in probe context (the verifier cannot count the
+ * tuple stack).
+ */
+struct dtrace_subr_nargs {
+	u8	min;		/* fewest arguments */
+	u8	max;		/* most arguments */
+};
+
+#define DTRACE_DIF_SUBR_NARGS(name, dname, nmin, nmax, args, res, destr) \
+	[DTRACE_DIF_SUBR_##name] = { nmin, nmax },
+static const struct dtrace_subr_nargs dtrace_subr_nargs[DTRACE_DIF_SUBR_MAX] = {
+	DTRACE_DIF_SUBR_LIST(DTRACE_DIF_SUBR_NARGS)
+};
+
+
 /**
  * dtrace_dif_subr() - run one DIF subroutine
  * @subr: DTRACE_DIF_SUBR_*
@@ -837,10 +857,9 @@ u64 dtrace_dif_subr(u32 subr, const struct dtrace_tuple_ent *tup, u32 ntup,
 	u64 a0 = ntup > 0 ? tup[0].value : 0;
 	u64 a1 = ntup > 1 ? tup[1].value : 0;
 	u64 a2 = ntup > 2 ? tup[2].value : 0;
-	u32 min, max;
-
-	dtrace_dif_subr_nargs(subr, &min, &max);
-	if (!subr || subr >= DTRACE_DIF_SUBR_MAX || ntup < min || ntup > max) {
+	if (!subr || subr >= DTRACE_DIF_SUBR_MAX ||
+	    ntup < dtrace_subr_nargs[subr].min ||
+	    ntup > dtrace_subr_nargs[subr].max) {
 		dtrace_dif_fault(mst, DTRACEFLT_ILLOP, subr);
 		return 0;
 	}

@@ -565,11 +565,16 @@ static void test_strtok(void)
 		else
 			want_int(c, 2, 0);
 	}
-	/* A clause firing of its own does not continue the one before. */
-	c = case_new("strtok(NULL) in a new clause firing is NULL");
+	/*
+	 * A clause firing of its own does not continue the one before: it
+	 * has no string, and NULL is then a bad address, 0.
+	 */
+	c = case_new("strtok(NULL) in a new clause firing faults BADADDR at 0");
 	CALL(c, 2, DTRACE_DIF_SUBR_STRTOK, I(0), S(",;"));
-	want_int(c, 2, 0);
+	want_fault_at(c, 2, DTRACEFLT_BADADDR, 0);
 	c = case_new("strtok(NULL) after the end stays NULL");
+	CALL(c, 2, DTRACE_DIF_SUBR_STRTOK, SV("a"), S(","));
+	CALL(c, 2, DTRACE_DIF_SUBR_STRTOK, I(0), S(","));
 	CALL(c, 2, DTRACE_DIF_SUBR_STRTOK, I(0), S(","));
 	want_int(c, 2, 0);
 	STR_CASE("strtok without delimiters in s", "abc",

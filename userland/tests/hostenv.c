@@ -109,9 +109,12 @@ void dif_env_region(struct dif_env *env, const void *base, size_t len,
 	env->nregions = env->nfixed;
 }
 
+/* A region for the clause firing; a full table leaves it unreadable. */
 static void dif_env_add(struct dif_env *env, const void *base, size_t len,
 			unsigned int flags)
 {
+	if (env->nregions == DIF_ENV_NREGIONS)
+		return;
 	env->regions[env->nregions].base = (uintptr_t)base;
 	env->regions[env->nregions].len = len;
 	env->regions[env->nregions].flags = flags;
@@ -392,12 +395,31 @@ u64 dtrace_env_subr(u32 subr, const struct dtrace_tuple_ent *tup, u32 ntup,
 }
 
 /**
+ * dif_env_clause() - start a clause firing whose programs share it
+ * @env: the env
+ *
+ * Empty scratch, no fault, no strtok() string, as the kernel does once
+ * per clause firing: the predicate and the actions that dif_env_run()
+ * runs after this share the scratch and strtok()'s string, until the
+ * next call.
+ */
+void dif_env_clause(struct dif_env *env)
+{
+	dtrace_dif_clause_start(&env->dif, env->scratch, sizeof(env->scratch),
+				env->strsize ? env->strsize : 256);
+	env->nregions = env->nfixed;
+	dif_env_add(env, env->scratch, sizeof(env->scratch), DIF_MEM_KERNEL);
+	env->in_clause = true;
+}
+
+/**
  * dif_env_run() - verify and run one program, as the kernel would
  * @difo: the program as DTRACEIOC_ENABLE takes it (host pointers)
  * @env: the env: variables set by the caller
  * @res: the program's value
  *
- * Each run is one clause firing: empty scratch, no fault, no strtok().
+ * Each run is a clause firing of its own (empty scratch, no fault, no
+ * strtok()) unless dif_env_clause() started one, which it then joins.
  * Return: 0; -1 with env->bad set (the verifier refused) or env->fault
  * and env->fault_pc set (the program faulted).
  */
@@ -427,13 +449,19 @@ int dif_env_run(const struct dtrace_difo *difo, struct dif_env *env,
 		env->bad = dtrace_dif_rule_text(env->err.rule);
 		return -1;
 	}
-	dtrace_dif_clause_start(&env->dif, env->scratch, sizeof(env->scratch),
-				env->strsize ? env->strsize : 256);
+	if (!env->in_clause)
+		dtrace_dif_clause_start(&env->dif, env->scratch,
+					sizeof(env->scratch),
+					env->strsize ? env->strsize : 256);
 	memcpy(env->dif.args, &env->vars[DTRACE_DIF_VAR_ARG0],
 	       sizeof(env->dif.args));
 	env->dif.timestamp = env->vars[DTRACE_DIF_VAR_TIMESTAMP];
-	env->nregions = env->nfixed;
-	dif_env_add(env, env->scratch, sizeof(env->scratch), DIF_MEM_KERNEL);
+	if (!env->in_clause) {
+		env->nregions = env->nfixed;
+		dif_env_add(env, env->scratch, sizeof(env->scratch),
+			    DIF_MEM_KERNEL);
+	}
+	/* the clause's other programs' strings stay readable, as in a kernel */
 	dif_env_add(env, prog.strtab, prog.strtab_len, DIF_MEM_KERNEL);
 	env->prog = &prog;
 	dif_cur = env;

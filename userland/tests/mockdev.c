@@ -16,7 +16,10 @@
  * description names provider mock), others none.
  *
  * DTRACE_MOCK=absent makes the device missing, =noperm refuses it,
- * =version reports another ABI version.  DTRACE_MOCK_DYNDROPS=N reports
+ * =version reports another ABI version.  DTRACE_MOCK_REFUSE=R:P:I:NAME
+ * makes ENABLE of a probe named NAME fail EINVAL with dif_rule R,
+ * dif_prog P and dif_insn I, as when the kernel's verifier refuses a
+ * program.  DTRACE_MOCK_DYNDROPS=N reports
  * N dynamic variable drops on CPU 0 at the first snapshot,
  * DTRACE_MOCK_DROPS=N as many dropped records.
  */
@@ -25,6 +28,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
@@ -175,12 +179,22 @@ static void clause_free(struct mock_clause *cl)
 
 static int do_enable(struct dtrace_ioc_enable *en)
 {
+	const char *refuse = getenv("DTRACE_MOCK_REFUSE");
+	uint32_t rule, prog, insn;
 	struct mock_clause *cl;
+	char name[64];
 	uint32_t i, end = 0;
 	int err = -EINVAL;
 
 	if (activity != DTRACE_ACTIVITY_INACTIVE)
 		return -EBUSY;
+	if (refuse && sscanf(refuse, "%u:%u:%u:%63s", &rule, &prog, &insn,
+			     name) == 4 && !strcmp(name, en->desc.name)) {
+		en->dif_rule = rule;	/* as the kernel's verifier says why */
+		en->dif_prog = prog;
+		en->dif_insn = insn;
+		return -EINVAL;
+	}
 	cl = calloc(1, sizeof(*cl));
 	cl->cookie = en->cookie;
 	if (en->pred.ninsns) {
@@ -321,6 +335,7 @@ static void ecb_fire(uint32_t epid, const uint64_t *args, bool in_error)
 	env.strvars[DTRACE_DIF_VAR_PROBEFUNC] = p->func;
 	env.strvars[DTRACE_DIF_VAR_PROBENAME] = p->name;
 
+	dif_env_clause(&env);	/* one scratch and strtok() per clause */
 	if (cl->pred) {
 		if (dif_eval(cl->pred, &env, &v)) {
 			ecb_error(epid, 0, &env, in_error);

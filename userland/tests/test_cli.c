@@ -240,6 +240,15 @@ void test_cli(void)
 	cli("DTRACE_MOCK=version", "-n BEGIN", "",
 	    "dtrace: failed to initialize dtrace: DTrace kernel module speaks a different ABI version\n",
 	    1);
+	/* the verifier's reason, as ENABLE reports it (docs/abi.md) */
+	cli("DTRACE_MOCK_REFUSE=17:1:3:entry",
+	    "-q -n 'syscall::read:entry { trace(2); }'", "",
+	    "dtrace: failed to enable 'syscall::read:entry': DIF program of action #1 refused at instruction 3: branch target out of range\n",
+	    1);
+	cli("DTRACE_MOCK_REFUSE=13:0:0:entry",
+	    "-q -n 'syscall::read:entry /pid == 1/ { trace(2); }'", "",
+	    "dtrace: failed to enable 'syscall::read:entry': DIF program of the predicate refused at instruction 0: unknown opcode\n",
+	    1);
 	cli(NULL, "-x nosuch=1 -n BEGIN", "",
 	    "dtrace: failed to set -x nosuch=1: Invalid option name\n", 1);
 	cli(NULL, "-q -x dynvarsize=4k -x scratchsize=8k -x bufsize=64k -n 'BEGIN { printf(\"ok\\n\"); exit(0) }'",

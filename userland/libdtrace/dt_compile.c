@@ -9,6 +9,7 @@
  * diagnostic stops it and becomes the handle's error message, formatted
  * as the command prints it ("[D_TAG] line N: ...").
  */
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,6 +38,30 @@ static void dt_compile_error(struct dt_pcb *pcb)
 	dt_set_errno(dtp, EDT_COMPILER);
 }
 
+/*
+ * The probe a -i description's leading digits name, into @pd.
+ * Return: what follows the digits.
+ */
+static const char *dt_compile_probe_id(struct dt_pcb *pcb,
+				       const struct dt_pdesc_node *d,
+				       struct dtrace_probedesc *pd)
+{
+	const char *end = d->text;
+	unsigned long long id = 0;
+
+	while (isdigit((unsigned char)*end)) {
+		if (id <= UINT32_MAX)
+			id = id * 10 + (unsigned int)(*end - '0');
+		end++;
+	}
+	if (id == 0 || id > UINT32_MAX ||
+	    dt_probe_lookup(pcb->dtp, (uint32_t)id, pd))
+		dt_diag(pcb, d->line, D_PDESC_INVAL,
+			"invalid probe identifier %.*s: Unknown probe identifier",
+			(int)(end - d->text), d->text);
+	return end;
+}
+
 /* Parse and match the clause's probe descriptions into @cl. */
 static void dt_compile_descs(struct dt_pcb *pcb, struct dt_clause_node *c,
 			     struct dt_clause *cl)
@@ -47,18 +72,28 @@ static void dt_compile_descs(struct dt_pcb *pcb, struct dt_clause_node *c,
 
 	for (d = c->descs; d; d = d->next)
 		n++;
-	cl->descs = calloc(n, sizeof(*cl->descs));
+	/* -i: "12-x" is probe 12 and the description "-x" */
+	cl->descs = calloc(pcb->spec == DTRACE_PROBESPEC_ID ? 2 * n : n,
+			   sizeof(*cl->descs));
 	if (!cl->descs)
 		dt_diag(pcb, c->line, D_NOMEM, "out of memory");
 
 	for (d = c->descs; d; d = d->next) {
 		struct dtrace_probedesc *pd = &cl->descs[cl->ndescs++];
 		struct dtrace_probedesc m;
+		const char *text = d->text;
 		uint32_t id = 0;
 		char str[DTRACE_PROVNAMELEN + DTRACE_MODNAMELEN +
 			 DTRACE_FUNCNAMELEN + DTRACE_NAMELEN];
 
-		if (dt_pdesc_parse(d->text, pcb->spec, pd, err, sizeof(err)))
+		if (pcb->spec == DTRACE_PROBESPEC_ID &&
+		    isdigit((unsigned char)*text)) {
+			text = dt_compile_probe_id(pcb, d, pd);
+			if (!*text)
+				continue;
+			pd = &cl->descs[cl->ndescs++];
+		}
+		if (dt_pdesc_parse(text, pcb->spec, pd, err, sizeof(err)))
 			dt_diag(pcb, d->line, D_PDESC_INVAL, "%s", err);
 		if (dt_pid_provide(pcb->dtp, pd))
 			dt_diag(pcb, d->line, D_PDESC_INVAL, "%s",
@@ -199,8 +234,7 @@ static dtrace_prog_t *dt_compile(dtrace_hdl_t *dtp, const char *text,
 
 	dtp->errmsg[0] = '\0';
 	if (dtp->opt.cpp) {
-		cpp_out = dt_cpp_run(dtp, text, len, name ? name : "<command line>",
-				     &len);
+		cpp_out = dt_cpp_run(dtp, text, len, &len);
 		if (!cpp_out)
 			return NULL;
 		text = cpp_out;

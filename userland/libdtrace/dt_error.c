@@ -39,6 +39,8 @@ static const char *const dt_errmsgs[] = {
 		"allow tracing there",
 	[EDT_UPROBE - EDT_BASE] = "User probes could not be created",
 	[EDT_DIFREFUSED - EDT_BASE] = "DIF program refused by the kernel",
+	[EDT_BADOPTCTX - EDT_BASE] =
+		"Option cannot be used from within a D program",
 };
 
 static const char *const dt_tagnames[] = {

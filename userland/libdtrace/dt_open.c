@@ -162,6 +162,8 @@ void dtrace_close(dtrace_hdl_t *dtp)
 	dt_uprov_free(dtp);
 	dt_strv_free(dtp->macro_argv, dtp->macro_argc);
 	dt_strv_free(dtp->cpp_argv, dtp->cpp_argc);
+	dt_strv_free(dtp->libdirs, dtp->nlibdirs);
+	dt_options_fini(&dtp->opt);
 	for (i = 0; i < dtp->nclauses; i++)
 		dt_clause_free(dtp->clauses[i]);
 	for (i = 1; i < dtp->naggs; i++)

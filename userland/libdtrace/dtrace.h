@@ -40,6 +40,7 @@ enum {
 	EDT_UPROBE,		/* user probes not made; text in errmsg */
 	EDT_DIFREFUSED,		/* the kernel's verifier refused a program;
 				   text in errmsg */
+	EDT_BADOPTCTX,		/* a command-line option set by a program */
 	EDT_MAX
 };
 
@@ -55,7 +56,8 @@ typedef enum dtrace_probespec {
 	DTRACE_PROBESPEC_PROVIDER = 0,	/* -P */
 	DTRACE_PROBESPEC_MOD,		/* -m */
 	DTRACE_PROBESPEC_FUNC,		/* -f */
-	DTRACE_PROBESPEC_NAME		/* -n, and D programs */
+	DTRACE_PROBESPEC_NAME,		/* -n, and D programs */
+	DTRACE_PROBESPEC_ID		/* -i: a probe's id, else as -n */
 } dtrace_probespec_t;
 
 /* dtrace_program_*compile() flags */

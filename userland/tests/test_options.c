@@ -41,16 +41,17 @@ static void test_cpp(void)
 	tap_is_int(dtrace_cpp_option(dtp, 'D', ""), -1, "cpp: -D ''");
 	tap_is_int(dtrace_cpp_option(dtp, 'X', "a"), -1, "cpp: -X");
 
-	out = dt_cpp_run(dtp, src, strlen(src), "x.d", &len);
+	out = dt_cpp_run(dtp, src, strlen(src), &len);
 	tap_ok(out && strstr(out, "BEGIN { trace(40 + 5); }"),
 	       "cpp: macros and the include expanded");
 	tap_ok(out && !strstr(out, "bad"), "cpp: -U undefines");
-	tap_ok(out && strstr(out, "# 1 \"x.d\"") &&
-	       strstr(out, "# 2 \"x.d\""), "cpp: line markers name the script");
+	tap_ok(out && strstr(out, "# 1 \"/dev/stdin\"") &&
+	       strstr(out, "# 2 \"/dev/stdin\""),
+	       "cpp: line markers name standard input, as DTrace's do");
 	tap_ok(out && len == strlen(out), "cpp: length");
 	free(out);
 
-	out = dt_cpp_run(dtp, "#error stop\n", 12, "y.d", &len);
+	out = dt_cpp_run(dtp, "#error stop\n", 12, &len);
 	tap_ok(!out, "cpp: #error fails");
 	tap_is_int(dtrace_errno(dtp), EDT_COMPILER, "cpp: ... EDT_COMPILER");
 	tap_is_str(dtrace_errmsg(dtp, dtrace_errno(dtp)),

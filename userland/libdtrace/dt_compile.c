@@ -28,7 +28,7 @@ static void dt_compile_error(struct dt_pcb *pcb)
 	if (dtp->opt.errtags)
 		n += (size_t)snprintf(dtp->errmsg, sizeof(dtp->errmsg), "[%s] ",
 				      dt_errtag_name(pcb->tag));
-	if (pcb->is_file && n < sizeof(dtp->errmsg))
+	if (pcb->is_file && pcb->errline > 0 && n < sizeof(dtp->errmsg))
 		n += (size_t)snprintf(dtp->errmsg + n, sizeof(dtp->errmsg) - n,
 				      "line %d: ", pcb->errline);
 	if (n < sizeof(dtp->errmsg))
@@ -253,11 +253,11 @@ static dtrace_prog_t *dt_compile(dtrace_hdl_t *dtp, const char *text,
 	cc->pcb.spec = spec;
 	cc->pcb.cflags = cflags;
 	dt_cg_init(&cc->cg, &cc->pcb);
-	dt_lib_load(dtp);
 	mark = dt_var_mark(dtp);
 	aggmark = dt_aggs_mark(dtp);
 
-	if (dt_parse(&cc->pcb) == 0 && dt_compile_run(cc) == 0) {
+	if (dt_lib_load(dtp, &cc->pcb) == 0 && dt_parse(&cc->pcb) == 0 &&
+	    dt_compile_run(cc) == 0) {
 		pgp = cc->pgp;
 	} else {
 		dt_compile_error(&cc->pcb);

@@ -365,6 +365,24 @@ void test_cli(void)
 	cli(NULL, "-s libopt.d", "",
 	    "dtrace: failed to compile script libopt.d: line 1: failed to set option 'ldpath' to '/bin/ld': Option cannot be used from within a D program\n",
 	    1);
+	/* -L: library files in the order their dependencies ask */
+	snprintf(cmd, sizeof(cmd), "mkdir -p %s/lib1 %s/lib2 %s/lib3", tmpdir,
+		 tmpdir, tmpdir);
+	tap_ok(system(cmd) == 0, "cli: library directories");
+	put("lib1/a.d", "#pragma D depends_on library c.d\ninline int A = C + 1;\n");
+	put("lib1/b.d", "inline int B = 10;\n");
+	put("lib1/c.d", "#pragma D depends_on library b.d\ninline int C = B * 2;\n");
+	cli(NULL, "-q -L lib1 -n 'BEGIN { trace(A); exit(0) }'", "21", "", 0);
+	put("lib2/x.d", "#pragma D depends_on library gone.d\n");
+	cli(NULL, "-L lib2 -n 'BEGIN { exit(0) }'", "",
+	    "dtrace: invalid probe specifier BEGIN { exit(0) }: library lib2/x.d depends on gone.d, which is not in the library path\n",
+	    1);
+	put("lib3/p.d", "#pragma D depends_on library q.d\n");
+	put("lib3/q.d", "#pragma D depends_on library p.d\n");
+	cli(NULL, "-x libdir=lib3 -s loud.d", "",
+	    "dtrace: failed to compile script loud.d: library lib3/p.d depends on itself through its dependencies\n",
+	    1);
+
 	/* the D version a program is written for */
 	put("v10.d", "#pragma D option version=1.0\nBEGIN { exit(0) }\n");
 	cli(NULL, "-q -s v10.d", "", "", 0);

@@ -618,8 +618,9 @@ static int parse_args(int argc, char **argv, struct cmdline *cl)
 		return 1;
 	}
 	if ((cl->hflag || cl->Gflag) &&
-	    (cl->hflag + cl->Gflag + cl->lflag > 1 || !cl->script)) {
-		dmsg("-h and -G take scripts (-s) and exclude each other and -l");
+	    (cl->hflag + cl->Gflag + cl->lflag > 1 ||
+	     (cl->hflag && !cl->script))) {
+		dmsg("-h takes scripts (-s); -h, -G and -l exclude each other");
 		return 2;
 	}
 	if (g_nsrcs == 0 && !cl->lflag) {
@@ -631,11 +632,12 @@ static int parse_args(int argc, char **argv, struct cmdline *cl)
 
 /*
  * The output of -h or -G: -o, else the first script with its ".d"
- * replaced by @suffix (or, for -G of a script not named .d, "d.out").
+ * replaced by @suffix (or, for -G of a script not named .d or of -n
+ * programs, "d.out").
  */
 static char *generated_path(const struct cmdline *cl, const char *suffix)
 {
-	size_t len = strlen(cl->script);
+	size_t len = cl->script ? strlen(cl->script) : 0;
 	char *path;
 
 	if (cl->outfile)

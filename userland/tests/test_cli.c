@@ -383,6 +383,14 @@ void test_cli(void)
 	    "dtrace: failed to compile script loud.d: library lib3/p.d depends on itself through its dependencies\n",
 	    1);
 
+	/* -G of a program with no USDT provider: an object defining none */
+	cli(NULL, "-G -n 'BEGIN { exit(0) }'", "", "", 0);
+	snprintf(cmd, sizeof(cmd), "readelf -S %s/d.out | grep -q '\\.probes'",
+		 tmpdir);
+	tap_ok(system(cmd) == 0, "cli: -G -n writes d.out, an ELF object");
+	cli(NULL, "-G -o plain.o -s loud.d", "", "", 0);
+	cli(NULL, "-h -n BEGIN", "", NULL, 2);
+
 	/* the D version a program is written for */
 	put("v10.d", "#pragma D option version=1.0\nBEGIN { exit(0) }\n");
 	cli(NULL, "-q -s v10.d", "", "", 0);

@@ -623,7 +623,7 @@ static int parse_args(int argc, char **argv, struct cmdline *cl)
 		dmsg("-h takes scripts (-s); -h, -G and -l exclude each other");
 		return 2;
 	}
-	if (g_nsrcs == 0 && !cl->lflag) {
+	if (argc == 1) {
 		usage(stderr);
 		return 2;
 	}
@@ -818,12 +818,12 @@ int main(int argc, char **argv)
 		dtrace_program_desc_iter(g_dtp, g_srcs[i].prog, count_desc,
 					 &ndescs);
 	}
-	if (ndescs == 0) {
-		dmsg("no probes specified");
-		goto done;
-	}
 	if (cl.eflag) {
 		ret = 0;
+		goto done;
+	}
+	if (ndescs == 0) {
+		dmsg("no probes specified");
 		goto done;
 	}
 	ret = run(out);

@@ -38,30 +38,6 @@ static void dt_compile_error(struct dt_pcb *pcb)
 	dt_set_errno(dtp, EDT_COMPILER);
 }
 
-/*
- * The probe a -i description's leading digits name, into @pd.
- * Return: what follows the digits.
- */
-static const char *dt_compile_probe_id(struct dt_pcb *pcb,
-				       const struct dt_pdesc_node *d,
-				       struct dtrace_probedesc *pd)
-{
-	const char *end = d->text;
-	unsigned long long id = 0;
-
-	while (isdigit((unsigned char)*end)) {
-		if (id <= UINT32_MAX)
-			id = id * 10 + (unsigned int)(*end - '0');
-		end++;
-	}
-	if (id == 0 || id > UINT32_MAX ||
-	    dt_probe_lookup(pcb->dtp, (uint32_t)id, pd))
-		dt_diag(pcb, d->line, D_PDESC_INVAL,
-			"invalid probe identifier %.*s: Unknown probe identifier",
-			(int)(end - d->text), d->text);
-	return end;
-}
-
 /* Parse and match the clause's probe descriptions into @cl. */
 static void dt_compile_descs(struct dt_pcb *pcb, struct dt_clause_node *c,
 			     struct dt_clause *cl)
@@ -88,7 +64,9 @@ static void dt_compile_descs(struct dt_pcb *pcb, struct dt_clause_node *c,
 
 		if (pcb->spec == DTRACE_PROBESPEC_ID &&
 		    isdigit((unsigned char)*text)) {
-			text = dt_compile_probe_id(pcb, d, pd);
+			if (dt_pdesc_id(pcb->dtp, d->text, pd, &text, err,
+					sizeof(err)))
+				dt_diag(pcb, d->line, D_PDESC_INVAL, "%s", err);
 			if (!*text)
 				continue;
 			pd = &cl->descs[cl->ndescs++];

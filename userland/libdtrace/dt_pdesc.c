@@ -93,6 +93,38 @@ overspecified:
 	return -1;
 }
 
+/**
+ * dt_pdesc_id() - the probe a -i description's leading digits name
+ * @dtp: the handle
+ * @s: the description, starting with a digit
+ * @desc: out, the probe's names
+ * @endp: out, what follows the digits (a probe name, or "")
+ * @err: out, the reason on failure
+ * @errlen: its size
+ *
+ * Return: 0, or -1 if there is no such probe.
+ */
+int dt_pdesc_id(dtrace_hdl_t *dtp, const char *s,
+		struct dtrace_probedesc *desc, const char **endp, char *err,
+		size_t errlen)
+{
+	const char *end = s;
+	unsigned long long id = 0;
+
+	while (*end >= '0' && *end <= '9') {
+		if (id <= UINT32_MAX)
+			id = id * 10 + (unsigned int)(*end - '0');
+		end++;
+	}
+	*endp = end;
+	if (id && id <= UINT32_MAX && !dt_probe_lookup(dtp, (uint32_t)id, desc))
+		return 0;
+	snprintf(err, errlen,
+		 "invalid probe identifier %.*s: Unknown probe identifier",
+		 (int)(end - s), s);
+	return -1;
+}
+
 int dtrace_str2desc(dtrace_hdl_t *dtp, dtrace_probespec_t spec,
 		    const char *s, dtrace_probedesc_t *pdp)
 {

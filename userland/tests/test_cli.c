@@ -265,6 +265,13 @@ void test_cli(void)
 	cli(NULL, "-i 1 a b c", "",
 	    "dtrace: invalid probe specifier 1: extraneous argument 'c' ($3 is not referenced)\n",
 	    1);
+	/* an unknown ID is found while reading, before unused arguments */
+	cli(NULL, "-i 0 - 2", "",
+	    "dtrace: invalid probe specifier 0: invalid probe identifier 0: Unknown probe identifier\n",
+	    1);
+	/* options without a program: -e exits, else nothing to trace */
+	cli(NULL, "-b 1m -e", "", "", 0);
+	cli(NULL, "-q", "", "dtrace: no probes specified\n", 1);
 
 	cli(NULL, "-q -o out.txt -n 'BEGIN { printf(\"one\\n\"); exit(0) }'",
 	    "", "", 0);

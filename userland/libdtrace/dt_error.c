@@ -41,6 +41,7 @@ static const char *const dt_errmsgs[] = {
 	[EDT_DIFREFUSED - EDT_BASE] = "DIF program refused by the kernel",
 	[EDT_BADOPTCTX - EDT_BASE] =
 		"Option cannot be used from within a D program",
+	[EDT_BUFTOOSMALL - EDT_BASE] = "Enabling exceeds size of buffer",
 };
 
 static const char *const dt_tagnames[] = {

@@ -52,6 +52,7 @@ struct dt_options {
 	bool temporal;		/* records of all CPUs in time order */
 	bool flowindent;	/* -> func / <- func, indented */
 	uint32_t oformat;	/* DT_OFORMAT_* */
+	uint64_t cpu;		/* the only CPU traced, or DTRACE_CPU_ANY */
 	/* The command line's own (dt_options.c: not from a D program) */
 	bool cpphdrs;		/* -H: cpp lists the files it includes */
 	uint32_t stdc;		/* -X: DT_STDC_* */

@@ -16,6 +16,7 @@
 #include <string.h>
 #include <strings.h>
 #include <time.h>
+#include <unistd.h>
 #include "dt_consume.h"
 
 #define DT_NSEC_PER_SEC	1000000000ULL
@@ -42,6 +43,7 @@ void dt_options_init(struct dt_options *opt)
 	opt->bufresize = DT_BUFRESIZE_AUTO;
 	opt->oformat = DT_OFORMAT_TEXT;
 	opt->version = DT_VERSION_LATEST;
+	opt->cpu = DTRACE_CPU_ANY;
 }
 
 void dt_options_fini(struct dt_options *opt)
@@ -184,6 +186,7 @@ enum dt_optkind {
 	DT_OPT_LIBDIR,		/* a library directory, added */
 	DT_OPT_LOCKMEM,		/* a size or "unlimited" */
 	DT_OPT_VERSION,		/* a D version */
+	DT_OPT_CPU,		/* a CPU this machine has */
 };
 
 #define DT_OPT_CLI	0x1	/* the command line's: EDT_BADOPTCTX from D */
@@ -275,6 +278,7 @@ static const struct dt_optdesc dt_optdescs[] = {
 	{ "flowindent", DT_OPT_FLAG, DT_OFF(flowindent), 0, 0, 0, 0 },
 	{ "oformat", DT_OPT_WORD, DT_OFF(oformat), 0, 0, 0, 0 },
 	{ "version", DT_OPT_VERSION, DT_OFF(version), 0, 0, 0, 0 },
+	{ "cpu", DT_OPT_CPU, DT_OFF(cpu), 0, 0, DTRACE_OPT_CPU, 0 },
 	{ "cpphdrs", DT_OPT_FLAG, DT_OFF(cpphdrs), 0, 0, 0, DT_OPT_CLI },
 	{ "stdc", DT_OPT_WORD, DT_OFF(stdc), 0, 0, 0, DT_OPT_CLI },
 	{ "define", DT_OPT_CPP, 0, 'D', 0, 0, DT_OPT_CLI },
@@ -336,6 +340,9 @@ static int dt_opt_parse(const struct dt_optdesc *d, const char *val,
 			return 0;
 		}
 		return dt_opt_size(val, v) || *v == 0 ? -1 : 0;
+	case DT_OPT_CPU:
+		return dt_opt_number(val, v, &end) || *end ||
+		       *v >= (uint64_t)sysconf(_SC_NPROCESSORS_CONF) ? -1 : 0;
 	case DT_OPT_VERSION: {
 		uint32_t ver;
 
@@ -543,7 +550,9 @@ int dt_options_apply(dtrace_hdl_t *dtp)
 	    (o->nspec != DTRACE_NSPEC_DEFAULT &&
 	     dt_setopt_kernel(dtp, DTRACE_OPT_NSPEC, o->nspec)) ||
 	    (o->specsize != DTRACE_SPECSIZE_DEFAULT &&
-	     dt_setopt_kernel(dtp, DTRACE_OPT_SPECSIZE, o->specsize)))
+	     dt_setopt_kernel(dtp, DTRACE_OPT_SPECSIZE, o->specsize)) ||
+	    (o->cpu != DTRACE_CPU_ANY &&
+	     dt_setopt_kernel(dtp, DTRACE_OPT_CPU, o->cpu)))
 		return -1;
 	dtp->opts_applied = true;
 	return 0;

@@ -41,6 +41,7 @@ enum {
 	EDT_DIFREFUSED,		/* the kernel's verifier refused a program;
 				   text in errmsg */
 	EDT_BADOPTCTX,		/* a command-line option set by a program */
+	EDT_BUFTOOSMALL,	/* a clause's record exceeds bufsize */
 	EDT_MAX
 };
 

@@ -292,7 +292,7 @@ void test_cli(void)
 	    "dtrace: failed to set -x nosuch: Invalid option name\n", 1);
 	cli(NULL, "-q -x dynvarsize=4k -x scratchsize=8k -x bufsize=64k -n 'BEGIN { printf(\"ok\\n\"); exit(0) }'",
 	    "ok\n", "", 0);
-	cli(NULL, "-x dynvarsize=1 -n BEGIN", "",
+	cli(NULL, "-x dynvarsize=0 -n BEGIN", "",
 	    "dtrace: failed to set -x dynvarsize: Invalid value for specified option\n",
 	    1);
 	cli(NULL, "-q -c 'sh -c \"echo child; exit 3\"' -n 'BEGIN { printf(\"begin\\n\") } END { printf(\"end\\n\") }'",
@@ -358,6 +358,22 @@ void test_cli(void)
 	cli(NULL, "-q -b 16k -64 -n 'BEGIN { exit(0) }'", "", "", 0);
 	cli(NULL, "-b 1x -n BEGIN", "",
 	    "dtrace: failed to set -x bufsize: Invalid value for specified option\n",
+	    1);
+	/* any size from a byte; a record larger than bufsize fails GO */
+	cli(NULL, "-q -b 64 -x dynvarsize=16 -x scratchsize=16 -n 'BEGIN { exit(0) }'",
+	    "", "", 0);
+	cli(NULL, "-b 16 -n 'BEGIN { trace(1); exit(0) }'", "",
+	    "dtrace: description 'BEGIN ' matched 1 probe\n"
+	    "dtrace: could not enable tracing: Enabling exceeds size of buffer\n",
+	    1);
+	cli(NULL, "-b 0 -n BEGIN", "",
+	    "dtrace: failed to set -x bufsize: Invalid value for specified option\n",
+	    1);
+	/* cpu: only that CPU's probes fire (the mock fires all on CPU 0) */
+	cli(NULL, "-q -x cpu=0 -n 'tick-10ms { printf(\"t\\n\"); exit(0) }'",
+	    "t\n", "", 0);
+	cli(NULL, "-x cpu=100000 -n BEGIN", "",
+	    "dtrace: failed to set -x cpu: Invalid value for specified option\n",
 	    1);
 	cli(NULL, "-32 -n BEGIN", "",
 	    "dtrace: failed to set -32: only the 64-bit data model is supported\n",

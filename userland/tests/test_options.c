@@ -85,8 +85,8 @@ void test_options(void)
 	tap_is_int(opt(dtp, "bufsize"), 1 << 30, "opt: 1g");
 	dtrace_setopt(dtp, "bufsize", "8192");
 	tap_is_int(opt(dtp, "bufsize"), 8192, "opt: plain bytes");
-	tap_is_int(dtrace_setopt(dtp, "bufsize", "1k"), -1,
-		   "opt: bufsize below the minimum");
+	tap_is_int(dtrace_setopt(dtp, "bufsize", "0"), -1,
+		   "opt: bufsize below the minimum (1 byte)");
 	tap_is_int(dtrace_errno(dtp), EDT_BADOPTVAL, "opt: ... is EDT_BADOPTVAL");
 	tap_is_int(dtrace_setopt(dtp, "bufsize", "4q"), -1, "opt: bad suffix");
 	tap_is_int(dtrace_setopt(dtp, "bufsize", NULL), -1, "opt: no value");
@@ -114,8 +114,8 @@ void test_options(void)
 	tap_is_int(dtrace_setopt(dtp, "dynvarsize", "4k"), 0,
 		   "opt: dynvarsize=4k");
 	tap_is_int(opt(dtp, "dynvarsize"), 4096, "opt: dynvarsize is 4096");
-	tap_is_int(dtrace_setopt(dtp, "dynvarsize", "1k"), -1,
-		   "opt: dynvarsize below the minimum");
+	tap_is_int(dtrace_setopt(dtp, "dynvarsize", "0"), -1,
+		   "opt: dynvarsize below the minimum (1 byte)");
 	tap_is_int(opt(dtp, "scratchsize"), 64 << 10,
 		   "opt: default scratchsize");
 	tap_is_int(dtrace_setopt(dtp, "scratchsize", "1m"), 0,

@@ -57,6 +57,26 @@ const char *dt_errtag_name(enum dt_errtag tag)
 	return dt_tagnames[tag];
 }
 
+/**
+ * dt_dprintf() - a debug message, with -x debug or $DTRACE_DEBUG set
+ * @dtp: the handle
+ * @fmt: printf format of the message, without a newline
+ *
+ * "libdtrace DEBUG <ns since boot>: <message>" on stderr.
+ */
+void dt_dprintf(const dtrace_hdl_t *dtp, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!dtp->opt.debug)
+		return;
+	fprintf(stderr, "libdtrace DEBUG %llu: ", (unsigned long long)dt_now());
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
 int dt_set_errno(dtrace_hdl_t *dtp, int err)
 {
 	dtp->err = err;

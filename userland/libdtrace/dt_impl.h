@@ -53,6 +53,7 @@ struct dt_options {
 	bool flowindent;	/* -> func / <- func, indented */
 	uint32_t oformat;	/* DT_OFORMAT_* */
 	uint64_t cpu;		/* the only CPU traced, or DTRACE_CPU_ANY */
+	bool debug;		/* libdtrace's debug messages on stderr */
 	/* The command line's own (dt_options.c: not from a D program) */
 	bool cpphdrs;		/* -H: cpp lists the files it includes */
 	uint32_t stdc;		/* -X: DT_STDC_* */
@@ -295,6 +296,8 @@ struct dtrace_hdl {
 };
 
 int dt_set_errno(dtrace_hdl_t *dtp, int err);
+void dt_dprintf(const dtrace_hdl_t *dtp, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
 int dt_set_errmsg(dtrace_hdl_t *dtp, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 int dt_set_errno_ioctl(dtrace_hdl_t *dtp, int err);

@@ -274,6 +274,8 @@ int dt_lib_load(dtrace_hdl_t *dtp, struct dt_pcb *pcb)
 
 		lf = dt_lib_compile(dtp, order[i]->text, order[i]->len);
 		order[i]->text = NULL;
+		dt_dprintf(dtp, "library %s %s", order[i]->path,
+			   lf ? "compiled" : "left out: it does not compile");
 		if (lf)
 			ds->libs[ds->nlibs++] = lf;
 	}

@@ -98,16 +98,21 @@ dtrace_hdl_t *dtrace_open(int version, int flags, int *errp)
 	/* as DTrace's test suite runs it: see dt_columns() */
 	dtp->testing = getenv("_DTRACE_TESTING") != NULL;
 	dt_options_init(&dtp->opt);
+	dtp->opt.debug = getenv("DTRACE_DEBUG") != NULL;
 	ncpus = sysconf(_SC_NPROCESSORS_CONF);
 	dtp->ncpus = ncpus > 0 ? (int)ncpus : 1;
 
 	err = (flags & DTRACE_O_NODEV) ? dt_open_fake(dtp) :
 					 dt_open_device(dtp);
 	if (err) {
+		dt_dprintf(dtp, "open failed: %s", dtrace_errmsg(NULL, err));
 		dtrace_close(dtp);
 		*errp = err;
 		return NULL;
 	}
+	dt_dprintf(dtp, "opened %s, %d CPUs",
+		   (flags & DTRACE_O_NODEV) ? "without the device" :
+		   "/dev/dtrace", dtp->ncpus);
 	return dtp;
 }
 

@@ -240,7 +240,7 @@ static const struct dt_optdesc dt_optdescs[] = {
 	{ "defaultargs", DT_OPT_FLAG, DT_OFF(defaultargs), 0, 0, 0, 0 },
 	{ "argref", DT_OPT_FLAG, DT_OFF(argref), 0, 0, 0, 0 },
 	{ "bufsize", DT_OPT_SIZE, DT_OFF(bufsize), DTRACE_BUFSIZE_MIN,
-	  DTRACE_BUFSIZE_MAX, DTRACE_OPT_BUFSIZE, 0 },
+	  UINT64_MAX, DTRACE_OPT_BUFSIZE, 0 },	/* see dt_options_apply() */
 	{ "strsize", DT_OPT_SIZE, DT_OFF(strsize), 2, DTRACE_STRSIZE_MAX,
 	  DTRACE_OPT_STRSIZE, 0 },
 	{ "dynvarsize", DT_OPT_SIZE, DT_OFF(dynvarsize),
@@ -279,6 +279,7 @@ static const struct dt_optdesc dt_optdescs[] = {
 	{ "oformat", DT_OPT_WORD, DT_OFF(oformat), 0, 0, 0, 0 },
 	{ "version", DT_OPT_VERSION, DT_OFF(version), 0, 0, 0, 0 },
 	{ "cpu", DT_OPT_CPU, DT_OFF(cpu), 0, 0, DTRACE_OPT_CPU, 0 },
+	{ "debug", DT_OPT_FLAG, DT_OFF(debug), 0, 0, 0, 0 },
 	{ "cpphdrs", DT_OPT_FLAG, DT_OFF(cpphdrs), 0, 0, 0, DT_OPT_CLI },
 	{ "stdc", DT_OPT_WORD, DT_OFF(stdc), 0, 0, 0, DT_OPT_CLI },
 	{ "define", DT_OPT_CPP, 0, 'D', 0, 0, DT_OPT_CLI },
@@ -457,9 +458,29 @@ static int dt_setopt_kernel(dtrace_hdl_t *dtp, uint32_t option,
 		.size = sizeof(so), .option = option, .value = value,
 	};
 
+	dt_dprintf(dtp, "kernel option %u set to %llu", option,
+		   (unsigned long long)value);
 	if (dt_ioctl(dtp, DTRACEIOC_SETOPT, &so))
 		return dt_set_errno_ioctl(dtp, errno);
 	return 0;
+}
+
+/* Say that a size was lowered: "buffer size lowered to 512k". */
+static void dt_options_lowered(dtrace_hdl_t *dtp, const char *what,
+			       uint64_t v)
+{
+	dtrace_dropdata_t dd = { .cpu = -1 };
+	char msg[96];
+
+	snprintf(msg, sizeof(msg), "%s lowered to %llu%s", what,
+		 (unsigned long long)(v % 1024 ? v :
+		 v % (1 << 20) ? v >> 10 : v >> 20),
+		 v % 1024 ? "" : v % (1 << 20) ? "k" : "m");
+	dd.msg = msg;
+	if (dtp->drop_handler)
+		dtp->drop_handler(&dd, dtp->drop_arg);
+	else
+		fprintf(stderr, "dtrace: %s\n", msg);
 }
 
 /**
@@ -495,23 +516,13 @@ int dt_options_resize(dtrace_hdl_t *dtp)
 		return 0;
 	for (i = 0; i < DT_ARRAY_SIZE(sz); i++) {
 		uint64_t *v = (uint64_t *)((char *)&dtp->opt + sz[i].off);
-		dtrace_dropdata_t dd = { .cpu = -1 };
-		char msg[96];
 
 		if (*v / 2 < sz[i].min)
 			continue;
 		*v /= 2;
 		if (dt_setopt_kernel(dtp, sz[i].kopt, *v))
 			return -1;
-		snprintf(msg, sizeof(msg), "%s lowered to %llu%s", sz[i].what,
-			 (unsigned long long)(*v % 1024 ? *v :
-			 *v % (1 << 20) ? *v >> 10 : *v >> 20),
-			 *v % 1024 ? "" : *v % (1 << 20) ? "k" : "m");
-		dd.msg = msg;
-		if (dtp->drop_handler)
-			dtp->drop_handler(&dd, dtp->drop_arg);
-		else
-			fprintf(stderr, "dtrace: %s\n", msg);
+		dt_options_lowered(dtp, sz[i].what, *v);
 		lowered = 1;
 	}
 	return lowered;
@@ -523,8 +534,11 @@ int dt_options_resize(dtrace_hdl_t *dtp)
  *
  * Called before the first DTRACEIOC_ENABLE (the kernel checks
  * destructive actions there) and again harmlessly at dtrace_go().
- * From then on dtrace_setopt() refuses the kernel's options.
- * Return: 0, or -1 with the kernel's errno.
+ * From then on dtrace_setopt() refuses the kernel's options.  A bufsize
+ * above the kernel's largest is taken as DTrace does (-b 2t -e
+ * succeeds) and, under bufresize=auto, lowered to it here.
+ * Return: 0, or -1 with the kernel's errno (ENOMEM for a bufsize too
+ * large under bufresize=manual).
  */
 int dt_options_apply(dtrace_hdl_t *dtp)
 {
@@ -533,6 +547,12 @@ int dt_options_apply(dtrace_hdl_t *dtp)
 
 	if (dtp->opts_applied)
 		return 0;
+	if (o->bufsize > DTRACE_BUFSIZE_MAX) {
+		if (o->bufresize == DT_BUFRESIZE_MANUAL)
+			return dt_set_errno(dtp, ENOMEM);
+		dtp->opt.bufsize = DTRACE_BUFSIZE_MAX;
+		dt_options_lowered(dtp, "buffer size", DTRACE_BUFSIZE_MAX);
+	}
 	if (o->destructive)
 		destr |= DTRACE_DESTRUCTIVE_ALLOW;
 	if (o->allowpanic)

@@ -63,6 +63,7 @@ int dtrace_go(dtrace_hdl_t *dtp)
 		return dt_set_errno(dtp, EDT_NOMEM);
 	dtp->active = true;
 	dtp->began_on = (int)go.cpu;
+	dt_dprintf(dtp, "tracing started, BEGIN fired on CPU %u", go.cpu);
 	now = dt_now();
 	/* BEGIN's records go out at once; BEGIN may have called exit() */
 	dtp->next_switch = now;

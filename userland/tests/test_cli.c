@@ -366,6 +366,12 @@ void test_cli(void)
 	    "dtrace: description 'BEGIN ' matched 1 probe\n"
 	    "dtrace: could not enable tracing: Enabling exceeds size of buffer\n",
 	    1);
+	/* any size is taken; above the kernel's largest, lowered to it */
+	cli(NULL, "-b 1g -b 2t -e", "", "", 0);
+	cli(NULL, "-q -b 2t -n 'BEGIN { exit(0) }'", "",
+	    "dtrace: buffer size lowered to 1024m\n", 0);
+	cli(NULL, "-q -x bufresize=manual -b 2t -n 'BEGIN { exit(0) }'", "",
+	    "dtrace: could not enable tracing: Cannot allocate memory\n", 1);
 	cli(NULL, "-b 0 -n BEGIN", "",
 	    "dtrace: failed to set -x bufsize: Invalid value for specified option\n",
 	    1);
@@ -413,6 +419,15 @@ void test_cli(void)
 	tap_ok(system(cmd) == 0, "cli: -G -n writes d.out, an ELF object");
 	cli(NULL, "-G -o plain.o -s loud.d", "", "", 0);
 	cli(NULL, "-h -n BEGIN", "", NULL, 2);
+
+	/* debug: libdtrace's messages, "libdtrace DEBUG <ns>: ..." */
+	cli(NULL, "-x debug -L lib1 -e -n BEGIN", "", NULL, 0);
+	tap_ok(!strncmp(slurp("stderr"), "libdtrace DEBUG ", 16) &&
+	       strstr(slurp("stderr"), ": library lib1/b.d compiled\n"),
+	       "cli: -x debug: %s", slurp("stderr"));
+	cli("DTRACE_DEBUG=1", "-e -n BEGIN", "", NULL, 0);
+	tap_ok(strstr(slurp("stderr"), ": opened /dev/dtrace, ") != NULL,
+	       "cli: DTRACE_DEBUG: %s", slurp("stderr"));
 
 	/* the D version a program is written for */
 	put("v10.d", "#pragma D option version=1.0\nBEGIN { exit(0) }\n");

@@ -481,10 +481,10 @@ int dtrace_ecb_enable(struct dtrace_state *state,
 	};
 	u32 first = state->necbs;
 	struct dtrace_provider *prov;
-	int ret = 0;
+	int perr, ret = 0;
 
 	lockdep_assert_held(&state->lock);
-	dtrace_providers_provide(desc);
+	perr = dtrace_providers_provide(desc);
 
 	mutex_lock(&dtrace_provider_lock);
 	mutex_lock(&dtrace_lock);
@@ -499,6 +499,8 @@ int dtrace_ecb_enable(struct dtrace_state *state,
 
 	if (!ret && en.refused && state->necbs == first)
 		ret = -EOPNOTSUPP;
+	if (!ret && perr && state->necbs == first)
+		ret = perr;	/* nothing to trace: a provider said why */
 	if (ret) {
 		dtrace_ecbs_truncate(state, first);
 		dtrace_trace("consumer %u enabling %s:%s:%s:%s failed: %d",

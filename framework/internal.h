@@ -37,6 +37,20 @@
  * with synchronize_rcu() before freeing.  It writes only its own CPU's
  * buffer, with interrupts off; the consumer switches that buffer by an
  * IPI to the same CPU.  See probe_ctx.c.
+ *
+ * The per-CPU guard (dtrace_guard_enter()/dtrace_guard_leave())
+ *	Interrupts off keep an IPI or another probe's hardirq out, but not
+ *	an NMI, and a probe can fire in an NMI.  So every change of buffer
+ *	state, in whatever context, happens with interrupts off inside the
+ *	guard of the CPU it runs on: a probe firing (dtrace_probe() and its
+ *	siblings, BEGIN and END from process context), the switches of
+ *	principal, aggregation and speculation buffers (IPI, or process
+ *	context for an offline CPU), and with them the counters, the
+ *	speculations' commits and the dynamic variable space's spinlocks.
+ *	A probe that fires on a CPU whose guard is up does nothing but count
+ *	one drop per ECB (DTRACE_CNT_NESTED, this_cpu_inc(): safe against
+ *	the interrupted code, which reads that counter once per switch).
+ *	Nothing inside the guard waits for anything the guard keeps out.
  */
 #ifndef _DTRACE_INTERNAL_H
 #define _DTRACE_INTERNAL_H
@@ -45,6 +59,7 @@
 #include <linux/list.h>
 #include <linux/mutex.h>
 #include <linux/preempt.h>
+#include <linux/percpu.h>
 #include <linux/rcupdate.h>
 #include <linux/sched.h>
 #include <linux/smp.h>
@@ -55,6 +70,7 @@
 #include <linux/xarray.h>
 #include <dtrace/provider.h>
 #include "engine/dif.h"
+#include "engine/quantize.h"
 
 /* Most frames a STACK or USTACK action, or a stack walk, records. */
 #define DTRACE_STACK_MAX		128
@@ -134,6 +150,11 @@ enum {
 	DTRACE_CNT_SPECDROPS,	/* records lost: speculative buffer full */
 	DTRACE_CNT_SPECBUSY,	/* speculation ids still being committed */
 	DTRACE_CNT_SPECUNAVAIL,	/* speculation() found no free id */
+	/*
+	 * firings dropped as the CPU was inside the core (an NMI); only
+	 * this_cpu_inc() writes it, reported to the consumer as drops
+	 */
+	DTRACE_CNT_NESTED,
 	DTRACE_CNT_MAX
 };
 
@@ -179,6 +200,7 @@ struct dtrace_agg {
 	u32				nvals;		/* u64 words of values */
 	u32				npush;		/* tuple entries expected */
 	u32				levels;		/* lquantize */
+	struct dtrace_llquantize	llq;		/* llquantize */
 };
 
 /*
@@ -348,7 +370,7 @@ extern struct dtrace_probe *dtrace_probe_begin, *dtrace_probe_end,
 	*dtrace_probe_error;
 
 /* provider.c */
-void dtrace_providers_provide(const struct dtrace_probedesc *desc);
+int dtrace_providers_provide(const struct dtrace_probedesc *desc);
 struct dtrace_provider *dtrace_provider_named(const struct dtrace_probedesc *desc);
 struct dtrace_provider *dtrace_provider_first(void);
 struct dtrace_provider *dtrace_provider_next(struct dtrace_provider *prov);
@@ -433,6 +455,37 @@ u32 dtrace_stack_user(const struct dtrace_mstate *mst, u64 *pcs, u32 max);
 u64 dtrace_caller(struct dtrace_mstate *mst);
 
 /* probe_ctx.c */
+
+/* How deep this CPU is inside the core; see "The per-CPU guard" above. */
+DECLARE_PER_CPU(unsigned int, dtrace_nesting);
+
+/**
+ * dtrace_guard_enter() - raise this CPU's guard before touching buffers
+ *
+ * Always pair it with dtrace_guard_leave(), whatever it returned.  The
+ * increment is one instruction and whatever interrupts it (an NMI) puts
+ * the count back before returning, so it never needs more.
+ * Context: interrupts off; any context, NMI included.
+ * Return: true if this CPU was not inside the core: the caller may go
+ * on.  False: an NMI (or a probe inside the core's own code) came in
+ * while this CPU was firing a probe or switching a buffer; the caller
+ * must touch nothing but DTRACE_CNT_NESTED.
+ */
+static __always_inline bool dtrace_guard_enter(void)
+{
+	return __this_cpu_inc_return(dtrace_nesting) == 1;
+}
+
+/**
+ * dtrace_guard_leave() - lower what dtrace_guard_enter() raised
+ *
+ * Context: interrupts off, as they were for dtrace_guard_enter().
+ */
+static __always_inline void dtrace_guard_leave(void)
+{
+	__this_cpu_dec(dtrace_nesting);
+}
+
 void dtrace_actions_init(void);
 void dtrace_actions_exit(void);
 

@@ -68,8 +68,9 @@ static int dtrace_ioc_probematch(struct dtrace_ioc_probe *p)
 	if (p->flags & ~DTRACE_MATCH_PROVIDE || p->reserved ||
 	    !dtrace_desc_valid(&p->desc))
 		return -EINVAL;
+	/* No match: the reason a provider could not make probes, if any. */
 	if (p->flags & DTRACE_MATCH_PROVIDE)
-		dtrace_providers_provide(&p->desc);
+		ret = dtrace_providers_provide(&p->desc) ?: -ENOENT;
 
 	mutex_lock(&dtrace_provider_lock);
 	mutex_lock(&dtrace_lock);

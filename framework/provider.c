@@ -174,10 +174,13 @@ EXPORT_SYMBOL_NS_GPL(dtrace_unregister, DTRACE_NS);
  * Each provider whose name matches is asked while its module is pinned,
  * so a provider in the middle of unloading is skipped, not called.
  * Context: process; may sleep; dtrace_lock not held.
+ * Return: 0, or the first error a provider gave (for the caller to pass
+ * on if nothing matches @desc).
  */
-void dtrace_providers_provide(const struct dtrace_probedesc *desc)
+int dtrace_providers_provide(const struct dtrace_probedesc *desc)
 {
 	struct dtrace_provider *prov;
+	int ret, err = 0;
 
 	mutex_lock(&dtrace_provider_lock);
 	list_for_each_entry(prov, &dtrace_providers, list) {
@@ -186,10 +189,13 @@ void dtrace_providers_provide(const struct dtrace_probedesc *desc)
 			continue;
 		if (!try_module_get(prov->pops->owner))
 			continue;
-		prov->pops->provide(prov->arg, desc);
+		ret = prov->pops->provide(prov->arg, desc);
 		module_put(prov->pops->owner);
+		if (ret && !err)
+			err = ret;
 	}
 	mutex_unlock(&dtrace_provider_lock);
+	return err;
 }
 
 /**

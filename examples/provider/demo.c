@@ -33,22 +33,23 @@ static struct demo_probe *demo_write_probe;	/* set once by ->provide */
 static struct proc_dir_entry *demo_entry;
 
 /* Create the probe the first time a consumer's description can match it. */
-static void demo_provide(void *arg, const struct dtrace_probedesc *desc)
+static int demo_provide(void *arg, const struct dtrace_probedesc *desc)
 {
 	struct demo_probe *probe;
 
 	if (demo_write_probe)
-		return;
+		return 0;
 	probe = kzalloc(sizeof(*probe), GFP_KERNEL);
 	if (!probe)
-		return;
+		return -ENOMEM;
 	probe->id = dtrace_probe_create(demo_prov, KBUILD_MODNAME,
 					"demo_write", "write", probe);
 	if (probe->id == DTRACE_IDNONE) {
 		kfree(probe);
-		return;
+		return -ENOMEM;
 	}
 	WRITE_ONCE(demo_write_probe, probe);
+	return 0;
 }
 
 static int demo_enable(void *arg, dtrace_id_t id, void *parg)

@@ -45,6 +45,10 @@ typedef unsigned long dtrace_provider_id_t;	/* opaque provider handle */
  *	Context: process; may sleep; the core's provider lock is held, so
  *	this may call dtrace_probe_lookup() and dtrace_probe_create() but
  *	not dtrace_register() or dtrace_unregister().
+ *	Return: 0, or a negative errno saying why probes @desc names could
+ *	not be made (fbt: -EBADMSG, the kernel's BTF is invalid); when no
+ *	probe then matches @desc, the consumer gets it instead of "no
+ *	probe matches".
  * @enable: arm probe @id so that it calls dtrace_probe() when it fires.
  *	Context: process; may sleep; the core's locks are held: must not
  *	call back into the core.
@@ -83,7 +87,7 @@ typedef unsigned long dtrace_provider_id_t;	/* opaque provider handle */
  */
 struct dtrace_pops {
 	struct module *owner;
-	void (*provide)(void *arg, const struct dtrace_probedesc *desc);
+	int (*provide)(void *arg, const struct dtrace_probedesc *desc);
 	int (*enable)(void *arg, dtrace_id_t id, void *parg);
 	void (*disable)(void *arg, dtrace_id_t id, void *parg);
 	void (*destroy)(void *arg, dtrace_id_t id, void *parg);
@@ -236,16 +240,79 @@ bool dtrace_match_glob(const char *pattern, const char *str);
  * For providers that trace the kernel itself.
  */
 
+struct dtrace_btf;
+struct btf_type;
+
 /**
- * dtrace_btf_read() - read the BTF of vmlinux or of a module
+ * dtrace_btf_load() - read and check the BTF of vmlinux or of a module
  * @object: "vmlinux" or a module name, as in /sys/kernel/btf/
+ * @base: for a module, the BTF of vmlinux from an earlier call; else NULL
+ *
+ * The file is read under the init task's root, whatever the caller's
+ * mount namespace or root shows, and checked whole before it is used:
+ * after this, every name offset, type id and record that
+ * dtrace_btf_type() and dtrace_btf_name() lead to is in range, and the
+ * type of a FUNC is a FUNC_PROTO.  A module's BTF is split BTF: its type
+ * ids and string offsets continue those of @base, which must outlive it.
+ * Why a file is refused goes to /proc/dtrace/trace.  Nothing is kept
+ * here: a failure tried again reads the file again.
+ * Context: process; may sleep.
+ * Return: the BTF, to be freed with dtrace_btf_free(); or ERR_PTR of
+ * -ENOENT (no such file), -EBADMSG (invalid, or over 64 MiB), -EIO,
+ * -ENOMEM or another errno of opening the file.
+ */
+struct dtrace_btf *dtrace_btf_load(const char *object,
+				   const struct dtrace_btf *base);
+
+/**
+ * dtrace_btf_free() - free what dtrace_btf_load() returned
+ * @btf: the BTF, or NULL; no split BTF on top of it may be left
+ *
+ * Context: process; may sleep.
+ */
+void dtrace_btf_free(struct dtrace_btf *btf);
+
+/**
+ * dtrace_btf_ids() - the type ids that are @btf's own
+ * @btf: a BTF from dtrace_btf_load()
+ * @first: where the first id goes
+ * @n: where the number of ids goes
+ *
+ * Context: any.
+ */
+void dtrace_btf_ids(const struct dtrace_btf *btf, u32 *first, u32 *n);
+
+/**
+ * dtrace_btf_type() - the type record of @id
+ * @btf: a BTF from dtrace_btf_load(); a module's reaches its base too
+ * @id: a type id
+ *
+ * Context: any.
+ * Return: the record (followed by its members), or NULL for void and
+ * an id that is not a type.
+ */
+const struct btf_type *dtrace_btf_type(const struct dtrace_btf *btf, u32 id);
+
+/**
+ * dtrace_btf_name() - the string at name offset @off
+ * @btf: a BTF from dtrace_btf_load(); a module's reaches its base too
+ * @off: a name offset from one of its records
+ *
+ * Context: any.
+ * Return: the string, NUL-terminated; "" for an offset out of range.
+ */
+const char *dtrace_btf_name(const struct dtrace_btf *btf, u32 off);
+
+/**
+ * dtrace_btf_read() - the checked BTF file of vmlinux
+ * @object: "vmlinux" (a module's split BTF is checked against its base:
+ *	use dtrace_btf_load())
  * @sizep: where the size of the result is stored
  *
- * A module's BTF is split BTF: its type ids and string offsets continue
- * those of vmlinux.
+ * As dtrace_btf_load(), for a provider that scans the file once itself.
  * Context: process; may sleep.
- * Return: the checked BTF header and what follows, to be vfree()d; or
- * ERR_PTR(-ENOENT) if there is none, -EINVAL if it is malformed, -ENOMEM.
+ * Return: the header and what follows, to be vfree()d; or ERR_PTR of
+ * an errno as for dtrace_btf_load().
  */
 void *dtrace_btf_read(const char *object, size_t *sizep);
 

@@ -7,7 +7,10 @@
  * runs when a probe fires; a module's are also checked against its
  * symbol table, so that functions of its freed init code are left out.
  * Nothing is read until a probe description names the object: then its
- * BTF is loaded and the probes the description matches are created.
+ * BTF is loaded (read and checked by the core, dtrace_btf_load()) and
+ * the probes the description matches are created.  Only a load that
+ * worked is kept: one that failed is tried again by the next
+ * description, and the consumer whose description it was is told why.
  * An enabled probe is a kprobe (fbt_arm.c) and pins its module.
  *
  * Context: process for everything here; fbt_lock protects the object
@@ -76,7 +79,7 @@ static struct fbt_object *fbt_vmlinux(void)
 static const char *fbt_func_name(const struct fbt_object *obj,
 				 const struct fbt_func *func)
 {
-	return fbt_btf_name(&obj->btf, func->name_off);
+	return dtrace_btf_name(obj->btf, func->name_off);
 }
 
 static const struct fbt_object *fbt_sort_obj;	/* fbt_lock */
@@ -162,18 +165,18 @@ static int fbt_funcs_prune(struct fbt_object *obj)
 /* The functions of @obj's own BTF, sorted by name. */
 static int fbt_funcs_build(struct fbt_object *obj)
 {
-	const struct fbt_btf *btf = &obj->btf;
-	u32 i, n = 0;
+	const struct dtrace_btf *btf = obj->btf;
+	u32 i, n = 0, first, ntypes;
 	int pass;
 
+	dtrace_btf_ids(btf, &first, &ntypes);
 	for (pass = 0; pass < 2; pass++) {
-		for (i = 0, n = 0; i < btf->ntypes; i++) {
-			const struct btf_type *t =
-				fbt_btf_type(btf, btf->first_id + i);
+		for (i = 0, n = 0; i < ntypes; i++) {
+			const struct btf_type *t = dtrace_btf_type(btf, first + i);
 
 			if (btf_kind(t) != BTF_KIND_FUNC ||
 			    btf_func_linkage(t) == BTF_FUNC_EXTERN ||
-			    fbt_func_excluded(fbt_btf_name(btf, t->name_off)))
+			    fbt_func_excluded(dtrace_btf_name(btf, t->name_off)))
 				continue;
 			if (obj->funcs) {
 				obj->funcs[n].name_off = t->name_off;
@@ -191,6 +194,7 @@ static int fbt_funcs_build(struct fbt_object *obj)
 	obj->nfuncs = n;
 	fbt_sort_obj = obj;
 	sort(obj->funcs, n, sizeof(*obj->funcs), fbt_func_cmp, NULL);
+	fbt_sort_obj = NULL;
 	return fbt_funcs_prune(obj);
 }
 
@@ -199,42 +203,44 @@ static void fbt_object_unload(struct fbt_object *obj)
 	kvfree(obj->funcs);
 	obj->funcs = NULL;
 	obj->nfuncs = 0;
-	fbt_btf_free(&obj->btf);
+	dtrace_btf_free(obj->btf);
+	obj->btf = NULL;
 }
 
 /*
- * Read @obj's BTF and build its catalogue, once; an object without BTF
- * (or out of memory) has no functions, and says so once.
+ * Read @obj's BTF and build its catalogue.  Only a success is kept: an
+ * object whose BTF could not be read or was refused (the core traces
+ * why), or that ran out of memory, is left as it was, unloaded, and
+ * the next description naming it tries again.  A module's BTF needs
+ * vmlinux's.  Return: 0, or the errno of dtrace_btf_load() or -ENOMEM.
  */
 static int fbt_object_load(struct fbt_object *obj)
 {
-	const struct fbt_btf *base = NULL;
+	struct dtrace_btf *base = NULL, *btf;
 	int ret;
 
-	if (obj->loaded)
-		return obj->nfuncs ? 0 : -ENOENT;
+	if (obj->btf)
+		return 0;
 	if (obj->mod) {
 		ret = fbt_object_load(fbt_vmlinux());
 		if (ret)
 			return ret;
-		base = &fbt_vmlinux()->btf;
+		base = fbt_vmlinux()->btf;
 	}
-	obj->loaded = true;
-	ret = fbt_btf_load(&obj->btf, obj->name, base);
-	if (!ret)
-		ret = fbt_funcs_build(obj);
-	if (ret) {
-		pr_info("%s: no functions to offer (BTF: %d)\n", obj->name, ret);
+	btf = dtrace_btf_load(obj->name, base);
+	if (IS_ERR(btf))
+		return PTR_ERR(btf);
+	obj->btf = btf;
+	ret = fbt_funcs_build(obj);
+	if (ret)
 		fbt_object_unload(obj);
-		return ret;
-	}
-	return 0;
+	return ret;
 }
 
 static void fbt_probe_create(struct fbt_object *obj, struct fbt_func *func,
 			     int which)
 {
-	const struct btf_type *proto = fbt_btf_type(&obj->btf, func->proto);
+	const struct btf_type *proto = dtrace_btf_type(obj->btf, func->proto);
 	struct fbt_probe *probe;
 	dtrace_id_t id;
 
@@ -273,19 +279,35 @@ static bool fbt_is_glob(const char *s)
 	return !*s || strpbrk(s, "*?[\\");
 }
 
-static void fbt_provide(void *arg, const struct dtrace_probedesc *desc)
+/*
+ * An object that fails to load is the consumer's error unless it is a
+ * module built without BTF, which simply has no probes.  Without
+ * vmlinux's BTF no object loads: that error ends the walk.
+ */
+static int fbt_provide(void *arg, const struct dtrace_probedesc *desc)
 {
 	struct fbt_object *obj;
 	struct fbt_func *func;
+	int ret, err = 0;
 	u32 i;
 
 	if (!dtrace_match_glob(desc->name, fbt_names[FBT_ENTRY]) &&
 	    !dtrace_match_glob(desc->name, fbt_names[FBT_RETURN]))
-		return;
+		return 0;
 	mutex_lock(&fbt_lock);
 	list_for_each_entry(obj, &fbt_objects, list) {
-		if (!dtrace_match_glob(desc->mod, obj->name) ||
-		    fbt_object_load(obj))
+		if (!dtrace_match_glob(desc->mod, obj->name))
+			continue;
+		ret = fbt_object_load(obj);
+		if (ret == -ENOENT && obj->mod && fbt_vmlinux()->btf)
+			continue;
+		if (ret == -ENOENT)	/* vmlinux's: the kernel has no BTF */
+			ret = -ENODATA;
+		if (ret && !err)
+			err = ret;
+		if (!fbt_vmlinux()->btf)
+			break;
+		if (ret)
 			continue;
 		if (!fbt_is_glob(desc->func)) {
 			func = fbt_func_find(obj, desc->func);
@@ -301,6 +323,7 @@ static void fbt_provide(void *arg, const struct dtrace_probedesc *desc)
 		}
 	}
 	mutex_unlock(&fbt_lock);
+	return err;
 }
 
 /*
@@ -348,8 +371,8 @@ static void fbt_getargdesc(void *arg, dtrace_id_t id, void *parg,
 			   struct dtrace_ioc_probearg *desc)
 {
 	struct fbt_probe *probe = parg;
-	const struct fbt_btf *btf = &probe->obj->btf;
-	const struct btf_type *proto = fbt_btf_type(btf, probe->func->proto);
+	const struct dtrace_btf *btf = probe->obj->btf;
+	const struct btf_type *proto = dtrace_btf_type(btf, probe->func->proto);
 	u32 type;
 
 	if (!proto || desc->argno >= probe->nargs)

@@ -102,8 +102,8 @@ NOKPROBE_SYMBOL(fbt_return_handler);
  */
 int fbt_arm(struct fbt_probe *probe, dtrace_id_t id)
 {
-	const char *func = fbt_btf_name(&probe->obj->btf,
-					probe->func->name_off);
+	const char *func = dtrace_btf_name(probe->obj->btf,
+					   probe->func->name_off);
 	struct fbt_armed *armed;
 	int ret;
 

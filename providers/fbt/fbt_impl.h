@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * dtrace_fbt.ko's own declarations: the BTF reader (fbt_btf.c), the
+ * dtrace_fbt.ko's own declarations: C type names from BTF (fbt_btf.c), the
  * catalogue of functions per object and the provider (fbt.c), and the
  * kprobes that fire the probes (fbt_arm.c).
  */
@@ -13,29 +13,7 @@
 #include <uapi/linux/btf.h>
 #include <dtrace/provider.h>
 
-/*
- * The BTF of vmlinux or, split on top of it, of a module: the types of
- * this object are ids first_id .. first_id + ntypes - 1, its strings
- * offsets str_first .. str_first + str_len - 1.
- */
-struct fbt_btf {
-	const struct btf_header	*hdr;		/* vmalloc()ed, whole file */
-	const struct fbt_btf	*base;		/* vmlinux's, for a module */
-	const char		*strs;
-	u32			str_first;
-	u32			str_len;
-	u32			first_id;
-	u32			ntypes;
-	u32			*offs;		/* type id -> offset in types */
-	const u8		*types;
-};
-
-int fbt_btf_load(struct fbt_btf *btf, const char *object,
-		 const struct fbt_btf *base);
-void fbt_btf_free(struct fbt_btf *btf);
-const struct btf_type *fbt_btf_type(const struct fbt_btf *btf, u32 id);
-const char *fbt_btf_name(const struct fbt_btf *btf, u32 off);
-int fbt_btf_type_name(const struct fbt_btf *btf, u32 id, char *buf,
+int fbt_btf_type_name(const struct dtrace_btf *btf, u32 id, char *buf,
 		      size_t size);
 
 /* A function the provider offers: its probes, created on demand. */
@@ -52,8 +30,7 @@ struct fbt_object {
 	struct list_head	list;		/* on fbt_objects */
 	struct module		*mod;		/* NULL for vmlinux */
 	char			name[MODULE_NAME_LEN];
-	bool			loaded;		/* funcs built (or failed) */
-	struct fbt_btf		btf;
+	struct dtrace_btf	*btf;		/* NULL until loaded */
 	struct fbt_func		*funcs;
 	u32			nfuncs;
 };

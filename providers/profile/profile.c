@@ -165,10 +165,11 @@ out_uncount:
  * held.  Only an exact name can be created: a glob matches the probes
  * that exist already.
  */
-static void profile_provide(void *arg, const struct dtrace_probedesc *desc)
+static int profile_provide(void *arg, const struct dtrace_probedesc *desc)
 {
 	if (!strpbrk(desc->name, "*?[\\"))
 		profile_create(desc->name);
+	return 0;
 }
 
 static int profile_enable(void *arg, dtrace_id_t id, void *parg)

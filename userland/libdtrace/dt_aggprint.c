@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "dt_agg.h"
+#include "dt_compile.h"
 #include "dt_print.h"
 #include "dt_printf.h"
 #include "dt_sym.h"
@@ -29,48 +30,34 @@ unsigned int dt_agg_buckets(const struct dt_agg *agg, struct dt_bucket *b,
 			    unsigned int max)
 {
 	const __s64 *p = agg->def.params;
-	unsigned int n = 0, i;
+	struct dtrace_llquantize q;
+	unsigned int n;
 
 	if (max > agg->nvals)
 		max = agg->nvals;
 	switch (agg->def.func) {
 	case DTRACE_AGG_QUANTIZE:
-		for (i = 0; i < DTRACE_QUANTIZE_NBUCKETS && n < max; i++, n++) {
-			int z = DTRACE_QUANTIZE_ZEROBUCKET;
+		for (n = 0; n < max && n < DTRACE_QUANTIZE_NBUCKETS; n++) {
+			int32_t d = (int32_t)n - DTRACE_QUANTIZE_ZEROBUCKET;
 
-			b[n].range = 0;
-			b[n].base = (int)i < z ? -(1LL << (z - 1 - (int)i)) :
-				    (int)i == z ? 0 : 1LL << ((int)i - z - 1);
+			b[n] = (struct dt_bucket){ .base = dtrace_quantize_base(d) };
 		}
 		return n;
-	case DTRACE_AGG_LQUANTIZE: {
-		int64_t levels = p[2] > 0 ? (p[1] - p[0]) / p[2] : 0;
-
-		for (i = 0; n < max && (int64_t)i <= levels + 1; i++, n++) {
-			b[n].range = i == 0 ? -1 : (int64_t)i == levels + 1;
-			b[n].base = i == 0 ? p[0] : p[0] + (int64_t)(i - 1) * p[2];
-		}
+	case DTRACE_AGG_LQUANTIZE:
+		for (n = 0; n < max; n++)
+			b[n] = (struct dt_bucket){
+				.base = dtrace_lquantize_base(p[0], p[2], n),
+				.range = !n ? -1 : n + 1 == agg->nvals,
+			};
 		return n;
-	}
-	case DTRACE_AGG_LLQUANTIZE: {
-		int64_t factor = p[0], pw = 1, o, v;
-
-		for (o = 0; o < p[1]; o++)
-			pw *= factor;
-		if (n < max)
-			b[n++] = (struct dt_bucket){ .base = pw, .range = -1 };
-		for (o = p[1]; o <= p[2] && n < max; o++) {
-			int64_t next = pw * factor;
-			int64_t w = next / p[3] > 1 ? next / p[3] : 1;
-
-			for (v = pw; v < next && n < max; v += w)
-				b[n++] = (struct dt_bucket){ .base = v };
-			pw = next;
-		}
-		if (n < max)
-			b[n++] = (struct dt_bucket){ .base = pw, .range = 1 };
+	case DTRACE_AGG_LLQUANTIZE:
+		q = dt_agg_llq(&agg->def);
+		for (n = 0; n < max; n++)
+			b[n] = (struct dt_bucket){
+				.base = dtrace_llquantize_base(&q, n),
+				.range = !n ? -1 : n + 1 == agg->nvals,
+			};
 		return n;
-	}
 	default:
 		return 0;
 	}

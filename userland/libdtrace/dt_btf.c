@@ -804,6 +804,16 @@ static const struct dt_type *dt_btf_typedef(dtrace_hdl_t *dtp,
 	return dt_btf_pending_add(dtp->btf, f, 0, t) ? NULL : t;
 }
 
+/* Is type @id, seen from @f, a FUNC_PROTO (what a FUNC must refer to)? */
+static bool dt_btf_is_proto(struct dt_btf *btf, struct dt_btf_file *f,
+			    uint32_t id)
+{
+	struct dt_btf_file *of = dt_btf_file_of(btf, f, id);
+
+	return of && BTF_INFO_KIND(dt_btf_type(of, id)->info) ==
+		     BTF_KIND_FUNC_PROTO;
+}
+
 static const struct dt_type *dt_btf_conv_kind(dtrace_hdl_t *dtp,
 					      struct dt_btf_file *f,
 					      uint32_t id, unsigned int depth)
@@ -841,11 +851,18 @@ static const struct dt_type *dt_btf_conv_kind(dtrace_hdl_t *dtp,
 		return dt_btf_enum(dtp, f, bt, name);
 	case BTF_KIND_TYPEDEF:
 		return dt_btf_typedef(dtp, f, bt, name, depth);
+	case BTF_KIND_FUNC:
+		if (!dt_btf_is_proto(dtp->btf, f, bt->type)) {
+			dt_btf_seterr(dtp->btf,
+				      "%s: type %u: FUNC's type is not a FUNC_PROTO",
+				      f->path, id);
+			return NULL;
+		}
+		/* fall through */
 	case BTF_KIND_CONST:
 	case BTF_KIND_VOLATILE:
 	case BTF_KIND_RESTRICT:
 	case BTF_KIND_TYPE_TAG:
-	case BTF_KIND_FUNC:
 		return dt_btf_ref(dtp, f, bt->type, depth);
 	case BTF_KIND_FUNC_PROTO:
 		return dt_btf_proto(dtp, f, bt, depth);

@@ -168,7 +168,9 @@ static void dt_check_llquantize(struct dt_pcb *pcb, const struct dt_node *fn,
 	if (steps % factor)
 		dt_diag(pcb, fn->line, D_LLQUANT_NSTEPMATCH,
 			"llquantize( ) argument #2 (factor) must evenly divide argument #5 (number of steps)");
-	n = dt_llquantize_nbuckets(factor, low, high, steps);
+	n = dtrace_llquantize_nbuckets(&(const struct dtrace_llquantize){
+		.factor = factor, .low = low, .high = high, .steps = steps,
+	});
 	if (!n)
 		dt_diag(pcb, fn->line, D_LLQUANT_MAGTOOBIG,
 			"llquantize( ) argument #2 (factor) raised to the power of argument #4 (high magnitude) plus one overflows 63 bits");

@@ -39,6 +39,12 @@ static const char *const dt_errmsgs[] = {
 		"allow tracing there",
 	[EDT_UPROBE - EDT_BASE] = "User probes could not be created",
 	[EDT_DIFREFUSED - EDT_BASE] = "DIF program refused by the kernel",
+	[EDT_BADBTF - EDT_BASE] =
+		"The kernel's BTF is invalid, so the probes cannot be made "
+		"(/proc/dtrace/trace says why)",
+	[EDT_NOBTF - EDT_BASE] =
+		"The kernel's BTF cannot be read: no /sys/kernel/btf/vmlinux "
+		"under the init process's root (/proc/dtrace/trace)",
 	[EDT_BADOPTCTX - EDT_BASE] =
 		"Option cannot be used from within a D program",
 	[EDT_BUFTOOSMALL - EDT_BASE] = "Enabling exceeds size of buffer",
@@ -130,7 +136,8 @@ const char *dtrace_errtag(dtrace_hdl_t *dtp)
  * Map an errno from /dev/dtrace to what the user is best told.  Once
  * the device is open, EPERM only comes from ENABLE refusing an action
  * that needs the destructive option (-w); E2BIG and EOPNOTSUPP from a
- * provider refusing to arm probes.
+ * provider refusing to arm probes; EBADMSG and ENODATA from a provider
+ * that makes its probes from the kernel's BTF (fbt) and has none.
  */
 int dt_set_errno_ioctl(dtrace_hdl_t *dtp, int err)
 {
@@ -142,5 +149,9 @@ int dt_set_errno_ioctl(dtrace_hdl_t *dtp, int err)
 		err = EDT_PROBELIMIT;
 	else if (err == EOPNOTSUPP)
 		err = EDT_NOTARMABLE;
+	else if (err == EBADMSG)
+		err = EDT_BADBTF;
+	else if (err == ENODATA)
+		err = EDT_NOBTF;
 	return dt_set_errno(dtp, err);
 }

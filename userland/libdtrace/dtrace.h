@@ -40,6 +40,8 @@ enum {
 	EDT_UPROBE,		/* user probes not made; text in errmsg */
 	EDT_DIFREFUSED,		/* the kernel's verifier refused a program;
 				   text in errmsg */
+	EDT_BADBTF,		/* the kernel's BTF refused as invalid */
+	EDT_NOBTF,		/* the kernel has no BTF where it is read */
 	EDT_BADOPTCTX,		/* a command-line option set by a program */
 	EDT_BUFTOOSMALL,	/* a clause's record exceeds bufsize */
 	EDT_MAX

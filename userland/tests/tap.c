@@ -89,6 +89,7 @@ int main(void)
 	test_lex();
 	test_parse();
 	test_glob();
+	test_quantize();
 	test_options();
 	test_check();
 	test_cg();
@@ -99,6 +100,7 @@ int main(void)
 	test_cli();
 	test_type();
 	test_btf();
+	test_btf_check();
 	test_usdt();
 	return tap_done();
 }

@@ -27,12 +27,14 @@ void test_check(void);
 void test_cg(void);
 void test_printf(void);
 void test_glob(void);
+void test_quantize(void);
 void test_consume(void);
 void test_agg(void);
 void test_options(void);
 void test_cli(void);
 void test_type(void);
 void test_btf(void);
+void test_btf_check(void);
 void test_usdt(void);
 void test_engine(void);
 

@@ -15,6 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "dt_agg.h"
+#include "dt_compile.h"
 #include "dt_printf.h"
 #include "helpers.h"
 #include "tap.h"
@@ -36,7 +37,6 @@ static struct dt_agg *agg_new(dtrace_hdl_t *dtp, const char *name,
 			      const struct kspec *keys, unsigned int nkeys)
 {
 	struct dt_agg *agg = calloc(1, sizeof(*agg));
-	struct dt_bucket b[1024];
 	uint32_t off = 0;
 	unsigned int i;
 
@@ -71,8 +71,7 @@ static struct dt_agg *agg_new(dtrace_hdl_t *dtp, const char *name,
 		break;
 	case DTRACE_AGG_LQUANTIZE:
 	case DTRACE_AGG_LLQUANTIZE:
-		agg->nvals = 1024;
-		agg->nvals = dt_agg_buckets(agg, b, 1024);
+		agg->nvals = dt_agg_nvals(&agg->def);
 		break;
 	default:
 		agg->nvals = 1;

@@ -740,11 +740,6 @@ out:
 	tap_is_int(cl->datasize, 0, "agg: aggregations record nothing");
 	dt_program_free(pgp);
 
-	tap_is_int(dt_llquantize_nbuckets(2, 0, 3, 2), 2 + 4, "agg: llquantize(2, 0, 3, 2)");
-	tap_is_int(dt_llquantize_nbuckets(2, 2, 4, 6), 2 + 4 + 4 + 4,
-		   "agg: llquantize buckets rounded up");
-	tap_is_int(dt_llquantize_nbuckets(10, 0, 18, 10), 0,
-		   "agg: 10^19 overflows");
 }
 
 /* Ids across compilations; a failed compilation takes its own back. */

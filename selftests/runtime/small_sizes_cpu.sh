@@ -44,7 +44,7 @@ timeout 180 "$DTRACE" -q -x cpu=$cpu -c 'sleep 3' -n '
 	>"$DT_TMP/out" 2>"$DT_TMP/err" || st=$?
 [ "$st" -eq 0 ] || dt_fail "cpu=$cpu: exit $st: $(cat "$DT_TMP/err")"
 [ "$(grep -c . "$DT_TMP/out")" -ge 2 ] &&
-	[ -z "$(grep -vx "$cpu" "$DT_TMP/out" | grep .)" ] ||
+	! grep -vx "$cpu" "$DT_TMP/out" | grep -q . ||
 	dt_fail "cpu=$cpu: stdout '$(cat "$DT_TMP/out")'"
 
 st=0

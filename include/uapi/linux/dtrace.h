@@ -473,8 +473,7 @@ enum {
 	DTRACE_OPT_NSPEC,	/* speculations; default 1 */
 	DTRACE_OPT_SPECSIZE,	/* bytes per CPU per speculation; default
 				   1 MiB */
-	DTRACE_OPT_CPU,		/* the only CPU whose probes fire (BEGIN and
-				   END aside); default DTRACE_CPU_ANY */
+	DTRACE_OPT_CPU,		/* only its probes fire; DTRACE_CPU_ANY */
 	DTRACE_OPT_MAX
 };
 

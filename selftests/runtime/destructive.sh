@@ -23,7 +23,7 @@ grep -qi 'destructive' "$DT_TMP/err" ||
 [ "$(dt_enabled profile)" = 0 ] || dt_fail "something stayed enabled"
 
 st=0
-timeout 180 "$DTRACE" -q -w -c 'sh -c "while :; do :; done"' \
+timeout 180 "$DTRACE" -w -c 'sh -c "while :; do :; done"' \
 	-n 'profile-97 /pid == $target/ { raise(9); }' \
 	>"$DT_TMP/out" 2>"$DT_TMP/err" || st=$?
 [ "$st" -eq 0 ] || dt_fail "raise(9) of the target: exit $st: $(cat "$DT_TMP/err")"

@@ -536,8 +536,16 @@ static void dt_check_lvalue(struct dt_pcb *pcb, struct dt_node *n,
 			    const char *op, const struct dt_node *rhs)
 {
 	struct dt_var *var = dt_check_var(pcb, n, true);
+	const struct dt_ident *id;
 	const struct dt_type *rt;
 
+	/* pid, timestamp, zonename ...: D's own, read-only */
+	if (!var && n->kind == DT_NODE_IDENT &&
+	    (id = dt_ident_lookup(n->str)) &&
+	    (id->kind == DT_IDENT_VAR || id->kind == DT_IDENT_STRCONST))
+		dt_diag(pcb, n->line, D_OP_WRITE,
+			"operator %s can only be applied to a writable variable",
+			op);
 	if (!var) {
 		dt_check_memlvalue(pcb, n, op, rhs);
 		return;

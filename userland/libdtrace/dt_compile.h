@@ -17,7 +17,7 @@ struct dt_var;
 /* cflags of a D library file's compilation (dt_lib.c); not public. */
 #define DT_C_LIBRARY	0x80000000u
 
-void dt_lib_load(dtrace_hdl_t *dtp);
+int dt_lib_load(dtrace_hdl_t *dtp, struct dt_pcb *pcb);
 void dt_lib_unload(dtrace_hdl_t *dtp);
 
 /* State of code generation for one clause at a time. */

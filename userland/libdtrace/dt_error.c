@@ -51,6 +51,9 @@ static const char *const dt_errmsgs[] = {
 		"The kernel is locked down for confidentiality: it refuses DTrace, which reads kernel memory (see /sys/kernel/security/lockdown)",
 	[EDT_LOCKDOWN_DESTR - EDT_BASE] =
 		"Destructive actions not allowed: the kernel is locked down (see /sys/kernel/security/lockdown)",
+	[EDT_BADOPTCTX - EDT_BASE] =
+		"Option cannot be used from within a D program",
+	[EDT_BUFTOOSMALL - EDT_BASE] = "Enabling exceeds size of buffer",
 };
 
 static const char *const dt_tagnames[] = {
@@ -64,6 +67,26 @@ const char *dt_errtag_name(enum dt_errtag tag)
 	if ((unsigned int)tag >= D_NTAGS)
 		return "D_UNKNOWN";
 	return dt_tagnames[tag];
+}
+
+/**
+ * dt_dprintf() - a debug message, with -x debug or $DTRACE_DEBUG set
+ * @dtp: the handle
+ * @fmt: printf format of the message, without a newline
+ *
+ * "libdtrace DEBUG <ns since boot>: <message>" on stderr.
+ */
+void dt_dprintf(const dtrace_hdl_t *dtp, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!dtp->opt.debug)
+		return;
+	fprintf(stderr, "libdtrace DEBUG %llu: ", (unsigned long long)dt_now());
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
 }
 
 int dt_set_errno(dtrace_hdl_t *dtp, int err)

@@ -669,6 +669,7 @@ primary_expression:
 /*
  * Each macro argument given must be used ($1 or $$1) unless the option
  * argref is set, as a misspelt script would otherwise ignore its input.
+ * The last one unused is named, as DTrace does.
  */
 static int dt_parse_argref(struct dt_pcb *pcb)
 {
@@ -677,7 +678,7 @@ static int dt_parse_argref(struct dt_pcb *pcb)
 
 	if (dtp->opt.argref || (pcb->cflags & DT_C_LIBRARY))
 		return 0;
-	for (i = 1; i < dtp->macro_argc && i < 64; i++) {
+	for (i = dtp->macro_argc < 64 ? dtp->macro_argc - 1 : 63; i > 0; i--) {
 		if (pcb->macros_used & (1ULL << i))
 			continue;
 		dt_pcb_error(pcb, pcb->line, D_MACRO_UNUSED,

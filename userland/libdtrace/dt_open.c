@@ -124,16 +124,21 @@ dtrace_hdl_t *dtrace_open(int version, int flags, int *errp)
 	dtp->testing = getenv("_DTRACE_TESTING") != NULL;
 	dtp->out_saved = -1;
 	dt_options_init(&dtp->opt);
+	dtp->opt.debug = getenv("DTRACE_DEBUG") != NULL;
 	ncpus = sysconf(_SC_NPROCESSORS_CONF);
 	dtp->ncpus = ncpus > 0 ? (int)ncpus : 1;
 
 	err = (flags & DTRACE_O_NODEV) ? dt_open_fake(dtp) :
 					 dt_open_device(dtp);
 	if (err) {
+		dt_dprintf(dtp, "open failed: %s", dtrace_errmsg(NULL, err));
 		dtrace_close(dtp);
 		*errp = err;
 		return NULL;
 	}
+	dt_dprintf(dtp, "opened %s, %d CPUs",
+		   (flags & DTRACE_O_NODEV) ? "without the device" :
+		   "/dev/dtrace", dtp->ncpus);
 	return dtp;
 }
 
@@ -190,6 +195,8 @@ void dtrace_close(dtrace_hdl_t *dtp)
 	dt_uprov_free(dtp);
 	dt_strv_free(dtp->macro_argv, dtp->macro_argc);
 	dt_strv_free(dtp->cpp_argv, dtp->cpp_argc);
+	dt_strv_free(dtp->libdirs, dtp->nlibdirs);
+	dt_options_fini(&dtp->opt);
 	for (i = 0; i < dtp->nclauses; i++)
 		dt_clause_free(dtp->clauses[i]);
 	for (i = 1; i < dtp->naggs; i++)

@@ -72,6 +72,9 @@ int dt_parse(struct dt_pcb *pcb);
 int dt_pragma(struct dt_pcb *pcb, const char *line);
 
 /* dt_pdesc.c */
+int dt_pdesc_id(dtrace_hdl_t *dtp, const char *s,
+		struct dtrace_probedesc *desc, const char **endp, char *err,
+		size_t errlen);
 int dt_pdesc_parse(const char *s, dtrace_probespec_t spec,
 		   struct dtrace_probedesc *desc, char *err, size_t errlen);
 

@@ -8,16 +8,33 @@
  * DTRACEIOC_STOP (END) followed by the last snapshots.  Records are
  * processed by dt_consume.c, aggregations merged by dt_agg.c.
  */
+#define _GNU_SOURCE
 #include <errno.h>
+#include <sched.h>
 #include <stdlib.h>
 #include <time.h>
 #include "dt_agg.h"
+
+/* The cpu option: this process runs there, so BEGIN and END fire there. */
+static int dt_go_cpu(dtrace_hdl_t *dtp)
+{
+	cpu_set_t set;
+
+	if (dtp->opt.cpu == DTRACE_CPU_ANY)
+		return 0;
+	CPU_ZERO(&set);
+	CPU_SET((int)dtp->opt.cpu, &set);
+	if (sched_setaffinity(0, sizeof(set), &set))
+		return dt_set_errno(dtp, errno);
+	return 0;
+}
 
 /**
  * dtrace_go() - send the options, start tracing (BEGIN fires)
  * @dtp: a handle with its programs enabled
  *
- * Return: 0, or -1 (EDT_ACTIVE, EDT_NOMEM, an errno of the kernel).
+ * Return: 0, or -1 (EDT_ACTIVE, EDT_NOMEM, EDT_BUFTOOSMALL when a
+ * clause's record does not fit in bufsize, an errno of the kernel).
  */
 int dtrace_go(dtrace_hdl_t *dtp)
 {
@@ -28,12 +45,14 @@ int dtrace_go(dtrace_hdl_t *dtp)
 		return dt_set_errno(dtp, EDT_ACTIVE);
 	if (dtp->fd < 0)
 		return dt_set_errno(dtp, EDT_NODEVICE_OP);
-	if (dt_options_apply(dtp))
+	if (dt_options_apply(dtp) || dt_go_cpu(dtp))
 		return -1;
 
 	while (dt_ioctl(dtp, DTRACEIOC_GO, &go)) {
 		int err = errno;
 
+		if (err == E2BIG)
+			return dt_set_errno(dtp, EDT_BUFTOOSMALL);
 		if (err != ENOMEM || dt_options_resize(dtp) <= 0)
 			return dt_set_errno_ioctl(dtp, err);
 	}
@@ -44,6 +63,7 @@ int dtrace_go(dtrace_hdl_t *dtp)
 		return dt_set_errno(dtp, EDT_NOMEM);
 	dtp->active = true;
 	dtp->began_on = (int)go.cpu;
+	dt_dprintf(dtp, "tracing started, BEGIN fired on CPU %u", go.cpu);
 	now = dt_now();
 	/* BEGIN's records go out at once; BEGIN may have called exit() */
 	dtp->next_switch = now;

@@ -67,6 +67,7 @@ static struct mock_ecb ecbs[MOCK_MAXECBS + 1];	/* by EPID, from 1 */
 static uint32_t necbs;
 static uint32_t activity;
 static uint64_t opt_bufsize = DTRACE_BUFSIZE_DEFAULT;
+static uint64_t opt_cpu = DTRACE_CPU_ANY;	/* probes fire on CPU 0 */
 static uint64_t opt_strsize = DTRACE_STRSIZE_DEFAULT;
 static uint64_t opt_destructive;
 static bool env_drops_done;
@@ -390,6 +391,9 @@ static void fire(uint32_t probe, const uint64_t *args, bool in_error)
 {
 	uint32_t epid;
 
+	/* the cpu option: probes fire on CPU 0 here; BEGIN and END anywhere */
+	if (probe > 2 && opt_cpu != DTRACE_CPU_ANY && opt_cpu != 0)
+		return;
 	for (epid = 1; epid <= necbs; epid++)
 		if (ecbs[epid].probe == probe)
 			ecb_fire(epid, args, in_error);
@@ -443,9 +447,13 @@ static int mock_ioctl(unsigned long cmd, void *arg)
 			opt_strsize = so->value;
 		else if (so->option == DTRACE_OPT_DESTRUCTIVE)
 			opt_destructive = so->value;
+		else if (so->option == DTRACE_OPT_CPU)
+			opt_cpu = so->value;
 		else if (so->option != DTRACE_OPT_BUFPOLICY &&
 			 so->option != DTRACE_OPT_DYNVARSIZE &&
 			 so->option != DTRACE_OPT_SCRATCHSIZE)
+			return -EINVAL;
+		if (opt_cpu != DTRACE_CPU_ANY && opt_cpu >= MOCK_NCPUS)
 			return -EINVAL;
 		return 0;
 	}
@@ -486,6 +494,11 @@ static int mock_ioctl(unsigned long cmd, void *arg)
 	case DTRACEIOC_GO:
 		if (activity != DTRACE_ACTIVITY_INACTIVE)
 			return -EBUSY;
+		/* the kernel's check: every record fits in a buffer */
+		for (i = 1; i <= necbs; i++)
+			if (DT_ALIGN(sizeof(struct dtrace_rechdr) +
+				     ecbs[i].cl->datasize, 8) > opt_bufsize)
+				return -E2BIG;
 		for (i = 0; i < MOCK_NCPUS; i++)
 			bufs[i] = calloc(1, opt_bufsize);
 		activity = DTRACE_ACTIVITY_WARMUP;

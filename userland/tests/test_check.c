@@ -44,7 +44,11 @@ static void test_check_agg(dtrace_hdl_t *dtp)
 	ck(dtp, "BEGIN { zonename(); }",
 	   "[D_IDENT_UNDEF] failed to resolve zonename: Unknown function name");
 	ck(dtp, "BEGIN { zonename = \"x\"; }",
-	   "[D_OP_LVAL] operator = requires modifiable lvalue as an operand");
+	   "[D_OP_WRITE] operator = can only be applied to a writable variable");
+	ck(dtp, "BEGIN { pid = 1; }",
+	   "[D_OP_WRITE] operator = can only be applied to a writable variable");
+	ck(dtp, "BEGIN { timestamp += 2; }",
+	   "[D_OP_WRITE] operator += can only be applied to a writable variable");
 
 	ck(dtp, "BEGIN { @a = count(1); }",
 	   "[D_PROTO_LEN] count( ) prototype mismatch: 1 arg passed, 0 expected");
@@ -334,7 +338,7 @@ void test_check(void)
 	   "[D_DECL_LOCASSC] associative arrays may not be declared as local variables: this->a");
 	ck(dtp, "BEGIN { self->a[execname] = 1; trace(self->a[\"x\"]) }", "OK");
 	ck(dtp, "BEGIN { pid = 1 }",
-	   "[D_OP_LVAL] operator = requires modifiable lvalue as an operand");
+	   "[D_OP_WRITE] operator = can only be applied to a writable variable");
 	ck(dtp, "BEGIN { 1 = 1 }",
 	   "[D_OP_LVAL] operator = requires modifiable lvalue as an operand");
 	ck(dtp, "BEGIN { v7++; v8 += 2 }", "OK");

@@ -419,8 +419,41 @@ void test_parse(void)
 		   "[D_PRAGMA_MALFORM] line 1: malformed line marker: # 12x \"x.d\"",
 		   "parse: malformed line marker");
 	tap_is_str(parse_prog(dtp, "#pragma D depends_on provider\nBEGIN"),
-		   "[D_PRAGMA_DEPEND] line 1: malformed #pragma D depends_on: expected class and name",
+		   "[D_PRAGMA_MALFORM] line 1: malformed #pragma depends_on <class> <name>",
 		   "parse: #pragma D depends_on without a name");
+	tap_is_str(parse_prog(dtp, "\n#pragma D depends_on library x.d\nBEGIN"),
+		   "[D_PRAGMA_DEPEND] line 2: main program may not explicitly depend on a library",
+		   "parse: only a library depends on a library");
+	tap_is_str(parse_prog(dtp, "#pragma D depends_on thing x\nBEGIN"),
+		   "[D_PRAGMA_INVAL] line 1: invalid class thing specified by #pragma depends_on",
+		   "parse: #pragma D depends_on of an unknown class");
+	tap_is_str(parse_prog(dtp, "#pragma D error \"stop  here\" now\nBEGIN"),
+		   "[D_PRAGERR] line 1: #error: stop  here now ",
+		   "parse: #pragma D error: its words, a quoted one whole");
+	tap_is_str(parse_prog(dtp, "\n#error no good\nBEGIN"),
+		   "[D_PRAGERR] line 2: #error: no good ",
+		   "parse: #error without the preprocessor");
+	tap_is_str(parse_prog(dtp, "#if 0\n#endif\nBEGIN"),
+		   "[D_PRAGCTL_INVAL] line 1: invalid control directive: #if 0",
+		   "parse: #if without the preprocessor");
+	tap_is_str(parse_prog(dtp, "#ident \"x\"\nBEGIN"), "BEGIN 0;",
+		   "parse: #ident is ignored");
+	tap_is_str(parse_prog(dtp, "#pragma D attributes Stable\nBEGIN"),
+		   "[D_PRAGMA_MALFORM] line 1: malformed #pragma attributes <attributes> <ident>",
+		   "parse: #pragma D attributes without an identifier");
+	tap_is_str(parse_prog(dtp, "#pragma D attributes Stable/Evolving/Cpu x\nBEGIN"),
+		   "[D_PRAGMA_INVAL] line 1: invalid attributes specified by #pragma attributes",
+		   "parse: #pragma D attributes with a class misspelt");
+	tap_is_str(parse_prog(dtp, "#pragma D attributes Stable/Evolving/ISA x\n"
+			      "#pragma D attributes Evolving/Evolving/Common provider p args\n"
+			      "#pragma D binding \"1.0\" x\nBEGIN"),
+		   "BEGIN 0;", "parse: #pragma D attributes and binding, well formed");
+	tap_is_str(parse_prog(dtp, "#pragma D binding \"0.9\" x\nBEGIN"),
+		   "[D_PRAGMA_INVAL] line 1: invalid version string specified by #pragma binding",
+		   "parse: #pragma D binding to no version of D");
+	tap_is_str(parse_prog(dtp, "#pragma D option libdir=/tmp\nBEGIN"),
+		   "[D_PRAGMA_OPTSET] line 1: failed to set option 'libdir' to '/tmp': Option cannot be used from within a D program",
+		   "parse: a command-line option set by a program");
 
 	tap_is_str(parse_prog(dtp, "BEGIN"), "BEGIN 0;",
 		   "parse: clause without body");

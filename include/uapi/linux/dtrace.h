@@ -484,8 +484,11 @@ enum {
 	DTRACE_OPT_NSPEC,	/* speculations; default 1 */
 	DTRACE_OPT_SPECSIZE,	/* bytes per CPU per speculation; default
 				   1 MiB */
+	DTRACE_OPT_CPU,		/* only its probes fire; DTRACE_CPU_ANY */
 	DTRACE_OPT_MAX
 };
+
+#define DTRACE_CPU_ANY		(~(__u64)0)
 
 /*
  * Principal buffer policies.  SWITCH: two buffers per CPU, switched at
@@ -502,15 +505,15 @@ enum {
 #define DTRACE_BUFPOLICY_RING	2
 
 #define DTRACE_BUFSIZE_DEFAULT	(4u << 20)
-#define DTRACE_BUFSIZE_MIN	4096
+#define DTRACE_BUFSIZE_MIN	1	/* GO: E2BIG if a record is larger */
 #define DTRACE_BUFSIZE_MAX	(1u << 30)
 #define DTRACE_STRSIZE_DEFAULT	256
 #define DTRACE_STRSIZE_MAX	65536
 #define DTRACE_DYNVARSIZE_DEFAULT	(1u << 20)
-#define DTRACE_DYNVARSIZE_MIN		4096
+#define DTRACE_DYNVARSIZE_MIN		1	/* small: more drops */
 #define DTRACE_DYNVARSIZE_MAX		(1u << 30)
 #define DTRACE_SCRATCHSIZE_DEFAULT	(64u << 10)
-#define DTRACE_SCRATCHSIZE_MIN		4096
+#define DTRACE_SCRATCHSIZE_MIN		1
 #define DTRACE_SCRATCHSIZE_MAX		(16u << 20)
 #define DTRACE_AGGSIZE_DEFAULT		(4u << 20)
 #define DTRACE_AGGSIZE_MIN		4096
@@ -625,7 +628,8 @@ struct dtrace_ioc_epdesc {
  * DTRACEIOC_STOP: stop tracing and fire END.
  * Out: cpu, the CPU that BEGIN or END fired on.
  * Errors: EBUSY if already started (GO) or not started (STOP), ENOMEM
- * when the buffers cannot be had.
+ * when the buffers cannot be had, E2BIG (GO) when a clause's record is
+ * larger than DTRACE_OPT_BUFSIZE.
  */
 struct dtrace_ioc_go {
 	__u32	size;

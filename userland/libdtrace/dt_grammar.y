@@ -779,5 +779,10 @@ int dt_parse(struct dt_pcb *pcb)
 		dt_pcb_error(pcb, pcb->line, D_NOMEM, "out of memory");
 	if (ret || pcb->failed)
 		return -1;
+	if (!pcb->any_tok && !(pcb->cflags & DT_C_LIBRARY)) {
+		dt_pcb_error(pcb, pcb->line, D_EMPTY,
+			     "empty D program translation unit");
+		return -1;
+	}
 	return dt_parse_argref(pcb);
 }

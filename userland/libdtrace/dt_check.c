@@ -201,8 +201,10 @@ static bool dt_check_var_rvalue(struct dt_pcb *pcb, struct dt_node *n)
 	/* self->x and this->x are made on first sight; globals are not. */
 	var = dt_check_var(pcb, n, v->kind == DT_NODE_MEMBER);
 	if (!var) {
+		/* p[i] of a pointer or array variable is no reference */
 		if (v->kind == DT_NODE_IDENT && !dt_ident_lookup(v->str) &&
-		    strcmp(v->str, "self") && strcmp(v->str, "this"))
+		    strcmp(v->str, "self") && strcmp(v->str, "this") &&
+		    !dt_var_lookup(pcb->dtp, DT_SCOPE_GLOBAL, v->str))
 			dt_diag(pcb, n->line, D_IDENT_UNDEF,
 				"failed to resolve %s: Unknown variable name",
 				v->str);
@@ -501,9 +503,6 @@ static void dt_check_memlvalue(struct dt_pcb *pcb, struct dt_node *n,
 		dt_diag(pcb, n->line, D_OP_LVAL,
 			"operator %s requires modifiable lvalue as an operand",
 			op);
-	if (dt_is_bitfield(n))
-		dt_diag(pcb, n->line, D_OP_LVAL,
-			"operator %s cannot store to a bit-field", op);
 	if (n->kind == DT_NODE_MEMBER) {
 		const struct dt_type *st = dt_type_base(n->left->type);
 

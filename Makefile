@@ -14,6 +14,11 @@
 #   check            deps, build, host unit tests, selftests in a QEMU guest
 #   check-all-kernels  check for the default kernel and for the newest
 #                    6.12 Debian has (scripts/check-all.sh)
+#   check-debug      every selftest on a 6.1 kernel built here with lockdep,
+#                    KASAN, atomic-sleep/preempt checks and kmemleak
+#                    (scripts/check-debug.sh; over an hour the first time)
+#   lint             checkpatch, kernel-doc, W=1, sparse, shellcheck, the
+#                    host unit tests under ASan/UBSan (scripts/lint.sh)
 #   check-dkms       dkms add/build/install/remove for each installed kernel
 #   demo             deps, build, a D script in a QEMU guest
 #   bench            deps, build, benchmarks in one QEMU boot (bench/run.sh)
@@ -43,8 +48,8 @@ LIBDIR ?= $(PREFIX)/lib/dtrace
 UDEVDIR ?= $(PREFIX)/lib/udev/rules.d
 
 .PHONY: all modules userland install modules_install clean deps check \
-	check-host check-all-kernels check-dkms demo selftests bench \
-	conformance
+	check-host check-all-kernels check-dkms check-debug lint demo \
+	selftests bench conformance
 
 all: modules userland
 
@@ -94,6 +99,12 @@ check-all-kernels:
 
 check-dkms: deps
 	scripts/dkms-check.sh
+
+check-debug: deps
+	scripts/check-debug.sh
+
+lint: deps
+	scripts/lint.sh
 
 demo: deps
 	scripts/demo.sh

@@ -39,7 +39,8 @@ while [ "$rep" -lt "$reps" ]; do
 	rep=$((rep + 1))
 done
 
-base=$(median_base)
+base=$(median_base base)
+# shellcheck disable=SC2046 # "median spread", two words each
 set -- $(cost ours "$base") $(cost bpf "$base")
 awk -v base="$base" -v n="$n" \
 	'BEGIN { printf "| untraced getpid() loop | %.0f ns/op | | | |\n", base / n }'

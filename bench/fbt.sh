@@ -40,7 +40,8 @@ while [ "$rep" -lt "$reps" ]; do
 	rep=$((rep + 1))
 done
 
-base=$(median_base)
+base=$(median_base base)
+# shellcheck disable=SC2046 # "median spread", two words each
 set -- $(cost ours "$base") $(cost bpf "$base")
 row "fbt::$func:entry, @ = count(): added cost per call" \
 	ns/event "$1" "$2" "$3" "<=1.00"

@@ -1,4 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=sh
+# shellcheck disable=SC2154 # bench, tmp and n are the sourcing script's
 #
 # What the probe-effect benchmarks (aggcost.sh, syscall.sh) share,
 # sourced by them in the guest.  The caller sets $bench (its name, for

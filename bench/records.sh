@@ -36,6 +36,7 @@ modprobe -d "$MODROOT" dtrace_syscall
 bpf=
 command -v bpftrace >/dev/null 2>&1 && bpf=$(command -v bpftrace)
 
+# shellcheck disable=SC2043 # one clause count today; the loop takes more
 for nc in 10; do
 	{
 		echo "#pragma D option quiet"
@@ -49,7 +50,7 @@ for nc in 10; do
 	$dtrace -s "$tmp/p.d" >"$tmp/out" 2>"$tmp/err" || true
 	got=$(grep -c '^[0-9]' "$tmp/out" || true)
 	drops=$(awk '/drops? on CPU/ { s += $2 } END { print s + 0 }' "$tmp/err")
-	bgot= bdrops=
+	bgot='' bdrops=''
 	if [ -n "$bpf" ]; then
 		{
 			i=0
@@ -118,7 +119,8 @@ while [ -n "$bpf" ] && [ "$rep" -lt "$reps" ]; do
 	rep=$((rep + 1))
 done
 
-base=$(median_base)
+base=$(median_base base)
+# shellcheck disable=SC2046 # "median spread", two words each
 set -- $(cost ours-printf "$base") $(cost bpf-printf "$base")
 row 'umask() with printf("%d\\n", arg0) per call: added cost in the loop' \
 	ns/call "$1" "$2" "$3" "<=1.00"

@@ -100,6 +100,7 @@ done
 
 for k in $nclauses; do
 	base=$(median_base "base-c$k")
+	# shellcheck disable=SC2046 # "median spread", two words each
 	set -- $(cost "ours-c$k" "$base") $(cost "bpf-c$k" "$base")
 	label="getpid() under $k clauses of @ = count(): added cost per call"
 	[ "$k" -le "$bpf_max" ] ||
@@ -108,6 +109,7 @@ for k in $nclauses; do
 done
 base=$(median_base base-umask)
 for k in $nkeys; do
+	# shellcheck disable=SC2046 # "median spread", two words each
 	set -- $(cost "ours-k$k" "$base") $(cost "bpf-k$k" "$base")
 	row "umask() counted into $k keys: added cost per call" \
 		ns/call "$1" "$2" "$3" "<=1.00"

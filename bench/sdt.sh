@@ -21,12 +21,13 @@ modprobe -d "$MODROOT" sdt_bench
 rep=0
 while [ "$rep" -lt "$reps" ]; do
 	echo "$n" >/proc/sdt_bench
-	read -r with without acc </proc/sdt_bench
+	read -r with without _ </proc/sdt_bench
 	echo "$without $n" >>"$tmp/base"
 	echo "$with $n" >>"$tmp/site"
 	rep=$((rep + 1))
 done
-base=$(median_base)
+base=$(median_base base)
+# shellcheck disable=SC2046 # "median spread", two words each
 set -- $(cost site "$base")
 row 'disabled DTRACE_PROBE1() site in a loop: added cost per iteration' \
 	ns/iter "$1" "$2" n/a "~1"

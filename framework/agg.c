@@ -43,29 +43,6 @@ static int dtrace_aggkey_check(const struct dtrace_aggkey *k, u32 *npush)
 	return -EINVAL;
 }
 
-/*
- * The llquantize() buckets of factor, low, high, steps (already checked
- * to be in range): 2 + for each order, the buckets agg_ctx.c's
- * dtrace_llquantize_bucket() walks.  Return: the count, or 0 if
- * factor^(high+1) does not fit in 63 bits.
- */
-static u64 dtrace_llquantize_nbuckets(const s64 *p)
-{
-	u64 factor = p[0], steps = p[3], lo = 1, next, n = 2;
-	s64 o;
-
-	for (o = 0; o < p[1]; o++)
-		lo *= factor;
-	for (o = p[1]; o <= p[2]; o++) {
-		if (lo > S64_MAX / factor)
-			return 0;
-		next = lo * factor;
-		n += DIV_ROUND_UP(next - lo, max(next / steps, 1ULL));
-		lo = next;
-	}
-	return n;
-}
-
 /* The function's parameters (and the increment flag); values in @agg. */
 static int dtrace_aggfunc_check(struct dtrace_agg *agg)
 {
@@ -96,13 +73,17 @@ static int dtrace_aggfunc_check(struct dtrace_agg *agg)
 		agg->nvals = 4;
 		return 0;
 	case DTRACE_AGG_QUANTIZE:
+		/* the engine's buckets, around the ABI's zero bucket */
+		BUILD_BUG_ON(DTRACE_QUANTIZE_ZEROBUCKET !=
+			     DTRACE_QUANTIZE_ORDERS ||
+			     DTRACE_QUANTIZE_NBUCKETS !=
+			     2 * DTRACE_QUANTIZE_ORDERS + 1);
 		agg->nvals = DTRACE_QUANTIZE_NBUCKETS;
 		return 0;
 	case DTRACE_AGG_LQUANTIZE:
-		/* low < high: high - low fits in a u64 */
-		if (p[3] || p[2] < 1 || p[0] >= p[1])
+		if (p[3])
 			return -EINVAL;
-		n = ((u64)p[1] - (u64)p[0]) / (u64)p[2];
+		n = dtrace_lquantize_levels(p[0], p[1], p[2]);
 		if (!n || n > DTRACE_LQUANTIZE_MAXLEVELS)
 			return -EINVAL;
 		agg->levels = n;
@@ -112,7 +93,10 @@ static int dtrace_aggfunc_check(struct dtrace_agg *agg)
 		if (p[0] < 2 || p[1] < 0 || p[1] >= p[2] || p[2] > 62 ||
 		    p[3] < p[0] || p[3] % p[0])
 			return -EINVAL;
-		n = dtrace_llquantize_nbuckets(p);
+		agg->llq = (struct dtrace_llquantize){
+			.factor = p[0], .low = p[1], .high = p[2], .steps = p[3],
+		};
+		n = dtrace_llquantize_nbuckets(&agg->llq);
 		if (!n || n > DTRACE_LLQUANTIZE_MAXBUCKETS)
 			return -EINVAL;
 		agg->nvals = n;

@@ -20,7 +20,6 @@
  */
 #define pr_fmt(fmt) "dtrace: " fmt
 
-#include <linux/bitops.h>
 #include <linux/kprobes.h>
 #include <linux/limits.h>
 #include <linux/percpu.h>
@@ -209,59 +208,13 @@ static u64 *dtrace_agg_lookup(const struct dtrace_state *state,
 	return (u64 *)((char *)(ent + 1) + agg->keysize);
 }
 
-/* quantize(): the power-of-two bucket of @v, as the ABI header lays out. */
-static u32 dtrace_quantize_bucket(s64 v)
-{
-	u64 m;
-	u32 n;
-
-	if (!v)
-		return DTRACE_QUANTIZE_ZEROBUCKET;
-	m = v > 0 ? (u64)v : -(u64)v;
-	n = fls64(m) - 1;
-	if (v > 0)
-		return DTRACE_QUANTIZE_ZEROBUCKET + 1 + n;
-	/* -2^63 shares the lowest bucket with (-2^63, -2^62]. */
-	return DTRACE_QUANTIZE_ZEROBUCKET - 1 - min(n, 62U);
-}
-
-static u32 dtrace_lquantize_bucket(const struct dtrace_agg *agg, s64 v)
-{
-	s64 low = agg->def.params[0];
-	u64 i;
-
-	if (v < low)
-		return 0;
-	i = ((u64)v - (u64)low) / (u64)agg->def.params[2];
-	return i >= agg->levels ? agg->levels + 1 : i + 1;
-}
-
 /*
- * llquantize(): for each order o, [factor^o, factor^(o+1)) in buckets of
- * width max(factor^(o+1) / steps, 1), the last one cut at factor^(o+1).
- * agg.c counts the buckets with the same walk.
+ * The bucket arithmetic is engine/quantize_ctx.c's, shared with userland;
+ * it runs here, in probe context, so it is not to be probed either.
  */
-static u32 dtrace_llquantize_bucket(const struct dtrace_agg *agg, s64 v)
-{
-	u64 factor = agg->def.params[0], steps = agg->def.params[3];
-	u64 lo = 1, next, w;
-	u32 base = 1;
-	s64 o;
-
-	for (o = 0; o < agg->def.params[1]; o++)
-		lo *= factor;
-	if (v < (s64)lo)
-		return 0;
-	for (o = agg->def.params[1]; o <= agg->def.params[2]; o++) {
-		next = lo * factor;
-		w = max(next / steps, 1ULL);
-		if ((u64)v < next)
-			return base + ((u64)v - lo) / w;
-		base += DIV_ROUND_UP(next - lo, w);
-		lo = next;
-	}
-	return base;
-}
+NOKPROBE_SYMBOL(dtrace_quantize_bucket);
+NOKPROBE_SYMBOL(dtrace_lquantize_bucket);
+NOKPROBE_SYMBOL(dtrace_llquantize_bucket);
 
 /* stddev()'s sum of squares: add @v * @v to the u128 at @sq (low, high). */
 static void dtrace_agg_addsq(u64 *sq, s64 v)
@@ -307,13 +260,16 @@ static void dtrace_agg_apply(const struct dtrace_agg *agg, u64 *v, s64 val,
 		dtrace_agg_addsq(&v[2], val);
 		break;
 	case DTRACE_AGG_QUANTIZE:
-		v[dtrace_quantize_bucket(val)] += incr;
+		v[DTRACE_QUANTIZE_ZEROBUCKET + dtrace_quantize_bucket(val)] +=
+			incr;
 		break;
 	case DTRACE_AGG_LQUANTIZE:
-		v[dtrace_lquantize_bucket(agg, val)] += incr;
+		v[dtrace_lquantize_bucket(agg->def.params[0],
+					  agg->def.params[2], agg->levels,
+					  val)] += incr;
 		break;
 	case DTRACE_AGG_LLQUANTIZE:
-		v[dtrace_llquantize_bucket(agg, val)] += incr;
+		v[dtrace_llquantize_bucket(&agg->llq, val)] += incr;
 		break;
 	}
 }
@@ -373,16 +329,21 @@ NOKPROBE_SYMBOL(dtrace_agg_fire);
  * The buffer switched in was reset by the consumer after its last
  * snapshot (or is new).
  * Context: on the buffer's own CPU with interrupts off (an IPI), or for
- * an offline CPU under cpus_read_lock().
+ * an offline CPU under cpus_read_lock() with interrupts off; inside the
+ * guard of the CPU it runs on, so that a probe in an NMI cannot link an
+ * entry into the buffer coming in before used is reset.
  */
 void dtrace_agg_switch(void *arg)
 {
 	struct dtrace_aggbuf *ab = arg;
 
+	/* An IPI or the offline path never lands inside the core. */
+	WARN_ON_ONCE(!dtrace_guard_enter());
 	ab->snap_used = ab->used;
 	ab->snap_drops = ab->drops - ab->drops_seen;
 	ab->drops_seen = ab->drops;
 	ab->active ^= 1;
 	ab->used = 0;
+	dtrace_guard_leave();
 }
 NOKPROBE_SYMBOL(dtrace_agg_switch);

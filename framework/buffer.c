@@ -128,7 +128,8 @@ int dtrace_buffer_snapshot(struct dtrace_state *state,
 	    copy_to_user(udata + buf->snap_used, data, buf->snap_wrap))
 		return -EFAULT;
 	snap->used = buf->snap_used + buf->snap_wrap;
-	snap->drops = buf->snap[DTRACE_CNT_DROPS];
+	snap->drops = buf->snap[DTRACE_CNT_DROPS] +
+		      buf->snap[DTRACE_CNT_NESTED];
 	snap->errors = buf->snap[DTRACE_CNT_ERRORS];
 	snap->dyndrops = buf->snap[DTRACE_CNT_DYNDROPS];
 	snap->specdrops = buf->snap[DTRACE_CNT_SPECDROPS];
@@ -140,7 +141,9 @@ int dtrace_buffer_snapshot(struct dtrace_state *state,
 /*
  * Totals since the start, for DTRACEIOC_STATUS.  The per-CPU counters are
  * read while probes may bump them: each read is of a whole u64, and a
- * count one behind is as good as the one a moment earlier.
+ * count one behind is as good as the one a moment earlier.  Firings
+ * dropped inside the guard (DTRACE_CNT_NESTED) count as drops too, as
+ * they do in a snapshot.
  */
 void dtrace_buffers_count(struct dtrace_state *state,
 			  u64 count[DTRACE_CNT_MAX])
@@ -156,4 +159,5 @@ void dtrace_buffers_count(struct dtrace_state *state,
 		for (i = 0; i < DTRACE_CNT_MAX; i++)
 			count[i] += READ_ONCE(buf->count[i]);
 	}
+	count[DTRACE_CNT_DROPS] += count[DTRACE_CNT_NESTED];
 }

@@ -37,10 +37,19 @@ static u64 dtrace_rec_len(const void *data, u64 off)
 	return ALIGN(hdr->size, 8);
 }
 
+/*
+ * Room for @size bytes at head, evicting what it overlaps.  Return: NULL
+ * if the record at tail is not a record (shorter than a header, or past
+ * the end of its lap).  That cannot happen, as nothing writes a buffer
+ * outside its CPU's guard; if it did, eviction would walk garbage or
+ * spin on a size of 0, so it stops: the rest of the older lap is given
+ * up, and the caller counts this record as a drop.
+ */
 static void *dtrace_ring_reserve(struct dtrace_buffer *buf, u64 bufsize,
 				 u32 size)
 {
 	void *data = buf->data[0];
+	u64 len;
 
 	if (buf->offset + size > bufsize) {
 		buf->lapend = buf->offset;
@@ -50,7 +59,14 @@ static void *dtrace_ring_reserve(struct dtrace_buffer *buf, u64 bufsize,
 	}
 	/* When wrapped, tail >= head: evict what [head, head + size) covers. */
 	while (buf->wrapped && buf->tail < buf->offset + size) {
-		buf->tail += dtrace_rec_len(data, buf->tail);
+		len = dtrace_rec_len(data, buf->tail);
+		if (WARN_ON_ONCE(len < sizeof(struct dtrace_rechdr) ||
+				 len > buf->lapend - buf->tail)) {
+			buf->tail = 0;
+			buf->wrapped = false;
+			return NULL;
+		}
+		buf->tail += len;
 		if (buf->tail >= buf->lapend) {
 			buf->tail = 0;
 			buf->wrapped = false;
@@ -76,12 +92,16 @@ void *dtrace_buffer_reserve(struct dtrace_state *state,
 			    struct dtrace_buffer *buf, u32 size, bool end)
 {
 	u64 limit = state->bufsize;
+	void *rec;
 
 	if (size > limit)
 		goto drop;
 	switch (state->bufpolicy) {
 	case DTRACE_BUFPOLICY_RING:
-		return dtrace_ring_reserve(buf, limit, size);
+		rec = dtrace_ring_reserve(buf, limit, size);
+		if (!rec)
+			goto drop;
+		return rec;
 	case DTRACE_BUFPOLICY_FILL:
 		if (!end)
 			limit -= state->endsize;
@@ -142,21 +162,28 @@ static void dtrace_buffer_take(struct dtrace_buffer *buf)
  * snapshot.  Then: SWITCH hands over the filled buffer and writes to the
  * other one; FILL and RING hand over nothing until the state is STOPPED,
  * then everything, once.  The counters always move to the snapshot.
- * Context: on the buffer's own CPU with interrupts off (an IPI), so no
- * probe can be writing to it; or from process context for a CPU that is
- * offline and held so by cpus_read_lock().
+ * Context: on the buffer's own CPU with interrupts off (an IPI), inside
+ * that CPU's guard, so no probe can be writing to it, not even from an
+ * NMI; or from process context with interrupts off, inside the guard of
+ * the CPU it runs on, for a CPU that is offline and held so by
+ * cpus_read_lock().
  */
 void dtrace_buffer_switch(void *arg)
 {
 	struct dtrace_switch *sw = arg;
 	struct dtrace_buffer *buf = sw->buf;
+	u64 c;
 	int i;
 
+	/* An IPI or the offline path never lands inside the core. */
+	WARN_ON_ONCE(!dtrace_guard_enter());
 	if (sw->state->specs)
 		dtrace_specs_switch(sw->state, sw->cpu);
 	for (i = 0; i < DTRACE_CNT_MAX; i++) {
-		buf->snap[i] = buf->count[i] - buf->seen[i];
-		buf->seen[i] = buf->count[i];
+		/* once: an NMI may bump DTRACE_CNT_NESTED meanwhile */
+		c = READ_ONCE(buf->count[i]);
+		buf->snap[i] = c - buf->seen[i];
+		buf->seen[i] = c;
 	}
 	buf->snap_start = 0;
 	buf->snap_used = 0;
@@ -169,5 +196,6 @@ void dtrace_buffer_switch(void *arg)
 	} else if (sw->stopped) {
 		dtrace_buffer_take(buf);
 	}
+	dtrace_guard_leave();
 }
 NOKPROBE_SYMBOL(dtrace_buffer_switch);

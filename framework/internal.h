@@ -12,14 +12,33 @@
  *	protects the provider list; serialises calls to ->provide.
  * dtrace_lock (mutex)
  *	protects the probe registry (dtrace_probes, dtrace_probe_tab,
- *	provider->probes), every probe's ECB chain and the enabled counts.
+ *	provider->probes), every probe's ECB chain, users and pins, and
+ *	the providers' enabled and pinned counts.
+ * provider->arm_lock (mutex)
+ *	serialises the provider's ->enable and ->disable, and protects
+ *	probe->armed of its probes.  Taken with no global lock held: an
+ *	op may sleep on what it arms (uprobes read the probed file and
+ *	lock each address space mapping it), so no other consumer, no
+ *	"dtrace -l" and no dtrace_register() waits for it.  Inside it
+ *	dtrace_lock may be taken, briefly, and nothing else of the core.
  *
  * dtrace_states_lock (mutex)
  *	protects the list of consumers, dtrace_states; /proc/dtrace
  *	takes each state->lock inside it.
  *
- * Order: dtrace_states_lock -> state->lock -> dtrace_provider_lock -> dtrace_lock -> whatever
- * a provider's ->enable/->disable takes (cpus_read_lock, its own locks).
+ * Order: dtrace_states_lock -> state->lock -> dtrace_provider_lock -> dtrace_lock;
+ * state->lock -> provider->arm_lock -> dtrace_lock;
+ * provider->arm_lock -> whatever the provider's ->enable/->disable take
+ * (cpus_read_lock, its own locks, uprobes').
+ *
+ * Arming (probe.c): an enabling first reserves its ECBs under the
+ * global locks, counting a user and a pin on each probe, then arms each
+ * probe under its provider's arm_lock alone, then links the ECBs; a
+ * teardown unlinks, counts the user off and disarms the same way.  A
+ * pinned probe is not destroyed and its provider stays registered, its
+ * module held.  Whoever holds arm_lock makes probe->armed match
+ * probe->users, so two consumers enabling or disabling one probe, in
+ * any interleaving, leave it armed exactly while it has users.
  *
  * dtrace_dynspace: bucket->lock, then dyn->lock (arch_spinlock_t)
  *	protect the dynamic variable chains and allocator; taken only in
@@ -37,6 +56,20 @@
  * with synchronize_rcu() before freeing.  It writes only its own CPU's
  * buffer, with interrupts off; the consumer switches that buffer by an
  * IPI to the same CPU.  See probe_ctx.c.
+ *
+ * The per-CPU guard (dtrace_guard_enter()/dtrace_guard_leave())
+ *	Interrupts off keep an IPI or another probe's hardirq out, but not
+ *	an NMI, and a probe can fire in an NMI.  So every change of buffer
+ *	state, in whatever context, happens with interrupts off inside the
+ *	guard of the CPU it runs on: a probe firing (dtrace_probe() and its
+ *	siblings, BEGIN and END from process context), the switches of
+ *	principal, aggregation and speculation buffers (IPI, or process
+ *	context for an offline CPU), and with them the counters, the
+ *	speculations' commits and the dynamic variable space's spinlocks.
+ *	A probe that fires on a CPU whose guard is up does nothing but count
+ *	one drop per ECB (DTRACE_CNT_NESTED, this_cpu_inc(): safe against
+ *	the interrupted code, which reads that counter once per switch).
+ *	Nothing inside the guard waits for anything the guard keeps out.
  */
 #ifndef _DTRACE_INTERNAL_H
 #define _DTRACE_INTERNAL_H
@@ -45,6 +78,7 @@
 #include <linux/list.h>
 #include <linux/mutex.h>
 #include <linux/preempt.h>
+#include <linux/percpu.h>
 #include <linux/rcupdate.h>
 #include <linux/sched.h>
 #include <linux/smp.h>
@@ -55,6 +89,7 @@
 #include <linux/xarray.h>
 #include <dtrace/provider.h>
 #include "engine/dif.h"
+#include "engine/quantize.h"
 
 /* Most frames a STACK or USTACK action, or a stack walk, records. */
 #define DTRACE_STACK_MAX		128
@@ -75,8 +110,11 @@ struct dtrace_provider {
 	void				*arg;
 	struct list_head		probes;	/* by id; dtrace_lock */
 	unsigned int			nprobes;	/* dtrace_lock */
-	unsigned int			nenabled;	/* probes with ECBs; dtrace_lock */
+	unsigned int			nenabled;	/* busy probes; dtrace_lock */
 	unsigned int			narming;	/* in an enabling; dtrace_lock */
+	unsigned int			npinned;	/* pins on its probes; dtrace_lock */
+	struct mutex			arm_lock;	/* see the Locking block */
+	bool				defunct;	/* dtrace_invalidate(); both locks */
 	char				name[DTRACE_PROVNAMELEN];
 };
 
@@ -86,6 +124,9 @@ struct dtrace_probe {
 	struct list_head		prov_list;	/* on prov->probes */
 	void				*parg;
 	struct dtrace_ecb __rcu		*ecbs;	/* first ECB to fire */
+	unsigned int			users;	/* ECBs placed or reserved; dtrace_lock */
+	unsigned int			pins;	/* arming or disarming in flight; dtrace_lock */
+	bool				armed;	/* prov->arm_lock */
 	const char			*mod;	/* all three point into names[] */
 	const char			*func;
 	const char			*name;
@@ -134,6 +175,11 @@ enum {
 	DTRACE_CNT_SPECDROPS,	/* records lost: speculative buffer full */
 	DTRACE_CNT_SPECBUSY,	/* speculation ids still being committed */
 	DTRACE_CNT_SPECUNAVAIL,	/* speculation() found no free id */
+	/*
+	 * firings dropped as the CPU was inside the core (an NMI); only
+	 * this_cpu_inc() writes it, reported to the consumer as drops
+	 */
+	DTRACE_CNT_NESTED,
 	DTRACE_CNT_MAX
 };
 
@@ -179,6 +225,7 @@ struct dtrace_agg {
 	u32				nvals;		/* u64 words of values */
 	u32				npush;		/* tuple entries expected */
 	u32				levels;		/* lquantize */
+	struct dtrace_llquantize	llq;		/* llquantize */
 };
 
 /*
@@ -359,8 +406,9 @@ bool dtrace_match_glob(const char *pattern, const char *str);
 /* probe.c */
 bool dtrace_probe_matches(const struct dtrace_probe *probe,
 			  const struct dtrace_probedesc *desc);
-int dtrace_probe_enable_locked(struct dtrace_probe *probe);
-void dtrace_probe_disable_locked(struct dtrace_probe *probe);
+int dtrace_probe_pin_locked(struct dtrace_probe *probe);
+void dtrace_probe_unpin_locked(struct dtrace_probe *probe);
+int dtrace_probe_arm(struct dtrace_probe *probe, bool intr);
 void dtrace_probe_describe(const struct dtrace_probe *probe,
 			   struct dtrace_probedesc *desc);
 int dtrace_probes_destroy_locked(struct dtrace_provider *prov,
@@ -435,6 +483,37 @@ u32 dtrace_stack_user(const struct dtrace_mstate *mst, u64 *pcs, u32 max);
 u64 dtrace_caller(struct dtrace_mstate *mst);
 
 /* probe_ctx.c */
+
+/* How deep this CPU is inside the core; see "The per-CPU guard" above. */
+DECLARE_PER_CPU(unsigned int, dtrace_nesting);
+
+/**
+ * dtrace_guard_enter() - raise this CPU's guard before touching buffers
+ *
+ * Always pair it with dtrace_guard_leave(), whatever it returned.  The
+ * increment is one instruction and whatever interrupts it (an NMI) puts
+ * the count back before returning, so it never needs more.
+ * Context: interrupts off; any context, NMI included.
+ * Return: true if this CPU was not inside the core: the caller may go
+ * on.  False: an NMI (or a probe inside the core's own code) came in
+ * while this CPU was firing a probe or switching a buffer; the caller
+ * must touch nothing but DTRACE_CNT_NESTED.
+ */
+static __always_inline bool dtrace_guard_enter(void)
+{
+	return __this_cpu_inc_return(dtrace_nesting) == 1;
+}
+
+/**
+ * dtrace_guard_leave() - lower what dtrace_guard_enter() raised
+ *
+ * Context: interrupts off, as they were for dtrace_guard_enter().
+ */
+static __always_inline void dtrace_guard_leave(void)
+{
+	__this_cpu_dec(dtrace_nesting);
+}
+
 void dtrace_actions_init(void);
 void dtrace_actions_exit(void);
 

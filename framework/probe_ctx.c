@@ -5,7 +5,10 @@
  * The rules for every function in this file and the other probe-context
  * files:
  *  - it may run in any context: process, softirq, hardirq, NMI, with any
- *    lock held, always with interrupts off on this CPU;
+ *    lock held, always with interrupts off on this CPU and inside this
+ *    CPU's guard (dtrace_guard_enter(), the Locking block of
+ *    internal.h): a probe that fires while the guard is up, from an NMI,
+ *    only counts a drop;
  *  - it never sleeps and allocates nothing: all it needs was set up at
  *    enable or GO time (per-CPU, not on the stack, when large);
  *  - it takes no lock but the dynamic variable space's arch spinlocks,
@@ -44,8 +47,8 @@
 #include <linux/uaccess.h>
 #include "internal.h"
 
-/* Depth of dtrace_probe() on this CPU; only interrupts-off code uses it. */
-static DEFINE_PER_CPU(unsigned int, dtrace_nesting);
+/* How deep this CPU is inside the core: dtrace_guard_enter() (internal.h). */
+DEFINE_PER_CPU(unsigned int, dtrace_nesting);
 
 /*
  * raise() and stop(): a signal cannot be sent from every probe context
@@ -447,6 +450,25 @@ static __always_inline void dtrace_probe_enter(struct dtrace_probe *probe,
 	dtrace_probe_fire(probe, &mst, only);
 }
 
+/*
+ * @probe fired while this CPU was inside the core (its guard was up):
+ * count a drop for each ECB of it (of @only, if given) that would have
+ * fired, and touch nothing else.
+ */
+static void dtrace_probe_nested(struct dtrace_probe *probe,
+				struct dtrace_state *only)
+{
+	struct dtrace_ecb *ecb;
+
+	for (ecb = rcu_dereference_sched(probe->ecbs); ecb;
+	     ecb = rcu_dereference_sched(ecb->next)) {
+		if ((only && ecb->state != only) ||
+		    !dtrace_ecb_may_fire(probe, ecb->state))
+			continue;
+		this_cpu_inc(ecb->state->buffers->count[DTRACE_CNT_NESTED]);
+	}
+}
+
 static __always_inline void dtrace_probe_run(dtrace_id_t id, const u64 *args,
 					     unsigned int nargs, int err,
 					     struct pt_regs *regs, bool entry)
@@ -455,13 +477,15 @@ static __always_inline void dtrace_probe_run(dtrace_id_t id, const u64 *args,
 	unsigned long flags;
 
 	local_irq_save(flags);
-	if (__this_cpu_inc_return(dtrace_nesting) == 1) {
-		probe = dtrace_probe_find(id);
-		if (probe && rcu_access_pointer(probe->ecbs))
+	probe = dtrace_probe_find(id);
+	if (probe && rcu_access_pointer(probe->ecbs)) {
+		if (dtrace_guard_enter())
 			dtrace_probe_enter(probe, NULL, args, nargs, err,
 					   regs, entry);
+		else
+			dtrace_probe_nested(probe, NULL);
+		dtrace_guard_leave();
 	}
-	__this_cpu_dec(dtrace_nesting);
 	local_irq_restore(flags);
 }
 
@@ -505,10 +529,12 @@ void dtrace_probe_fire_state(struct dtrace_probe *probe,
 	unsigned long flags;
 
 	local_irq_save(flags);
-	if (__this_cpu_inc_return(dtrace_nesting) == 1)
+	if (dtrace_guard_enter())
 		dtrace_probe_enter(probe, state, args, ARRAY_SIZE(args), 0,
 				   NULL, false);
-	__this_cpu_dec(dtrace_nesting);
+	else
+		dtrace_probe_nested(probe, state);
+	dtrace_guard_leave();
 	local_irq_restore(flags);
 }
 NOKPROBE_SYMBOL(dtrace_probe_fire_state);

@@ -123,10 +123,11 @@ int dtrace_register(const char *name, const struct dtrace_pops *pops,
 	prov->pops = pops;
 	prov->arg = arg;
 	INIT_LIST_HEAD(&prov->probes);
+	mutex_init(&prov->arm_lock);
 
 	mutex_lock(&dtrace_provider_lock);
 	list_for_each_entry(p, &dtrace_providers, list) {
-		if (!strcmp(p->name, name)) {
+		if (!p->defunct && !strcmp(p->name, name)) {
 			ret = -EEXIST;
 			goto out_unlock;
 		}
@@ -161,11 +162,26 @@ int dtrace_unregister(dtrace_provider_id_t id)
 out_unlock:
 	mutex_unlock(&dtrace_lock);
 	mutex_unlock(&dtrace_provider_lock);
-	if (!ret)
+	if (!ret) {
+		mutex_destroy(&prov->arm_lock);
 		kfree(prov);
+	}
 	return ret;
 }
 EXPORT_SYMBOL_NS_GPL(dtrace_unregister, DTRACE_NS);
+
+void dtrace_invalidate(dtrace_provider_id_t id)
+{
+	struct dtrace_provider *prov = (struct dtrace_provider *)id;
+
+	mutex_lock(&dtrace_provider_lock);
+	mutex_lock(&dtrace_lock);
+	prov->defunct = true;
+	dtrace_trace("provider %s invalidated", prov->name);
+	mutex_unlock(&dtrace_lock);
+	mutex_unlock(&dtrace_provider_lock);
+}
+EXPORT_SYMBOL_NS_GPL(dtrace_invalidate, DTRACE_NS);
 
 /**
  * dtrace_providers_provide() - let providers create probes for @desc
@@ -216,7 +232,7 @@ struct dtrace_provider *dtrace_provider_named(const struct dtrace_probedesc *des
 	if (!*desc->provider || strpbrk(desc->provider, "*?[\\"))
 		return NULL;
 	list_for_each_entry(prov, &dtrace_providers, list)
-		if (!strcmp(prov->name, desc->provider))
+		if (!prov->defunct && !strcmp(prov->name, desc->provider))
 			return prov;
 	return ERR_PTR(-ENOENT);
 }

@@ -2,8 +2,9 @@
 /*
  * Speculations, process side: at GO, if any clause uses one, nspec
  * speculations, each with a buffer of specsize bytes per possible CPU;
- * freed with the state; the offline CPUs' part in ending them.  spec_ctx.c is the probe-context side and
- * explains the state machine.  Process context; state->lock held.
+ * freed with the state; the offline CPUs' part in ending them.
+ * spec_ctx.c is the probe-context side and explains the state machine.
+ * Process context; state->lock held.
  */
 #define pr_fmt(fmt) "dtrace: " fmt
 
@@ -73,7 +74,10 @@ void dtrace_specs_offline(struct dtrace_state *state)
 		if (cpu_online(cpu))
 			continue;
 		local_irq_save(flags);
+		/* process context is never inside the core */
+		WARN_ON_ONCE(!dtrace_guard_enter());
 		dtrace_specs_switch(state, cpu);
+		dtrace_guard_leave();
 		local_irq_restore(flags);
 	}
 	cpus_read_unlock();

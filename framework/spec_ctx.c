@@ -133,7 +133,8 @@ NOKPROBE_SYMBOL(dtrace_spec_buffer);
  * CPU @cpu's part in ending speculation @i, whose state word is @st:
  * move its records to the CPU's principal buffer (commit; a record that
  * does not fit is a principal drop) or drop them (discard), then count
- * the CPU done.  On @cpu with interrupts off, or for an offline @cpu.
+ * the CPU done.  On @cpu with interrupts off, or for an offline @cpu;
+ * either way inside the guard of the CPU it runs on.
  */
 static void dtrace_spec_finish(struct dtrace_state *state, u32 i, int cpu,
 			       u32 st, bool end)
@@ -149,6 +150,12 @@ static void dtrace_spec_finish(struct dtrace_state *state, u32 i, int cpu,
 		void *dst;
 
 		len = ALIGN(hdr->size, 8);
+		/* cannot happen (the guard): never walk garbage nor spin */
+		if (WARN_ON_ONCE(len < sizeof(*hdr) ||
+				 len > sb->offset - off)) {
+			buf->count[DTRACE_CNT_SPECDROPS]++;
+			break;
+		}
 		dst = dtrace_buffer_reserve(state, buf, len, end);
 		if (dst) {
 			memcpy(dst, hdr, len);
@@ -200,7 +207,8 @@ NOKPROBE_SYMBOL(dtrace_spec_end);
  * @cpu: the CPU being switched
  *
  * Context: a buffer switch: on @cpu with interrupts off, or for an
- * offline @cpu under cpus_read_lock().
+ * offline @cpu under cpus_read_lock() with interrupts off; inside the
+ * guard of the CPU it runs on (dtrace_guard_enter()).
  */
 void dtrace_specs_switch(struct dtrace_state *state, int cpu)
 {

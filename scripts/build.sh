@@ -5,13 +5,17 @@
 # scripts/kver.sh): the modules against /usr/src/linux-headers-KVER,
 # userland/dtrace, the C selftests; then install the modules into
 # .vm/modroot-KVER for "modprobe -d".  Module objects left from a build
-# for another release are cleaned first (stamp: .vm/built-for).
+# for another release are cleaned first (stamp: .vm/built-for).  A kernel
+# that is not Debian's (make check-debug) sets DT_KDIR, its build tree,
+# and DT_KMODDIR, its installed modules (default: the headers in
+# /usr/src/linux-headers-KVER and /lib/modules/KVER).
 set -eu
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
 kver=$(scripts/kver.sh)
-kdir=/usr/src/linux-headers-$kver
+kdir=${DT_KDIR:-/usr/src/linux-headers-$kver}
+kmoddir=${DT_KMODDIR:-/lib/modules/$kver}
 modroot=$top/.vm/modroot-$kver
 [ -e "$kdir/Module.symvers" ] ||
 	{ echo "build.sh: no headers for $kver in $kdir" >&2; exit 1; }
@@ -22,15 +26,21 @@ mkdir -p .vm
 extmods="providers/sdt/examples examples/provider selftests/providers/sdt/hellotwo
 	selftests/modules/svctest selftests/modules/failprov bench/kmod"
 
-if [ "$(cat .vm/built-for 2>/dev/null)" != "$kver" ]; then
-	echo "build.sh: cleaning module objects (last build was not for $kver)" >&2
-	for d in . $extmods; do
-		make -s -C "$kdir" M="$top/$d" clean >/dev/null 2>&1 || true
-	done
+# Not "make M=. clean": kbuild's clean deletes every *.ko* below M,
+# and so the modroots of the other releases in .vm/ (and a debug kernel
+# cached there).  Only the module directories are cleaned.
+if [ "$(cat .vm/built-for 2>/dev/null)" != "$kver $kdir" ]; then
+	echo "build.sh: cleaning module objects (last build was not for $kver in $kdir)" >&2
+	find framework providers examples selftests/modules \
+		selftests/providers/sdt/hellotwo bench/kmod -type f \
+		\( -name '*.o' -o -name '*.ko' -o -name '*.mod' -o -name '*.mod.c' \
+		-o -name '.*.cmd' -o -name 'modules.order' \
+		-o -name 'Module.symvers' \) -delete
+	rm -f Module.symvers modules.order .Module.symvers.cmd .modules.order.cmd
 fi
 # Stamped before building: objects of an interrupted build are this
 # release's too, and the next build for another release cleans them.
-echo "$kver" >.vm/built-for
+echo "$kver $kdir" >.vm/built-for
 make -s KDIR="$kdir" KVER="$kver" all
 make -s -C selftests
 
@@ -40,8 +50,8 @@ make -s -C selftests
 rm -rf "$modroot"
 mkdir -p "$modroot/lib/modules/$kver"
 for f in modules.builtin modules.builtin.modinfo modules.order; do
-	if [ -e "/lib/modules/$kver/$f" ]; then
-		cp "/lib/modules/$kver/$f" "$modroot/lib/modules/$kver/"
+	if [ -e "$kmoddir/$f" ]; then
+		cp "$kmoddir/$f" "$modroot/lib/modules/$kver/"
 	else
 		: >"$modroot/lib/modules/$kver/$f"
 	fi

@@ -38,6 +38,7 @@ for rel in $default $newer; do
 	KVER=$rel scripts/deps.sh
 	KVER=$rel scripts/check.sh >".vm/check-$rel.log" 2>&1 || status=1
 	cat ".vm/check-$rel.log"
+	# shellcheck disable=SC2046 # three numbers
 	set -- $(tail -n 1 ".vm/check-$rel.log" |
 		sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed, \([0-9]*\) skipped$/\1 \2 \3/p')
 	if [ $# -ne 3 ]; then

@@ -2,12 +2,22 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # "make check" after the dependencies: build for KVER, run the host unit
-# tests (make -C userland check) and the fuzzers (scripts/fuzz.sh,
+# tests (make -C userland check), the static checkers (scripts/lint.sh,
+# one TAP line each) and the fuzzers (scripts/fuzz.sh,
 # DT_FUZZ_SECONDS, default 60), boot Debian's kernel in QEMU and run
 # selftests/run_tests.sh there, judge the guest's kernel log, and end
 # with one line "N passed, N failed, N skipped" over host and guest TAP.
 # Exits non-zero if any test failed, the guest hung or crashed, or its
 # dmesg shows a bug.  Results stay in .vm/results-KVER (logs/ per test).
+#
+# For a kernel built here (make check-debug, scripts/check-debug.sh):
+# DT_KIMAGE is the image to boot, DT_KDIR and DT_KMODDIR its build tree
+# and modules (scripts/build.sh); DT_CHECK_HOST=0 leaves out what does
+# not depend on the kernel (host unit tests, lint, dkms, fuzzer);
+# DT_GUEST_TIMEOUT is the guest's limit in seconds (default 1800) and
+# DT_TIMEOUT_SCALE, if set, each test's (selftests/run_tests.sh).
+# DT_SELFTESTS, if set, is the run_tests.sh patterns to run instead of
+# every test (e.g. "modules/ providers/profile").
 set -eu
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -38,7 +48,10 @@ if ! scripts/build.sh; then
 	exit 1
 fi
 
-if grep -q '^check:' userland/Makefile 2>/dev/null; then
+host=${DT_CHECK_HOST:-1}
+if [ "$host" -eq 0 ]; then
+	echo "check: DT_CHECK_HOST=0: no host unit tests, lint, dkms or fuzzer"
+elif grep -q '^check:' userland/Makefile 2>/dev/null; then
 	echo "check: host unit tests (make -C userland check)"
 	st=0
 	make -s -C userland check >.vm/host.tap 2>&1 || st=$?
@@ -51,7 +64,21 @@ else
 	echo "check: userland/Makefile has no check target: no host unit tests"
 fi
 
-if [ "$(id -u)" -eq 0 ]; then
+# The kernel-side checkers report without failing until the findings
+# listed in docs/lint-findings.md are fixed: then drop this variable.
+if [ "$host" -eq 1 ]; then
+	echo "check: static checkers (scripts/lint.sh)"
+	st=0
+	DT_LINT_KERNEL_REPORT_ONLY=1 scripts/lint.sh >.vm/lint.tap 2>&1 || st=$?
+	cat .vm/lint.tap
+	grep -E '^(not )?ok ' .vm/lint.tap >>.vm/host.tap || true
+	if [ "$st" -ne 0 ] && ! grep -q '^not ok ' .vm/lint.tap; then
+		echo "check: lint.sh exited $st with no failing checker"
+		extra=$((extra + 1))
+	fi
+fi
+
+if [ "$host" -eq 1 ] && [ "$(id -u)" -eq 0 ]; then
 	echo "check: dkms add/build/install/remove (scripts/dkms-check.sh)"
 	st=0
 	scripts/dkms-check.sh >.vm/dkms.tap 2>&1 || st=$?
@@ -63,15 +90,22 @@ if [ "$(id -u)" -eq 0 ]; then
 	fi
 fi
 
-echo "check: fuzzing the D compiler and the DIF engine for ${DT_FUZZ_SECONDS:-60}s each (scripts/fuzz.sh)"
-scripts/fuzz.sh | tee -a .vm/host.tap || true
+if [ "$host" -eq 1 ]; then
+	echo "check: fuzzing the D compiler and the DIF engine for ${DT_FUZZ_SECONDS:-60}s each (scripts/fuzz.sh)"
+	scripts/fuzz.sh | tee -a .vm/host.tap || true
+fi
 
 echo "check: selftests in a $KVER guest (QEMU, TCG)"
 st=0
-scripts/vm/run.sh --kver "$KVER" --timeout 1800 --results "$res" \
-	--no-dmesg-check -- \
+set -f		# DT_SELFTESTS is patterns: split, never expanded here
+# shellcheck disable=SC2086 # DT_SELFTESTS is a list of patterns
+scripts/vm/run.sh --kver "$KVER" --timeout "${DT_GUEST_TIMEOUT:-1800}" \
+	--results "$res" --no-dmesg-check \
+	${DT_KIMAGE:+--kernel "$DT_KIMAGE" --moddir "$DT_KMODDIR"} -- \
 	env MODROOT="$modroot" DT_LOGDIR=/run/results/logs \
-	selftests/run_tests.sh || st=$?
+	${DT_TIMEOUT_SCALE:+DT_TIMEOUT_SCALE="$DT_TIMEOUT_SCALE"} \
+	selftests/run_tests.sh ${DT_SELFTESTS:-} || st=$?
+set +f
 
 # Every test the plan announced must have reported.
 plan=$(sed -n 's/^1\.\.\([0-9]*\)$/\1/p' "$res/stdout" | head -n 1)

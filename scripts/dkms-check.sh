@@ -66,7 +66,7 @@ for sym in /usr/src/linux-headers-*/Module.symvers; do
 	st=0
 	dkms build "dtrace/$ver" -k "$kver" >>"$top/.vm/dkms.log" 2>&1 || st=$?
 	ok "$st" "dkms build for $kver"
-	log=$(ls /var/lib/dkms/dtrace/"$ver"/"$kver"/*/log/make.log \
+	log=$(find /var/lib/dkms/dtrace/"$ver"/"$kver"/*/log/make.log \
 		/var/lib/dkms/dtrace/"$ver"/build/make.log 2>/dev/null | head -n 1)
 	if [ "$st" -ne 0 ]; then
 		[ -z "$log" ] || tail -n 30 "$log" | sed 's/^/# /'

@@ -5,13 +5,14 @@
 # scripts/vm/init as /init, and the modules virtio-9p needs (found with
 # their dependencies in /lib/modules/KVER/modules.dep, decompressed so
 # busybox insmod can load them, listed in load order in /modules.list).
-# Usage: initramfs.sh KVER OUTPUT.cpio.gz   (rebuilt only when stale)
+# Usage: initramfs.sh KVER OUTPUT.cpio.gz [MODDIR]   (rebuilt only when
+# stale; MODDIR is the kernel's module tree, default /lib/modules/KVER)
 set -eu
 
 kver=$1
 out=$2
 here=$(cd "$(dirname "$0")" && pwd)
-mdir=/lib/modules/$kver
+mdir=${3:-/lib/modules/$kver}
 want="virtio_pci 9pnet_virtio 9p"
 
 if [ -s "$out" ] && [ -z "$(find "$here/init" "$0" "$mdir/modules.dep" \

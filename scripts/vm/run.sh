@@ -1,14 +1,20 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# Boot Debian's kernel KVER in QEMU (TCG) with the host's / shared
+# Boot Debian's kernel KVER (or another: --kernel) in QEMU (TCG) with the host's / shared
 # read-only over virtio-9p, run CMD chrooted in it (cwd = the build tree)
 # and return CMD's exit status.  CMD's stdout and stderr land in the
 # results directory and are echoed here as they come.  Then the guest's
 # dmesg and taint are checked (scripts/vm/check-dmesg.sh).
 #
 # Usage: run.sh [--kver K] [--timeout SECS] [--results DIR] [--cwd DIR]
-#               [--no-dmesg-check] [--quiet] [--icount] -- CMD [ARG...]
+#               [--no-dmesg-check] [--quiet] [--icount]
+#               [--kernel IMAGE --moddir DIR] -- CMD [ARG...]
+# --kernel boots IMAGE instead of /boot/vmlinuz-K, and --moddir takes
+# the kernel's modules from DIR instead of /lib/modules/K (the initramfs
+# is built from it, and the guest sees it as /lib/modules/K): a kernel
+# built here, such as make check-debug's (scripts/debug-kernel.sh).
+# --kver must then name IMAGE's release.
 # --icount boots one vCPU with QEMU's -icount shift=0,sleep=off: guest
 # time advances 1 ns per instruction, so timings repeat across boots
 # (for benchmarks; SMP is not possible then).
@@ -26,6 +32,8 @@ cwd=$tree
 dmesg_check=1
 quiet=0
 cpus="-smp 2"
+kernel=
+moddir=
 
 usage() {
 	sed -n 's/^# Usage: //p; s/^#  \{14\}/              /p' "$0" >&2
@@ -40,17 +48,19 @@ while [ $# -gt 0 ]; do
 	--no-dmesg-check) dmesg_check=0; shift ;;
 	--quiet) quiet=1; shift ;;
 	--icount) cpus="-smp 1 -icount shift=0,sleep=off"; shift ;;
+	--kernel) kernel=$2; shift 2 ;;
+	--moddir) moddir=$(cd "$2" && pwd); shift 2 ;;
 	--) shift; break ;;
 	*) usage ;;
 	esac
 done
 [ $# -gt 0 ] || usage
 [ -n "$kver" ] || kver=$("$tree/scripts/kver.sh")
-kernel=/boot/vmlinuz-$kver
+[ -n "$kernel" ] || kernel=/boot/vmlinuz-$kver
 [ -r "$kernel" ] || { echo "run.sh: cannot read $kernel" >&2; exit 2; }
 
 initrd=$tree/.vm/initramfs-$kver.cpio.gz
-"$here/initramfs.sh" "$kver" "$initrd"
+"$here/initramfs.sh" "$kver" "$initrd" ${moddir:+"$moddir"}
 
 if [ -z "$res" ]; then
 	res=$(mktemp -d "${TMPDIR:-/tmp}/dtrace-vm.XXXXXX")
@@ -60,7 +70,7 @@ else
 	res=$(cd "$res" && pwd)
 	keep_res=1
 fi
-rm -f "$res"/{cmd,guest.conf,stdout,stderr,dmesg,tainted,status,guest-timeout,serial.log,qemu.log}
+rm -f "$res"/{cmd,guest.conf,stdout,stderr,dmesg,tainted,kmemleak,status,guest-timeout,serial.log,qemu.log}
 : >"$res/stdout"
 : >"$res/stderr"
 {
@@ -75,10 +85,12 @@ glimit=$((limit > 120 ? limit - 60 : 0))
 {
 	echo "limit=$glimit"
 	printf "cwd='%s'\n" "$(printf %s "$cwd" | sed "s/'/'\\\\''/g")"
+	printf "moddir='%s'\n" "$(printf %s "$moddir" | sed "s/'/'\\\\''/g")"
 } >"$res/guest.conf"
 
 qpid=
 tpids=
+# shellcheck disable=SC2317 # run by the EXIT trap
 cleanup() {
 	if [ -n "$qpid" ]; then
 		kill "$qpid" 2>/dev/null || true

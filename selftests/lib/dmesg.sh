@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=sh
 #
 # What counts as a bad kernel log, in one place: sourced by the guest's
 # test runner (per-test attribution) and by scripts/vm/check-dmesg.sh
@@ -22,6 +23,26 @@ dt_dmesg_bad() {
 		/Call Trace:/ && oom { oom = 0; next }
 		$0 ~ bad { print; found = 1 }
 		END { exit !found }'
+}
+
+# dt_kmemleak_bad: print the records of /sys/kernel/debug/kmemleak on
+# stdin whose allocation backtrace passes through a module ("[name]"
+# after the symbol) or an address no symbol covers any more (a module
+# since unloaded); true if there are any, or if the scan failed.  The
+# kernel of "make check-debug" has every driver built in, so the modules
+# in its guest are this tree's (and crc7, which a test loads): leaks of
+# the kernel alone, which boot leaves, do not count.
+dt_kmemleak_bad() {
+	awk '
+		function flush() {
+			if (rec != "" && mod) { printf "%s", rec; found = 1 }
+			rec = ""; mod = 0
+		}
+		/^kmemleak: the scan failed/ { print; found = 1; next }
+		/^unreferenced object/ { flush() }
+		{ rec = rec $0 "\n" }
+		/^ *\[<[0-9a-f]+>\] / && (/\[[A-Za-z0-9_]+\]$/ || / 0x[0-9a-f]+$/) { mod = 1 }
+		END { flush(); exit !found }'
 }
 
 # dt_taint_bad VALUE: print the taint bits VALUE has beyond the allowed

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=sh
 #
 # Helpers for the shell selftests, which run as root in the test guest
 # with cwd = the top of the build tree.  Source after "set -eu":
@@ -70,7 +71,7 @@ dt_unload_all() {
 		done
 		_try=$((_try + 1))
 		if [ "$_try" -ge 20 ]; then
-			echo "dt_unload_all: still loaded:" $(dt_loaded_list) >&2
+			echo "dt_unload_all: still loaded: $(dt_loaded_list | tr '\n' ' ')" >&2
 			return 1
 		fi
 		[ -z "$(dt_loaded_list)" ] || sleep 0.5

@@ -25,10 +25,10 @@ prog='syscall::read:entry { @[execname] = count(); self->n++; }
 	profile-97 { s = speculation(); speculate(s); printf("%d\n", cpu); }
 	tick-10ms { printf("tick\n"); }'
 
-# start [CMD...]: a consumer in the background, as $DT_BG, once it ticks.
+# start: a consumer in the background, as $DT_BG, once it ticks.
 start() {
 	: >"$DT_TMP/out"
-	"$@" "$DTRACE" -q -n "$prog" -o "$DT_TMP/out" 2>"$DT_TMP/err" &
+	"$DTRACE" -q -n "$prog" -o "$DT_TMP/out" 2>"$DT_TMP/err" &
 	DT_BG=$!
 	dt_wait 120 grep -q tick "$DT_TMP/out" ||
 		dt_fail "consumer did not start: $(cat "$DT_TMP/err")"
@@ -52,12 +52,14 @@ for sig in INT TERM KILL; do
 done
 
 # The whole group: the shell that started dtrace and dtrace itself.
+# Emptied first: the last consumer's ticks must not pass for this one's.
+: >"$DT_TMP/out"
 setsid sh -c '"$0" -q -n "$1" -o "$2" 2>/dev/null; exit $?' \
 	"$DTRACE" "$prog" "$DT_TMP/out" &
 sh_pid=$!
 dt_wait 120 grep -q tick "$DT_TMP/out" || dt_fail "group consumer did not start"
 DT_BG=$(pgrep -P "$sh_pid" -x dtrace) || dt_fail "no dtrace under the group's shell"
-pgid=$(cut -d' ' -f5 /proc/$DT_BG/stat)
+pgid=$(cut -d' ' -f5 "/proc/$DT_BG/stat")
 [ "$pgid" = "$sh_pid" ] || dt_fail "dtrace is in group $pgid, not $sh_pid"
 kill -KILL -"$pgid"
 wait "$sh_pid" 2>/dev/null || true

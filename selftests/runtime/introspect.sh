@@ -40,7 +40,7 @@ for p in dtrace:::ERROR syscall::read:entry profile:::tick-10ms; do
 done
 ncpu=$(awk -v id="$id" 'NR > 1 && $1 == id { n++ } END { print n + 0 }' \
 	/proc/dtrace/buffers)
-npossible=$(ls -d /sys/devices/system/cpu/cpu[0-9]* | wc -l)
+npossible=$(find /sys/devices/system/cpu -maxdepth 1 -name 'cpu[0-9]*' | wc -l)
 [ "$ncpu" -eq "$npossible" ] ||
 	dt_fail "buffers has $ncpu lines for consumer $id, $npossible CPUs"
 awk '$1 == "bytes" && $2 > 1048576 { b = 1 } $1 == "allocations" && $2 > 10 { a = 1 }

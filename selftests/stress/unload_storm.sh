@@ -24,7 +24,7 @@ iters=${DT_STORM_ITERS:-25}
 idle_mods="dtrace_proc dtrace_tcp dtrace_sdt dtrace_fasttrap"
 busy_mods="dtrace_syscall dtrace_profile dtrace_fbt"
 for m in $busy_mods; do
-	dt_modprobe $m || dt_fail "modprobe $m failed"
+	dt_modprobe "$m" || dt_fail "modprobe $m failed"
 done
 
 dt_trace 'syscall:::entry { @sys[probefunc] = count(); }
@@ -41,12 +41,12 @@ random() {
 	i=0
 	while [ $i -lt "$iters" ]; do
 		for m in $idle_mods; do
-			dt_modprobe $m || echo "modprobe $m failed" >>"$DT_TMP/bad"
+			dt_modprobe "$m" || echo "modprobe $m failed" >>"$DT_TMP/bad"
 			# A consumer of the other loop may hold it: retried next round.
-			rmmod $m 2>/dev/null || true
+			rmmod "$m" 2>/dev/null || true
 		done
 		for m in $busy_mods; do
-			! rmmod $m 2>/dev/null ||
+			! rmmod "$m" 2>/dev/null ||
 				echo "rmmod $m succeeded under a trace" >>"$DT_TMP/bad"
 		done
 		i=$((i + 1))
@@ -78,7 +78,7 @@ dt_trace_stop
 grep -q 'read' "$DT_TMP/out" ||
 	dt_fail "the tracing consumer printed no syscall counts: $(cat "$DT_TMP/out")"
 for m in $idle_mods; do
-	! dt_loaded $m || dt_wait 30 rmmod $m 2>/dev/null ||
+	! dt_loaded "$m" || dt_wait 30 rmmod "$m" 2>/dev/null ||
 		dt_fail "rmmod $m failed after the storm"
 done
 dt_check_idle "the storm"

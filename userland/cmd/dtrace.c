@@ -360,13 +360,16 @@ static int run(FILE *out)
 			return 1;
 		}
 	}
-	/* tracing is done: what printa() did not print, once */
+	/*
+	 * Tracing is done: a blank line, -q or not, then what printa() did
+	 * not print, once.
+	 */
+	if (!json)
+		fputc('\n', out);
 	if (dtrace_aggregate_print(g_dtp, out)) {
 		dmsg("failed to print aggregations: %s", errmsg());
 		return 1;
 	}
-	if (!quiet && !json)
-		fputc('\n', out);
 	if (fflush(out)) {
 		dmsg("failed to write output: %s", strerror(errno));
 		return 1;

@@ -33,36 +33,20 @@ const char *dt_aggfunc_name(uint32_t func)
 	       dt_aggfunc_names[func] : "?";
 }
 
-/*
- * Buckets of llquantize(factor, low, high, steps), as the header lays
- * them out: one below factor^low, the steps of each order low..high,
- * one at or above factor^(high+1).  Return: 0 if factor^(high+1) does
- * not fit in 63 bits.
- */
-uint64_t dt_llquantize_nbuckets(int64_t factor, int64_t low, int64_t high,
-				int64_t steps)
+/* The parameters of an llquantize() definition, for engine/quantize.h. */
+struct dtrace_llquantize dt_agg_llq(const struct dtrace_ioc_aggdef *def)
 {
-	uint64_t n = 2, pow = 1, next, w;
-	int64_t o;
-
-	for (o = 0; o <= high; o++) {
-		if (pow > (uint64_t)INT64_MAX / (uint64_t)factor)
-			return 0;
-		next = pow * (uint64_t)factor;
-		if (o >= low) {
-			w = next / (uint64_t)steps;
-			if (!w)
-				w = 1;
-			n += (next - pow + w - 1) / w;
-		}
-		pow = next;
-	}
-	return n;
+	return (struct dtrace_llquantize){
+		.factor = def->params[0], .low = def->params[1],
+		.high = def->params[2], .steps = def->params[3],
+	};
 }
 
 /* The u64 words of an entry's value, by function (dtrace.h). */
 uint32_t dt_agg_nvals(const struct dtrace_ioc_aggdef *def)
 {
+	struct dtrace_llquantize q = dt_agg_llq(def);
+
 	switch (def->func) {
 	case DTRACE_AGG_AVG:
 		return 2;
@@ -71,13 +55,11 @@ uint32_t dt_agg_nvals(const struct dtrace_ioc_aggdef *def)
 	case DTRACE_AGG_QUANTIZE:
 		return DTRACE_QUANTIZE_NBUCKETS;
 	case DTRACE_AGG_LQUANTIZE:
-		return (uint32_t)((def->params[1] - def->params[0]) /
-				  def->params[2]) + 2;
+		return (uint32_t)dtrace_lquantize_levels(def->params[0],
+							 def->params[1],
+							 def->params[2]) + 2;
 	case DTRACE_AGG_LLQUANTIZE:
-		return (uint32_t)dt_llquantize_nbuckets(def->params[0],
-							def->params[1],
-							def->params[2],
-							def->params[3]);
+		return (uint32_t)dtrace_llquantize_nbuckets(&q);
 	default:
 		return 1;
 	}

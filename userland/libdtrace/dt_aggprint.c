@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Aggregation output, DTrace's layouts: an aggregation is a blank line,
+ * Aggregation output, DTrace's layouts: printa() prints a blank line,
  * then one line per entry, keys then value; histograms (quantize,
  * lquantize, llquantize) as the ASCII bar chart; printa() with a
  * format applies it to each entry's keys and to the "%@" values of the
@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "dt_agg.h"
+#include "dt_compile.h"
 #include "dt_print.h"
 #include "dt_printf.h"
 #include "dt_sym.h"
@@ -29,48 +30,34 @@ unsigned int dt_agg_buckets(const struct dt_agg *agg, struct dt_bucket *b,
 			    unsigned int max)
 {
 	const __s64 *p = agg->def.params;
-	unsigned int n = 0, i;
+	struct dtrace_llquantize q;
+	unsigned int n;
 
 	if (max > agg->nvals)
 		max = agg->nvals;
 	switch (agg->def.func) {
 	case DTRACE_AGG_QUANTIZE:
-		for (i = 0; i < DTRACE_QUANTIZE_NBUCKETS && n < max; i++, n++) {
-			int z = DTRACE_QUANTIZE_ZEROBUCKET;
+		for (n = 0; n < max && n < DTRACE_QUANTIZE_NBUCKETS; n++) {
+			int32_t d = (int32_t)n - DTRACE_QUANTIZE_ZEROBUCKET;
 
-			b[n].range = 0;
-			b[n].base = (int)i < z ? -(1LL << (z - 1 - (int)i)) :
-				    (int)i == z ? 0 : 1LL << ((int)i - z - 1);
+			b[n] = (struct dt_bucket){ .base = dtrace_quantize_base(d) };
 		}
 		return n;
-	case DTRACE_AGG_LQUANTIZE: {
-		int64_t levels = p[2] > 0 ? (p[1] - p[0]) / p[2] : 0;
-
-		for (i = 0; n < max && (int64_t)i <= levels + 1; i++, n++) {
-			b[n].range = i == 0 ? -1 : (int64_t)i == levels + 1;
-			b[n].base = i == 0 ? p[0] : p[0] + (int64_t)(i - 1) * p[2];
-		}
+	case DTRACE_AGG_LQUANTIZE:
+		for (n = 0; n < max; n++)
+			b[n] = (struct dt_bucket){
+				.base = dtrace_lquantize_base(p[0], p[2], n),
+				.range = !n ? -1 : n + 1 == agg->nvals,
+			};
 		return n;
-	}
-	case DTRACE_AGG_LLQUANTIZE: {
-		int64_t factor = p[0], pw = 1, o, v;
-
-		for (o = 0; o < p[1]; o++)
-			pw *= factor;
-		if (n < max)
-			b[n++] = (struct dt_bucket){ .base = pw, .range = -1 };
-		for (o = p[1]; o <= p[2] && n < max; o++) {
-			int64_t next = pw * factor;
-			int64_t w = next / p[3] > 1 ? next / p[3] : 1;
-
-			for (v = pw; v < next && n < max; v += w)
-				b[n++] = (struct dt_bucket){ .base = v };
-			pw = next;
-		}
-		if (n < max)
-			b[n++] = (struct dt_bucket){ .base = pw, .range = 1 };
+	case DTRACE_AGG_LLQUANTIZE:
+		q = dt_agg_llq(&agg->def);
+		for (n = 0; n < max; n++)
+			b[n] = (struct dt_bucket){
+				.base = dtrace_llquantize_base(&q, n),
+				.range = !n ? -1 : n + 1 == agg->nvals,
+			};
 		return n;
-	}
 	default:
 		return 0;
 	}
@@ -86,12 +73,42 @@ struct dt_bucket *dt_agg_bucket_list(const struct dt_agg *agg,
 	return b;
 }
 
+/*
+ * One histogram row: label, bar, count.  The bar is |@count| of @den in
+ * 40 columns, right of a '|'; with negative counts only it stands left
+ * of the '|', and with counts of both signs each side has 20 columns,
+ * the negative ones to the left.
+ */
+static int dt_agg_print_row(struct dt_strbuf *sb, const char *label,
+			    int64_t c, int64_t den, bool neg, bool pos)
+{
+	static const char at[] = "@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@";
+	int w = neg && pos ? DT_BAR_WIDTH / 2 : DT_BAR_WIDTH;
+	int64_t bar = den ? (llabs(c) * w + den / 2) / den : 0;
+	int l, r;
+
+	if (bar > w)
+		bar = w;
+	l = c < 0 ? (int)bar : 0;
+	r = c > 0 ? (int)bar : 0;
+	if (neg && pos)
+		return dt_strbuf_printf(sb, "%16s %*s%.*s|%.*s%*s %-9lld\n",
+					label, w - l, "", l, at, r, at, w - r,
+					"", (long long)c);
+	if (neg)
+		return dt_strbuf_printf(sb, "%16s %*s%.*s| %-9lld\n", label,
+					w - l, "", l, at, (long long)c);
+	return dt_strbuf_printf(sb, "%16s |%.*s%*s %-9lld\n", label, r, at,
+				w - r, "", (long long)c);
+}
+
 static int dt_agg_print_hist(const struct dt_agg *agg, const uint64_t *vals,
 			     uint64_t normal, bool zoom, struct dt_strbuf *sb)
 {
 	struct dt_bucket *b;
 	unsigned int n, i, first, last;
-	int64_t total = 0, big = 0;
+	int64_t abstotal = 0, big = 0;
+	bool neg = false, pos = false;
 	char text[32];
 	int ret;
 
@@ -105,16 +122,18 @@ static int dt_agg_print_hist(const struct dt_agg *agg, const uint64_t *vals,
 
 		if (!c)
 			continue;
-		total += c;
+		neg |= c < 0;
+		pos |= c > 0;
+		abstotal += llabs(c);
 		if (llabs(c) > big)
 			big = llabs(c);
 		if (first == n)
 			first = i;
 		last = i;
 	}
-	if (first == n)		/* nothing: the rows around zero */
+	if (first == n)		/* nothing: the zero row, or the first three */
 		first = last = agg->def.func == DTRACE_AGG_QUANTIZE ?
-			       DTRACE_QUANTIZE_ZEROBUCKET : 0;
+			       DTRACE_QUANTIZE_ZEROBUCKET : 1;
 	first = first ? first - 1 : 0;
 	last = last + 1 < n ? last + 1 : last;
 
@@ -123,19 +142,12 @@ static int dt_agg_print_hist(const struct dt_agg *agg, const uint64_t *vals,
 			       "count");
 	for (i = first; i <= last && i < n && !ret; i++) {
 		int64_t c = (int64_t)vals[i] / (int64_t)normal;
-		int64_t den = zoom ? big : llabs(total);
-		int64_t bar = den ? (llabs(c) * DT_BAR_WIDTH + den / 2) / den : 0;
 
-		if (bar > DT_BAR_WIDTH)
-			bar = DT_BAR_WIDTH;
 		snprintf(text, sizeof(text), "%s%lld",
 			 b[i].range < 0 ? "< " : b[i].range > 0 ? ">= " : "",
 			 (long long)b[i].base);
-		ret = dt_strbuf_printf(sb, "%16s |%.*s%*s %-9lld\n", text,
-				       (int)bar,
-				       "@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@",
-				       DT_BAR_WIDTH - (int)bar, "",
-				       (long long)c);
+		ret = dt_agg_print_row(sb, text, c, zoom ? big : abstotal,
+				       neg, pos);
 	}
 	free(b);
 	return ret;
@@ -245,12 +257,14 @@ int dt_agg_print_value(dtrace_hdl_t *dtp, const struct dt_agg *agg,
  * dt_agg_print_one() - one aggregation in the default layout
  * @dtp: the handle
  * @agg: the aggregation; marked printed
+ * @lead: a blank line first (printa()); at the end of tracing the
+ *	aggregations follow the one blank line the command prints
  * @sb: where the text goes
  *
  * An aggregation with no entries prints nothing.
  * Return: 0, or -1 with the error set.
  */
-int dt_agg_print_one(dtrace_hdl_t *dtp, struct dt_agg *agg,
+int dt_agg_print_one(dtrace_hdl_t *dtp, struct dt_agg *agg, bool lead,
 		     struct dt_strbuf *sb)
 {
 	struct dt_aggent **v;
@@ -263,7 +277,8 @@ int dt_agg_print_one(dtrace_hdl_t *dtp, struct dt_agg *agg,
 	v = dt_agg_sort(dtp, &agg, 1, &n);
 	if (!v)
 		return n ? -1 : 0;
-	ret = dt_strbuf_append(sb, "\n", 1);
+	if (lead)
+		ret = dt_strbuf_append(sb, "\n", 1);
 	for (i = 0; i < n && !ret; i++) {
 		for (k = 0; k < agg->nkeys && !ret; k++)
 			ret = dt_agg_print_key(dtp, agg, k,
@@ -378,7 +393,8 @@ int dt_printa(dtrace_hdl_t *dtp, const struct dt_stmt *st,
 	}
 	if (!st->fmt || dtp->opt.oformat == DT_OFORMAT_JSON) {
 		for (i = 0; i < st->naggs && !ret; i++)
-			ret = st->fmt ? 0 : dt_agg_print_one(dtp, aggs[i], sb);
+			ret = st->fmt ? 0 : dt_agg_print_one(dtp, aggs[i], true,
+							       sb);
 		if (st->fmt)
 			ret = dt_json_agg(dtp, aggs, st->naggs, sb);
 		free(aggs);
@@ -413,7 +429,7 @@ int dtrace_aggregate_print(dtrace_hdl_t *dtp, FILE *fp)
 		struct dt_agg *agg = dtp->aggs[id];
 
 		if (agg && !agg->printed)
-			ret = dt_agg_print_one(dtp, agg, &sb);
+			ret = dt_agg_print_one(dtp, agg, false, &sb);
 	}
 	if (!ret && sb.len && fwrite(sb.s, 1, sb.len, fp) != sb.len)
 		ret = -1;

@@ -279,6 +279,32 @@ static void dt_cg_record(struct dt_cg *cg, struct dt_node *n, uint32_t kind,
 	rec->type = n->type;
 }
 
+/*
+ * print() of a pointer to a struct or union records the object too,
+ * after the pointer: its bytes, a by-ref record of the pointee's type.
+ */
+static void dt_cg_pointee(struct dt_cg *cg, struct dt_node *n,
+			  uint32_t *offp)
+{
+	const struct dt_type *t = dt_type_base(n->type), *pt;
+	struct dt_recdesc *rec;
+	struct dt_difo *dp;
+	uint32_t size;
+
+	if (t->kind != DT_TK_POINTER || !t->ref)
+		return;
+	pt = dt_type_base(t->ref);
+	size = (uint32_t)pt->size;
+	if ((pt->kind != DT_TK_STRUCT && pt->kind != DT_TK_UNION) || !size ||
+	    size > DTRACE_RECORD_MAX)
+		return;
+	dp = dt_cg_program(cg, n, DTRACE_DIF_RTYPE_BYREF, size);
+	rec = dt_cg_action(cg, DTRACE_ACT_DIFEXPR, dp, size, 8, 0, offp,
+			   n->line);
+	rec->kind = DT_REC_BYREF;
+	rec->type = t->ref;
+}
+
 /* tracemem(addr, n): n bytes at addr, as a by-ref record. */
 static void dt_cg_tracemem(struct dt_cg *cg, struct dt_node *n,
 			   uint32_t *offp)
@@ -479,6 +505,13 @@ static void dt_cg_stmt(struct dt_cg *cg, struct dt_stmt_node *s,
 		st->nrecs = 1;
 		return;
 	}
+	if (s->kind == DT_SN_EXPR && dt_check_symfn(n)) {
+		/* func(pc); traces the symbol, as trace(func(pc)) */
+		st = dt_cg_newstmt(cg, DT_STMT_TRACE, s->line);
+		dt_cg_record(cg, n, DTRACE_ACT_DIFEXPR, offp);
+		st->nrecs = cg->clause->nacts - st->first;
+		return;
+	}
 	if (s->kind == DT_SN_IF || !act) {
 		dt_cg_pend(cg, s);
 		return;
@@ -491,18 +524,23 @@ static void dt_cg_stmt(struct dt_cg *cg, struct dt_stmt_node *s,
 	case DT_ACT_PRINT:
 		st = dt_cg_newstmt(cg, DT_STMT_PRINT, s->line);
 		dt_cg_record(cg, n->args, DTRACE_ACT_DIFEXPR, offp);
+		dt_cg_pointee(cg, n->args, offp);
 		break;
 	case DT_ACT_EXIT:
 		st = dt_cg_newstmt(cg, DT_STMT_EXIT, s->line);
 		dt_cg_record(cg, n->args, DTRACE_ACT_EXIT, offp);
 		break;
 	case DT_ACT_PRINTF:
-		st = dt_cg_newstmt(cg, DT_STMT_PRINTF, s->line);
+	case DT_ACT_SYSTEM:
+	case DT_ACT_FREOPEN:
+		st = dt_cg_newstmt(cg, act->action == DT_ACT_PRINTF ?
+				   DT_STMT_PRINTF :
+				   act->action == DT_ACT_SYSTEM ?
+				   DT_STMT_SYSTEM : DT_STMT_FREOPEN, s->line);
 		dt_cg_format(cg, st, n, offp);
 		break;
-	case DT_ACT_SYSTEM:
-		st = dt_cg_newstmt(cg, DT_STMT_SYSTEM, s->line);
-		dt_cg_format(cg, st, n, offp);
+	case DT_ACT_FTRUNCATE:
+		st = dt_cg_newstmt(cg, DT_STMT_FTRUNCATE, s->line);
 		break;
 	case DT_ACT_TRACEMEM:
 		st = dt_cg_newstmt(cg, DT_STMT_TRACEMEM, s->line);

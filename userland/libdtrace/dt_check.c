@@ -182,10 +182,10 @@ static void dt_check_keys(struct dt_pcb *pcb, struct dt_node *n,
 		    dt_type_is_string(var->keys[i]) !=
 		    dt_type_is_string(k->type))
 			dt_diag(pcb, n->line, D_PROTO_ARG,
-				"%s%s[ ] key #%u is incompatible with prototype:\n\t%9s: %s\n\t%9s: %s",
+				"%s%s[ ] key #%u is incompatible with prototype:\n\tprototype: %s\n\t      key: %s",
 				dt_var_prefix(var->scope), var->name, i + 1,
-				"prototype", dt_tname(var->keys[i], a, sizeof(a)),
-				"key", dt_tname(k->type, b, sizeof(b)));
+				dt_tname(var->keys[i], a, sizeof(a)),
+				dt_tname(k->type, b, sizeof(b)));
 }
 
 /*
@@ -466,7 +466,7 @@ static void dt_check_call(struct dt_pcb *pcb, struct dt_node *n)
 		dt_check_expr(pcb, a);
 		if (!dt_check_argkind(id->args[i], a))
 			dt_diag(pcb, n->line, D_PROTO_ARG,
-				"%s( ) argument #%u is incompatible with prototype: prototype: %s argument: %s",
+				"%s( ) argument #%u is incompatible with prototype:\n\tprototype: %s\n\t argument: %s",
 				id->name, i + 1, dt_argkind_name(id->args[i]),
 				dt_tname(a->type, buf, sizeof(buf)));
 	}
@@ -804,6 +804,10 @@ static void dt_check_op2(struct dt_pcb *pcb, struct dt_node *n)
 		dt_check_opasgn(pcb, n);
 		return;
 	}
+	/* an aggregation has no value an operator could take */
+	if (dt_check_is_aggref(n->left) || dt_check_is_aggref(n->right))
+		dt_diag(pcb, n->line, D_OP_INCOMPAT,
+			"operator %s may not be applied to an aggregation", op);
 
 	dt_check_expr(pcb, n->left);
 	dt_check_expr(pcb, n->right);

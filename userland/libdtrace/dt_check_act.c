@@ -84,9 +84,13 @@ static void dt_check_format(struct dt_pcb *pcb, struct dt_node *n,
 			"%s( ) prototype mismatch: 0 args passed, at least 1 expected",
 			name);
 	dt_check_expr(pcb, fmt);
+	if (!dt_type_is_string(fmt->type))
+		dt_diag(pcb, n->line, D_PROTO_ARG,
+			"%s( ) argument #1 is incompatible with prototype:\n\tprototype: string\n\t argument: %s",
+			name, fmt->type->name);
 	if (fmt->kind != DT_NODE_STRING)
 		dt_diag(pcb, n->line, D_PRINTF_FMT,
-			"%s( ) argument #1 is incompatible with prototype: prototype: string constant argument: %s",
+			"%s( ) argument #1 is incompatible with prototype:\n\tprototype: string constant\n\t argument: %s",
 			name, fmt->type->name);
 	for (a = fmt->next; a; a = a->next) {
 		const struct dt_ident *act = dt_check_action(a);
@@ -101,9 +105,9 @@ static void dt_check_format(struct dt_pcb *pcb, struct dt_node *n,
 		types[nargs++] = a->type;
 	}
 
-	pf = dt_printf_parse(fmt->str, msg, sizeof(msg));
+	pf = dt_printf_parse_tag(fmt->str, &tag, msg, sizeof(msg));
 	if (!pf)
-		dt_diag(pcb, n->line, D_PRINTF_CONV, "%s", msg);
+		dt_diag(pcb, n->line, tag, "%s", msg);
 	ret = dt_printf_check(pf, types, nargs, &tag, msg, sizeof(msg));
 	dt_printf_free(pf);
 	if (ret)
@@ -120,9 +124,45 @@ static void dt_check_int_arg(struct dt_pcb *pcb, const struct dt_node *n,
 	if (!dt_type_is_int(a->type)) {
 		dt_type_name(a->type, buf, sizeof(buf));
 		dt_diag(pcb, n->line, D_PROTO_ARG,
-			"%s( ) argument #1 is incompatible with prototype: prototype: %s argument: %s",
+			"%s( ) argument #1 is incompatible with prototype:\n\tprototype: %s\n\t argument: %s",
 			name, proto, buf);
 	}
+}
+
+/*
+ * tracemem(address, size): an address (an array or a string is its
+ * address, a struct is refused)
+ * and a constant size from 1 to what a record holds.
+ */
+static void dt_check_tracemem(struct dt_pcb *pcb, const struct dt_node *n,
+			      struct dt_node *a)
+{
+	struct dt_node *size = a->next;
+	char buf[128];
+
+	dt_check_expr(pcb, a);
+	if (!dt_type_is_scalar(a->type) && !dt_type_is_array(a->type) &&
+	    !dt_type_is_string(a->type)) {
+		dt_type_name(a->type, buf, sizeof(buf));
+		dt_diag(pcb, n->line, D_TRACEMEM_ADDR,
+			"tracemem( ) argument #1 is incompatible with prototype:\n\tprototype: pointer or integer\n\t argument: %s",
+			buf);
+	}
+	dt_check_expr(pcb, size);
+	if (!dt_type_is_int(size->type)) {
+		dt_type_name(size->type, buf, sizeof(buf));
+		dt_diag(pcb, n->line, D_PROTO_ARG,
+			"tracemem( ) argument #2 is incompatible with prototype:\n\tprototype: size_t\n\t argument: %s",
+			buf);
+	}
+	if (size->kind != DT_NODE_INT || !size->value ||
+	    (int64_t)size->value < 0)
+		dt_diag(pcb, n->line, D_TRACEMEM_SIZE,
+			"tracemem( ) argument #2 must be a non-zero positive integral constant expression");
+	if (size->value > DTRACE_RECORD_MAX)
+		dt_diag(pcb, n->line, D_TRACEMEM_SIZE,
+			"tracemem( ) argument #2 must be at most %u",
+			(unsigned int)DTRACE_RECORD_MAX);
 }
 
 static void dt_check_privilege(struct dt_pcb *pcb, const struct dt_node *n,
@@ -157,8 +197,17 @@ void dt_check_act(struct dt_pcb *pcb, struct dt_node *n,
 		if (dt_type_is_void(a->type))
 			dt_diag(pcb, n->line, act->action == DT_ACT_TRACE ?
 				D_TRACE_VOID : D_PRINT_VOID,
-				"%s( ) argument #1 is incompatible with prototype: prototype: non-void argument: void",
+				"%s( ) may not be applied to a void expression",
 				act->name);
+		if (act->action == DT_ACT_PRINT && dt_type_is_arith(a->type) &&
+		    !dt_type_is_pointer(a->type)) {
+			char buf[128];
+
+			dt_type_name(a->type, buf, sizeof(buf));
+			dt_diag(pcb, n->line, D_PROTO_ARG,
+				"print( ) argument #1 is incompatible with prototype:\n\tprototype: void *\n\t argument: %s",
+				buf);
+		}
 		if (dt_type_is_func(a->type))
 			dt_diag(pcb, n->line, D_PROTO_ARG,
 				"%s( ) may not record a function", act->name);
@@ -169,17 +218,15 @@ void dt_check_act(struct dt_pcb *pcb, struct dt_node *n,
 		break;
 	case DT_ACT_PRINTF:
 	case DT_ACT_SYSTEM:
+	case DT_ACT_FREOPEN:
 		dt_check_format(pcb, n, act->name);
+		break;
+	case DT_ACT_FTRUNCATE:
+		dt_check_nargs(pcb, n, act->name, 0, 0);
 		break;
 	case DT_ACT_TRACEMEM:
 		dt_check_nargs(pcb, n, "tracemem", 2, 2);
-		dt_check_expr(pcb, a);
-		if (!dt_type_is_scalar(a->type) && !dt_type_is_byref(a->type))
-			dt_diag(pcb, n->line, D_TRACEMEM_ADDR,
-				"tracemem( ) argument #1 is incompatible with prototype: prototype: address argument: %s",
-				a->type->name);
-		dt_check_const(pcb, n, a->next, "tracemem", D_PROTO_ARG,
-			       DTRACE_RECORD_MAX);
+		dt_check_tracemem(pcb, n, a);
 		break;
 	case DT_ACT_STACK:
 		dt_check_stack(pcb, n);
@@ -222,7 +269,8 @@ static bool dt_stmts_act(const struct dt_stmt_node *s)
 			if (dt_stmts_act(s->then) || dt_stmts_act(s->els))
 				return true;
 		} else if (dt_check_action(s->expr) ||
-			   dt_check_is_aggstmt(s->expr)) {
+			   dt_check_is_aggstmt(s->expr) ||
+			   dt_check_symfn(s->expr)) {
 			return true;
 		}
 	}
@@ -253,6 +301,13 @@ static void dt_check_stmt(struct dt_pcb *pcb, struct dt_stmt_node *s)
 		dt_check_act(pcb, s->expr, act);
 	else if (dt_check_is_aggstmt(s->expr))
 		dt_check_agg(pcb, s->expr);
+	else if (dt_check_symarg(pcb, s->expr))
+		;	/* func(pc); records the symbol, as trace() does */
+	else if (dt_check_is_aggref(s->expr))
+		dt_diag(pcb, s->line, D_AGG_NULL,
+			"expression has null effect: aggregation @%s is only assigned or named by printa( ), clear( ), trunc( ) and normalize( )",
+			s->expr->kind == DT_NODE_AGG ? s->expr->str :
+			s->expr->left->str);
 	else
 		dt_check_expr(pcb, s->expr);
 }

@@ -7,6 +7,7 @@
 #ifndef _DT_COMPILE_H
 #define _DT_COMPILE_H
 
+#include <engine/quantize.h>
 #include "dt_pcb.h"
 #include "dt_as.h"
 
@@ -59,8 +60,7 @@ bool dt_check_symarg(struct dt_pcb *pcb, struct dt_node *n);
 
 /* dt_aggdef.c: the handle's aggregations */
 const char *dt_aggfunc_name(uint32_t func);
-uint64_t dt_llquantize_nbuckets(int64_t factor, int64_t low, int64_t high,
-				int64_t steps);
+struct dtrace_llquantize dt_agg_llq(const struct dtrace_ioc_aggdef *def);
 uint32_t dt_agg_nvals(const struct dtrace_ioc_aggdef *def);
 struct dt_agg *dt_agg_lookup(dtrace_hdl_t *dtp, const char *name);
 bool dt_agg_same(const struct dt_agg *a, const struct dt_agg *b);

@@ -48,6 +48,16 @@ static void yyerror(struct dt_pcb *pcb, const char *msg)
 			     "syntax error near \"%s\"", pcb->tok);
 }
 
+/* D calls functions by name: 1() or (f)() is refused as it is parsed. */
+static int dt_grammar_callee(struct dt_pcb *pcb, const struct dt_node *fn)
+{
+	if (fn->kind == DT_NODE_IDENT)
+		return 0;
+	dt_pcb_error(pcb, fn->line, D_FUNC_IDENT,
+		     "function designator is not of function type");
+	return -1;
+}
+
 /* A NULL from a constructor means an error was reported: stop at once. */
 #define NN(x)	do { if (!(x)) YYABORT; } while (0)
 /* So does a -1 from a declaration action. */
@@ -685,9 +695,11 @@ postfix_expression:
 		NN($$ = dt_node_index(pcb, $1, $3));
 	}
 	| postfix_expression '(' ')' {
+		OK(dt_grammar_callee(pcb, $1));
 		NN($$ = dt_node_call(pcb, $1, NULL));
 	}
 	| postfix_expression '(' argument_list ')' {
+		OK(dt_grammar_callee(pcb, $1));
 		NN($$ = dt_node_call(pcb, $1, $3));
 	}
 	| postfix_expression '.' member_name {

@@ -21,6 +21,7 @@
 struct dt_options {
 	bool quiet;
 	bool errtags;
+	bool droptags;		/* drop reports start with "[DTRACEDROP_...]" */
 	bool zdefs;		/* -Z */
 	bool destructive;	/* -w */
 	bool allowpanic;	/* panic() and breakpoint() may be used */
@@ -103,6 +104,8 @@ enum dt_stmt_kind {
 	DT_STMT_TRACEMEM,	/* tracemem(addr, n): a BYREF record */
 	DT_STMT_PRINT,		/* print(x): ->type-directed layout */
 	DT_STMT_SYSTEM,		/* system(fmt, ...): run by the consumer */
+	DT_STMT_FREOPEN,	/* freopen(fmt, ...): output to that file */
+	DT_STMT_FTRUNCATE,	/* ftruncate(): output file emptied */
 	DT_STMT_SILENT,		/* raise(), stop(), chill(), panic(),
 				   speculate(), commit(), discard(): the
 				   kernel acted; nothing is printed */
@@ -243,6 +246,8 @@ struct dtrace_hdl {
 	bool header_done;		/* CPU/ID header printed */
 	bool testing;			/* _DTRACE_TESTING: no CPU, ID columns */
 	bool exit_set;			/* an exit() record was seen */
+	int out_saved;			/* freopen(): the output's first
+					   file, dup()ed; -1 if none */
 	int exit_status;
 	int ncpus;
 	int began_on;			/* CPU BEGIN fired on; -1 once drained */

@@ -97,6 +97,7 @@ dtrace_hdl_t *dtrace_open(int version, int flags, int *errp)
 	dtp->flags = flags;
 	/* as DTrace's test suite runs it: see dt_columns() */
 	dtp->testing = getenv("_DTRACE_TESTING") != NULL;
+	dtp->out_saved = -1;
 	dt_options_init(&dtp->opt);
 	ncpus = sysconf(_SC_NPROCESSORS_CONF);
 	dtp->ncpus = ncpus > 0 ? (int)ncpus : 1;
@@ -158,6 +159,8 @@ void dtrace_close(dtrace_hdl_t *dtp)
 		close(dtp->fd);	/* the kernel tears the consumer down */
 	if (dtp->ftfd >= 0)
 		close(dtp->ftfd);	/* then the user probes can go */
+	if (dtp->out_saved >= 0)
+		close(dtp->out_saved);
 	dt_proc_release(dtp);
 	dt_uprov_free(dtp);
 	dt_strv_free(dtp->macro_argv, dtp->macro_argc);

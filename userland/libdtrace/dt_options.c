@@ -138,7 +138,8 @@ static int dt_opt_rate(const char *s, uint64_t *ns)
 
 /* Kinds of option values. */
 enum dt_optkind {
-	DT_OPT_FLAG,		/* no value, "1" or "set" */
+	DT_OPT_FLAG,		/* no value, "1", "set" or "true"; "0",
+				   "false" or "unset" clears it */
 	DT_OPT_SIZE,		/* bytes, with suffixes */
 	DT_OPT_RATE,		/* a frequency or an interval, in ns */
 	DT_OPT_COUNT,		/* a plain number */
@@ -182,6 +183,7 @@ static const char *const *dt_opt_words(const struct dt_optdesc *d)
 static const struct dt_optdesc dt_optdescs[] = {
 	{ "quiet", DT_OPT_FLAG, DT_OFF(quiet), 0, 0, 0 },
 	{ "errtags", DT_OPT_FLAG, DT_OFF(errtags), 0, 0, 0 },
+	{ "droptags", DT_OPT_FLAG, DT_OFF(droptags), 0, 0, 0 },
 	{ "zdefs", DT_OPT_FLAG, DT_OFF(zdefs), 0, 0, 0 },
 	{ "destructive", DT_OPT_FLAG, DT_OFF(destructive), 0, 0,
 	  DTRACE_OPT_DESTRUCTIVE },
@@ -247,8 +249,14 @@ static int dt_opt_parse(const struct dt_optdesc *d, const char *val,
 	const char *end;
 
 	switch (d->kind) {
-	case DT_OPT_FLAG:
-		if (val && *val && strcmp(val, "1") && strcasecmp(val, "set"))
+	case DT_OPT_FLAG:	/* "0", "false" or "unset" clears it */
+		if (val && (!strcmp(val, "0") || !strcasecmp(val, "false") ||
+			    !strcasecmp(val, "unset"))) {
+			*v = 0;
+			return 0;
+		}
+		if (val && *val && strcmp(val, "1") && strcasecmp(val, "set") &&
+		    strcasecmp(val, "true"))
 			return -1;
 		*v = 1;
 		return 0;
@@ -300,7 +308,7 @@ int dtrace_setopt(dtrace_hdl_t *dtp, const char *opt, const char *val)
 	field = (char *)&dtp->opt + d->off;
 	switch (d->kind) {
 	case DT_OPT_FLAG:
-		*(bool *)field = true;
+		*(bool *)field = v != 0;
 		break;
 	case DT_OPT_WORD:
 		*(uint32_t *)field = (uint32_t)v;

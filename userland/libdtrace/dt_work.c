@@ -97,7 +97,8 @@ static int dt_work_aggdrops(dtrace_hdl_t *dtp)
 		return 0;
 	st.aggdrops -= dtp->aggdrops;
 	dtp->aggdrops += st.aggdrops;
-	return dt_report_drops(dtp, -1, st.aggdrops, "aggregation drop", "");
+	return dt_report_drops(dtp, -1, st.aggdrops, "DTRACEDROP_AGGREGATION",
+			       "aggregation drop", "");
 }
 
 /*
@@ -149,14 +150,14 @@ dtrace_workstatus_t dtrace_work(dtrace_hdl_t *dtp, FILE *fp)
 		if (st.activity >= DTRACE_ACTIVITY_DRAINING)
 			return dt_work_finish(dtp, fp);
 	}
-	if (now >= dtp->next_switch) {
+	/*
+	 * An aggregation snapshot takes the records first: those written
+	 * before it (a clear(), a printa()) apply to the data before it.
+	 */
+	if (now >= dtp->next_switch || now >= dtp->next_agg) {
 		if (dt_consume(dtp, fp))
 			return DTRACE_WORKSTATUS_ERROR;
 		dtp->next_switch = now + dtp->opt.switchrate;
-	}
-	if (now >= dtp->next_agg) {
-		if (dtrace_aggregate_snap(dtp))
-			return DTRACE_WORKSTATUS_ERROR;
 		dtp->next_agg = now + dtp->opt.aggrate;
 	}
 	return DTRACE_WORKSTATUS_OKAY;

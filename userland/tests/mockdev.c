@@ -119,33 +119,65 @@ static void provide(const struct dtrace_probedesc *d)
 	probe_add("profile", d->name);
 }
 
+/*
+ * A copy of LEN bytes at the caller's ADDR, one byte more so that LEN 0
+ * still allocates; an empty table may come as a NULL address, which
+ * memcpy() must not be given even for 0 bytes.
+ */
+static void *copy_table(uint64_t addr, size_t len)
+{
+	void *p = malloc(len + 1);
+
+	if (p && len)
+		memcpy(p, (void *)(uintptr_t)addr, len);
+	return p;
+}
+
+static void difo_free(struct dt_difo *d)
+{
+	if (!d)
+		return;
+	free(d->insns);
+	free(d->ints);
+	free(d->strtab);
+	free(d->vartab);
+	free(d);
+}
+
 static struct dt_difo *difo_copy(const struct dtrace_difo *k)
 {
 	struct dt_difo *d = calloc(1, sizeof(*d));
 
 	d->k = *k;
-	d->insns = malloc(k->ninsns * sizeof(*d->insns) + 1);
-	memcpy(d->insns, (void *)(uintptr_t)k->insns,
-	       k->ninsns * sizeof(*d->insns));
-	d->ints = malloc(k->nints * sizeof(*d->ints) + 1);
-	memcpy(d->ints, (void *)(uintptr_t)k->inttab,
-	       k->nints * sizeof(*d->ints));
-	d->strtab = malloc(k->strtab_len + 1);
-	memcpy(d->strtab, (void *)(uintptr_t)k->strtab, k->strtab_len);
-	d->vartab = malloc(k->nvars * sizeof(*d->vartab) + 1);
-	memcpy(d->vartab, (void *)(uintptr_t)k->vartab,
-	       k->nvars * sizeof(*d->vartab));
-	if (k->nvars > DTRACE_DIF_MAXVARS)
+	d->insns = copy_table(k->insns, k->ninsns * sizeof(*d->insns));
+	d->ints = copy_table(k->inttab, k->nints * sizeof(*d->ints));
+	d->strtab = copy_table(k->strtab, k->strtab_len);
+	d->vartab = copy_table(k->vartab, k->nvars * sizeof(*d->vartab));
+	if (k->nvars > DTRACE_DIF_MAXVARS ||
+	    (k->strtab_len && d->strtab[k->strtab_len - 1])) {
+		difo_free(d);
 		return NULL;
-	if (k->strtab_len && d->strtab[k->strtab_len - 1])
-		return NULL;
+	}
 	return d;
+}
+
+static void clause_free(struct mock_clause *cl)
+{
+	uint32_t i;
+
+	difo_free(cl->pred);
+	for (i = 0; cl->progs && i < cl->nacts; i++)
+		difo_free(cl->progs[i]);
+	free(cl->progs);
+	free(cl->acts);
+	free(cl);
 }
 
 static int do_enable(struct dtrace_ioc_enable *en)
 {
 	struct mock_clause *cl;
 	uint32_t i, end = 0;
+	int err = -EINVAL;
 
 	if (activity != DTRACE_ACTIVITY_INACTIVE)
 		return -EBUSY;
@@ -154,46 +186,48 @@ static int do_enable(struct dtrace_ioc_enable *en)
 	if (en->pred.ninsns) {
 		cl->pred = difo_copy(&en->pred);
 		if (!cl->pred || en->pred.rtype != DTRACE_DIF_RTYPE_INT)
-			return -EINVAL;
+			goto out_free;
 	}
 	cl->nacts = en->nactions;
-	cl->acts = calloc(en->nactions + 1, sizeof(*cl->acts));
+	cl->acts = copy_table(en->actions, en->nactions * sizeof(*cl->acts));
 	cl->progs = calloc(en->nactions + 1, sizeof(*cl->progs));
-	memcpy(cl->acts, (void *)(uintptr_t)en->actions,
-	       en->nactions * sizeof(*cl->acts));
 	for (i = 0; i < cl->nacts; i++) {
 		struct dtrace_actdesc *a = &cl->acts[i];
 
 		if (!a->kind || a->kind >= DTRACE_ACT_MAX)
-			return -EINVAL;
+			goto out_free;
 		if ((a->kind == DTRACE_ACT_RAISE ||
 		     a->kind == DTRACE_ACT_STOP ||
 		     a->kind == DTRACE_ACT_CHILL) &&
-		    !(opt_destructive & DTRACE_DESTRUCTIVE_ALLOW))
-			return -EPERM;
+		    !(opt_destructive & DTRACE_DESTRUCTIVE_ALLOW)) {
+			err = -EPERM;
+			goto out_free;
+		}
 		if (a->kind == DTRACE_ACT_PANIC &&
-		    !(opt_destructive & DTRACE_DESTRUCTIVE_PANIC))
-			return -EPERM;
+		    !(opt_destructive & DTRACE_DESTRUCTIVE_PANIC)) {
+			err = -EPERM;
+			goto out_free;
+		}
 		if ((a->kind == DTRACE_ACT_STACK &&
 		     (!a->arg || a->arg > 128 || a->size != 8 * a->arg)) ||
 		    (a->kind == DTRACE_ACT_USTACK &&
 		     (!a->arg || a->arg > 128 ||
 		      a->size != 8 * (a->arg + 1))))
-			return -EINVAL;
+			goto out_free;
 		cl->progs[i] = difo_copy(&a->difo);
 		if (!cl->progs[i])
-			return -EINVAL;
+			goto out_free;
 		/* the kernel's rules (framework/ecb.c) */
 		if (a->kind == DTRACE_ACT_EXIT &&
 		    (a->size != 4 || a->offset % 4 ||
 		     a->difo.rtype != DTRACE_DIF_RTYPE_INT))
-			return -EINVAL;
+			goto out_free;
 		if (a->kind == DTRACE_ACT_DIFEXPR &&
 		    a->difo.rtype == DTRACE_DIF_RTYPE_INT &&
 		    (a->size != a->difo.rsize || a->offset % a->size))
-			return -EINVAL;
+			goto out_free;
 		if (a->offset < end)	/* we emit in order */
-			return -EINVAL;
+			goto out_free;
 		end = a->offset + a->size;
 	}
 	cl->datasize = end;
@@ -207,7 +241,13 @@ static int do_enable(struct dtrace_ioc_enable *en)
 		ecbs[necbs].cl = cl;
 		en->nmatched++;
 	}
+	if (!en->nmatched)
+		clause_free(cl);	/* no ecb refers to it */
 	return 0;
+
+out_free:
+	clause_free(cl);
+	return err;
 }
 
 static void fire(uint32_t probe, const uint64_t *args, bool in_error);

@@ -89,6 +89,7 @@ int main(void)
 	test_lex();
 	test_parse();
 	test_glob();
+	test_quantize();
 	test_options();
 	test_check();
 	test_cg();

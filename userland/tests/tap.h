@@ -27,6 +27,7 @@ void test_check(void);
 void test_cg(void);
 void test_printf(void);
 void test_glob(void);
+void test_quantize(void);
 void test_consume(void);
 void test_agg(void);
 void test_options(void);

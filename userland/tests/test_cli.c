@@ -84,31 +84,31 @@ void test_cli(void)
 	    HDR "  0      1                           :BEGIN   hello                            \n\n",
 	    "dtrace: description 'BEGIN ' matched 1 probe\n", 0);
 	cli(NULL, "-q -n 'BEGIN { printf(\"%s-%d\\n\", probename, 42); exit(7) }'",
-	    "BEGIN-42\n", "", 7);
+	    "BEGIN-42\n\n", "", 7);
 	cli(NULL, "-n BEGIN -n 'BEGIN{exit(0)}'",
 	    HDR "  0      1                           :BEGIN \n"
 	    "  0      1                           :BEGIN \n\n",
 	    "dtrace: description 'BEGIN' matched 1 probe\n"
 	    "dtrace: description 'BEGIN' matched 1 probe\n", 0);
 	cli(NULL, "-q -n 'BEGIN /pid > 0 && execname == \"dtrace\"/ { trace(\"a\") }"
-	    " BEGIN /0/ { trace(\"b\") } BEGIN { exit(0) }'", "a", "", 0);
+	    " BEGIN /0/ { trace(\"b\") } BEGIN { exit(0) }'", "a\n", "", 0);
 	cli(NULL, "-q -n 'BEGIN { exit(2); } END { printf(\"end %d\\n\", 1) }'",
-	    "end 1\n", "", 2);
+	    "end 1\n\n", "", 2);
 	cli(NULL, "-q -n 'tick-100ms { printf(\"tick\\n\"); exit(0) }'",
-	    "tick\n", "", 0);
+	    "tick\n\n", "", 0);
 	cli(NULL, "-q -n 'BEGIN { trace(1 / (pid - pid)) } BEGIN { trace(\"on\"); exit(0) }'",
-	    "on",
+	    "on\n",
 	    "dtrace: error on enabled probe ID 2 (ID 1: dtrace:::BEGIN): divide-by-zero in action #1 at DIF offset 7\n",
 	    0);
 	cli(NULL, "-q -n 'BEGIN /1 / (pid - pid)/ { }' -n 'BEGIN { exit(0) }'",
-	    "", NULL, 0);
+	    "\n", NULL, 0);
 	tap_is_str(slurp("stderr"),
 		   "dtrace: error on enabled probe ID 2 (ID 1: dtrace:::BEGIN): divide-by-zero in predicate at DIF offset 7\n",
 		   "cli: fault in a predicate");
 
 	put("ok.d", "#!/usr/sbin/dtrace -s\n#pragma D option quiet\n"
 		    "BEGIN\n{\n\tprintf(\"%5s|%-3d|\\n\", \"ab\", 7);\n\texit(0);\n}\n");
-	cli(NULL, "-s ok.d", "   ab|7  |\n", "", 0);
+	cli(NULL, "-s ok.d", "   ab|7  |\n\n", "", 0);
 	put("bad.d", "BEGIN\n{\n\ttrace(x);\n}\n");
 	cli(NULL, "-s bad.d", "",
 	    "dtrace: failed to compile script bad.d: line 3: failed to resolve x: Unknown variable name\n",
@@ -139,7 +139,7 @@ void test_cli(void)
 	cli(NULL, "-n nosuch:::", "",
 	    "dtrace: invalid probe specifier nosuch:::: probe description nosuch::: does not match any probes\n",
 	    1);
-	cli(NULL, "-Z -q -n nosuch::: -n 'BEGIN{exit(0)}'", "", "", 0);
+	cli(NULL, "-Z -q -n nosuch::: -n 'BEGIN{exit(0)}'", "\n", "", 0);
 	cli(NULL, "-e -n 'BEGIN { exit(0) }'", "", "", 0);
 
 	cli(NULL, "-l -n BEGIN",
@@ -186,7 +186,7 @@ void test_cli(void)
 	    1);
 	put("inl.d", "inline string nm[int s] = s == 1 ? \"one\" : s == 2 ? \"two\" : \"many\";\n"
 	    "BEGIN { printf(\"%s %s %s\\n\", nm[1], nm[1 + 1], nm[pid]); exit(0); }\n");
-	cli(NULL, "-q -s inl.d", "one two many\n", "", 0);
+	cli(NULL, "-q -s inl.d", "one two many\n\n", "", 0);
 	cli(NULL, "-lv -n mock:::xlate",
 	    "   ID   PROVIDER            MODULE                          FUNCTION NAME\n"
 	    "    5       mock                                                     xlate\n"
@@ -229,7 +229,7 @@ void test_cli(void)
 	    "", "", 0);
 	cli(NULL, "-q -o out.txt -n 'BEGIN { printf(\"two\\n\"); exit(0) }'",
 	    "", "", 0);
-	tap_is_str(slurp("out.txt"), "one\ntwo\n", "cli: -o appends");
+	tap_is_str(slurp("out.txt"), "one\n\ntwo\n\n", "cli: -o appends");
 
 	cli("DTRACE_MOCK=absent", "-n BEGIN", "",
 	    "dtrace: failed to initialize dtrace: DTrace device not available on system\n",
@@ -243,17 +243,17 @@ void test_cli(void)
 	cli(NULL, "-x nosuch=1 -n BEGIN", "",
 	    "dtrace: failed to set -x nosuch=1: Invalid option name\n", 1);
 	cli(NULL, "-q -x dynvarsize=4k -x scratchsize=8k -x bufsize=64k -n 'BEGIN { printf(\"ok\\n\"); exit(0) }'",
-	    "ok\n", "", 0);
+	    "ok\n\n", "", 0);
 	cli(NULL, "-x dynvarsize=1 -n BEGIN", "",
 	    "dtrace: failed to set -x dynvarsize=1: Invalid value for specified option\n",
 	    1);
 	cli(NULL, "-q -c 'sh -c \"echo child; exit 3\"' -n 'BEGIN { printf(\"begin\\n\") } END { printf(\"end\\n\") }'",
-	    "begin\nchild\nend\n", NULL, 0);
+	    "begin\nchild\nend\n\n", NULL, 0);
 	tap_ok(!strncmp(slurp("stderr"), "dtrace: pid ", 12) &&
 	       strstr(slurp("stderr"), " has exited\n"),
 	       "cli: -c reports the exit of its command: %s", slurp("stderr"));
 	cli(NULL, "-q -c 'sh -c \"kill -9 \\$\\$\"' -n 'END { printf(\"end\\n\") }'",
-	    "end\n", NULL, 0);
+	    "end\n\n", NULL, 0);
 	tap_ok(strstr(slurp("stderr"), " terminated by SIGKILL\n") != NULL,
 	       "cli: -c reports a command killed: %s", slurp("stderr"));
 	cli(NULL, "-c 'nosuchcommand a b' -n BEGIN", "",
@@ -269,28 +269,32 @@ void test_cli(void)
 	    "dtrace: only one of -c and -p may be given\n", 1);
 	snprintf(cmd, sizeof(cmd), "-q -p %d -n 'BEGIN { printf(\"grabbed\\n\"); exit(0) }'",
 		 (int)getpid());
-	cli(NULL, cmd, "grabbed\n", "", 0);
+	cli(NULL, cmd, "grabbed\n\n", "", 0);
 	cli(NULL, "-e -c 'sleep 100' -n 'BEGIN { exit(0) }'", "", "", 0);
 	cli(NULL, "-q -n 'BEGIN { printf(\"%s|%s\\n\", $$1, $$2); exit(0) }' macro1 -w 'macro two'",
-	    "macro1|macro two\n", "", 0);
+	    "macro1|macro two\n\n", "", 0);
 	cli(NULL, "-q -n 'BEGIN { exit(0) }' unused", "",
 	    "dtrace: invalid probe specifier BEGIN { exit(0) }: extraneous argument 'unused' ($1 is not referenced)\n",
 	    1);
 	cli(NULL, "-w -q -x stackframes=4 -x ustackframes=8 -x defaultargs -n 'BEGIN { exit(0) }'",
-	    "", "", 0);
+	    "\n", "", 0);
 	cli(NULL, "-x stackframes=200 -n BEGIN", "",
 	    "dtrace: failed to set -x stackframes=200: Invalid value for specified option\n",
 	    1);
-	cli("DTRACE_MOCK_DYNDROPS=3", "-q -n 'BEGIN { exit(0) }'", "",
+	cli("DTRACE_MOCK_DYNDROPS=3", "-q -n 'BEGIN { exit(0) }'", "\n",
 	    "dtrace: 3 dynamic variable drops\n", 0);
-	cli("DTRACE_MOCK_DYNDROPS=1", "-q -n 'BEGIN { exit(0) }'", "",
+	cli("DTRACE_MOCK_DYNDROPS=1", "-q -n 'BEGIN { exit(0) }'", "\n",
 	    "dtrace: 1 dynamic variable drop\n", 0);
-	cli("DTRACE_MOCK_DROPS=2", "-q -n 'BEGIN { exit(0) }'", "",
+	cli("DTRACE_MOCK_DROPS=2", "-q -n 'BEGIN { exit(0) }'", "\n",
 	    "dtrace: 2 drops on CPU 0\n", 0);
+	cli("DTRACE_MOCK_DROPS=1", "-x droptags -q -n 'BEGIN { exit(0) }'",
+	    "\n", "dtrace: [DTRACEDROP_PRINCIPAL] 1 drop on CPU 0\n", 0);
+	cli("DTRACE_MOCK_DYNDROPS=1", "-x droptags -q -n 'BEGIN { exit(0) }'",
+	    "\n", "dtrace: [DTRACEDROP_DYNAMIC] 1 dynamic variable drop\n", 0);
 	cli(NULL, "-C -D '' -n BEGIN", "",
 	    "dtrace: failed to set -D : Invalid value for specified option\n", 1);
 	cli(NULL, "-C -DX=1 -UY -I. -e -n 'BEGIN { exit(0) }'", "", "", 0);
-	cli(NULL, "-q -C -DN=40 -n 'BEGIN { trace(N + 2); exit(0) }'", "42",
+	cli(NULL, "-q -C -DN=40 -n 'BEGIN { trace(N + 2); exit(0) }'", "42\n",
 	    "", 0);
 	cli(NULL, "-C -n 'BEGIN\n{\n\ttrace(1 +);\n}'", "",
 	    "dtrace: invalid probe specifier BEGIN\n{\n\ttrace(1 +);\n}: syntax error near \")\"\n",

@@ -138,6 +138,13 @@ void test_options(void)
 	tap_is_int(dtrace_setopt(dtp, "defaultargs", "set"), 0,
 		   "opt: defaultargs=set");
 	tap_is_int(dtrace_setopt(dtp, "quiet", "2"), -1, "opt: quiet=2");
+	tap_is_int(dtrace_setopt(dtp, "aggsortkey", "true"), 0,
+		   "opt: aggsortkey=true");
+	tap_is_int(opt(dtp, "aggsortkey"), 1, "opt: aggsortkey is set");
+	tap_is_int(dtrace_setopt(dtp, "aggsortkey", "false"), 0,
+		   "opt: aggsortkey=false");
+	tap_is_int(opt(dtp, "aggsortkey"), 0,
+		   "opt: aggsortkey=false clears it, as setopt(\"aggsortkey\", \"false\") in DTrace");
 	tap_is_int(opt(dtp, "statusrate"), 100000000, "opt: default statusrate");
 	tap_is_int(dtrace_setopt(dtp, "statusrate", "50ms"), 0,
 		   "opt: statusrate=50ms");

@@ -15,6 +15,7 @@ set -eu
 ft_setup
 command -v objdump >/dev/null || dt_skip "no objdump"
 # the second instruction's address minus the first's
+# shellcheck disable=SC2046 # two addresses
 set -- $(objdump -d --no-show-raw-insn "$UT" |
 	awk '/<ut_add>:$/ { f = 1; next }
 	     f && /^ *[0-9a-f]+:/ { sub(":", "", $1); print $1; if (++n == 2) exit }

@@ -21,6 +21,7 @@ dt_modprobe dtrace_proc || dt_fail "modprobe dtrace_proc failed"
 # RLIMIT_CORE LIMIT
 reason() {
 	(
+		# shellcheck disable=SC3045 # dash and busybox sh have it
 		ulimit -c "$1"
 		timeout 120 "$DTRACE" -q -c "sh -c 'kill -ABRT \$\$'" -n '
 			proc:::exit /pid == $target/ { printf("%d\n", args[0]); }' \

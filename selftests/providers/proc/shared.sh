@@ -26,6 +26,7 @@ timeout 120 "$DTRACE" -q -n 'proc:::exec { }' -c /bin/true \
 	>/dev/null 2>"$DT_TMP/err2" ||
 	dt_fail "the second consumer failed: $(cat "$DT_TMP/err2")"
 
+# shellcheck disable=SC2317 # run by dt_wait
 tries() {
 	sh -c '/nonexistent/procs-missing' 2>/dev/null || true
 	grep -q '^fail 2$' "$DT_TMP/out"

@@ -22,6 +22,7 @@ dt_modprobe dtrace_proc || dt_fail "second modprobe dtrace_proc failed"
 	proc:::exit { printf("exit %d\n", pid); }' 2>"$DT_TMP/err" &
 DT_BG=$!
 # some process must start and exit while the probes are enabled
+# shellcheck disable=SC2317 # run by dt_wait
 ran() {
 	/bin/true
 	grep -q '^exit ' "$DT_TMP/out" 2>/dev/null

@@ -50,6 +50,7 @@ list "$DT_TMP/tick" -l -n tick-1s
 	cat "$DT_TMP/tick" >&2
 	dt_fail "-l -n tick-1s does not list exactly one probe"
 }
+# shellcheck disable=SC2046 # the line's words
 set -- $(sed -n 2p "$DT_TMP/tick")
 [ $# -eq 3 ] && [ "$2" = profile ] && [ "$3" = tick-1s ] ||
 	dt_fail "-l -n tick-1s lists '$*', expected 'ID profile tick-1s'"

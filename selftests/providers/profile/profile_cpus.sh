@@ -31,5 +31,5 @@ timeout 120 "$DTRACE" -q -n 'profile-199hz { printf("%d\n", cpu); }
 [ "$st" -eq 0 ] || dt_fail "exit status $st: $(cat "$DT_TMP/err")"
 seen=$(sort -n -u "$DT_TMP/out")
 [ "$seen" = "$(echo "$online" | sort -n)" ] ||
-	dt_fail "CPUs seen: $(echo $seen); online: $(echo $online)"
+	dt_fail "CPUs seen: $(echo "$seen" | tr '\n' ' '); online: $(echo "$online" | tr '\n' ' ')"
 exit 0

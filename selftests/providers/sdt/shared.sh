@@ -20,8 +20,8 @@ hello:helloworld:hello_read:read"
 	dt_fail "hello:::read lists: $(sdt_list hello:::read)"
 
 dt_trace 'hello:::read { @[probemod] = count(); }'
-for i in 1 2 3; do sdt_read /proc/helloworld; done
-for i in 1 2 3 4 5; do sdt_read /proc/hellotwo; done
+for _ in 1 2 3; do sdt_read /proc/helloworld; done
+for _ in 1 2 3 4 5; do sdt_read /proc/hellotwo; done
 dt_trace_stop
 awk '$1 == "helloworld" && $2 == 3 { a = 1 } $1 == "hellotwo" && $2 == 5 { b = 1 }
      END { exit !(a && b) }' "$DT_TMP/out" ||

@@ -310,6 +310,8 @@ struct dtrace_state {
 	u32				keysize;	/* of buffers->key, at GO */
 	struct dtrace_var		*vars;	/* [DTRACE_DIF_MAXVARS] */
 	char				*globals;	/* global scalars, at GO */
+	u32				globalsize;	/* of globals, at GO */
+	u32				localsize;	/* of buffers->locals */
 	struct dtrace_dynspace		dyn;	/* at GO */
 	/* aggregations (agg.c): defined before GO, fixed after */
 	struct dtrace_agg		**aggs;	/* [DTRACE_AGG_MAXID] or NULL */

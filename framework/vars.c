@@ -242,6 +242,8 @@ int dtrace_vars_alloc(struct dtrace_state *state)
 			 (sizeof(u32) + max3(8U, state->strsize,
 					     state->maxpush));
 	dtrace_vars_layout(state, &gsize, &lsize);
+	state->globalsize = gsize;
+	state->localsize = lsize;
 	state->globals = dtrace_zalloc(gsize ?: 8, gfp);
 	if (!state->globals)
 		goto out_free;

@@ -131,7 +131,10 @@ static u64 dtrace_load(struct dtrace_dif_mstate *mst, uintptr_t addr, u8 op)
 	return v.x;
 }
 
-/* STB..STX: only into the scratch handed out so far. */
+/*
+ * STB..STX: only into the scratch handed out so far, or into the
+ * storage of a declared variable (s.m = v of a struct variable s).
+ */
 static void dtrace_store(struct dtrace_dif_mstate *mst, uintptr_t addr, u8 op,
 			 u64 v)
 {
@@ -143,7 +146,8 @@ static void dtrace_store(struct dtrace_dif_mstate *mst, uintptr_t addr, u8 op,
 		u64 x;
 	} u;
 
-	if (!dtrace_dif_scratch_valid(mst, addr, size)) {
+	if (!dtrace_dif_scratch_valid(mst, addr, size) &&
+	    !dtrace_env_var_writable(mst, addr, size)) {
 		dtrace_dif_fault(mst, DTRACEFLT_BADADDR, addr);
 		return;
 	}

@@ -43,6 +43,14 @@ char *dtrace_env_var_storage(struct dtrace_dif_mstate *mst, u32 scope,
 			     u32 id, const struct dtrace_var **var);
 
 /*
+ * Do the @size bytes at @addr lie in the storage of the declared global
+ * or (this CPU's) clause-local variables?  DIF writes there in place a
+ * member of a struct variable or an element of an array variable.
+ */
+bool dtrace_env_var_writable(struct dtrace_dif_mstate *mst, uintptr_t addr,
+			     size_t size);
+
+/*
  * The dynamic variable space: thread-local scalars (@ntup 0) and
  * associative arrays, global or thread-local.  A load of an unset
  * element gives 0, or for a by-reference variable the address of

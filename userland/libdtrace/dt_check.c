@@ -131,9 +131,9 @@ static struct dt_var *dt_check_var(struct dt_pcb *pcb, struct dt_node *n,
 			v->str);
 	var = dt_var_lookup(dtp, scope, v->str);
 	if (var && var->is_assoc != is_assoc)
-		dt_diag(pcb, n->line, is_assoc ? D_ASSOC_SCALAR : D_ARR_BADREF,
+		dt_diag(pcb, n->line, is_assoc ? D_ASSOC_SCALAR : D_IDENT_BADREF,
 			is_assoc ? "%s%s is a scalar and may not be indexed" :
-				   "%s%s is an associative array and must be indexed",
+				   "associative array '%s%s' may not be referenced as scalar",
 			dt_var_prefix(scope), v->str);
 	if (!var && create) {
 		var = dt_var_create(dtp, scope, v->str, is_assoc);
@@ -181,7 +181,7 @@ static void dt_check_keys(struct dt_pcb *pcb, struct dt_node *n,
 					dt_is_zero_const(k)) ||
 		    dt_type_is_string(var->keys[i]) !=
 		    dt_type_is_string(k->type))
-			dt_diag(pcb, n->line, D_ASSOC_PROTO,
+			dt_diag(pcb, n->line, D_PROTO_ARG,
 				"%s%s[ ] key #%u is incompatible with prototype:\n\tprototype: %s\n\t      key: %s",
 				dt_var_prefix(var->scope), var->name, i + 1,
 				dt_tname(var->keys[i], a, sizeof(a)),
@@ -201,8 +201,10 @@ static bool dt_check_var_rvalue(struct dt_pcb *pcb, struct dt_node *n)
 	/* self->x and this->x are made on first sight; globals are not. */
 	var = dt_check_var(pcb, n, v->kind == DT_NODE_MEMBER);
 	if (!var) {
+		/* p[i] of a pointer or array variable is no reference */
 		if (v->kind == DT_NODE_IDENT && !dt_ident_lookup(v->str) &&
-		    strcmp(v->str, "self") && strcmp(v->str, "this"))
+		    strcmp(v->str, "self") && strcmp(v->str, "this") &&
+		    !dt_var_lookup(pcb->dtp, DT_SCOPE_GLOBAL, v->str))
 			dt_diag(pcb, n->line, D_IDENT_UNDEF,
 				"failed to resolve %s: Unknown variable name",
 				v->str);
@@ -501,9 +503,6 @@ static void dt_check_memlvalue(struct dt_pcb *pcb, struct dt_node *n,
 		dt_diag(pcb, n->line, D_OP_LVAL,
 			"operator %s requires modifiable lvalue as an operand",
 			op);
-	if (dt_is_bitfield(n))
-		dt_diag(pcb, n->line, D_OP_LVAL,
-			"operator %s cannot store to a bit-field", op);
 	if (n->kind == DT_NODE_MEMBER) {
 		const struct dt_type *st = dt_type_base(n->left->type);
 
@@ -585,8 +584,7 @@ static void dt_check_incdec(struct dt_pcb *pcb, struct dt_node *n)
 	if (!dt_type_is_int(n->left->type) &&
 	    !dt_type_is_pointer(n->left->type))
 		dt_diag(pcb, n->line, D_OP_SCALAR,
-			"operator %s requires an operand of integral or pointer type",
-			op);
+			"operator %s requires operand of scalar type", op);
 	n->type = n->left->type;
 }
 
@@ -603,8 +601,7 @@ static const struct dt_type *dt_check_pointee(struct dt_pcb *pcb,
 	t = b->ref;
 	if (dt_type_is_void(t))
 		dt_diag(pcb, n->line, D_DEREF_VOID,
-			"operator %s cannot be applied to a pointer to void",
-			op);
+			"cannot dereference pointer to void");
 	if (dt_type_is_func(t))
 		dt_diag(pcb, n->line, D_DEREF_FUNC,
 			"operator %s cannot be applied to a function pointer",
@@ -629,6 +626,23 @@ static bool dt_is_bitfield(const struct dt_node *n)
 		st = dt_type_base(st->ref);
 	m = dt_type_member(st, n->str, &bo);
 	return m && m->bit_size;
+}
+
+/*
+ * The operand of an operator, where an action call is a void value:
+ * its arguments are checked, then the operator refuses it by its type
+ * (-trace(1): D_OP_ARITH) as DTrace does.
+ */
+static void dt_check_operand(struct dt_pcb *pcb, struct dt_node *n)
+{
+	const struct dt_ident *act = dt_check_action(n);
+
+	if (!act) {
+		dt_check_expr(pcb, n);
+		return;
+	}
+	dt_check_act(pcb, n, act);
+	n->type = &dt_type_void;
 }
 
 static void dt_check_op1(struct dt_pcb *pcb, struct dt_node *n)
@@ -682,7 +696,7 @@ static void dt_check_op1(struct dt_pcb *pcb, struct dt_node *n)
 	default:
 		break;
 	}
-	dt_check_expr(pcb, n->left);
+	dt_check_operand(pcb, n->left);
 	t = n->left->type;
 
 	if (n->op == DT_OP_LNEG) {
@@ -756,6 +770,12 @@ static bool dt_check_ptrarith(struct dt_pcb *pcb, struct dt_node *n)
 
 	if (n->op != DT_OP_ADD && n->op != DT_OP_SUB)
 		return false;
+	/* a void * has no size to step by */
+	if ((dt_type_is_pointer(lt) &&
+	     !dt_type_base(dt_type_base(lt)->ref)->size) ||
+	    (dt_type_is_pointer(rt) &&
+	     !dt_type_base(dt_type_base(rt)->ref)->size))
+		dt_check_incompat(pcb, n, lt, dt_op_name(n->op), rt);
 	if (dt_type_is_pointer(lt) && dt_type_is_int(rt)) {
 		n->type = lt;
 		return true;
@@ -832,7 +852,10 @@ static void dt_check_op2(struct dt_pcb *pcb, struct dt_node *n)
 	case DT_OP_DIV:
 		if (dt_check_ptrarith(pcb, n))
 			return;
-		if (dt_type_is_string(lt) || dt_type_is_string(rt))
+		/* DTrace: + and - of no numbers are mistyped, * and / not
+		   arithmetic; % & | ^ << >> below not integral */
+		if ((n->op == DT_OP_ADD || n->op == DT_OP_SUB) &&
+		    (!dt_type_is_int(lt) || !dt_type_is_int(rt)))
 			dt_check_incompat(pcb, n, lt, op, rt);
 		if (!dt_type_is_int(lt) || !dt_type_is_int(rt))
 			dt_diag(pcb, n->line, D_OP_ARITH,
@@ -841,8 +864,6 @@ static void dt_check_op2(struct dt_pcb *pcb, struct dt_node *n)
 		break;
 
 	default:	/* % & | ^ << >> */
-		if (dt_type_is_string(lt) || dt_type_is_string(rt))
-			dt_check_incompat(pcb, n, lt, op, rt);
 		if (!dt_type_is_int(lt) || !dt_type_is_int(rt))
 			dt_diag(pcb, n->line, D_OP_INT,
 				"operator %s requires operands of integral type",
@@ -866,8 +887,11 @@ static void dt_check_op3(struct dt_pcb *pcb, struct dt_node *n)
 	const struct dt_type *lt, *rt;
 
 	dt_check_expr(pcb, n->cond);
-	dt_check_expr(pcb, n->left);
-	dt_check_expr(pcb, n->right);
+	dt_check_operand(pcb, n->left);
+	dt_check_operand(pcb, n->right);
+	if (dt_check_action(n->left) || dt_check_action(n->right))
+		dt_diag(pcb, n->line, D_OP_ACT,
+			"action cannot be used in a conditional context");
 	if (!dt_type_is_scalar(n->cond->type))
 		dt_diag(pcb, n->line, D_OP_SCALAR,
 			"operator ?: requires a condition of scalar type");
@@ -914,7 +938,7 @@ static void dt_check_member(struct dt_pcb *pcb, struct dt_node *n)
 		st = dt_type_base(st->ref);
 	} else if (!dt_type_is_sou(st)) {
 		dt_diag(pcb, n->line, D_OP_SOU,
-			"operator . must be applied to a struct or union; the operand is \"%s\"",
+			"operator . cannot be applied to type \"%s\"; must be applied to a struct or union",
 			dt_tname(n->left->type, buf, sizeof(buf)));
 	}
 	if (st->incomplete || !st->size)
@@ -922,7 +946,7 @@ static void dt_check_member(struct dt_pcb *pcb, struct dt_node *n)
 			"%s is an incomplete type", st->name);
 	m = dt_type_member(st, n->str, &bo);
 	if (!m)
-		dt_diag(pcb, n->line, D_MEMBER_NAME,
+		dt_diag(pcb, n->line, D_TYPE_MEMBER,
 			"%s is not a member of %s", n->str, st->name);
 	n->type = dt_check_rvtype(m->type);
 	n->ctype = m->type;	/* a char array stays indexable */
@@ -1000,6 +1024,11 @@ static void dt_check_cast(struct dt_pcb *pcb, struct dt_node *n)
 
 	dt_check_expr(pcb, n->left);
 	from = n->left->type;
+	/* xlate<T *>(x) is only the base of ->, never a value */
+	if (n->left->kind == DT_NODE_XLATE && dt_type_is_pointer(from))
+		dt_diag(pcb, n->line, D_CAST_INVAL,
+			"invalid cast expression: \"pointer to translated data\" to \"%s\"",
+			dt_tname(to, b, sizeof(b)));
 	if (dt_type_is_void(to)) {
 		n->type = to;
 		return;
@@ -1009,6 +1038,8 @@ static void dt_check_cast(struct dt_pcb *pcb, struct dt_node *n)
 		n->type = to;
 	else if (dt_type_is_string(to) && dt_type_is_string(from))
 		n->type = to;
+	else if (dt_type_is_sou(to) && dt_type_same(to, from))
+		n->type = to;	/* (struct s)x of a struct s x */
 	else
 		dt_diag(pcb, n->line, D_CAST_INVAL,
 			"invalid cast expression: \"%s\" to \"%s\"",
@@ -1034,6 +1065,8 @@ static void dt_check_sizeof(struct dt_pcb *pcb, struct dt_node *n)
 	n->kind = DT_NODE_INT;
 	n->value = dt_type_is_string(t) ? pcb->dtp->opt.strsize :
 		   dt_type_base(t)->size;
+	if (n->left->kind == DT_NODE_STRING)	/* sizeof "hi" is 3 */
+		n->value = strlen(n->left->str) + 1;
 	n->type = &dt_type_size;
 }
 

@@ -223,6 +223,23 @@ char *dtrace_env_var_storage(struct dtrace_dif_mstate *mst, u32 scope,
 	return sink;
 }
 
+bool dtrace_env_var_writable(struct dtrace_dif_mstate *mst, uintptr_t addr,
+			     size_t size)
+{
+	struct dif_env *env = to_env(mst);
+	unsigned int i;
+
+	for (i = 0; i < DIF_ENV_NVARS; i++) {
+		const struct dif_var *v = &env->svars[i];
+		uintptr_t b = (uintptr_t)v->data;
+
+		if (v->id && addr >= b && addr - b < v->decl.size &&
+		    size <= v->decl.size - (addr - b))
+			return true;
+	}
+	return false;
+}
+
 /* Encode the tuple as the kernel does: a u32 length, then the bytes. */
 static int dif_dyn_key(struct dif_env *env, char *key,
 		       const struct dtrace_tuple_ent *tup, u32 ntup)

@@ -580,6 +580,22 @@ static void test_decls(dtrace_hdl_t *dtp)
 	    "this->q[1] = 5; trace(*this->q * this->q[1]) }", 35, NULL);
 	run(dtp, "struct cin2 { int a; }; BEGIN { trace(((struct cin2 *)arg2)->a) }",
 	    21, NULL);
+	/* a declared struct or array variable is written in place */
+	run(dtp, "struct gs1 { int a; char c; } gsv; BEGIN { gsv.a = 40; "
+	    "gsv.c = 2; gsv.a += gsv.c; trace(gsv.a) }", 42, NULL);
+	run(dtp, "int garr[3]; BEGIN { garr[1] = 5; this->ap = &garr[0]; "
+	    "this->ap[2] = 7; trace(garr[1] * garr[2] + sizeof(garr)) }",
+	    35 + 12, NULL);
+	/* bit-fields: stored by replacing their bits, signed ones extend */
+	run(dtp, "struct gbf { unsigned int a : 3; unsigned int b : 7; "
+	    "unsigned long d : 35; int s : 5; } gb; BEGIN { gb.a = 9; "
+	    "gb.b = 0x3f; gb.b++; gb.d = 0x755555555; gb.s = -3; gb.s--; "
+	    "trace(gb.a * 1000 + gb.b * 10 + gb.s + (gb.d == 0x755555555)) }",
+	    1000 + 640 - 4 + 1, NULL);
+	run(dtp, "struct gbf2 { int x : 4; int y : 4; }; BEGIN { "
+	    "this->bq = (struct gbf2 *)alloca(sizeof (struct gbf2)); "
+	    "this->bq->x = 7; this->bq->y = -8; this->bq->x = 5; "
+	    "trace(this->bq->x * 100 + this->bq->y) }", 500 - 8, NULL);
 	env.vars[DTRACE_DIF_VAR_ARG0 + 2] = 0;
 }
 

@@ -260,7 +260,21 @@ void test_check(void)
 	ck(dtp, "BEGIN { trace(\"a\" + 1) }",
 	   "[D_OP_INCOMPAT] operands have incompatible types: \"string\" + \"int\"");
 	ck(dtp, "BEGIN { trace(probename % 2) }",
-	   "[D_OP_INCOMPAT] operands have incompatible types: \"string\" % \"int\"");
+	   "[D_OP_INT] operator % requires operands of integral type");
+	ck(dtp, "BEGIN { trace(\"a\" & \"b\") }",
+	   "[D_OP_INT] operator & requires operands of integral type");
+	ck(dtp, "BEGIN { trace(\"a\" * 2) }",
+	   "[D_OP_ARITH] operator * requires operands of arithmetic type");
+	ck(dtp, "BEGIN { p = 123 + -trace(0) }",
+	   "[D_OP_ARITH] operator - requires an operand of arithmetic type");
+	ck(dtp, "BEGIN { x = pid == 0 ? trace(0) : trace(1) }",
+	   "[D_OP_ACT] action cannot be used in a conditional context");
+	ck(dtp, "BEGIN { x = pid == 0 ? printf(\"a\") : trace() }",
+	   "[D_PROTO_LEN] trace( ) prototype mismatch: 0 args passed, 1 expected");
+	ck(dtp, "BEGIN { trace((void *)0 + 1) }",
+	   "[D_OP_INCOMPAT] operands have incompatible types: \"void *\" + \"int\"");
+	ck(dtp, "BEGIN { trace(*(void *)0) }",
+	   "[D_DEREF_VOID] cannot dereference pointer to void");
 	ck(dtp, "BEGIN { trace(~execname) }",
 	   "[D_OP_INT] operator ~ requires an operand of integral type");
 	ck(dtp, "BEGIN { trace(-execname) }",
@@ -327,13 +341,13 @@ void test_check(void)
 	   "OK");
 	ck(dtp, "BEGIN { a1[1, \"x\"] = 2; trace(a1[2, \"y\"]) }", "OK");
 	ck(dtp, "BEGIN { a2[1] = 2; trace(a2[\"y\"]) }",
-	   "[D_ASSOC_PROTO] a2[ ] key #1 is incompatible with prototype:\n\tprototype: int\n\t      key: string");
+	   "[D_PROTO_ARG] a2[ ] key #1 is incompatible with prototype:\n\tprototype: int\n\t      key: string");
 	ck(dtp, "BEGIN { a3[1] = 2; trace(a3[1, 2]) }",
 	   "[D_ASSOC_PROTO] a3[ ] prototype mismatch: 2 keys given, 1 expected");
 	ck(dtp, "BEGIN { a4 = 1; trace(a4[1]) }",
 	   "[D_ASSOC_SCALAR] a4 is a scalar and may not be indexed");
 	ck(dtp, "BEGIN { a5[1] = 1; trace(a5) }",
-	   "[D_ARR_BADREF] a5 is an associative array and must be indexed");
+	   "[D_IDENT_BADREF] associative array 'a5' may not be referenced as scalar");
 	ck(dtp, "BEGIN { this->a[1] = 1 }",
 	   "[D_DECL_LOCASSC] associative arrays may not be declared as local variables: this->a");
 	ck(dtp, "BEGIN { self->a[execname] = 1; trace(self->a[\"x\"]) }", "OK");
@@ -444,9 +458,9 @@ void test_check(void)
 	ck(dtp, "BEGIN { trace(curthread->real_parent->real_parent->tgid) }",
 	   "OK");
 	ck(dtp, "BEGIN { trace(curthread->no_such) }",
-	   "[D_MEMBER_NAME] no_such is not a member of struct task_struct");
+	   "[D_TYPE_MEMBER] no_such is not a member of struct task_struct");
 	ck(dtp, "BEGIN { trace(curthread.pid) }",
-	   "[D_OP_SOU] operator . must be applied to a struct or union; the operand is \"struct task_struct *\"");
+	   "[D_OP_SOU] operator . cannot be applied to type \"struct task_struct *\"; must be applied to a struct or union");
 	ck(dtp, "BEGIN { trace(curthread->comm[0]); trace(&curthread->pid) }",
 	   "OK");
 	ck(dtp, "BEGIN { trace(*curthread); trace(curthread->se) }", "OK");
@@ -480,7 +494,7 @@ void test_check(void)
 	ck(dtp, "BEGIN { w6 = 1; w6 /= 0 }",
 	   "[D_DIV_ZERO] expression contains division by zero");
 	ck(dtp, "BEGIN { w7 = \"x\"; w7++ }",
-	   "[D_OP_SCALAR] operator ++ requires an operand of integral or pointer type");
+	   "[D_OP_SCALAR] operator ++ requires operand of scalar type");
 	ck(dtp, "BEGIN { w8[1, 2, 3] = 1; w8[1, 2, 3]++ }", "OK");
 	ck(dtp, "BEGIN { w9[\"a\"] = \"b\"; trace(w9[\"a\"] == \"b\") }", "OK");
 	ck(dtp, "BEGIN { trace(pid ? \"a\" : 1) }",
@@ -522,7 +536,7 @@ void test_check(void)
 	ck(dtp, "self int dv3; BEGIN { self->dv3 = 1 }", "OK");
 	ck(dtp, "this string dv4; BEGIN { this->dv4 = \"a\" }", "OK");
 	ck(dtp, "int dv5[string]; BEGIN { dv5[\"a\"] = 1; dv5[1] = 1 }",
-	   "[D_ASSOC_PROTO] dv5[ ] key #1 is incompatible with prototype:\n\tprototype: string\n\t      key: int");
+	   "[D_PROTO_ARG] dv5[ ] key #1 is incompatible with prototype:\n\tprototype: string\n\t      key: int");
 	ck(dtp, "int dv6; string dv6;",
 	   "[D_DECL_IDRED] identifier redeclared: dv6");
 	ck(dtp, "inline int FOUR = 2 + 2; BEGIN { trace(FOUR) }", "OK");
@@ -539,7 +553,7 @@ void test_check(void)
 	ck(dtp, "struct xin2 { int a; }; struct xout2 { int b; }; translator struct xout2 < struct xin2 *p > { c = 1; };",
 	   "[D_XLATE_MEMB] translator member c is not a member of struct xout2");
 	ck(dtp, "struct xin3 { int a; }; struct xout3 { int b; }; BEGIN { trace(xlate<struct xout3 *>((struct xin3 *)arg0)->b) }",
-	   "[D_XLATE_NONE] translator does not exist: struct xin3 * -> struct xout3 *");
+	   "[D_XLATE_NONE] cannot translate from \"struct xin3 *\" to \"struct xout3 *\"");
 	ck(dtp, "BEGIN { if (pid > 0) { iv = 1; } else { iv = 2; } }", "OK");
 	ck(dtp, "BEGIN { if (pid > 0) { trace(1); } }",
 	   "[D_UNSUPPORTED] actions inside if statements are not supported yet");

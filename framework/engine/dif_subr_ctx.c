@@ -27,6 +27,11 @@
 /* Linux's address families, as inet_ntop() takes them. */
 #define DTRACE_AF_INET		2
 #define DTRACE_AF_INET6		10
+/* Linux's hardware types, as link_ntop() takes them, and their lengths. */
+#define DTRACE_ARPHRD_ETHER	1
+#define DTRACE_ARPHRD_INFINIBAND	32
+#define DTRACE_ETH_ADDR_LEN	6
+#define DTRACE_IB_ADDR_LEN	20
 /* A kernel dev_t: 12 bits of major above 20 of minor. */
 #define DTRACE_MINORBITS	20
 
@@ -698,6 +703,39 @@ static u64 dtrace_subr_inet_ntoa6(struct dtrace_dif_mstate *mst, uintptr_t addr)
 	return dtrace_subr_strret(mst, text, n);
 }
 
+/*
+ * link_ntop(type, addr): the link-layer address at @addr, each byte as
+ * two lower-case hex digits, colon-separated; its length is the
+ * hardware type's (Linux's ARPHRD_* numbers).  Another type faults
+ * ILLOP.
+ */
+static u64 dtrace_subr_link_ntop(struct dtrace_dif_mstate *mst, s64 type,
+				 uintptr_t addr)
+{
+	static const char hex[] = "0123456789abcdef";
+	char text[DTRACE_IB_ADDR_LEN * 3];
+	u8 a[DTRACE_IB_ADDR_LEN];
+	int i, len, n = 0;
+
+	if (type == DTRACE_ARPHRD_ETHER) {
+		len = DTRACE_ETH_ADDR_LEN;
+	} else if (type == DTRACE_ARPHRD_INFINIBAND) {
+		len = DTRACE_IB_ADDR_LEN;
+	} else {
+		dtrace_dif_fault(mst, DTRACEFLT_ILLOP, type);
+		return 0;
+	}
+	if (!dtrace_dif_read(mst, a, addr, len, false))
+		return 0;
+	for (i = 0; i < len; i++) {
+		if (i)
+			text[n++] = ':';
+		text[n++] = hex[a[i] >> 4];
+		text[n++] = hex[a[i] & 0xf];
+	}
+	return dtrace_subr_strret(mst, text, n);
+}
+
 /* --- user and scratch memory --------------------------------------- */
 
 static u64 dtrace_subr_copyin(struct dtrace_dif_mstate *mst, u64 uaddr, u64 size)
@@ -898,6 +936,12 @@ u64 dtrace_dif_subr(u32 subr, const struct dtrace_tuple_ent *tup, u32 ntup,
 			return dtrace_subr_inet_ntoa6(mst, a1);
 		dtrace_dif_fault(mst, DTRACEFLT_ILLOP, a0);
 		return 0;
+	case DTRACE_DIF_SUBR_LINK_NTOP:
+		return dtrace_subr_link_ntop(mst, a0, a1);
+	case DTRACE_DIF_SUBR_MUTEX_TYPE_ADAPTIVE:
+		return 1;	/* a struct mutex spins, then sleeps */
+	case DTRACE_DIF_SUBR_MUTEX_TYPE_SPIN:
+		return 0;	/* spinlock_t is another type */
 	case DTRACE_DIF_SUBR_COPYIN:
 		return dtrace_subr_copyin(mst, a0, a1);
 	case DTRACE_DIF_SUBR_COPYINSTR:

@@ -201,8 +201,11 @@ static bool dt_check_var_rvalue(struct dt_pcb *pcb, struct dt_node *n)
 	/* self->x and this->x are made on first sight; globals are not. */
 	var = dt_check_var(pcb, n, v->kind == DT_NODE_MEMBER);
 	if (!var) {
+		/* p[i] of a pointer or array global: memory, not a variable */
 		if (v->kind == DT_NODE_IDENT && !dt_ident_lookup(v->str) &&
-		    strcmp(v->str, "self") && strcmp(v->str, "this"))
+		    strcmp(v->str, "self") && strcmp(v->str, "this") &&
+		    !(n != v && dt_var_lookup(pcb->dtp, DT_SCOPE_GLOBAL,
+					      v->str)))
 			dt_diag(pcb, n->line, D_IDENT_UNDEF,
 				"failed to resolve %s: Unknown variable name",
 				v->str);
@@ -378,51 +381,57 @@ static void dt_check_ident(struct dt_pcb *pcb, struct dt_node *n)
 		n->str);
 }
 
-/* Does @t fit the subroutine argument kind @k? */
+/*
+ * Does @a fit the subroutine argument kind @k (DTRACE_DIF_SUBR_LIST)?
+ * As in DTrace, a char * takes a string, a char or void pointer, a
+ * char array and NULL (the constant 0); a struct mutex * a pointer or
+ * NULL; an address takes any scalar, a string or an array.
+ */
 static bool dt_check_argkind(char k, const struct dt_node *a)
 {
-	const struct dt_type *t = a->type;
+	const struct dt_type *t = dt_type_base(a->type);
 
 	switch (k) {
 	case 's':
-		return dt_type_assignable(&dt_type_string, t, false);
-	case 'S':
 		return dt_type_assignable(&dt_type_string, t, false) ||
+		       (dt_type_is_pointer(t) && dt_type_is_void(t->ref)) ||
 		       dt_is_zero_const(a);
 	case 'i':
+	case 'z':
+	case 'P':
 		return dt_type_is_int(t);
+	case 'm':
+		return dt_type_is_pointer(t) || dt_is_zero_const(a);
 	default:	/* 'a' */
-		return dt_type_is_scalar(t);
+		return dt_type_is_scalar(t) || dt_type_is_string(t) ||
+		       dt_type_is_array(t);
 	}
 }
 
+/* The type DTrace's prototype gives an argument kind, for messages. */
 static const char *dt_argkind_name(char k)
 {
 	switch (k) {
 	case 's':
-		return "string";
-	case 'S':
-		return "string or NULL";
+		return "char *";
 	case 'i':
-		return "integer";
+		return "int";
+	case 'z':
+		return "size_t";
+	case 'P':
+		return "pid_t";
+	case 'm':
+		return "struct mutex *";
 	default:
-		return "integer or pointer";
+		return "void *";
 	}
-}
-
-static void dt_check_destructive(struct dt_pcb *pcb, int line,
-				 const char *name)
-{
-	if (!pcb->dtp->opt.destructive)
-		dt_diag(pcb, line, D_ACT_DESTR,
-			"destructive actions not allowed: %s( )", name);
 }
 
 static void dt_check_call(struct dt_pcb *pcb, struct dt_node *n)
 {
-	unsigned int have = dt_node_count(n->args), max, i;
 	const struct dt_ident *id;
 	struct dt_node *a;
+	unsigned int i;
 	char buf[128];
 
 	if (n->left->kind != DT_NODE_IDENT)
@@ -450,26 +459,21 @@ static void dt_check_call(struct dt_pcb *pcb, struct dt_node *n)
 			"%s( ) may only be used as a trace( ) or printf( ) argument or as an aggregation key",
 			id->name);
 
-	max = (unsigned int)strlen(id->args);
-	if (have < id->minargs || have > max) {
-		if (id->minargs == max)
-			dt_diag(pcb, n->line, D_PROTO_LEN,
-				"%s( ) prototype mismatch: %u arg%s passed, %u expected",
-				id->name, have, have == 1 ? "" : "s", max);
-		dt_diag(pcb, n->line, D_PROTO_LEN,
-			"%s( ) prototype mismatch: %u arg%s passed, %u to %u expected",
-			id->name, have, have == 1 ? "" : "s", id->minargs, max);
-	}
+	dt_check_nargs(pcb, n, id->name, id->minargs,
+		       (unsigned int)strlen(id->args));
 	for (i = 0, a = n->args; a; a = a->next, i++) {
+		/* an action's value is void, as DTrace types it here */
+		if (dt_check_action(a))
+			dt_diag(pcb, n->line, D_PROTO_ARG,
+				"%s( ) argument #%u is incompatible with prototype:\n\tprototype: %s\n\t argument: void",
+				id->name, i + 1, dt_argkind_name(id->args[i]));
 		dt_check_expr(pcb, a);
 		if (!dt_check_argkind(id->args[i], a))
 			dt_diag(pcb, n->line, D_PROTO_ARG,
-				"%s( ) argument #%u is incompatible with prototype: prototype: %s argument: %s",
+				"%s( ) argument #%u is incompatible with prototype:\n\tprototype: %s\n\t argument: %s",
 				id->name, i + 1, dt_argkind_name(id->args[i]),
 				dt_tname(a->type, buf, sizeof(buf)));
 	}
-	if (id->destructive)
-		dt_check_destructive(pcb, n->line, id->name);
 	n->ident = NULL;
 	n->value = (uint64_t)id->subr;
 	n->type = id->type ? id->type : &dt_type_void;

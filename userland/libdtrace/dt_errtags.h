@@ -103,7 +103,6 @@
 	X(D_PROTO_TYPE)			\
 	X(D_ACT_SPEC)			\
 	X(D_ACT_INVAL)			\
-	X(D_ACT_DESTR)			\
 	X(D_ACT_PANIC)			\
 	X(D_STACK_PROTO)		\
 	X(D_STACK_SIZE)			\
@@ -159,6 +158,8 @@
 	X(D_COMM_DREC)			\
 	X(D_COMM_COMM)			\
 	X(D_EXIT_SPEC)			\
+	X(D_AGG_COMM)			\
+	X(D_DREC_COMM)			\
 	X(D_PROV_PRDUP)			\
 	X(D_PROV_PRARGLEN)		\
 	X(D_PROV_PRARGTYPE)		\

@@ -223,8 +223,9 @@ NOKPROBE_SYMBOL(dtrace_env_dynvar_load);
  * @ntup: their number
  * @val: the integer, or the address of the string or bytes to copy
  *
- * Storing 0 to an integer frees the element.  A store that finds the
- * space full is counted in this CPU's dyndrops and lost.
+ * Storing 0 to an integer, or NULL (0) to a string, frees the element.
+ * A store that finds the space full is counted in this CPU's dyndrops
+ * and lost.
  * Context: probe context.
  */
 void dtrace_env_dynvar_store(struct dtrace_dif_mstate *dif, u32 id,
@@ -234,7 +235,7 @@ void dtrace_env_dynvar_store(struct dtrace_dif_mstate *dif, u32 id,
 	struct dtrace_mstate *mst = to_mstate(dif);
 	struct dtrace_state *state = mst->ecb->state;
 	const struct dtrace_var *var = &state->vars[id];
-	bool is_int = var->type == DTRACE_DIFV_TYPE_INT;
+	bool by_value = var->type != DTRACE_DIFV_TYPE_BYREF;
 	struct dtrace_dynvar **link, *dv;
 	struct dtrace_dynkey k;
 	bool fresh = false;
@@ -244,7 +245,7 @@ void dtrace_env_dynvar_store(struct dtrace_dif_mstate *dif, u32 id,
 	arch_spin_lock(&k.bucket->lock);
 	link = dtrace_dynvar_link(&k);
 	dv = *link;
-	if (is_int && !val) {
+	if (by_value && !val) {
 		if (dv) {
 			*link = dv->next;
 			dtrace_dynvar_free(&state->dyn, dv);

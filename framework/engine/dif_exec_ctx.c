@@ -64,14 +64,18 @@ DTRACE_ENGINE_NOKPROBE(dtrace_dif_read);
 /*
  * Compare the strings at @a and @b, at most @max bytes.  Reads go by
  * chunks that never cross a page, so a string that ends just before an
- * unmapped page compares fine.
+ * unmapped page compares fine.  A NULL string (0, as strchr() returns)
+ * reads as "", as in DTrace: it equals itself and "".
  */
 static int dtrace_strcmp(uintptr_t a, uintptr_t b, u32 max,
 			 struct dtrace_dif_mstate *mst)
 {
+	static const char empty[32];
 	char ca[32], cb[32];
 	u32 done = 0;
 
+	if (a == b)
+		return 0;
 	while (done < max) {
 		size_t n = dtrace_dif_min((size_t)(max - done), sizeof(ca));
 
@@ -79,8 +83,13 @@ static int dtrace_strcmp(uintptr_t a, uintptr_t b, u32 max,
 		n = dtrace_dif_min(n, dtrace_page_left(b + done));
 		size_t i;
 
-		if (!dtrace_dif_read(mst, ca, a + done, n, false) ||
-		    !dtrace_dif_read(mst, cb, b + done, n, false))
+		if (!a)
+			memcpy(ca, empty, n);
+		else if (!dtrace_dif_read(mst, ca, a + done, n, false))
+			return 0;
+		if (!b)
+			memcpy(cb, empty, n);
+		else if (!dtrace_dif_read(mst, cb, b + done, n, false))
 			return 0;
 		for (i = 0; i < n; i++) {
 			if (ca[i] != cb[i])
@@ -284,6 +293,8 @@ DTRACE_ENGINE_NOKPROBE(dtrace_dif_copy_string);
  * @src: the integer, or the address of the string or bytes
  * @var: the variable's declaration
  *
+ * A NULL string (0, as strchr() returns) is stored as "", which SCMP
+ * takes as equal to NULL.
  * Context: probe context.
  */
 void dtrace_dif_copy_value(struct dtrace_dif_mstate *mst, void *dst, uintptr_t src,
@@ -294,7 +305,10 @@ void dtrace_dif_copy_value(struct dtrace_dif_mstate *mst, void *dst, uintptr_t s
 		*(u64 *)dst = src;
 		break;
 	case DTRACE_DIFV_TYPE_STRING:
-		dtrace_dif_copy_string(mst, dst, src, var->size);
+		if (src)
+			dtrace_dif_copy_string(mst, dst, src, var->size);
+		else
+			memset(dst, 0, var->size);
 		break;
 	default:
 		dtrace_dif_read(mst, dst, src, var->size, false);

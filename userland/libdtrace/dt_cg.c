@@ -345,8 +345,12 @@ static unsigned int dt_cg_compare(struct dt_cg *cg, struct dt_node *n)
 	unsigned int a = l, b = r;
 	unsigned int op;
 
-	if (dt_type_is_string(lt) && dt_type_is_string(rt)) {
-		/* strcmp() as -1/0/1, compared with 0 in %r0 */
+	if (dt_type_is_string(lt) || dt_type_is_string(rt)) {
+		/*
+		 * strcmp() as -1/0/1, compared with 0 in %r0; as in DTrace,
+		 * a string compared with NULL is a string compare too, and
+		 * NULL (0) reads as "" there
+		 */
 		dt_cg_emit(cg, DTRACE_DIF_OP_SCMP, l, l, r);
 		b = 0;
 	} else if (!dt_type_is_int(lt) || !dt_type_is_int(rt)) {

@@ -53,6 +53,15 @@ static bool dt_is_zero_const(const struct dt_node *n)
 	return n->kind == DT_NODE_INT && n->value == 0;
 }
 
+/* NULL: the constant 0, or a void pointer (the D library's NULL). */
+static bool dt_is_null(const struct dt_node *n, const struct dt_type *t)
+{
+	const struct dt_type *b = dt_type_base(t);
+
+	return dt_is_zero_const(n) ||
+	       (dt_type_is_pointer(b) && dt_type_is_void(b->ref));
+}
+
 /* Char arrays are strings where D reads them as values. */
 static const struct dt_type *dt_check_rvtype(const struct dt_type *t)
 {
@@ -566,6 +575,8 @@ static void dt_check_lvalue(struct dt_pcb *pcb, struct dt_node *n,
 	if (!var->type)
 		var->type = rt->kind == DT_TK_INT && rhs->kind == DT_NODE_INT &&
 			    dt_type_base(rt)->size < 4 ? &dt_type_int : rt;
+	else if (dt_type_is_string(var->type) && dt_is_null(rhs, rt))
+		;	/* a string variable may hold NULL, as in DTrace */
 	else if (!dt_type_assignable(var->type, rt, dt_is_zero_const(rhs)) ||
 		 (dt_type_is_string(var->type) && !dt_type_is_string(rt) &&
 		  !dt_type_is_array(rt) && !dt_type_is_pointer(rt)))
@@ -738,9 +749,11 @@ static void dt_check_compare(struct dt_pcb *pcb, struct dt_node *n,
 	if ((dt_is_ptrish(lt) || dt_type_is_int(lt)) &&
 	    (dt_is_ptrish(rt) || dt_type_is_int(rt)))
 		return;
-	/* strchr(s, c) == 0: a string result compared with NULL */
-	if ((dt_type_is_string(lt) && dt_is_zero_const(n->right)) ||
-	    (dt_type_is_string(rt) && dt_is_zero_const(n->left)))
+	/* strchr(s, c) == NULL: SCMP, where NULL is "" (dt_cg_compare()) */
+	if ((dt_type_is_string(lt) &&
+	     (dt_is_zero_const(n->right) || dt_type_is_pointer(rt))) ||
+	    (dt_type_is_string(rt) &&
+	     (dt_is_zero_const(n->left) || dt_type_is_pointer(lt))))
 		return;
 	dt_check_incompat(pcb, n, lt, op, rt);
 }

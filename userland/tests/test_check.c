@@ -455,6 +455,10 @@ void test_check(void)
 	   "[D_PROTO_ARG] progenyof( ) argument #1 is incompatible with prototype:\n\tprototype: pid_t\n\t argument: void");
 	ck(dtp, "BEGIN { trace(strlen(0)); trace(strlen((void *)0)); trace(strtok(0, (void *)0)) }",
 	   "OK");
+	ck(dtp, "BEGIN { s1 = \"a\"; s1 = (void *)0; s1 = 0; this->s = \"b\"; this->s = 0; trace(s1 != (void *)0 && \"x\" == 0 && 0 != execname) }",
+	   "OK");
+	ck(dtp, "BEGIN { s2 = \"a\"; s2 = 1 }",
+	   "[D_OP_INCOMPAT] operands have incompatible types: \"string\" = \"int\"");
 	ck(dtp, "BEGIN { trace(substr((void *)0, 1)); bcopy(\"ab\", alloca(2), 2) }", "OK");
 	ck(dtp, "BEGIN { ustack(1, 2); stack(128) }", "OK");
 	ck(dtp, "BEGIN { stack(129) }",

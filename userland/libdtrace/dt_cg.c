@@ -173,7 +173,9 @@ unsigned int dt_cg_addr(struct dt_cg *cg, struct dt_node *n)
 	case DT_NODE_INDEX:
 		et = n->left->kind == DT_NODE_MEMBER && n->left->ctype ?
 		     n->left->ctype : n->left->type;
-		et = dt_type_base(dt_type_base(et)->ref);
+		/* a string's elements are chars */
+		et = dt_type_is_string(et) ? &dt_type_char :
+		     dt_type_base(dt_type_base(et)->ref);
 		r = dt_cg_expr(cg, n->left);
 		i = dt_cg_expr(cg, n->args);
 		dt_cg_convert(cg, i, n->args->type, &dt_type_long, n->line);

@@ -127,11 +127,12 @@ static struct dt_var *dt_check_var(struct dt_pcb *pcb, struct dt_node *n,
 		return NULL;
 	}
 
-	if (is_assoc) {		/* p[i] of a pointer or array variable */
+	if (is_assoc) {	/* p[i] of a pointer, array or string variable */
 		var = dt_var_lookup(dtp, scope, v->str);
 		if (var && !var->is_assoc && var->type &&
 		    (dt_type_is_pointer(var->type) ||
-		     dt_type_is_array(var->type)))
+		     dt_type_is_array(var->type) ||
+		     dt_type_is_string(var->type)))
 			return NULL;
 	}
 	if (is_assoc && scope == DT_SCOPE_CLAUSE)
@@ -375,7 +376,7 @@ static void dt_check_ident(struct dt_pcb *pcb, struct dt_node *n)
 		}
 		return;
 	case DT_IDENT_ARRAY:
-		dt_diag(pcb, n->line, D_ARR_BADREF,
+		dt_diag(pcb, n->line, D_IDENT_BADREF,
 			"%s[ ] must be indexed", n->str);
 	case DT_IDENT_SUBR:
 	case DT_IDENT_ACTION:
@@ -951,7 +952,7 @@ static void dt_check_index(struct dt_pcb *pcb, struct dt_node *n)
 				"%s[ ] takes one index", id->name);
 		dt_check_expr(pcb, n->args);
 		if (!dt_type_is_int(n->args->type))
-			dt_diag(pcb, n->line, D_ARGS_IDX,
+			dt_diag(pcb, n->line, D_PROTO_ARG,
 				"%s[ ] index must be of integral type",
 				id->name);
 		if (id->var == DTRACE_DIF_VAR_ARGS &&
@@ -985,9 +986,6 @@ static void dt_check_index(struct dt_pcb *pcb, struct dt_node *n)
 	if (dt_type_is_string(t) && n->left->kind == DT_NODE_MEMBER &&
 	    n->left->ctype)
 		t = n->left->ctype;
-	if (dt_type_is_string(t))
-		dt_diag(pcb, n->line, D_OP_INCOMPAT,
-			"operator [ ] cannot be applied to a string");
 	if (dt_node_count(n->args) != 1)
 		dt_diag(pcb, n->line, D_ARR_BADREF,
 			"operator [ ] takes one index for a pointer or array");
@@ -995,7 +993,11 @@ static void dt_check_index(struct dt_pcb *pcb, struct dt_node *n)
 	if (!dt_type_is_int(n->args->type))
 		dt_diag(pcb, n->line, D_OP_INT,
 			"operator [ ] requires an index of integral type");
-	n->type = dt_check_rvtype(dt_check_pointee(pcb, n, t, "[ ]"));
+	/* s[i] of a string is its char at i, as in DTrace */
+	if (dt_type_is_string(t))
+		n->type = &dt_type_char;
+	else
+		n->type = dt_check_rvtype(dt_check_pointee(pcb, n, t, "[ ]"));
 }
 
 static void dt_check_cast(struct dt_pcb *pcb, struct dt_node *n)

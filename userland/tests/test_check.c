@@ -372,7 +372,7 @@ void test_check(void)
 	   "[D_DECL_ARRSUB] an inline takes one [type name] parameter");
 	ck(dtp, "BEGIN { trace(args[10]) }",
 	   "[D_ARGS_IDX] index 10 is out of range for args[ ]");
-	ck(dtp, "BEGIN { trace(args) }", "[D_ARR_BADREF] args[ ] must be indexed");
+	ck(dtp, "BEGIN { trace(args) }", "[D_IDENT_BADREF] args[ ] must be indexed");
 	ck(dtp, "BEGIN { trace(*pid) }",
 	   "[D_DEREF_NONPTR] operator * requires an operand of pointer type");
 	ck(dtp, "BEGIN { trace(pid->x) }",
@@ -457,6 +457,10 @@ void test_check(void)
 	   "OK");
 	ck(dtp, "BEGIN { s1 = \"a\"; s1 = (void *)0; s1 = 0; this->s = \"b\"; this->s = 0; trace(s1 != (void *)0 && \"x\" == 0 && 0 != execname) }",
 	   "OK");
+	ck(dtp, "BEGIN { s3 = \"ab\"; this->s = s3; self->s = s3; a3[1] = s3; trace(s3[1] + this->s[0] + self->s[1] + a3[1][0] + execname[0]) }",
+	   "OK");
+	ck(dtp, "BEGIN { trace(args[\"a\"]) }",
+	   "[D_PROTO_ARG] args[ ] index must be of integral type");
 	ck(dtp, "BEGIN { s2 = \"a\"; s2 = 1 }",
 	   "[D_OP_INCOMPAT] operands have incompatible types: \"string\" = \"int\"");
 	ck(dtp, "BEGIN { trace(substr((void *)0, 1)); bcopy(\"ab\", alloca(2), 2) }", "OK");
@@ -470,7 +474,7 @@ void test_check(void)
 	ck(dtp, "BEGIN { breakpoint() }",
 	   "[D_UNSUPPORTED] breakpoint( ) is not available on Linux");
 	ck(dtp, "BEGIN { trace(uregs[\"a\"]) }",
-	   "[D_ARGS_IDX] uregs[ ] index must be of integral type");
+	   "[D_PROTO_ARG] uregs[ ] index must be of integral type");
 	ck(dtp, "BEGIN { trace(x9[1]) }",
 	   "[D_IDENT_UNDEF] failed to resolve x9: Unknown variable name");
 	/* declarations, inlines, translators, casts, if (issue 3) */

@@ -461,6 +461,10 @@ void test_check(void)
 	   "OK");
 	ck(dtp, "BEGIN { trace(args[\"a\"]) }",
 	   "[D_PROTO_ARG] args[ ] index must be of integral type");
+	ck(dtp, "self sx; this tx; BEGIN { self->sx = 1; this->tx = 2; trace(self->sx + this->tx) }",
+	   "OK");
+	ck(dtp, "self sy; BEGIN { self->sy = execname }",
+	   "[D_OP_INCOMPAT] operands have incompatible types: \"int\" = \"string\"");
 	ck(dtp, "BEGIN { s2 = \"a\"; s2 = 1 }",
 	   "[D_OP_INCOMPAT] operands have incompatible types: \"string\" = \"int\"");
 	ck(dtp, "BEGIN { trace(substr((void *)0, 1)); bcopy(\"ab\", alloca(2), 2) }", "OK");

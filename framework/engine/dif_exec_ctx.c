@@ -293,8 +293,6 @@ DTRACE_ENGINE_NOKPROBE(dtrace_dif_copy_string);
  * @src: the integer, or the address of the string or bytes
  * @var: the variable's declaration
  *
- * A NULL string (0, as strchr() returns) is stored as "", which SCMP
- * takes as equal to NULL.
  * Context: probe context.
  */
 void dtrace_dif_copy_value(struct dtrace_dif_mstate *mst, void *dst, uintptr_t src,
@@ -305,10 +303,7 @@ void dtrace_dif_copy_value(struct dtrace_dif_mstate *mst, void *dst, uintptr_t s
 		*(u64 *)dst = src;
 		break;
 	case DTRACE_DIFV_TYPE_STRING:
-		if (src)
-			dtrace_dif_copy_string(mst, dst, src, var->size);
-		else
-			memset(dst, 0, var->size);
+		dtrace_dif_copy_string(mst, dst, src, var->size);
 		break;
 	default:
 		dtrace_dif_read(mst, dst, src, var->size, false);
@@ -373,6 +368,20 @@ static void dtrace_tuple_push(struct dtrace_dif_mstate *mst,
 }
 
 /* LDGS/LDLS: an integer's value, a by-reference variable's address. */
+/*
+ * A global or clause-local string variable may hold NULL (strchr() that
+ * found nothing, or NULL itself), which it reads back as 0, as in
+ * DTrace.  Its storage then holds "" followed by this byte, which no
+ * stored string leaves there (they are NUL-padded).
+ */
+#define DTRACE_STRING_NULL_MARK	1
+
+static bool dtrace_var_is_null(const struct dtrace_var *var, const char *p)
+{
+	return var->type == DTRACE_DIFV_TYPE_STRING && var->size >= 2 &&
+	       !p[0] && p[1] == DTRACE_STRING_NULL_MARK;
+}
+
 static u64 dtrace_var_load(struct dtrace_dif_mstate *mst, u32 scope, s32 id)
 {
 	const struct dtrace_var *var;
@@ -380,7 +389,7 @@ static u64 dtrace_var_load(struct dtrace_dif_mstate *mst, u32 scope, s32 id)
 
 	if (var->type == DTRACE_DIFV_TYPE_INT)
 		return *(u64 *)p;
-	return (uintptr_t)p;
+	return dtrace_var_is_null(var, p) ? 0 : (uintptr_t)p;
 }
 
 static void dtrace_var_store(struct dtrace_dif_mstate *mst, u32 scope,
@@ -389,6 +398,11 @@ static void dtrace_var_store(struct dtrace_dif_mstate *mst, u32 scope,
 	const struct dtrace_var *var;
 	char *p = dtrace_env_var_storage(mst, scope, id, &var);
 
+	if (!v && var->type == DTRACE_DIFV_TYPE_STRING && var->size >= 2) {
+		p[0] = '\0';
+		p[1] = DTRACE_STRING_NULL_MARK;
+		return;
+	}
 	dtrace_dif_copy_value(mst, p, v, var);
 }
 

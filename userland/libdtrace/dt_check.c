@@ -182,8 +182,8 @@ static void dt_check_keys(struct dt_pcb *pcb, struct dt_node *n,
 		return;
 	}
 	if (nk != var->nkeys)
-		dt_diag(pcb, n->line, D_ASSOC_PROTO,
-			"%s%s[ ] prototype mismatch: %u key%s given, %u expected",
+		dt_diag(pcb, n->line, D_PROTO_LEN,
+			"%s%s[ ] prototype mismatch: %u key%s passed, %u expected",
 			dt_var_prefix(var->scope), var->name, nk,
 			nk == 1 ? "" : "s", var->nkeys);
 	for (i = 0, k = n->args; k; k = k->next, i++)
@@ -191,8 +191,8 @@ static void dt_check_keys(struct dt_pcb *pcb, struct dt_node *n,
 					dt_is_zero_const(k)) ||
 		    dt_type_is_string(var->keys[i]) !=
 		    dt_type_is_string(k->type))
-			dt_diag(pcb, n->line, D_ASSOC_PROTO,
-				"%s%s[ ] key #%u is incompatible with prototype: prototype: %s key: %s",
+			dt_diag(pcb, n->line, D_PROTO_ARG,
+				"%s%s[ ] key #%u is incompatible with prototype:\n\tprototype: %s\n\t      key: %s",
 				dt_var_prefix(var->scope), var->name, i + 1,
 				dt_tname(var->keys[i], a, sizeof(a)),
 				dt_tname(k->type, b, sizeof(b)));

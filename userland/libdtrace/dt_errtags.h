@@ -71,7 +71,6 @@
 	X(D_VAR_UNDEF)			\
 	X(D_VAR_UNSUP)			\
 	X(D_ASSOC_TYPE)			\
-	X(D_ASSOC_PROTO)		\
 	X(D_ASSOC_SCALAR)		\
 	X(D_ARR_BADREF)			\
 	X(D_ARR_BOUNDS)			\

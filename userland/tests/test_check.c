@@ -301,9 +301,9 @@ void test_check(void)
 	   "OK");
 	ck(dtp, "BEGIN { a1[1, \"x\"] = 2; trace(a1[2, \"y\"]) }", "OK");
 	ck(dtp, "BEGIN { a2[1] = 2; trace(a2[\"y\"]) }",
-	   "[D_ASSOC_PROTO] a2[ ] key #1 is incompatible with prototype: prototype: int key: string");
+	   "[D_PROTO_ARG] a2[ ] key #1 is incompatible with prototype:\n\tprototype: int\n\t      key: string");
 	ck(dtp, "BEGIN { a3[1] = 2; trace(a3[1, 2]) }",
-	   "[D_ASSOC_PROTO] a3[ ] prototype mismatch: 2 keys given, 1 expected");
+	   "[D_PROTO_LEN] a3[ ] prototype mismatch: 2 keys passed, 1 expected");
 	ck(dtp, "BEGIN { a4 = 1; trace(a4[1]) }",
 	   "[D_ASSOC_SCALAR] a4 is a scalar and may not be indexed");
 	ck(dtp, "BEGIN { a5[1] = 1; trace(a5) }",
@@ -488,7 +488,7 @@ void test_check(void)
 	ck(dtp, "self int dv3; BEGIN { self->dv3 = 1 }", "OK");
 	ck(dtp, "this string dv4; BEGIN { this->dv4 = \"a\" }", "OK");
 	ck(dtp, "int dv5[string]; BEGIN { dv5[\"a\"] = 1; dv5[1] = 1 }",
-	   "[D_ASSOC_PROTO] dv5[ ] key #1 is incompatible with prototype: prototype: string key: int");
+	   "[D_PROTO_ARG] dv5[ ] key #1 is incompatible with prototype:\n\tprototype: string\n\t      key: int");
 	ck(dtp, "int dv6; string dv6;",
 	   "[D_DECL_IDRED] identifier redeclared: dv6");
 	ck(dtp, "inline int FOUR = 2 + 2; BEGIN { trace(FOUR) }", "OK");

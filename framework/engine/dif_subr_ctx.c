@@ -463,7 +463,7 @@ static u64 dtrace_subr_cleanpath(struct dtrace_dif_mstate *mst, uintptr_t s)
 			buf[o++] = buf[k];
 		i = j;
 	}
-	if (!o)
+	if (!o && len)	/* "" stays "", as in DTrace */
 		buf[o++] = '.';
 	buf[o] = '\0';
 	return (uintptr_t)buf;
@@ -657,9 +657,11 @@ static u64 dtrace_subr_inet_ntoa(struct dtrace_dif_mstate *mst, uintptr_t addr)
  * RFC 5952 text of the in6_addr at @addr: lower-case hex, no leading
  * zeros, the longest run (the first of equals) of two or more zero
  * groups as "::"; IPv4-mapped (::ffff:0:0/96) and IPv4-compatible
- * (::/96 holding at least 0.1.0.0) addresses end in dotted quad.
+ * (::/96 holding at least 0.1.0.0) addresses end in dotted quad, or
+ * unless @strict are only the dotted quad, as DTrace prints them.
  */
-static u64 dtrace_subr_inet_ntoa6(struct dtrace_dif_mstate *mst, uintptr_t addr)
+static u64 dtrace_subr_inet_ntoa6(struct dtrace_dif_mstate *mst, uintptr_t addr,
+				  bool strict)
 {
 	int i, n = 0, ngroups = 8, best = -1, bestlen = 1, run = 0;
 	bool v4, after_gap = false;
@@ -673,6 +675,9 @@ static u64 dtrace_subr_inet_ntoa6(struct dtrace_dif_mstate *mst, uintptr_t addr)
 		g[i] = a[2 * i] << 8 | a[2 * i + 1];
 	v4 = dtrace_subr_is_zero(a, 10) &&
 	     ((g[5] == 0xffff) || (!g[5] && g[6]));
+	if (v4 && !strict)
+		return dtrace_subr_strret(mst, text,
+					  dtrace_subr_put_quad(text, a + 12));
 	if (v4)
 		ngroups = 6;
 	for (i = 0; i < ngroups; i++) {
@@ -928,12 +933,12 @@ u64 dtrace_dif_subr(u32 subr, const struct dtrace_tuple_ent *tup, u32 ntup,
 	case DTRACE_DIF_SUBR_INET_NTOA:
 		return dtrace_subr_inet_ntoa(mst, a0);
 	case DTRACE_DIF_SUBR_INET_NTOA6:
-		return dtrace_subr_inet_ntoa6(mst, a0);
+		return dtrace_subr_inet_ntoa6(mst, a0, ntup > 1 && a1);
 	case DTRACE_DIF_SUBR_INET_NTOP:
 		if (a0 == DTRACE_AF_INET)
 			return dtrace_subr_inet_ntoa(mst, a1);
 		if (a0 == DTRACE_AF_INET6)
-			return dtrace_subr_inet_ntoa6(mst, a1);
+			return dtrace_subr_inet_ntoa6(mst, a1, true);
 		dtrace_dif_fault(mst, DTRACEFLT_ILLOP, a0);
 		return 0;
 	case DTRACE_DIF_SUBR_LINK_NTOP:

@@ -247,7 +247,7 @@ enum {
 	X(NTOHL,	"ntohl",	1, 1, "i",	'u', 0)		\
 	X(NTOHLL,	"ntohll",	1, 1, "i",	'U', 0)		\
 	X(INET_NTOA,	"inet_ntoa",	1, 1, "a",	's', 0)		\
-	X(INET_NTOA6,	"inet_ntoa6",	1, 1, "a",	's', 0)		\
+	X(INET_NTOA6,	"inet_ntoa6",	1, 2, "ai",	's', 0)		\
 	X(INET_NTOP,	"inet_ntop",	2, 2, "ia",	's', 0)		\
 	X(COPYIN,	"copyin",	2, 2, "az",	'p', 0)		\
 	X(COPYINSTR,	"copyinstr",	1, 2, "az",	's', 0)		\

@@ -492,6 +492,21 @@ static void dt_check_call(struct dt_pcb *pcb, struct dt_node *n)
 static bool dt_is_bitfield(const struct dt_node *n);
 
 /*
+ * Is member access @n into the kernel's own object: one reached from a
+ * built-in variable (curthread->pid) or a kernel symbol?  A pointer
+ * held in a D variable may hold scratch (alloca()) typed as a kernel
+ * struct, which D may fill in: the run time checks those stores.
+ */
+static bool dt_is_kernel_object(const struct dt_node *n)
+{
+	while (n->kind == DT_NODE_MEMBER || n->kind == DT_NODE_INDEX ||
+	       (n->kind == DT_NODE_OP1 && n->op == DT_OP_DEREF))
+		n = n->left;
+	return n->kind == DT_NODE_IDENT && !n->ident &&
+	       (strchr(n->str, '`') || dt_ident_lookup(n->str));
+}
+
+/*
  * A store to memory: a scalar member, *p or p[i] that D may write, which
  * at run time must lie in scratch space (alloca()); kernel and user
  * memory are never written by an assignment.
@@ -518,16 +533,10 @@ static void dt_check_memlvalue(struct dt_pcb *pcb, struct dt_node *n,
 	if (dt_is_bitfield(n))
 		dt_diag(pcb, n->line, D_OP_LVAL,
 			"operator %s cannot store to a bit-field", op);
-	if (n->kind == DT_NODE_MEMBER) {
-		const struct dt_type *st = dt_type_base(n->left->type);
-
-		if (n->op == DT_OP_PTR && st->kind == DT_TK_POINTER)
-			st = dt_type_base(st->ref);
-		if (st->src == DT_TSRC_KERNEL)
-			dt_diag(pcb, n->line, D_OP_LVAL,
-				"operator %s requires modifiable lvalue as an operand",
-				op);
-	}
+	if (n->kind == DT_NODE_MEMBER && dt_is_kernel_object(n))
+		dt_diag(pcb, n->line, D_OP_LVAL,
+			"operator %s requires modifiable lvalue as an operand",
+			op);
 	switch (dt_type_base(t)->size) {
 	case 1: case 2: case 4: case 8:
 		break;

@@ -407,6 +407,10 @@ void test_check(void)
 	   "[D_DEREF_NONPTR] operator * requires an operand of pointer type");
 	ck(dtp, "BEGIN { curthread->pid = 1 }",
 	   "[D_OP_LVAL] operator = requires modifiable lvalue as an operand");
+	/* scratch typed as a kernel struct may be filled in */
+	ck(dtp, "BEGIN { t = (struct task_struct *)alloca(sizeof(struct task_struct)); t->pid = 1 }",
+	   "OK");
+	ck(dtp, "BEGIN { trace(inet_ntoa6((void *)0, 1)) }", "OK");
 	ck(dtp, "BEGIN { trace(strlen(curthread)) }",
 	   "[D_PROTO_ARG] strlen( ) argument #1 is incompatible with prototype:\n\tprototype: char *\n\t argument: struct task_struct *");
 	ck(dtp, "BEGIN { trace(d_path(&curthread->fs->pwd)) }", "OK");

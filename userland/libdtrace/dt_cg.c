@@ -173,7 +173,9 @@ unsigned int dt_cg_addr(struct dt_cg *cg, struct dt_node *n)
 	case DT_NODE_INDEX:
 		et = n->left->kind == DT_NODE_MEMBER && n->left->ctype ?
 		     n->left->ctype : n->left->type;
-		et = dt_type_base(dt_type_base(et)->ref);
+		/* a string's elements are chars */
+		et = dt_type_is_string(et) ? &dt_type_char :
+		     dt_type_base(dt_type_base(et)->ref);
 		r = dt_cg_expr(cg, n->left);
 		i = dt_cg_expr(cg, n->args);
 		dt_cg_convert(cg, i, n->args->type, &dt_type_long, n->line);
@@ -404,8 +406,12 @@ static unsigned int dt_cg_compare(struct dt_cg *cg, struct dt_node *n)
 	unsigned int a = l, b = r;
 	unsigned int op;
 
-	if (dt_type_is_string(lt) && dt_type_is_string(rt)) {
-		/* strcmp() as -1/0/1, compared with 0 in %r0 */
+	if (dt_type_is_string(lt) || dt_type_is_string(rt)) {
+		/*
+		 * strcmp() as -1/0/1, compared with 0 in %r0; as in DTrace,
+		 * a string compared with NULL is a string compare too, and
+		 * NULL (0) reads as "" there
+		 */
 		dt_cg_emit(cg, DTRACE_DIF_OP_SCMP, l, l, r);
 		b = 0;
 	} else if (!dt_type_is_int(lt) || !dt_type_is_int(rt)) {

@@ -53,6 +53,15 @@ static bool dt_is_zero_const(const struct dt_node *n)
 	return n->kind == DT_NODE_INT && n->value == 0;
 }
 
+/* NULL: the constant 0, or a void pointer (the D library's NULL). */
+static bool dt_is_null(const struct dt_node *n, const struct dt_type *t)
+{
+	const struct dt_type *b = dt_type_base(t);
+
+	return dt_is_zero_const(n) ||
+	       (dt_type_is_pointer(b) && dt_type_is_void(b->ref));
+}
+
 /* Char arrays are strings where D reads them as values. */
 static const struct dt_type *dt_check_rvtype(const struct dt_type *t)
 {
@@ -118,11 +127,12 @@ static struct dt_var *dt_check_var(struct dt_pcb *pcb, struct dt_node *n,
 		return NULL;
 	}
 
-	if (is_assoc) {		/* p[i] of a pointer or array variable */
+	if (is_assoc) {	/* p[i] of a pointer, array or string variable */
 		var = dt_var_lookup(dtp, scope, v->str);
 		if (var && !var->is_assoc && var->type &&
 		    (dt_type_is_pointer(var->type) ||
-		     dt_type_is_array(var->type)))
+		     dt_type_is_array(var->type) ||
+		     dt_type_is_string(var->type)))
 			return NULL;
 	}
 	if (is_assoc && scope == DT_SCOPE_CLAUSE)
@@ -172,8 +182,8 @@ static void dt_check_keys(struct dt_pcb *pcb, struct dt_node *n,
 		return;
 	}
 	if (nk != var->nkeys)
-		dt_diag(pcb, n->line, D_ASSOC_PROTO,
-			"%s%s[ ] prototype mismatch: %u key%s given, %u expected",
+		dt_diag(pcb, n->line, D_PROTO_LEN,
+			"%s%s[ ] prototype mismatch: %u key%s passed, %u expected",
 			dt_var_prefix(var->scope), var->name, nk,
 			nk == 1 ? "" : "s", var->nkeys);
 	for (i = 0, k = n->args; k; k = k->next, i++)
@@ -201,10 +211,11 @@ static bool dt_check_var_rvalue(struct dt_pcb *pcb, struct dt_node *n)
 	/* self->x and this->x are made on first sight; globals are not. */
 	var = dt_check_var(pcb, n, v->kind == DT_NODE_MEMBER);
 	if (!var) {
-		/* p[i] of a pointer or array variable is no reference */
+		/* p[i] of a pointer or array global: memory, not a variable */
 		if (v->kind == DT_NODE_IDENT && !dt_ident_lookup(v->str) &&
 		    strcmp(v->str, "self") && strcmp(v->str, "this") &&
-		    !dt_var_lookup(pcb->dtp, DT_SCOPE_GLOBAL, v->str))
+		    !(n != v && dt_var_lookup(pcb->dtp, DT_SCOPE_GLOBAL,
+					      v->str)))
 			dt_diag(pcb, n->line, D_IDENT_UNDEF,
 				"failed to resolve %s: Unknown variable name",
 				v->str);
@@ -365,7 +376,7 @@ static void dt_check_ident(struct dt_pcb *pcb, struct dt_node *n)
 		}
 		return;
 	case DT_IDENT_ARRAY:
-		dt_diag(pcb, n->line, D_ARR_BADREF,
+		dt_diag(pcb, n->line, D_IDENT_BADREF,
 			"%s[ ] must be indexed", n->str);
 	case DT_IDENT_SUBR:
 	case DT_IDENT_ACTION:
@@ -380,51 +391,57 @@ static void dt_check_ident(struct dt_pcb *pcb, struct dt_node *n)
 		n->str);
 }
 
-/* Does @t fit the subroutine argument kind @k? */
+/*
+ * Does @a fit the subroutine argument kind @k (DTRACE_DIF_SUBR_LIST)?
+ * As in DTrace, a char * takes a string, a char or void pointer, a
+ * char array and NULL (the constant 0); a struct mutex * a pointer or
+ * NULL; an address takes any scalar, a string or an array.
+ */
 static bool dt_check_argkind(char k, const struct dt_node *a)
 {
-	const struct dt_type *t = a->type;
+	const struct dt_type *t = dt_type_base(a->type);
 
 	switch (k) {
 	case 's':
-		return dt_type_assignable(&dt_type_string, t, false);
-	case 'S':
 		return dt_type_assignable(&dt_type_string, t, false) ||
+		       (dt_type_is_pointer(t) && dt_type_is_void(t->ref)) ||
 		       dt_is_zero_const(a);
 	case 'i':
+	case 'z':
+	case 'P':
 		return dt_type_is_int(t);
+	case 'm':
+		return dt_type_is_pointer(t) || dt_is_zero_const(a);
 	default:	/* 'a' */
-		return dt_type_is_scalar(t);
+		return dt_type_is_scalar(t) || dt_type_is_string(t) ||
+		       dt_type_is_array(t);
 	}
 }
 
+/* The type DTrace's prototype gives an argument kind, for messages. */
 static const char *dt_argkind_name(char k)
 {
 	switch (k) {
 	case 's':
-		return "string";
-	case 'S':
-		return "string or NULL";
+		return "char *";
 	case 'i':
-		return "integer";
+		return "int";
+	case 'z':
+		return "size_t";
+	case 'P':
+		return "pid_t";
+	case 'm':
+		return "struct mutex *";
 	default:
-		return "integer or pointer";
+		return "void *";
 	}
-}
-
-static void dt_check_destructive(struct dt_pcb *pcb, int line,
-				 const char *name)
-{
-	if (!pcb->dtp->opt.destructive)
-		dt_diag(pcb, line, D_ACT_DESTR,
-			"destructive actions not allowed: %s( )", name);
 }
 
 static void dt_check_call(struct dt_pcb *pcb, struct dt_node *n)
 {
-	unsigned int have = dt_node_count(n->args), max, i;
 	const struct dt_ident *id;
 	struct dt_node *a;
+	unsigned int i;
 	char buf[128];
 
 	if (n->left->kind != DT_NODE_IDENT)
@@ -452,17 +469,14 @@ static void dt_check_call(struct dt_pcb *pcb, struct dt_node *n)
 			"%s( ) may only be used as a trace( ) or printf( ) argument or as an aggregation key",
 			id->name);
 
-	max = (unsigned int)strlen(id->args);
-	if (have < id->minargs || have > max) {
-		if (id->minargs == max)
-			dt_diag(pcb, n->line, D_PROTO_LEN,
-				"%s( ) prototype mismatch: %u arg%s passed, %u expected",
-				id->name, have, have == 1 ? "" : "s", max);
-		dt_diag(pcb, n->line, D_PROTO_LEN,
-			"%s( ) prototype mismatch: %u arg%s passed, %u to %u expected",
-			id->name, have, have == 1 ? "" : "s", id->minargs, max);
-	}
+	dt_check_nargs(pcb, n, id->name, id->minargs,
+		       (unsigned int)strlen(id->args));
 	for (i = 0, a = n->args; a; a = a->next, i++) {
+		/* an action's value is void, as DTrace types it here */
+		if (dt_check_action(a))
+			dt_diag(pcb, n->line, D_PROTO_ARG,
+				"%s( ) argument #%u is incompatible with prototype:\n\tprototype: %s\n\t argument: void",
+				id->name, i + 1, dt_argkind_name(id->args[i]));
 		dt_check_expr(pcb, a);
 		if (!dt_check_argkind(id->args[i], a))
 			dt_diag(pcb, n->line, D_PROTO_ARG,
@@ -470,14 +484,25 @@ static void dt_check_call(struct dt_pcb *pcb, struct dt_node *n)
 				id->name, i + 1, dt_argkind_name(id->args[i]),
 				dt_tname(a->type, buf, sizeof(buf)));
 	}
-	if (id->destructive)
-		dt_check_destructive(pcb, n->line, id->name);
 	n->ident = NULL;
 	n->value = (uint64_t)id->subr;
 	n->type = id->type ? id->type : &dt_type_void;
 }
 
-static bool dt_is_bitfield(const struct dt_node *n);
+/*
+ * Is member access @n into the kernel's own object: one reached from a
+ * built-in variable (curthread->pid) or a kernel symbol?  A pointer
+ * held in a D variable may hold scratch (alloca()) typed as a kernel
+ * struct, which D may fill in: the run time checks those stores.
+ */
+static bool dt_is_kernel_object(const struct dt_node *n)
+{
+	while (n->kind == DT_NODE_MEMBER || n->kind == DT_NODE_INDEX ||
+	       (n->kind == DT_NODE_OP1 && n->op == DT_OP_DEREF))
+		n = n->left;
+	return n->kind == DT_NODE_IDENT && !n->ident &&
+	       (strchr(n->str, '`') || dt_ident_lookup(n->str));
+}
 
 /*
  * A store to memory: a scalar member, *p or p[i] that D may write, which
@@ -503,16 +528,10 @@ static void dt_check_memlvalue(struct dt_pcb *pcb, struct dt_node *n,
 		dt_diag(pcb, n->line, D_OP_LVAL,
 			"operator %s requires modifiable lvalue as an operand",
 			op);
-	if (n->kind == DT_NODE_MEMBER) {
-		const struct dt_type *st = dt_type_base(n->left->type);
-
-		if (n->op == DT_OP_PTR && st->kind == DT_TK_POINTER)
-			st = dt_type_base(st->ref);
-		if (st->src == DT_TSRC_KERNEL)
-			dt_diag(pcb, n->line, D_OP_LVAL,
-				"operator %s requires modifiable lvalue as an operand",
-				op);
-	}
+	if (n->kind == DT_NODE_MEMBER && dt_is_kernel_object(n))
+		dt_diag(pcb, n->line, D_OP_LVAL,
+			"operator %s requires modifiable lvalue as an operand",
+			op);
 	switch (dt_type_base(t)->size) {
 	case 1: case 2: case 4: case 8:
 		break;
@@ -569,6 +588,8 @@ static void dt_check_lvalue(struct dt_pcb *pcb, struct dt_node *n,
 	if (!var->type)
 		var->type = rt->kind == DT_TK_INT && rhs->kind == DT_NODE_INT &&
 			    dt_type_base(rt)->size < 4 ? &dt_type_int : rt;
+	else if (dt_type_is_string(var->type) && dt_is_null(rhs, rt))
+		;	/* a string variable may hold NULL, as in DTrace */
 	else if (!dt_type_assignable(var->type, rt, dt_is_zero_const(rhs)) ||
 		 (dt_type_is_string(var->type) && !dt_type_is_string(rt) &&
 		  !dt_type_is_array(rt) && !dt_type_is_pointer(rt)))
@@ -756,9 +777,11 @@ static void dt_check_compare(struct dt_pcb *pcb, struct dt_node *n,
 	if ((dt_is_ptrish(lt) || dt_type_is_int(lt)) &&
 	    (dt_is_ptrish(rt) || dt_type_is_int(rt)))
 		return;
-	/* strchr(s, c) == 0: a string result compared with NULL */
-	if ((dt_type_is_string(lt) && dt_is_zero_const(n->right)) ||
-	    (dt_type_is_string(rt) && dt_is_zero_const(n->left)))
+	/* strchr(s, c) == NULL: SCMP, where NULL is "" (dt_cg_compare()) */
+	if ((dt_type_is_string(lt) &&
+	     (dt_is_zero_const(n->right) || dt_type_is_pointer(rt))) ||
+	    (dt_type_is_string(rt) &&
+	     (dt_is_zero_const(n->left) || dt_type_is_pointer(lt))))
 		return;
 	dt_check_incompat(pcb, n, lt, op, rt);
 }
@@ -970,7 +993,7 @@ static void dt_check_index(struct dt_pcb *pcb, struct dt_node *n)
 				"%s[ ] takes one index", id->name);
 		dt_check_expr(pcb, n->args);
 		if (!dt_type_is_int(n->args->type))
-			dt_diag(pcb, n->line, D_ARGS_IDX,
+			dt_diag(pcb, n->line, D_PROTO_ARG,
 				"%s[ ] index must be of integral type",
 				id->name);
 		if (id->var == DTRACE_DIF_VAR_ARGS &&
@@ -1004,9 +1027,6 @@ static void dt_check_index(struct dt_pcb *pcb, struct dt_node *n)
 	if (dt_type_is_string(t) && n->left->kind == DT_NODE_MEMBER &&
 	    n->left->ctype)
 		t = n->left->ctype;
-	if (dt_type_is_string(t))
-		dt_diag(pcb, n->line, D_OP_INCOMPAT,
-			"operator [ ] cannot be applied to a string");
 	if (dt_node_count(n->args) != 1)
 		dt_diag(pcb, n->line, D_ARR_BADREF,
 			"operator [ ] takes one index for a pointer or array");
@@ -1014,7 +1034,11 @@ static void dt_check_index(struct dt_pcb *pcb, struct dt_node *n)
 	if (!dt_type_is_int(n->args->type))
 		dt_diag(pcb, n->line, D_OP_INT,
 			"operator [ ] requires an index of integral type");
-	n->type = dt_check_rvtype(dt_check_pointee(pcb, n, t, "[ ]"));
+	/* s[i] of a string is its char at i, as in DTrace */
+	if (dt_type_is_string(t))
+		n->type = &dt_type_char;
+	else
+		n->type = dt_check_rvtype(dt_check_pointee(pcb, n, t, "[ ]"));
 }
 
 static void dt_check_cast(struct dt_pcb *pcb, struct dt_node *n)

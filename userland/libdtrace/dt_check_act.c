@@ -37,8 +37,9 @@ void dt_check_nargs(struct dt_pcb *pcb, const struct dt_node *n,
 			"%s( ) prototype mismatch: %u arg%s passed, %u expected",
 			name, have, have == 1 ? "" : "s", max);
 	dt_diag(pcb, n->line, D_PROTO_LEN,
-		"%s( ) prototype mismatch: %u arg%s passed, %u to %u expected",
-		name, have, have == 1 ? "" : "s", min, max);
+		"%s( ) prototype mismatch: %u arg%s passed, at %s %u expected",
+		name, have, have == 1 ? "" : "s",
+		have < min ? "least" : "most", have < min ? min : max);
 }
 
 /* An integer argument that must be a constant, like stack()'s frames. */
@@ -165,18 +166,17 @@ static void dt_check_tracemem(struct dt_pcb *pcb, const struct dt_node *n,
 			(unsigned int)DTRACE_RECORD_MAX);
 }
 
+/*
+ * Destructive actions are refused when the program is enabled without
+ * -w (the kernel's EPERM, or dt_enable.c for system()), as in DTrace;
+ * panic() and breakpoint() also need allowpanic.
+ */
 static void dt_check_privilege(struct dt_pcb *pcb, const struct dt_node *n,
 			       const struct dt_ident *act)
 {
-	dtrace_hdl_t *dtp = pcb->dtp;
-
-	if (!act->destructive)
-		return;
-	if (!dtp->opt.destructive)
-		dt_diag(pcb, n->line, D_ACT_DESTR,
-			"destructive actions not allowed: %s( )", act->name);
 	if ((act->action == DT_ACT_PANIC ||
-	     act->action == DT_ACT_BREAKPOINT) && !dtp->opt.allowpanic)
+	     act->action == DT_ACT_BREAKPOINT) && pcb->dtp->opt.destructive &&
+	    !pcb->dtp->opt.allowpanic)
 		dt_diag(pcb, n->line, D_ACT_PANIC,
 			"%s( ) also needs option allowpanic (-x allowpanic)",
 			act->name);
@@ -187,7 +187,6 @@ void dt_check_act(struct dt_pcb *pcb, struct dt_node *n,
 {
 	struct dt_node *a = n->args;
 
-	dt_check_privilege(pcb, n, act);
 	switch (act->action) {
 	case DT_ACT_TRACE:
 	case DT_ACT_PRINT:
@@ -266,6 +265,7 @@ void dt_check_act(struct dt_pcb *pcb, struct dt_node *n,
 		dt_diag(pcb, n->line, D_INTERNAL,
 			"internal error: %s( ) is no action", act->name);
 	}
+	dt_check_privilege(pcb, n, act);
 }
 
 /* Does statement list @s contain an action (records or kernel acts)? */
@@ -319,90 +319,119 @@ static void dt_check_stmt(struct dt_pcb *pcb, struct dt_stmt_node *s)
 		dt_check_expr(pcb, s->expr);
 }
 
-/*
- * DTrace's rules for speculations, in action order: speculate() once,
- * before every action that records data (aggregations included), and
- * never with commit() or discard() or followed by an aggregation or
- * exit(); commit() and discard() once, before any data.
- */
-static void dt_check_order(struct dt_pcb *pcb, const struct dt_stmt_node *s)
+/* Where a clause's actions are, for DTrace's rules on speculations. */
+struct dt_order {
+	bool spec;	/* speculate() seen */
+	bool commit;	/* commit() seen */
+	bool discard;	/* discard() seen */
+	bool datarec;	/* an action that records data seen */
+};
+
+/* Does statement @n call a destructive action or subroutine? */
+static bool dt_check_is_destructive(const struct dt_node *n)
 {
-	bool spec = false, commit = false, datarec = false;
+	const struct dt_ident *id;
+
+	if (n->kind != DT_NODE_CALL || n->left->kind != DT_NODE_IDENT)
+		return false;
+	id = dt_ident_lookup(n->left->str);
+	return id && id->destructive;
+}
+
+/*
+ * DTrace's rules for speculations, one statement at a time in action
+ * order: speculate() once, before every action that records data, and
+ * never with commit() or discard() nor followed by an aggregation, a
+ * destructive action or exit(); commit() once, before any data, and
+ * followed by no data nor aggregation; discard() may follow data.
+ */
+static void dt_check_order(struct dt_pcb *pcb, struct dt_order *o,
+			   const struct dt_stmt_node *s)
+{
 	const struct dt_ident *act;
 
-	for (; s; s = s->next) {
-		if (s->kind == DT_SN_IF)
-			continue;	/* holds no action (dt_stmts_act) */
-		if (dt_check_is_aggstmt(s->expr)) {
-			if (spec)
-				dt_diag(pcb, s->line, D_AGG_SPEC,
-					"aggregating actions may not follow speculate( )");
-			datarec = true;
-			continue;
-		}
-		act = dt_check_action(s->expr);
-		if (!act)
-			continue;
-		switch (act->action) {
-		case DT_ACT_SPECULATE:
-			if (spec)
-				dt_diag(pcb, s->line, D_SPEC_SPEC,
-					"speculate( ) may not follow speculate( )");
-			if (commit)
-				dt_diag(pcb, s->line, D_SPEC_COMM,
-					"speculate( ) may not follow commit( ) or discard( )");
-			if (datarec)
-				dt_diag(pcb, s->line, D_SPEC_DREC,
-					"speculate( ) may not follow data-recording action(s)");
-			spec = true;
-			break;
-		case DT_ACT_COMMIT:
-		case DT_ACT_DISCARD:
-			if (spec)
-				dt_diag(pcb, s->line, D_COMM_SPEC,
-					"%s( ) may not follow speculate( )",
-					act->name);
-			if (commit)
-				dt_diag(pcb, s->line, D_COMM_COMM,
-					"%s( ) may not follow commit( ) or discard( )",
-					act->name);
-			if (datarec)
-				dt_diag(pcb, s->line, D_COMM_DREC,
-					"%s( ) may not follow data-recording action(s)",
-					act->name);
-			commit = true;
-			break;
-		case DT_ACT_EXIT:
-			if (spec)
-				dt_diag(pcb, s->line, D_EXIT_SPEC,
-					"exit( ) may not follow speculate( )");
-			datarec = true;
-			break;
-		case DT_ACT_RAISE:
-		case DT_ACT_STOP:
-		case DT_ACT_CHILL:
-		case DT_ACT_PANIC:
-		case DT_ACT_NONE:
-		case DT_ACT_BREAKPOINT:
-			break;		/* acts, records nothing */
-		case DT_ACT_TRACE:
-		case DT_ACT_PRINTF:
-		case DT_ACT_TRACEMEM:
-		case DT_ACT_PRINT:
-		case DT_ACT_STACK:
-		case DT_ACT_USTACK:
-		case DT_ACT_SYSTEM:
-		case DT_ACT_FREOPEN:
-		case DT_ACT_FTRUNCATE:
-		case DT_ACT_PRINTA:
-		case DT_ACT_CLEAR:
-		case DT_ACT_TRUNC:
-		case DT_ACT_NORMALIZE:
-		case DT_ACT_DENORMALIZE:
-		case DT_ACT_SETOPT:
-			datarec = true;
+	if (s->kind == DT_SN_IF)
+		return;		/* holds no action (dt_stmts_act) */
+	if (dt_check_is_aggstmt(s->expr)) {
+		if (o->spec)
+			dt_diag(pcb, s->line, D_AGG_SPEC,
+				"aggregating actions may not follow speculate( )");
+		if (o->commit)
+			dt_diag(pcb, s->line, D_AGG_COMM,
+				"aggregating actions may not follow commit( )");
+		o->datarec = true;
+		return;
+	}
+	if (o->spec && dt_check_is_destructive(s->expr))
+		dt_diag(pcb, s->line, D_ACT_SPEC,
+			"destructive actions may not follow speculate( )");
+	act = dt_check_action(s->expr);
+	if (!act)
+		return;
+	switch (act->action) {
+	case DT_ACT_SPECULATE:
+		if (o->spec)
+			dt_diag(pcb, s->line, D_SPEC_SPEC,
+				"speculate( ) may not follow speculate( )");
+		if (o->commit || o->discard)
+			dt_diag(pcb, s->line, D_SPEC_COMM,
+				"speculate( ) may not follow commit( ) or discard( )");
+		if (o->datarec)
+			dt_diag(pcb, s->line, D_SPEC_DREC,
+				"speculate( ) may not follow data-recording action(s)");
+		o->spec = true;
+		break;
+	case DT_ACT_COMMIT:
+	case DT_ACT_DISCARD:
+		if (o->spec)
+			dt_diag(pcb, s->line, D_COMM_SPEC,
+				"%s( ) may not follow speculate( )",
+				act->name);
+		if (o->commit || o->discard)
+			dt_diag(pcb, s->line, D_COMM_COMM,
+				"%s( ) may not follow commit( ) or discard( )",
+				act->name);
+		if (act->action == DT_ACT_DISCARD) {
+			o->discard = true;
 			break;
 		}
+		if (o->datarec)
+			dt_diag(pcb, s->line, D_COMM_DREC,
+				"commit( ) may not follow data-recording action(s)");
+		o->commit = true;
+		break;
+	case DT_ACT_EXIT:	/* records its status */
+		if (o->spec)
+			dt_diag(pcb, s->line, D_EXIT_SPEC,
+				"exit( ) may not follow speculate( )");
+		/* fall through */
+	case DT_ACT_TRACE:
+	case DT_ACT_PRINTF:
+	case DT_ACT_TRACEMEM:
+	case DT_ACT_PRINT:
+	case DT_ACT_STACK:
+	case DT_ACT_USTACK:
+	case DT_ACT_SYSTEM:
+	case DT_ACT_FREOPEN:
+	case DT_ACT_FTRUNCATE:
+	case DT_ACT_PRINTA:
+	case DT_ACT_CLEAR:
+	case DT_ACT_TRUNC:
+	case DT_ACT_NORMALIZE:
+	case DT_ACT_DENORMALIZE:
+	case DT_ACT_SETOPT:
+		if (o->commit)
+			dt_diag(pcb, s->line, D_DREC_COMM,
+				"data-recording actions may not follow commit( )");
+		o->datarec = true;
+		break;
+	case DT_ACT_RAISE:
+	case DT_ACT_STOP:
+	case DT_ACT_CHILL:
+	case DT_ACT_PANIC:
+	case DT_ACT_BREAKPOINT:
+	case DT_ACT_NONE:
+		break;		/* acts, records nothing */
 	}
 }
 
@@ -419,12 +448,17 @@ static void dt_check_stmts(struct dt_pcb *pcb, struct dt_stmt_node *s)
  */
 void dt_check_clause(struct dt_pcb *pcb, struct dt_clause_node *c)
 {
+	struct dt_order order = { 0 };
+	struct dt_stmt_node *s;
+
 	if (c->pred) {
 		dt_check_expr(pcb, c->pred);
 		if (!dt_type_is_scalar(c->pred->type))
 			dt_diag(pcb, c->pred->line, D_PRED_SCALAR,
 				"predicate result must be of scalar type");
 	}
-	dt_check_stmts(pcb, c->stmts);
-	dt_check_order(pcb, c->stmts);
+	for (s = c->stmts; s; s = s->next) {
+		dt_check_order(pcb, &order, s);
+		dt_check_stmt(pcb, s);
+	}
 }

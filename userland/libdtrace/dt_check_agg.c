@@ -507,6 +507,10 @@ static void dt_check_optarg(struct dt_pcb *pcb, const struct dt_node *n,
 			    struct dt_node *a, unsigned int argno)
 {
 	dt_check_expr(pcb, a);
+	if (!dt_type_is_string(a->type))
+		dt_diag(pcb, n->line, D_PROTO_ARG,
+			"setopt( ) argument #%u is incompatible with prototype:\n\tprototype: char *\n\t argument: %s",
+			argno, a->type->name);
 	if (a->kind != DT_NODE_STRING)
 		dt_diag(pcb, n->line, D_SETOPT_ARG,
 			"setopt( ) argument #%u must be a string constant",

@@ -225,6 +225,12 @@ declaration:
 			     "specified storage class not appropriate in D");
 		YYABORT;
 	}
+	| DT_KEY_SELF declarator_list ';' {	/* self x; is an int, as in C */
+		OK(dt_decl_vars(pcb, DT_SCOPE_THREAD, &dt_type_int, $2));
+	}
+	| DT_KEY_THIS declarator_list ';' {
+		OK(dt_decl_vars(pcb, DT_SCOPE_CLAUSE, &dt_type_int, $2));
+	}
 	| DT_KEY_TYPEDEF type_specifier declarator_list ';' {
 		OK(dt_decl_typedef(pcb, $2, $3));
 	}

@@ -294,9 +294,9 @@ void dt_xlate_member(struct dt_pcb *pcb, struct dt_node *n)
 			dt_diag(pcb, n->line, D_TYPE_MEMBER,
 				"%s is not a member of %s", n->str,
 				xl->to->name);
-		dt_diag(pcb, n->line, D_XLATE_MEMB,
-			"translator from %s does not define member %s of %s",
-			xl->from->name, n->str, xl->to->name);
+		dt_diag(pcb, n->line, D_XLATE_NOCONV,
+			"translator does not define conversion for member: %s",
+			n->str);
 	}
 	e = dt_xlate_expand(pcb, xl, m, x->left, &sm);
 	t = dt_type_base(sm->type);

@@ -296,7 +296,7 @@ u64 dtrace_env_dynvar_load(struct dtrace_dif_mstate *mst, u32 id,
 {
 	struct dif_env *env = to_env(mst);
 	struct dtrace_var decl = dif_decl(env, id);
-	u64 unset = decl.type == DTRACE_DIFV_TYPE_INT ? 0 :
+	u64 unset = decl.type != DTRACE_DIFV_TYPE_BYREF ? 0 :
 		    (uintptr_t)dif_zero;
 	struct dif_dyn *d, *free_slot;
 	char key[DIF_ENV_KEYMAX];
@@ -334,7 +334,7 @@ void dtrace_env_dynvar_store(struct dtrace_dif_mstate *mst, u32 id,
 		return;
 	}
 	d = dif_dyn_find(env, id, tid, key, len, &free_slot);
-	if (decl.type == DTRACE_DIFV_TYPE_INT && !val) {
+	if (decl.type != DTRACE_DIFV_TYPE_BYREF && !val) {
 		if (d) {
 			free(d->data);
 			d->used = 0;

@@ -369,6 +369,12 @@ static void ecb_fire(uint32_t epid, const uint64_t *args, bool in_error)
 			ecb_error(epid, i + 1, &env, in_error);
 			return;	/* nothing committed */
 		}
+		/* a NULL string or object: the kernel's copy faults at 0 */
+		if (!v && a->difo.rtype != DTRACE_DIF_RTYPE_INT) {
+			env.fault = DTRACEFLT_BADADDR;
+			ecb_error(epid, i + 1, &env, in_error);
+			return;
+		}
 		if (a->difo.rtype == DTRACE_DIF_RTYPE_STRING)
 			strncpy(data + a->offset, (const char *)(uintptr_t)v,
 				a->size - 1);

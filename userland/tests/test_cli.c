@@ -182,7 +182,7 @@ void test_cli(void)
 	    1);
 	cli(NULL, "-e -s xlt.d", "", "", 0);
 	cli(NULL, "-e -s xlt_bad.d", "",
-	    "dtrace: failed to compile script xlt_bad.d: line 3: translator from int does not define member y of struct xlt\n",
+	    "dtrace: failed to compile script xlt_bad.d: line 3: translator does not define conversion for member: y\n",
 	    1);
 	put("inl.d", "inline string nm[int s] = s == 1 ? \"one\" : s == 2 ? \"two\" : \"many\";\n"
 	    "BEGIN { printf(\"%s %s %s\\n\", nm[1], nm[1 + 1], nm[pid]); exit(0); }\n");

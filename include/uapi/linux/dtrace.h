@@ -226,8 +226,10 @@ enum {
  * and for dtrace(1): X(NAME, "D name", fewest arguments, most
  * arguments, argument kinds, result kind, destructive), numbered from 1
  * in this order (so new ones go at the end).  Argument kinds, one
- * letter each: s a string (pushed with PUSHTR imm 0, or PUSHTV of its
- * address: both work), S a string or NULL, i an integer, a an address.
+ * letter each, as DTrace declares them: s a string, char * (pushed with
+ * PUSHTR imm 0, or PUSHTV of its address: both work; NULL is 0),
+ * i an int, z a size_t, P a pid_t, a an address (void *), m a
+ * struct mutex *.
  * Result kinds: i int, z size_t, l int64_t, h uint16_t, u uint32_t,
  * U uint64_t, s string, p void *, v void.
  */
@@ -241,7 +243,7 @@ enum {
 	X(STRCHR,	"strchr",	2, 2, "si",	's', 0)		\
 	X(STRRCHR,	"strrchr",	2, 2, "si",	's', 0)		\
 	X(STRSTR,	"strstr",	2, 2, "ss",	's', 0)		\
-	X(STRTOK,	"strtok",	2, 2, "Ss",	's', 0)		\
+	X(STRTOK,	"strtok",	2, 2, "ss",	's', 0)		\
 	X(BASENAME,	"basename",	1, 1, "s",	's', 0)		\
 	X(DIRNAME,	"dirname",	1, 1, "s",	's', 0)		\
 	X(CLEANPATH,	"cleanpath",	1, 1, "s",	's', 0)		\
@@ -256,26 +258,29 @@ enum {
 	X(NTOHL,	"ntohl",	1, 1, "i",	'u', 0)		\
 	X(NTOHLL,	"ntohll",	1, 1, "i",	'U', 0)		\
 	X(INET_NTOA,	"inet_ntoa",	1, 1, "a",	's', 0)		\
-	X(INET_NTOA6,	"inet_ntoa6",	1, 1, "a",	's', 0)		\
+	X(INET_NTOA6,	"inet_ntoa6",	1, 2, "ai",	's', 0)		\
 	X(INET_NTOP,	"inet_ntop",	2, 2, "ia",	's', 0)		\
-	X(COPYIN,	"copyin",	2, 2, "ai",	'p', 0)		\
-	X(COPYINSTR,	"copyinstr",	1, 2, "ai",	's', 0)		\
-	X(COPYINTO,	"copyinto",	3, 3, "aia",	'v', 0)		\
-	X(BCOPY,	"bcopy",	3, 3, "aai",	'v', 0)		\
-	X(ALLOCA,	"alloca",	1, 1, "i",	'p', 0)		\
-	X(PROGENYOF,	"progenyof",	1, 1, "i",	'i', 0)		\
+	X(COPYIN,	"copyin",	2, 2, "az",	'p', 0)		\
+	X(COPYINSTR,	"copyinstr",	1, 2, "az",	's', 0)		\
+	X(COPYINTO,	"copyinto",	3, 3, "aza",	'v', 0)		\
+	X(BCOPY,	"bcopy",	3, 3, "aaz",	'v', 0)		\
+	X(ALLOCA,	"alloca",	1, 1, "z",	'p', 0)		\
+	X(PROGENYOF,	"progenyof",	1, 1, "P",	'i', 0)		\
 	X(GETMAJOR,	"getmajor",	1, 1, "i",	'u', 0)		\
 	X(GETMINOR,	"getminor",	1, 1, "i",	'u', 0)		\
 	X(D_PATH,	"d_path",	1, 1, "a",	's', 0)		\
-	X(MUTEX_OWNED,	"mutex_owned",	1, 1, "a",	'i', 0)		\
-	X(MUTEX_OWNER,	"mutex_owner",	1, 1, "a",	'p', 0)		\
+	X(MUTEX_OWNED,	"mutex_owned",	1, 1, "m",	'i', 0)		\
+	X(MUTEX_OWNER,	"mutex_owner",	1, 1, "m",	'p', 0)		\
 	X(RW_ISWRITER,	"rw_iswriter",	1, 1, "a",	'i', 0)		\
 	X(SPIN_LOCKED,	"spin_locked",	1, 1, "a",	'i', 0)		\
-	X(COPYOUT,	"copyout",	3, 3, "aai",	'v', 1)		\
-	X(COPYOUTSTR,	"copyoutstr",	3, 3, "sai",	'v', 1)		\
+	X(COPYOUT,	"copyout",	3, 3, "aaz",	'v', 1)		\
+	X(COPYOUTSTR,	"copyoutstr",	3, 3, "saz",	'v', 1)		\
 	/* ABI 3 */							\
 	X(SPECULATION,	"speculation",	0, 0, "",	'i', 0)		\
-	X(PSARGS,	"_psargs",	1, 1, "a",	's', 0)
+	X(PSARGS,	"_psargs",	1, 1, "a",	's', 0)		\
+	X(LINK_NTOP,	"link_ntop",	2, 2, "ia",	's', 0)		\
+	X(MUTEX_TYPE_ADAPTIVE, "mutex_type_adaptive", 1, 1, "m", 'i', 0) \
+	X(MUTEX_TYPE_SPIN, "mutex_type_spin", 1, 1, "m", 'i', 0)
 
 #define DTRACE_DIF_SUBR_ENUM(name, dname, min, max, args, res, destr) \
 	DTRACE_DIF_SUBR_##name,

@@ -45,12 +45,17 @@ checkpatch_ignore=FILE_PATH_CHANGES
 #   out-of-tree module must do, with the kernel's own idiom
 #   "LINUX_VERSION_CODE >= KERNEL_VERSION(...)" (section 4).
 # - engine/types.h is the one header where the engine's host build names
-#   the kernel's u8..s64 after <stdint.h>'s types (section 10).
+#   the kernel's u8..s64 after <stdint.h>'s types (section 10), and
+#   defines the kernel's __always_inline where glibc has none: it cannot
+#   use the kernel's macro it stands in for, and a storage class with an
+#   attribute cannot be put in parentheses.
 # - provider.h's typedefs are the opaque integer ids section 2 allows.
 # - sdt_modules.c reads ELF symbols: Elf_Sym is the kernel's type name.
 checkpatch_except="include/dtrace/compat.h:LINUX_VERSION_CODE
 	include/dtrace/compat.h:CONSTANT_COMPARISON
 	framework/engine/types.h:PREFER_KERNEL_TYPES
+	framework/engine/types.h:PREFER_DEFINED_ATTRIBUTE_MACRO
+	framework/engine/types.h:COMPLEX_MACRO
 	include/dtrace/provider.h:NEW_TYPEDEFS
 	providers/sdt/sdt_modules.c:CAMELCASE"
 # Rules of shellcheck that do not apply here:
@@ -159,9 +164,12 @@ lint_checkpatch() {
 			continue
 		fi
 		# NOKPROBE_SYMBOL() follows its function as EXPORT_SYMBOL()
-		# does, which checkpatch only knows for the latter.
+		# does, which checkpatch only knows for the latter; so does
+		# DTRACE_ENGINE_NOKPROBE(), the engine's NOKPROBE_SYMBOL()
+		# that is empty in the host build (framework/engine/dif.h).
 		if [ "$type" = LINE_SPACING ] &&
-		   sed -n "${l}p" "$f" | grep -q '^NOKPROBE_SYMBOL('; then
+		   sed -n "${l}p" "$f" |
+		   grep -qE '^(NOKPROBE_SYMBOL|DTRACE_ENGINE_NOKPROBE)\('; then
 			continue
 		fi
 		echo "$line"

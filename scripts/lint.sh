@@ -172,6 +172,16 @@ lint_checkpatch() {
 		   grep -qE '^(NOKPROBE_SYMBOL|DTRACE_ENGINE_NOKPROBE)\('; then
 			continue
 		fi
+		# An X-macro list (#define NAME_LIST(X) X(...) X(...) ...)
+		# is the one definition of a table: it expands to one X()
+		# per entry, which no parentheses can enclose, and uses X
+		# once per entry by design.
+		if { [ "$type" = COMPLEX_MACRO ] ||
+		     [ "$type" = MACRO_ARG_REUSE ]; } &&
+		   sed -n "${l}p" "$f" |
+		   grep -qE '^#define [A-Z0-9_]+_LIST\(X\)'; then
+			continue
+		fi
 		echo "$line"
 	done
 }

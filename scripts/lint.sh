@@ -3,8 +3,9 @@
 #
 # "make lint": the static checkers, one TAP line each (findings as "# "
 # lines under it, all of them in .vm/lint/NAME.log), then a summary line
-# "N passed, N failed, N skipped".  docs/testing.md ("Lint") says what
-# each checks and why each ignored rule is ignored.
+# "N passed, N failed".  Every checker fails on any finding.
+# docs/testing.md ("Lint") says what each checks and why each ignored
+# rule is ignored.
 #
 #   - checkpatch   checkpatch.pl --strict over the kernel-side .c/.h
 #   - kernel-doc   scripts/kernel-doc -none over the same files
@@ -13,19 +14,15 @@
 #   - shellcheck   every shell script in the tree
 #   - sanitizers   the host unit tests under ASan and UBSan
 #
-# Usage: lint.sh [CHECKER...]   (default: all).  The first four are the
-# kernel-side checkers: DT_LINT_KERNEL_REPORT_ONLY=1 prints their findings
-# but reports them as "# SKIP report-only" instead of failing; unset (the
-# default) they fail like the others.  checkpatch.pl and kernel-doc come
-# from Debian's linux-source-6.1, extracted once into DT_LINT_CACHE
-# (default /var/cache/dtrace-lint, else .vm/lint-tools).
+# Usage: lint.sh [CHECKER...]   (default: all).  checkpatch.pl and
+# kernel-doc come from Debian's linux-source-6.1, extracted once into
+# DT_LINT_CACHE (default /var/cache/dtrace-lint, else .vm/lint-tools).
 set -eu
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
 out=$top/.vm/lint
 tarball=/usr/src/linux-source-6.1.tar.xz
-report_only=${DT_LINT_KERNEL_REPORT_ONLY:-0}
 
 # The kernel-side C: the core, the providers, the headers both sides
 # share, and every out-of-tree module the tree builds.
@@ -70,9 +67,8 @@ shellcheck_exclude=SC2016,SC2015
 n=0
 npass=0
 nfail=0
-nskip=0
 
-# verdict NAME KERNELSIDE: one TAP line for checker NAME from
+# verdict NAME: one TAP line for checker NAME from
 # $out/NAME.log (its findings, one or more lines each) and $out/NAME.rc.
 verdict() {
 	n=$((n + 1))
@@ -84,14 +80,8 @@ verdict() {
 		return
 	fi
 	count=$(grep -c . "$log" || true)
-	if [ "$2" -eq 1 ] && [ "$report_only" = 1 ] && [ "$rc" -eq 0 ]; then
-		echo "ok $n lint: $1 # SKIP report-only" \
-		     "(DT_LINT_KERNEL_REPORT_ONLY=1): $count lines of findings"
-		nskip=$((nskip + 1))
-	else
-		echo "not ok $n lint: $1 (exit $rc, $count lines of findings)"
-		nfail=$((nfail + 1))
-	fi
+	echo "not ok $n lint: $1 (exit $rc, $count lines of findings)"
+	nfail=$((nfail + 1))
 	head -n 60 "$log" | sed 's/^/# /'
 	[ "$count" -le 60 ] || echo "# ... the rest in $log"
 }
@@ -287,8 +277,7 @@ all="checkpatch kernel-doc w1 sparse shellcheck sanitizers"
 echo "1..$#"
 for c in "$@"; do
 	case $c in
-	checkpatch|kernel-doc|w1|sparse) kside=1 ;;
-	shellcheck|sanitizers) kside=0 ;;
+	checkpatch|kernel-doc|w1|sparse|shellcheck|sanitizers) ;;
 	*) echo "lint.sh: no checker $c (have: $all)" >&2; exit 2 ;;
 	esac
 	fn=$(echo "$c" | tr - _)
@@ -296,7 +285,7 @@ for c in "$@"; do
 	"lint_$fn" >"$out/$c.log" 2>"$out/$c.err" || rc=$?
 	[ "$rc" -eq 0 ] || sed 's/^/checker: /' "$out/$c.err" >>"$out/$c.log"
 	echo "$rc" >"$out/$c.rc"
-	verdict "$c" "$kside"
+	verdict "$c"
 done
-echo "$npass passed, $nfail failed, $nskip skipped"
+echo "$npass passed, $nfail failed"
 [ "$nfail" -eq 0 ]

@@ -510,14 +510,14 @@ static void test_agg_hist(dtrace_hdl_t *dtp)
 
 	memset(v, 0, sizeof(v));
 	a = agg_new(dtp, "ll", DTRACE_AGG_LLQUANTIZE, llq, NULL, 0);
-	tap_is_int(a->nvals, 20, "agg: llquantize(10, 0, 1, 10) has 20 buckets");
-	v[1] = 2;		/* 1 */
-	v[14] = 2;		/* 50 */
+	tap_is_int(a->nvals, 39, "agg: llquantize(10, 0, 1, 10) has 39 buckets");
+	v[20] = 2;		/* 1 */
+	v[33] = 2;		/* 50 */
 	ent_add(&b, a, "", v);
 	merge(dtp, &b);
 	tap_is_str(print_all(dtp),
 		   "\n" HDR
-		   "             < 1 |                                         0        \n"
+		   "               0 |                                         0        \n"
 		   "               1 |@@@@@@@@@@@@@@@@@@@@                     2        \n"
 		   "               2 |                                         0        \n"
 		   "               3 |                                         0        \n"
@@ -534,13 +534,42 @@ static void test_agg_hist(dtrace_hdl_t *dtp)
 		   "              50 |@@@@@@@@@@@@@@@@@@@@                     2        \n"
 		   "              60 |                                         0        \n"
 		   "\n",
-		   "agg: llquantize()");
+		   "agg: llquantize(): 0 is the bucket below 1");
+	aggs_reset(dtp);
 	memset(v, 0, sizeof(v));
-	v[19] = 1;
+	a = agg_new(dtp, "ll", DTRACE_AGG_LLQUANTIZE, llq, NULL, 0);
+	v[0] = 1;		/* <= -100 */
+	v[14] = 1;		/* -5 */
+	ent_add(&b, a, "", v);
+	merge(dtp, &b);
+	tap_is_str(print_all(dtp),
+		   "\n" HDR
+		   "         <= -100 |@@@@@@@@@@@@@@@@@@@@                     1        \n"
+		   "             -90 |                                         0        \n"
+		   "             -80 |                                         0        \n"
+		   "             -70 |                                         0        \n"
+		   "             -60 |                                         0        \n"
+		   "             -50 |                                         0        \n"
+		   "             -40 |                                         0        \n"
+		   "             -30 |                                         0        \n"
+		   "             -20 |                                         0        \n"
+		   "             -10 |                                         0        \n"
+		   "              -9 |                                         0        \n"
+		   "              -8 |                                         0        \n"
+		   "              -7 |                                         0        \n"
+		   "              -6 |                                         0        \n"
+		   "              -5 |@@@@@@@@@@@@@@@@@@@@                     1        \n"
+		   "              -4 |                                         0        \n"
+		   "\n",
+		   "agg: llquantize(): negative values mirror the positive buckets");
+	aggs_reset(dtp);
+	memset(v, 0, sizeof(v));
+	a = agg_new(dtp, "ll", DTRACE_AGG_LLQUANTIZE, llq, NULL, 0);
+	v[38] = 1;
 	ent_add(&b, a, "", v);
 	merge(dtp, &b);
 	tap_ok(strstr(print_all(dtp),
-		      "          >= 100 |@@@@@@@@                                 1        \n") != NULL,
+		      "          >= 100 |@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@ 1        \n") != NULL,
 	       "agg: llquantize() >= factor^(high+1) row");
 	aggs_reset(dtp);
 }

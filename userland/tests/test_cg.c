@@ -750,7 +750,7 @@ out:
 	tap_ok(ag && ag->def.params[0] == 10 && ag->def.params[1] == 0 &&
 	       ag->def.params[2] == 6 && ag->def.params[3] == 20,
 	       "agg: llquantize params");
-	tap_is_int(ag ? ag->nvals : 0, 2 + 9 + 6 * 18,
+	tap_is_int(ag ? ag->nvals : 0, 3 + 2 * (9 + 6 * 18),
 		   "agg: llquantize buckets");
 	ag = dt_agg_lookup(dtp, "st");
 	tap_is_int(ag ? ag->nvals : 0, 4, "agg: stddev values");

@@ -157,10 +157,11 @@ static void test_check_agg(dtrace_hdl_t *dtp)
 	   "[D_LLQUANT_STEPTYPE] llquantize( ) argument #5 (number of steps) must be an integer constant");
 	ck(dtp, "BEGIN { @a = llquantize(arg0, 10, 5, 5, 10); }",
 	   "[D_LLQUANT_HMAGVAL] llquantize( ) argument #4 (high magnitude) must be greater than argument #3 (low magnitude) and at most 65535");
-	ck(dtp, "BEGIN { @a = llquantize(arg0, 10, 0, 5, 5); }",
-	   "[D_LLQUANT_STEPVAL] llquantize( ) argument #5 (number of steps) must be a multiple of argument #2 (factor) and at most 65535");
+	ck(dtp, "BEGIN { @a = llquantize(arg0, 10, 0, 5, 4); }",
+	   "[D_LLQUANT_STEPVAL] llquantize( ) argument #5 (number of steps) must be a multiple of argument #2 (factor) or divide it, and at most 65535");
+	ck(dtp, "BEGIN { @few = llquantize(arg0, 10, 0, 5, 5); }", "OK");
 	ck(dtp, "BEGIN { @a = llquantize(arg0, 10, 0, 5, 15); }",
-	   "[D_LLQUANT_STEPVAL] llquantize( ) argument #5 (number of steps) must be a multiple of argument #2 (factor) and at most 65535");
+	   "[D_LLQUANT_STEPVAL] llquantize( ) argument #5 (number of steps) must be a multiple of argument #2 (factor) or divide it, and at most 65535");
 	ck(dtp, "BEGIN { @a = llquantize(arg0, 10, 0, 30, 10); }",
 	   "[D_LLQUANT_MAGTOOBIG] llquantize( ) argument #2 (factor) raised to the power of argument #4 (high magnitude) plus one overflows 63 bits");
 

@@ -259,10 +259,8 @@ static void dt_check_aggkey(struct dt_pcb *pcb, struct dt_node *a,
 		bool user = id->action == DT_ACT_USTACK;
 
 		dt_check_act(pcb, a, id);
-		frames = a->args ? a->args->value :
-			 user ? opt->ustackframes : opt->stackframes;
-		if (frames > DTRACE_STACK_MAX)
-			frames = DTRACE_STACK_MAX;
+		frames = dt_options_frames(opt, user,
+					   a->args ? a->args->value : 0);
 		kk->kind = user ? DTRACE_AGGKEY_USTACK : DTRACE_AGGKEY_STACK;
 		kk->size = (uint32_t)(8 * (frames + (user ? 1 : 0)));
 		rec->kind = user ? DT_REC_USTACK : DT_REC_STACK;

@@ -35,6 +35,7 @@ struct dt_options {
 	uint64_t switchrate;	/* ns between buffer snapshots */
 	uint64_t stackframes;	/* default frames of stack() */
 	uint64_t ustackframes;	/* default frames of ustack() */
+	uint64_t maxframes;	/* most frames of any stack() or ustack() */
 	uint32_t bufpolicy;	/* DTRACE_BUFPOLICY_* */
 	bool rawbytes;		/* trace() of bytes always as a hex dump */
 	uint64_t statusrate;	/* ns between status polls */
@@ -323,6 +324,8 @@ int dt_pid_provide(dtrace_hdl_t *dtp, struct dtrace_probedesc *desc);
 
 /* dt_options.c */
 void dt_options_init(struct dt_options *opt);
+uint64_t dt_options_frames(const struct dt_options *opt, bool user,
+			   uint64_t given);
 void dt_options_fini(struct dt_options *opt);
 int dt_version_parse(const char *s, uint32_t *vp);
 int dt_options_apply(dtrace_hdl_t *dtp);

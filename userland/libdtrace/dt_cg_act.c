@@ -305,7 +305,12 @@ static void dt_cg_pointee(struct dt_cg *cg, struct dt_node *n,
 	rec->type = t->ref;
 }
 
-/* tracemem(addr, n): n bytes at addr, as a by-ref record. */
+static void dt_cg_aggn(struct dt_cg *cg, struct dt_node *n, uint32_t *offp);
+
+/*
+ * tracemem(addr, n[, len]): n bytes at addr, as a by-ref record; len,
+ * the bytes to print, as a signed record after it.
+ */
 static void dt_cg_tracemem(struct dt_cg *cg, struct dt_node *n,
 			   uint32_t *offp)
 {
@@ -318,6 +323,8 @@ static void dt_cg_tracemem(struct dt_cg *cg, struct dt_node *n,
 			   n->line);
 	rec->kind = DT_REC_BYREF;
 	rec->type = dt_type_array(cg->pcb->dtp, &dt_type_uchar, size);
+	if (n->args->next->next)
+		dt_cg_aggn(cg, n->args->next->next, offp);
 }
 
 static void dt_cg_stack(struct dt_cg *cg, struct dt_node *n, bool user,

@@ -131,9 +131,10 @@ static void dt_check_int_arg(struct dt_pcb *pcb, const struct dt_node *n,
 }
 
 /*
- * tracemem(address, size): an address (an array or a string is its
- * address, a struct is refused)
- * and a constant size from 1 to what a record holds.
+ * tracemem(address, size[, length]): an address (an array or a string
+ * is its address, a struct is refused), a constant size from 1 to what
+ * a record holds, and an integer expression: how many of those bytes
+ * to print (all when it is negative or above size).
  */
 static void dt_check_tracemem(struct dt_pcb *pcb, const struct dt_node *n,
 			      struct dt_node *a)
@@ -164,6 +165,15 @@ static void dt_check_tracemem(struct dt_pcb *pcb, const struct dt_node *n,
 		dt_diag(pcb, n->line, D_TRACEMEM_SIZE,
 			"tracemem( ) argument #2 must be at most %u",
 			(unsigned int)DTRACE_RECORD_MAX);
+	if (!size->next)
+		return;
+	dt_check_expr(pcb, size->next);
+	if (!dt_type_is_int(size->next->type)) {
+		dt_type_name(size->next->type, buf, sizeof(buf));
+		dt_diag(pcb, n->line, D_PROTO_ARG,
+			"tracemem( ) argument #3 is incompatible with prototype:\n\tprototype: ssize_t\n\t argument: %s",
+			buf);
+	}
 }
 
 /*
@@ -224,7 +234,7 @@ void dt_check_act(struct dt_pcb *pcb, struct dt_node *n,
 		dt_check_nargs(pcb, n, act->name, 0, 0);
 		break;
 	case DT_ACT_TRACEMEM:
-		dt_check_nargs(pcb, n, "tracemem", 2, 2);
+		dt_check_nargs(pcb, n, "tracemem", 2, 3);
 		dt_check_tracemem(pcb, n, a);
 		break;
 	case DT_ACT_STACK:

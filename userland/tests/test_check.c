@@ -426,6 +426,10 @@ void test_check(void)
 	   "[D_PROTO_ARG] tracemem( ) argument #2 is incompatible with prototype:\n\tprototype: size_t\n\t argument: string");
 	ck(dtp, "BEGIN { tracemem(arg0, -4) }",
 	   "[D_TRACEMEM_SIZE] tracemem( ) argument #2 must be a non-zero positive integral constant expression");
+	ck(dtp, "BEGIN { tracemem(arg0, 16, arg1); tracemem(arg0, 4, -1) }",
+	   "OK");
+	ck(dtp, "BEGIN { tracemem(arg0, 16, \"x\") }",
+	   "[D_PROTO_ARG] tracemem( ) argument #3 is incompatible with prototype:\n\tprototype: ssize_t\n\t argument: string");
 	ck(dtp, "BEGIN { tracemem(arg0, 0) }",
 	   "[D_TRACEMEM_SIZE] tracemem( ) argument #2 must be a non-zero positive integral constant expression");
 	ck(dtp, "BEGIN { printf(\"%?d|\\n\", 1, 2) }",

@@ -528,7 +528,8 @@ static int dt_print_stmt(dtrace_hdl_t *dtp, FILE *fp,
 }
 
 /*
- * -x flowindent: entry and return probes show "-> func" and "<- func",
+ * -x flowindent: entry and return probes show "-> func" and "<- func"
+ * ("=> func" and "<= func" for the syscall provider's, as in DTrace),
  * one space in from two per level of calls on that CPU; other probes
  * "| func:name" at two per level.
  */
@@ -538,6 +539,7 @@ static int dt_flow_column(dtrace_hdl_t *dtp, int cpu, const struct dt_epid *e,
 	char fn[DTRACE_FUNCNAMELEN + DTRACE_NAMELEN + 64];
 	bool entry = !strcmp(e->desc.name, "entry");
 	bool ret = !strcmp(e->desc.name, "return");
+	bool sys = !strcmp(e->desc.provider, "syscall");
 	int depth = 0;
 
 	if (!dtp->flowdepth)
@@ -551,7 +553,8 @@ static int dt_flow_column(dtrace_hdl_t *dtp, int cpu, const struct dt_epid *e,
 	}
 	if (entry || ret)
 		snprintf(fn, sizeof(fn), "%*s%s %s", 2 * depth + 1, "",
-			 entry ? "->" : "<-", e->desc.func);
+			 entry ? (sys ? "=>" : "->") : (sys ? "<=" : "<-"),
+			 e->desc.func);
 	else
 		snprintf(fn, sizeof(fn), "%*s| %s:%s", 2 * depth, "",
 			 e->desc.func, e->desc.name);

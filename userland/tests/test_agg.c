@@ -867,6 +867,14 @@ static void test_agg_stmts(void)
 		   "  0  <- open                                  \n",
 		   "flowindent: -> and <- one in from two per level, | at two");
 	free(s);
+	t_epid_set(dtp, 11, 9, ct->id, "syscall", "read", "entry");
+	t_epid_set(dtp, 12, 9, ct->id, "syscall", "read", "return");
+	t_rec_add(&b, 11, 8, 0);
+	t_rec_add(&b, 12, 8, 0);
+	tap_is_str(consume(dtp, 0, &b),
+		   "  0  => read                                  \n"
+		   "  0  <= read                                  \n",
+		   "flowindent: a system call's entry and return are => and <=");
 	dtp->opt.flowindent = false;
 
 	/* temporal: two CPUs interleaved by time; later ones wait */

@@ -451,6 +451,36 @@ static void dt_check_stmts(struct dt_pcb *pcb, struct dt_stmt_node *s)
 		dt_check_stmt(pcb, s);
 }
 
+static void dt_check_pred(struct dt_pcb *pcb, struct dt_clause_node *c)
+{
+	dt_check_expr(pcb, c->pred);
+	if (!dt_type_is_scalar(c->pred->type))
+		dt_diag(pcb, c->pred->line, D_PRED_SCALAR,
+			"predicate result must be of scalar type");
+}
+
+/*
+ * The predicate, first: false if it reads a global that is not defined
+ * yet (D_IDENT_UNDEF, forgotten), to be checked again once the clause's
+ * statements have defined it, as DTrace does; other errors unwind.
+ */
+static bool dt_check_pred_first(struct dt_pcb *pcb, struct dt_clause_node *c)
+{
+	jmp_buf outer;
+
+	memcpy(outer, pcb->jmp, sizeof(outer));
+	if (setjmp(pcb->jmp)) {
+		memcpy(pcb->jmp, outer, sizeof(outer));
+		if (pcb->tag != D_IDENT_UNDEF)
+			longjmp(pcb->jmp, 1);
+		pcb->failed = false;
+		return false;
+	}
+	dt_check_pred(pcb, c);
+	memcpy(pcb->jmp, outer, sizeof(outer));
+	return true;
+}
+
 /**
  * dt_check_clause() - type-check one clause's predicate and statements
  * @pcb: the compilation; errors unwind through dt_diag()
@@ -460,15 +490,12 @@ void dt_check_clause(struct dt_pcb *pcb, struct dt_clause_node *c)
 {
 	struct dt_order order = { 0 };
 	struct dt_stmt_node *s;
+	bool pred_done = !c->pred || dt_check_pred_first(pcb, c);
 
-	if (c->pred) {
-		dt_check_expr(pcb, c->pred);
-		if (!dt_type_is_scalar(c->pred->type))
-			dt_diag(pcb, c->pred->line, D_PRED_SCALAR,
-				"predicate result must be of scalar type");
-	}
 	for (s = c->stmts; s; s = s->next) {
 		dt_check_order(pcb, &order, s);
 		dt_check_stmt(pcb, s);
 	}
+	if (!pred_done)
+		dt_check_pred(pcb, c);
 }

@@ -259,6 +259,11 @@ void test_check(void)
 	   "[D_IDENT_UNDEF] failed to resolve x: Unknown variable name");
 	ck(dtp, "BEGIN /y == 1/ { }",
 	   "[D_IDENT_UNDEF] failed to resolve y: Unknown variable name");
+	ck(dtp, "BEGIN /y == 1/ { z = 2; }",
+	   "[D_IDENT_UNDEF] failed to resolve y: Unknown variable name");
+	ck(dtp, "BEGIN /p1 % 2 == 0/ { @pc = count(p1++); }",
+	   "[D_PROTO_LEN] count( ) prototype mismatch: 1 arg passed, 0 expected");
+	ck(dtp, "BEGIN /p2 % 2 == 0/ { @ps = sum(p2++); }", "OK");
 	ck(dtp, "BEGIN { nosuch(1) }",
 	   "[D_IDENT_UNDEF] failed to resolve nosuch: Unknown function name");
 	ck(dtp, "BEGIN { pid }", "OK");

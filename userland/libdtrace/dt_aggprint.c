@@ -80,18 +80,26 @@ struct dt_bucket *dt_agg_bucket_list(const struct dt_agg *agg,
 	return b;
 }
 
+/* |c|, INT64_MIN's included. */
+static unsigned __int128 dt_agg_mag(int64_t c)
+{
+	return c < 0 ? -(unsigned __int128)c : (unsigned __int128)c;
+}
+
 /*
  * One histogram row: label, bar, count.  The bar is |@count| of @den in
  * 40 columns, right of a '|'; with negative counts only it stands left
  * of the '|', and with counts of both signs each side has 20 columns,
- * the negative ones to the left.
+ * the negative ones to the left.  Counts near INT64_MAX add up past 64
+ * bits, so the sums and the bar are worked out in 128.
  */
 static int dt_agg_print_row(struct dt_strbuf *sb, const char *label,
-			    int64_t c, int64_t den, bool neg, bool pos)
+			    int64_t c, unsigned __int128 den, bool neg,
+			    bool pos)
 {
 	static const char at[] = "@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@";
 	int w = neg && pos ? DT_BAR_WIDTH / 2 : DT_BAR_WIDTH;
-	int64_t bar = den ? (llabs(c) * w + den / 2) / den : 0;
+	unsigned __int128 bar = den ? (dt_agg_mag(c) * w + den / 2) / den : 0;
 	int l, r;
 
 	if (bar > w)
@@ -157,7 +165,7 @@ static int dt_agg_print_hist(const struct dt_agg *agg, const uint64_t *vals,
 {
 	struct dt_bucket *b;
 	unsigned int n, i, first, last;
-	int64_t abstotal = 0, big = 0;
+	unsigned __int128 abstotal = 0, big = 0;
 	bool neg = false, pos = false;
 	char text[32];
 	int ret;
@@ -174,9 +182,9 @@ static int dt_agg_print_hist(const struct dt_agg *agg, const uint64_t *vals,
 			continue;
 		neg |= c < 0;
 		pos |= c > 0;
-		abstotal += llabs(c);
-		if (llabs(c) > big)
-			big = llabs(c);
+		abstotal += dt_agg_mag(c);
+		if (dt_agg_mag(c) > big)
+			big = dt_agg_mag(c);
 		if (first == n)
 			first = i;
 		last = i;

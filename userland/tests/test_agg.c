@@ -490,6 +490,23 @@ static void test_agg_hist(dtrace_hdl_t *dtp)
 		   "\n",
 		   "agg: quantize() with counts of both signs: 20 columns a side");
 	aggs_reset(dtp);
+	memset(v, 0, sizeof(v));
+	a = agg_new(dtp, "q", DTRACE_AGG_QUANTIZE, NULL, NULL, 0);
+	v[z + 1] = (uint64_t)INT64_MAX;		/* 1 */
+	v[z + 2] = (uint64_t)INT64_MAX / 2;	/* 2 */
+	v[z + 3] = (uint64_t)INT64_MIN;		/* 4 */
+	ent_add(&b, a, "", v);
+	merge(dtp, &b);
+	tap_is_str(print_all(dtp),
+		   "\n" HDR
+		   "               0                     |                     0        \n"
+		   "               1                     |@@@@@@@@             9223372036854775807\n"
+		   "               2                     |@@@@                 4611686018427387903\n"
+		   "               4             @@@@@@@@|                     -9223372036854775808\n"
+		   "               8                     |                     0        \n"
+		   "\n",
+		   "agg: quantize() counts that add up past 64 bits");
+	aggs_reset(dtp);
 
 	memset(v, 0, sizeof(v));
 	a = agg_new(dtp, "l", DTRACE_AGG_LQUANTIZE, lq, NULL, 0);

@@ -4,7 +4,10 @@
  * the merge of its entries (struct dtrace_aggent + key + values) into
  * each aggregation's entries, a hash by key bytes; the values of one
  * key add up across CPUs and snapshots (min and max take the least and
- * greatest).  Also what the statements clear(), trunc(), normalize()
+ * greatest); keys that are symbols (sym(), func(), mod() and their
+ * user forms) merge by the text they print, as in DTrace, so that two
+ * addresses in one function count as one key.  Also what the
+ * statements clear(), trunc(), normalize()
  * and denormalize() do to them, and the scalar value of an entry.
  * Runs in the consumer only; dt_agg.h is the map.
  */
@@ -124,6 +127,96 @@ static struct dt_aggent *dt_agg_insert(struct dt_agg *agg, const char *key,
 	return e;
 }
 
+/*
+ * A symbol key's address as met in a snapshot, and the address that
+ * stands for every address printing the same text: the first one met.
+ */
+struct dt_symalias {
+	uint64_t pid;		/* 0 for a kernel address */
+	uint64_t addr;
+	uint64_t canon;
+	char *text;
+};
+
+/* The address that stands for @addr of @pid in @d; 0 with *@canonp. */
+static int dt_agg_symcanon(dtrace_hdl_t *dtp, struct dt_aggdata *d,
+			   const struct dt_recdesc *rec, const char *field,
+			   uint64_t pid, uint64_t addr, uint64_t *canonp)
+{
+	struct dt_symalias *a;
+	char text[1024];
+	unsigned int i;
+
+	for (i = 0; i < d->naliases; i++)
+		if (d->aliases[i].pid == pid && d->aliases[i].addr == addr) {
+			*canonp = d->aliases[i].canon;
+			return 0;
+		}
+	dt_agg_symtext(dtp, rec, field, text, sizeof(text));
+	*canonp = addr;
+	if (strncmp(text, "0x", 2) && !strstr(text, "`0x")) {
+		for (i = 0; i < d->naliases; i++)
+			if (d->aliases[i].pid == pid &&
+			    !strcmp(d->aliases[i].text, text)) {
+				*canonp = d->aliases[i].canon;
+				break;
+			}
+	}
+	if (d->naliases == d->capaliases) {
+		unsigned int cap = d->capaliases ? d->capaliases * 2 : 32;
+
+		a = realloc(d->aliases, cap * sizeof(*a));
+		if (!a)
+			return -1;
+		d->aliases = a;
+		d->capaliases = cap;
+	}
+	a = &d->aliases[d->naliases];
+	a->text = strdup(text);
+	if (!a->text)
+		return -1;
+	a->pid = pid;
+	a->addr = addr;
+	a->canon = *canonp;
+	d->naliases++;
+	return 0;
+}
+
+/*
+ * @key, copied to @buf with each symbol key's address replaced by the
+ * one that stands for it (uaddr() keys stay as they are).  Return: the
+ * key to use, @key itself if it has no symbol key; NULL if out of memory.
+ */
+static const char *dt_agg_canon_key(dtrace_hdl_t *dtp, struct dt_agg *agg,
+				    const char *key, char *buf)
+{
+	bool copied = false;
+	unsigned int i;
+	uint64_t pid, addr, canon;
+
+	for (i = 0; i < agg->nkeys; i++) {
+		const struct dt_recdesc *r = &agg->keys[i];
+		size_t at = r->offset + (r->kind == DT_REC_USYM ? 8 : 0);
+
+		if ((r->kind != DT_REC_KSYM && r->kind != DT_REC_USYM) ||
+		    r->symfmt == DT_SYM_ADDR)
+			continue;
+		if (!copied) {
+			memcpy(buf, key, agg->keysize);
+			copied = true;
+		}
+		pid = 0;
+		if (r->kind == DT_REC_USYM)
+			memcpy(&pid, key + r->offset, 8);
+		memcpy(&addr, key + at, 8);
+		if (dt_agg_symcanon(dtp, agg->data, r, key + r->offset, pid,
+				    addr, &canon))
+			return NULL;
+		memcpy(buf + at, &canon, 8);
+	}
+	return copied ? buf : key;
+}
+
 /* Merge the values @v of one snapshot entry into @ent's. */
 static void dt_agg_combine(const struct dt_agg *agg, struct dt_aggent *ent,
 			   const uint64_t *v)
@@ -168,6 +261,7 @@ static void dt_agg_combine(const struct dt_agg *agg, struct dt_aggent *ent,
  */
 int dt_agg_merge(dtrace_hdl_t *dtp, const char *buf, size_t len)
 {
+	static char canon[DTRACE_AGG_KEYMAX];	/* the consumer is one thread */
 	size_t off = 0;
 
 	while (off + sizeof(struct dtrace_aggent) <= len) {
@@ -189,6 +283,9 @@ int dt_agg_merge(dtrace_hdl_t *dtp, const char *buf, size_t len)
 			if (!agg->data)
 				return dt_set_errno(dtp, EDT_NOMEM);
 		}
+		key = dt_agg_canon_key(dtp, agg, key, canon);
+		if (!key)
+			return dt_set_errno(dtp, EDT_NOMEM);
 		ent = dt_aggent_find(agg, key);
 		if (ent)
 			dt_agg_combine(agg, ent, vals);
@@ -328,6 +425,9 @@ void dt_agg_data_free(struct dt_agg *agg)
 		return;
 	for (i = 0; i < d->nents; i++)
 		free(d->ents[i]);
+	for (i = 0; i < d->naliases; i++)
+		free(d->aliases[i].text);
+	free(d->aliases);
 	free(d->ents);
 	free(d->hash);
 	free(d);

@@ -36,6 +36,8 @@ struct dt_aggdata {
 	struct dt_aggent **ents;	/* every entry, in arrival order */
 	unsigned int nents, cap;
 	uint64_t normal;		/* normalize() divisor; 1 */
+	struct dt_symalias *aliases;	/* symbol keys seen (dt_agg.c) */
+	unsigned int naliases, capaliases;
 };
 
 static inline const char *dt_aggent_key(const struct dt_aggent *ent)

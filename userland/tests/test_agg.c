@@ -384,6 +384,40 @@ static void test_agg_symkeys(dtrace_hdl_t *dtp0)
 		   "agg: mod() key");
 	aggs_reset(dtp);
 
+	/* two addresses in one function are one func() key, as in DTrace */
+	a = agg_new(dtp, "f", DTRACE_AGG_COUNT, NULL, &k_sym, 1);
+	a->keys[0].symfmt = DT_SYM_FUNC;
+	key[0] = 0xffffffff81000104ULL;
+	ent_add(&b, a, key, &v);
+	key[0] = 0xffffffff81000120ULL;
+	ent_add(&b, a, key, &v);
+	key[0] = 0x10;
+	ent_add(&b, a, key, &v);
+	key[0] = 0x20;
+	ent_add(&b, a, key, &v);
+	merge(dtp, &b);
+	tap_is_str(print_all(dtp),
+		   "  0x10                                                              4\n"
+		   "  0x20                                                              4\n"
+		   "  vmlinux`ksys_read                                                 8\n",
+		   "agg: func() keys of one function merge; unknown addresses do not");
+	aggs_reset(dtp);
+	a = agg_new(dtp, "m", DTRACE_AGG_COUNT, NULL, &k_sym, 1);
+	a->keys[0].symfmt = DT_SYM_MOD;
+	key[0] = 0xffffffffc0001010ULL;
+	ent_add(&b, a, key, &v);
+	key[0] = 0xffffffff81000104ULL;
+	ent_add(&b, a, key, &v);
+	merge(dtp, &b);
+	key[0] = 0xffffffff81000200ULL;
+	ent_add(&b, a, key, &v);
+	merge(dtp, &b);
+	tap_is_str(print_all(dtp),
+		   "  dtrace_test                                                       4\n"
+		   "  vmlinux                                                           8\n",
+		   "agg: mod() keys of one module merge, across snapshots");
+	aggs_reset(dtp);
+
 	a = agg_new(dtp, "s", DTRACE_AGG_COUNT, NULL, &k_stack, 1);
 	key[0] = 0xffffffffc0001010ULL;
 	key[1] = 0xffffffff81000100ULL;

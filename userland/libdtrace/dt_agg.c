@@ -135,51 +135,68 @@ struct dt_symalias {
 	uint64_t pid;		/* 0 for a kernel address */
 	uint64_t addr;
 	uint64_t canon;
+	enum dt_symfmt symfmt;	/* func() and mod() name differently */
 	char *text;
 };
 
-/* The address that stands for @addr of @pid in @d; 0 with *@canonp. */
-static int dt_agg_symcanon(dtrace_hdl_t *dtp, struct dt_aggdata *d,
-			   const struct dt_recdesc *rec, const char *field,
-			   uint64_t pid, uint64_t addr, uint64_t *canonp)
+/*
+ * The address that stands for @addr of @pid: the same for every
+ * aggregation, so that printa() of several finds their entries by the
+ * same key.  Return: 0 with *@canonp, or -1 if out of memory.
+ */
+static int dt_agg_symcanon(dtrace_hdl_t *dtp, const struct dt_recdesc *rec,
+			   const char *field, uint64_t pid, uint64_t addr,
+			   uint64_t *canonp)
 {
-	struct dt_symalias *a;
+	struct dt_symalias *a = dtp->symaliases;
+	unsigned int i, n = dtp->nsymaliases;
 	char text[1024];
-	unsigned int i;
 
-	for (i = 0; i < d->naliases; i++)
-		if (d->aliases[i].pid == pid && d->aliases[i].addr == addr) {
-			*canonp = d->aliases[i].canon;
+	for (i = 0; i < n; i++)
+		if (a[i].pid == pid && a[i].addr == addr &&
+		    a[i].symfmt == rec->symfmt) {
+			*canonp = a[i].canon;
 			return 0;
 		}
 	dt_agg_symtext(dtp, rec, field, text, sizeof(text));
 	*canonp = addr;
 	if (strncmp(text, "0x", 2) && !strstr(text, "`0x")) {
-		for (i = 0; i < d->naliases; i++)
-			if (d->aliases[i].pid == pid &&
-			    !strcmp(d->aliases[i].text, text)) {
-				*canonp = d->aliases[i].canon;
+		for (i = 0; i < n; i++)
+			if (a[i].pid == pid && a[i].symfmt == rec->symfmt &&
+			    !strcmp(a[i].text, text)) {
+				*canonp = a[i].canon;
 				break;
 			}
 	}
-	if (d->naliases == d->capaliases) {
-		unsigned int cap = d->capaliases ? d->capaliases * 2 : 32;
+	if (n == dtp->capsymaliases) {
+		unsigned int cap = n ? n * 2 : 32;
 
-		a = realloc(d->aliases, cap * sizeof(*a));
+		a = realloc(a, cap * sizeof(*a));
 		if (!a)
 			return -1;
-		d->aliases = a;
-		d->capaliases = cap;
+		dtp->symaliases = a;
+		dtp->capsymaliases = cap;
 	}
-	a = &d->aliases[d->naliases];
-	a->text = strdup(text);
-	if (!a->text)
+	a[n].text = strdup(text);
+	if (!a[n].text)
 		return -1;
-	a->pid = pid;
-	a->addr = addr;
-	a->canon = *canonp;
-	d->naliases++;
+	a[n].pid = pid;
+	a[n].addr = addr;
+	a[n].symfmt = rec->symfmt;
+	a[n].canon = *canonp;
+	dtp->nsymaliases++;
 	return 0;
+}
+
+void dt_agg_symaliases_free(dtrace_hdl_t *dtp)
+{
+	unsigned int i;
+
+	for (i = 0; i < dtp->nsymaliases; i++)
+		free(dtp->symaliases[i].text);
+	free(dtp->symaliases);
+	dtp->symaliases = NULL;
+	dtp->nsymaliases = dtp->capsymaliases = 0;
 }
 
 /*
@@ -209,8 +226,8 @@ static const char *dt_agg_canon_key(dtrace_hdl_t *dtp, struct dt_agg *agg,
 		if (r->kind == DT_REC_USYM)
 			memcpy(&pid, key + r->offset, 8);
 		memcpy(&addr, key + at, 8);
-		if (dt_agg_symcanon(dtp, agg->data, r, key + r->offset, pid,
-				    addr, &canon))
+		if (dt_agg_symcanon(dtp, r, key + r->offset, pid, addr,
+				    &canon))
 			return NULL;
 		memcpy(buf + at, &canon, 8);
 	}
@@ -425,9 +442,6 @@ void dt_agg_data_free(struct dt_agg *agg)
 		return;
 	for (i = 0; i < d->nents; i++)
 		free(d->ents[i]);
-	for (i = 0; i < d->naliases; i++)
-		free(d->aliases[i].text);
-	free(d->aliases);
 	free(d->ents);
 	free(d->hash);
 	free(d);

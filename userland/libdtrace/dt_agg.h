@@ -36,8 +36,6 @@ struct dt_aggdata {
 	struct dt_aggent **ents;	/* every entry, in arrival order */
 	unsigned int nents, cap;
 	uint64_t normal;		/* normalize() divisor; 1 */
-	struct dt_symalias *aliases;	/* symbol keys seen (dt_agg.c) */
-	unsigned int naliases, capaliases;
 };
 
 static inline const char *dt_aggent_key(const struct dt_aggent *ent)
@@ -60,6 +58,8 @@ int dt_agg_trunc(dtrace_hdl_t *dtp, struct dt_agg *agg, bool all,
 		 int64_t n);
 void dt_agg_normalize(struct dt_agg *agg, uint64_t n);
 void dt_agg_data_free(struct dt_agg *agg);
+/* The symbol-key memo of dt_agg_merge(), at dtrace_close(). */
+void dt_agg_symaliases_free(dtrace_hdl_t *dtp);
 
 /*
  * The printed value of a scalar function (count, sum, min, max, avg,

@@ -277,6 +277,8 @@ struct dtrace_hdl {
 	uint64_t next_agg;		/* next aggregation snapshot */
 	char *aggbuf;			/* DTRACEIOC_AGGSNAP target */
 	size_t aggbufsize;
+	struct dt_symalias *symaliases;	/* symbol keys met (dt_agg.c) */
+	unsigned int nsymaliases, capsymaliases;
 	uint64_t aggdrops;		/* reported from AGGSNAP so far */
 	struct dt_held *held;		/* -x temporal: records kept back */
 	int *flowdepth;			/* -x flowindent: indent per CPU */

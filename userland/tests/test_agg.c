@@ -402,6 +402,15 @@ static void test_agg_symkeys(dtrace_hdl_t *dtp0)
 		   "  vmlinux`ksys_read                                                 8\n",
 		   "agg: func() keys of one function merge; unknown addresses do not");
 	aggs_reset(dtp);
+	a = agg_new(dtp, "g", DTRACE_AGG_COUNT, NULL, &k_sym, 1);
+	a->keys[0].symfmt = DT_SYM_FUNC;
+	key[0] = 0xffffffff81000130ULL;
+	ent_add(&b, a, key, &v);
+	merge(dtp, &b);
+	key[0] = 0xffffffff81000104ULL;
+	tap_ok(dt_aggent_find(a, (const char *)key) != NULL,
+	       "agg: another aggregation's func() key of that function is the same");
+	aggs_reset(dtp);
 	a = agg_new(dtp, "m", DTRACE_AGG_COUNT, NULL, &k_sym, 1);
 	a->keys[0].symfmt = DT_SYM_MOD;
 	key[0] = 0xffffffffc0001010ULL;

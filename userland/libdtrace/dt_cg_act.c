@@ -305,7 +305,12 @@ static void dt_cg_pointee(struct dt_cg *cg, struct dt_node *n,
 	rec->type = t->ref;
 }
 
-/* tracemem(addr, n): n bytes at addr, as a by-ref record. */
+static void dt_cg_aggn(struct dt_cg *cg, struct dt_node *n, uint32_t *offp);
+
+/*
+ * tracemem(addr, n[, len]): n bytes at addr, as a by-ref record; len,
+ * the bytes to print, as a signed record after it.
+ */
 static void dt_cg_tracemem(struct dt_cg *cg, struct dt_node *n,
 			   uint32_t *offp)
 {
@@ -318,20 +323,18 @@ static void dt_cg_tracemem(struct dt_cg *cg, struct dt_node *n,
 			   n->line);
 	rec->kind = DT_REC_BYREF;
 	rec->type = dt_type_array(cg->pcb->dtp, &dt_type_uchar, size);
+	if (n->args->next->next)
+		dt_cg_aggn(cg, n->args->next->next, offp);
 }
 
 static void dt_cg_stack(struct dt_cg *cg, struct dt_node *n, bool user,
 			uint32_t *offp)
 {
-	const struct dt_options *opt = &cg->pcb->dtp->opt;
-	uint64_t frames = user ? opt->ustackframes : opt->stackframes;
+	uint64_t frames = dt_options_frames(&cg->pcb->dtp->opt, user,
+					    n->args ? n->args->value : 0);
 	struct dt_recdesc *rec;
 	uint32_t size;
 
-	if (n->args)
-		frames = n->args->value;
-	if (frames > DTRACE_STACK_MAX)
-		frames = DTRACE_STACK_MAX;
 	size = (uint32_t)(8 * (frames + (user ? 1 : 0)));
 	rec = dt_cg_action(cg, user ? DTRACE_ACT_USTACK : DTRACE_ACT_STACK,
 			   NULL, size, 8, frames, offp, n->line);

@@ -35,6 +35,7 @@ struct dt_options {
 	uint64_t switchrate;	/* ns between buffer snapshots */
 	uint64_t stackframes;	/* default frames of stack() */
 	uint64_t ustackframes;	/* default frames of ustack() */
+	uint64_t maxframes;	/* most frames of any stack() or ustack() */
 	uint32_t bufpolicy;	/* DTRACE_BUFPOLICY_* */
 	bool rawbytes;		/* trace() of bytes always as a hex dump */
 	uint64_t statusrate;	/* ns between status polls */
@@ -276,6 +277,8 @@ struct dtrace_hdl {
 	uint64_t next_agg;		/* next aggregation snapshot */
 	char *aggbuf;			/* DTRACEIOC_AGGSNAP target */
 	size_t aggbufsize;
+	struct dt_symalias *symaliases;	/* symbol keys met (dt_agg.c) */
+	unsigned int nsymaliases, capsymaliases;
 	uint64_t aggdrops;		/* reported from AGGSNAP so far */
 	struct dt_held *held;		/* -x temporal: records kept back */
 	int *flowdepth;			/* -x flowindent: indent per CPU */
@@ -323,6 +326,8 @@ int dt_pid_provide(dtrace_hdl_t *dtp, struct dtrace_probedesc *desc);
 
 /* dt_options.c */
 void dt_options_init(struct dt_options *opt);
+uint64_t dt_options_frames(const struct dt_options *opt, bool user,
+			   uint64_t given);
 void dt_options_fini(struct dt_options *opt);
 int dt_version_parse(const char *s, uint32_t *vp);
 int dt_options_apply(dtrace_hdl_t *dtp);

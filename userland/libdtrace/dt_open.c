@@ -203,6 +203,7 @@ void dtrace_close(dtrace_hdl_t *dtp)
 		if (dtp->aggs[i])
 			dt_agg_data_free(dtp->aggs[i]);
 	free(dtp->aggbuf);
+	dt_agg_symaliases_free(dtp);
 	free(dtp->flowdepth);
 	dt_temporal_free(dtp);
 	free(dtp->clauses);

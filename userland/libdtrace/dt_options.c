@@ -34,6 +34,7 @@ void dt_options_init(struct dt_options *opt)
 	opt->statusrate = DT_NSEC_PER_SEC / 10;	/* 10hz */
 	opt->stackframes = DT_STACKFRAMES_DEFAULT;
 	opt->ustackframes = DT_USTACKFRAMES_DEFAULT;
+	opt->maxframes = DTRACE_STACK_MAX;
 	opt->bufpolicy = DTRACE_BUFPOLICY_SWITCH;
 	opt->aggsize = DTRACE_AGGSIZE_DEFAULT;
 	opt->aggrate = DT_NSEC_PER_SEC;		/* 1hz */
@@ -72,6 +73,24 @@ static int dt_opt_number(const char *s, uint64_t *v, const char **end)
 		return -1;
 	*end = e;
 	return 0;
+}
+
+/**
+ * dt_options_frames() - the frames a stack() or ustack() records
+ * @opt: the options
+ * @user: ustack(), else stack()
+ * @given: the frames the call names; 0 for the default (stackframes or
+ *	ustackframes)
+ *
+ * Return: @given or the default, at most maxframes.
+ */
+uint64_t dt_options_frames(const struct dt_options *opt, bool user,
+			   uint64_t given)
+{
+	uint64_t frames = given ? given :
+			  user ? opt->ustackframes : opt->stackframes;
+
+	return frames < opt->maxframes ? frames : opt->maxframes;
 }
 
 /* "4m", "512k", "4096": bytes. */
@@ -257,6 +276,8 @@ static const struct dt_optdesc dt_optdescs[] = {
 	  DTRACE_STACK_MAX, 0, 0 },
 	{ "ustackframes", DT_OPT_COUNT, DT_OFF(ustackframes), 1,
 	  DTRACE_USTACK_MAX, 0, 0 },
+	{ "maxframes", DT_OPT_COUNT, DT_OFF(maxframes), 1,
+	  DTRACE_STACK_MAX, 0, 0 },
 	{ "bufpolicy", DT_OPT_WORD, DT_OFF(bufpolicy), 0, 0,
 	  DTRACE_OPT_BUFPOLICY, 0 },
 	{ "aggsize", DT_OPT_SIZE, DT_OFF(aggsize), DTRACE_AGGSIZE_MIN,

@@ -750,7 +750,7 @@ out:
 	tap_ok(ag && ag->def.params[0] == 10 && ag->def.params[1] == 0 &&
 	       ag->def.params[2] == 6 && ag->def.params[3] == 20,
 	       "agg: llquantize params");
-	tap_is_int(ag ? ag->nvals : 0, 2 + 9 + 6 * 18,
+	tap_is_int(ag ? ag->nvals : 0, 3 + 2 * (9 + 6 * 18),
 		   "agg: llquantize buckets");
 	ag = dt_agg_lookup(dtp, "st");
 	tap_is_int(ag ? ag->nvals : 0, 4, "agg: stddev values");
@@ -760,6 +760,23 @@ out:
 	tap_is_int(cl->datasize, 0, "agg: aggregations record nothing");
 	dt_program_free(pgp);
 
+	/* maxframes caps the default and the given frames alike */
+	dtrace_setopt(dtp, "maxframes", "10");
+	cl = agg_clause(dtp, &pgp,
+		"BEGIN { @mu[ustack()] = count(); @mk[stack(50)] = count(); @ms[stack(3)] = count(); }");
+	if (cl) {
+		ag = dt_agg_lookup(dtp, "mu");
+		tap_is_int(ag ? ag->def.keys[0].size : 0, 8 * (10 + 1),
+			   "agg: ustack() of maxframes=10 frames and pid");
+		ag = dt_agg_lookup(dtp, "mk");
+		tap_is_int(ag ? ag->def.keys[0].size : 0, 8 * 10,
+			   "agg: stack(50) cut at maxframes=10");
+		ag = dt_agg_lookup(dtp, "ms");
+		tap_is_int(ag ? ag->def.keys[0].size : 0, 8 * 3,
+			   "agg: stack(3) below maxframes");
+		dt_program_free(pgp);
+	}
+	dtrace_setopt(dtp, "maxframes", "128");
 }
 
 /* Ids across compilations; a failed compilation takes its own back. */

@@ -157,10 +157,11 @@ static void test_check_agg(dtrace_hdl_t *dtp)
 	   "[D_LLQUANT_STEPTYPE] llquantize( ) argument #5 (number of steps) must be an integer constant");
 	ck(dtp, "BEGIN { @a = llquantize(arg0, 10, 5, 5, 10); }",
 	   "[D_LLQUANT_HMAGVAL] llquantize( ) argument #4 (high magnitude) must be greater than argument #3 (low magnitude) and at most 65535");
-	ck(dtp, "BEGIN { @a = llquantize(arg0, 10, 0, 5, 5); }",
-	   "[D_LLQUANT_STEPVAL] llquantize( ) argument #5 (number of steps) must be a multiple of argument #2 (factor) and at most 65535");
+	ck(dtp, "BEGIN { @a = llquantize(arg0, 10, 0, 5, 4); }",
+	   "[D_LLQUANT_STEPVAL] llquantize( ) argument #5 (number of steps) must be a multiple of argument #2 (factor) or divide it, and at most 65535");
+	ck(dtp, "BEGIN { @few = llquantize(arg0, 10, 0, 5, 5); }", "OK");
 	ck(dtp, "BEGIN { @a = llquantize(arg0, 10, 0, 5, 15); }",
-	   "[D_LLQUANT_STEPVAL] llquantize( ) argument #5 (number of steps) must be a multiple of argument #2 (factor) and at most 65535");
+	   "[D_LLQUANT_STEPVAL] llquantize( ) argument #5 (number of steps) must be a multiple of argument #2 (factor) or divide it, and at most 65535");
 	ck(dtp, "BEGIN { @a = llquantize(arg0, 10, 0, 30, 10); }",
 	   "[D_LLQUANT_MAGTOOBIG] llquantize( ) argument #2 (factor) raised to the power of argument #4 (high magnitude) plus one overflows 63 bits");
 
@@ -258,6 +259,11 @@ void test_check(void)
 	   "[D_IDENT_UNDEF] failed to resolve x: Unknown variable name");
 	ck(dtp, "BEGIN /y == 1/ { }",
 	   "[D_IDENT_UNDEF] failed to resolve y: Unknown variable name");
+	ck(dtp, "BEGIN /y == 1/ { z = 2; }",
+	   "[D_IDENT_UNDEF] failed to resolve y: Unknown variable name");
+	ck(dtp, "BEGIN /p1 % 2 == 0/ { @pc = count(p1++); }",
+	   "[D_PROTO_LEN] count( ) prototype mismatch: 1 arg passed, 0 expected");
+	ck(dtp, "BEGIN /p2 % 2 == 0/ { @ps = sum(p2++); }", "OK");
 	ck(dtp, "BEGIN { nosuch(1) }",
 	   "[D_IDENT_UNDEF] failed to resolve nosuch: Unknown function name");
 	ck(dtp, "BEGIN { pid }", "OK");
@@ -425,6 +431,10 @@ void test_check(void)
 	   "[D_PROTO_ARG] tracemem( ) argument #2 is incompatible with prototype:\n\tprototype: size_t\n\t argument: string");
 	ck(dtp, "BEGIN { tracemem(arg0, -4) }",
 	   "[D_TRACEMEM_SIZE] tracemem( ) argument #2 must be a non-zero positive integral constant expression");
+	ck(dtp, "BEGIN { tracemem(arg0, 16, arg1); tracemem(arg0, 4, -1) }",
+	   "OK");
+	ck(dtp, "BEGIN { tracemem(arg0, 16, \"x\") }",
+	   "[D_PROTO_ARG] tracemem( ) argument #3 is incompatible with prototype:\n\tprototype: ssize_t\n\t argument: string");
 	ck(dtp, "BEGIN { tracemem(arg0, 0) }",
 	   "[D_TRACEMEM_SIZE] tracemem( ) argument #2 must be a non-zero positive integral constant expression");
 	ck(dtp, "BEGIN { printf(\"%?d|\\n\", 1, 2) }",

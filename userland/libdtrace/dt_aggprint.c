@@ -102,7 +102,7 @@ static int dt_agg_print_row(struct dt_strbuf *sb, const char *label,
 	unsigned __int128 bar = den ? (dt_agg_mag(c) * w + den / 2) / den : 0;
 	int l, r;
 
-	if (bar > w)
+	if (bar > (unsigned int)w)
 		bar = w;
 	l = c < 0 ? (int)bar : 0;
 	r = c > 0 ? (int)bar : 0;

@@ -651,7 +651,7 @@ void dt_cg_clause(struct dt_cg *cg, struct dt_clause_node *c)
 	for (s = c->stmts; s; s = s->next)
 		dt_cg_stmt(cg, s, &off);
 	dt_cg_clause_kinds(cg->clause, &agg, &cons);
-	size = (!agg && cg->npending) || (!off && cons) ? 1 : 0;
+	size = !off && cons ? 1 : 0;
 	if (cg->npending || size) {
 		st = dt_cg_newstmt(cg, DT_STMT_SILENT, c->line);
 		rec = dt_cg_action(cg, DTRACE_ACT_DIFEXPR,

@@ -85,6 +85,13 @@ void test_cli(void)
 	    "dtrace: description 'BEGIN ' matched 1 probe\n", 0);
 	cli(NULL, "-q -n 'BEGIN { printf(\"%s-%d\\n\", probename, 42); exit(7) }'",
 	    "BEGIN-42\n\n", "", 7);
+	/* the default action is a clause's with no statement, not a store's */
+	cli(NULL, "-n 'BEGIN { n = 1; } BEGIN { self->t = n + 2; } BEGIN { }'"
+	    " -n 'BEGIN { trace(self->t); exit(0) }'",
+	    HDR "  0      1                           :BEGIN \n"
+	    "  0      1                           :BEGIN         3\n\n",
+	    "dtrace: description 'BEGIN ' matched 3 probes\n"
+	    "dtrace: description 'BEGIN ' matched 1 probe\n", 0);
 	cli(NULL, "-n BEGIN -n 'BEGIN{exit(0)}'",
 	    HDR "  0      1                           :BEGIN \n"
 	    "  0      1                           :BEGIN \n\n",

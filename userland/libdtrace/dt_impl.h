@@ -38,6 +38,7 @@ struct dt_options {
 	uint32_t bufpolicy;	/* DTRACE_BUFPOLICY_* */
 	bool rawbytes;		/* trace() of bytes always as a hex dump */
 	uint64_t statusrate;	/* ns between status polls */
+	uint64_t cleanrate;	/* DTrace's dynvar cleaning pace: no effect */
 	/* Aggregations, buffers and output (issue 4; dt_options.c) */
 	uint64_t aggsize;	/* bytes per CPU aggregation buffer */
 	uint64_t aggrate;	/* ns between aggregation snapshots */

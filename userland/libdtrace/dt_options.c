@@ -32,6 +32,7 @@ void dt_options_init(struct dt_options *opt)
 	opt->scratchsize = DTRACE_SCRATCHSIZE_DEFAULT;
 	opt->switchrate = DT_NSEC_PER_SEC;	/* 1hz */
 	opt->statusrate = DT_NSEC_PER_SEC / 10;	/* 10hz */
+	opt->cleanrate = DT_NSEC_PER_SEC / 101;	/* DTrace's 101hz */
 	opt->stackframes = DT_STACKFRAMES_DEFAULT;
 	opt->ustackframes = DT_USTACKFRAMES_DEFAULT;
 	opt->bufpolicy = DTRACE_BUFPOLICY_SWITCH;
@@ -253,6 +254,7 @@ static const struct dt_optdesc dt_optdescs[] = {
 	{ "rawbytes", DT_OPT_FLAG, DT_OFF(rawbytes), 0, 0, 0, 0 },
 	{ "switchrate", DT_OPT_RATE, DT_OFF(switchrate), 0, 0, 0, 0 },
 	{ "statusrate", DT_OPT_RATE, DT_OFF(statusrate), 0, 0, 0, 0 },
+	{ "cleanrate", DT_OPT_RATE, DT_OFF(cleanrate), 0, 0, 0, 0 },
 	{ "stackframes", DT_OPT_COUNT, DT_OFF(stackframes), 1,
 	  DTRACE_STACK_MAX, 0, 0 },
 	{ "ustackframes", DT_OPT_COUNT, DT_OFF(ustackframes), 1,

@@ -254,7 +254,7 @@ static void dt_cg_record(struct dt_cg *cg, struct dt_node *n, uint32_t kind,
 		return;
 	}
 	if (t->kind == DT_TK_STRING) {
-		size = (uint32_t)cg->pcb->dtp->opt.strsize;
+		size = dt_strbytes(&cg->pcb->dtp->opt);
 		dp = dt_cg_program(cg, n, DTRACE_DIF_RTYPE_STRING, 0);
 		rec = dt_cg_action(cg, kind, dp, size, 8, 0, offp, n->line);
 		rec->kind = DT_REC_STRING;

@@ -243,7 +243,7 @@ static const struct dt_optdesc dt_optdescs[] = {
 	{ "argref", DT_OPT_FLAG, DT_OFF(argref), 0, 0, 0, 0 },
 	{ "bufsize", DT_OPT_SIZE, DT_OFF(bufsize), DTRACE_BUFSIZE_MIN,
 	  UINT64_MAX, DTRACE_OPT_BUFSIZE, 0 },	/* see dt_options_apply() */
-	{ "strsize", DT_OPT_SIZE, DT_OFF(strsize), 2, DTRACE_STRSIZE_MAX,
+	{ "strsize", DT_OPT_SIZE, DT_OFF(strsize), 1, DTRACE_STRSIZE_MAX - 1,
 	  DTRACE_OPT_STRSIZE, 0 },
 	{ "dynvarsize", DT_OPT_SIZE, DT_OFF(dynvarsize),
 	  DTRACE_DYNVARSIZE_MIN, DTRACE_DYNVARSIZE_MAX,
@@ -568,7 +568,7 @@ int dt_options_apply(dtrace_hdl_t *dtp)
 		destr |= DTRACE_DESTRUCTIVE_PANIC;
 	if (dt_setopt_kernel(dtp, DTRACE_OPT_BUFSIZE, o->bufsize) ||
 	    dt_setopt_kernel(dtp, DTRACE_OPT_BUFPOLICY, o->bufpolicy) ||
-	    dt_setopt_kernel(dtp, DTRACE_OPT_STRSIZE, o->strsize) ||
+	    dt_setopt_kernel(dtp, DTRACE_OPT_STRSIZE, dt_strbytes(o)) ||
 	    dt_setopt_kernel(dtp, DTRACE_OPT_DYNVARSIZE, o->dynvarsize) ||
 	    dt_setopt_kernel(dtp, DTRACE_OPT_SCRATCHSIZE, o->scratchsize) ||
 	    dt_setopt_kernel(dtp, DTRACE_OPT_DESTRUCTIVE, destr))

@@ -94,6 +94,10 @@ void test_cli(void)
 	cli(NULL, "-q -n 'BEGIN { trace((uint32_t)-1); trace(\"/\");"
 	    " trace((uint64_t)-1); exit(0) }'",
 	    "4294967295/18446744073709551615\n", NULL, 0);
+	/* strsize counts characters: a string of strsize characters is whole */
+	cli(NULL, "-q -x strsize=4 -n 'BEGIN { self->x = \"abcd\"; y = \"wxyz\";"
+	    " trace(self->x); trace(y); trace(\"abcdef\"); exit(0) }'",
+	    "abcdwxyzabcd\n", NULL, 0);
 	/* the default action is a clause's with no statement, not a store's */
 	cli(NULL, "-n 'BEGIN { n = 1; } BEGIN { self->t = n + 2; } BEGIN { }'"
 	    " -n 'BEGIN { trace(self->t); exit(0) }'",

@@ -98,6 +98,9 @@ void test_cli(void)
 	cli(NULL, "-q -x strsize=4 -n 'BEGIN { self->x = \"abcd\"; y = \"wxyz\";"
 	    " trace(self->x); trace(y); trace(\"abcdef\"); exit(0) }'",
 	    "abcdwxyzabcd\n", NULL, 0);
+	/* the D library's signal names, for raise() */
+	cli(NULL, "-q -n 'BEGIN { printf(\"%d %d %d %d\\n\", SIGINT, SIGKILL,"
+	    " SIGCHLD, SIGRTMAX); exit(0) }'", "2 9 17 64\n\n", NULL, 0);
 	/* the default action is a clause's with no statement, not a store's */
 	cli(NULL, "-n 'BEGIN { n = 1; } BEGIN { self->t = n + 2; } BEGIN { }'"
 	    " -n 'BEGIN { trace(self->t); exit(0) }'",

@@ -191,6 +191,9 @@ void dt_check_act(struct dt_pcb *pcb, struct dt_node *n,
 	case DT_ACT_TRACE:
 	case DT_ACT_PRINT:
 		dt_check_nargs(pcb, n, act->name, 1, 1);
+		if (act->action == DT_ACT_TRACE && dt_check_is_aggref(a))
+			dt_diag(pcb, n->line, D_TRACE_DYN,
+				"trace( ) may not be applied to a dynamic expression");
 		if (act->action == DT_ACT_PRINT || !dt_check_symarg(pcb, a))
 			dt_check_expr(pcb, a);
 		if (dt_type_is_void(a->type))

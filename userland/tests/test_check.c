@@ -83,7 +83,9 @@ static void test_check_agg(dtrace_hdl_t *dtp)
 	ck(dtp, "BEGIN { @r4 = count(); } END { @r4[1] = count(); }",
 	   "[D_AGG_REDEF] aggregation redefined: @r4\n\t current: @r4[int] = count( )\n\tprevious: @r4 = count( )");
 	ck(dtp, "BEGIN { trace(@a); }",
-	   "[D_AGG_EXPR] aggregation @a may not be used in an expression");
+	   "[D_TRACE_DYN] trace( ) may not be applied to a dynamic expression");
+	ck(dtp, "BEGIN { trace(@a[1, 2]); }",
+	   "[D_TRACE_DYN] trace( ) may not be applied to a dynamic expression");
 	ck(dtp, "BEGIN { x = @a[1] + 1; }",
 	   "[D_OP_INCOMPAT] operator + may not be applied to an aggregation");
 	ck(dtp, "BEGIN { @a++; }",

@@ -411,11 +411,13 @@ void test_check(void)
 	   "[D_PROTO_LEN] stop( ) prototype mismatch: 1 arg passed, 0 expected");
 	ck(dtp, "BEGIN { tracemem(arg0, 16); print(curthread) }", "OK");
 	ck(dtp, "BEGIN { freopen(\"/tmp/%s.out\", execname); ftruncate(); freopen(\"\"); printf(\"%@T %@Y\", 1) }",
-	   "[D_PRINTF_CONV] printf( ) conversion #1 is invalid: %@T is only valid in printa( )");
+	   "[D_PRINTF_AGG_CONV] %@ conversion requires an aggregation and is not for use with printf( )");
 	ck(dtp, "BEGIN { @a = count(); printf(\"%d\", @a) }",
 	   "[D_PRINTF_ARG_TYPE] printf( ) argument #2 is incompatible with conversion #1 prototype:\n\tconversion: %d\n\t prototype: char, short, int, long, or long long\n\t  argument: aggregation");
 	ck(dtp, "BEGIN { printf(\"%s\", printf(\"\")) }",
 	   "[D_PRINTF_ARG_TYPE] printf( ) argument #2 is incompatible with conversion #1 prototype:\n\tconversion: %s\n\t prototype: string\n\t  argument: void");
+	ck(dtp, "BEGIN { printf(\"%*.*d\", 1, 2, \"\") }",
+	   "[D_PRINTF_ARG_TYPE] printf( ) argument #4 is incompatible with conversion #1 prototype:\n\tconversion: %d\n\t prototype: char, short, int, long, or long long\n\t  argument: string");
 	ck(dtp, "BEGIN { @w = max(walltimestamp); freopen(\"/tmp/%s.out\", execname); ftruncate(); freopen(\"\"); printa(\"%@T %@Y\\n\", @w); printf(\"%T\", walltimestamp) }",
 	   "OK");
 	ck(dtp, "BEGIN { ftruncate(1) }",

@@ -812,6 +812,17 @@ static void test_aggstmts(dtrace_hdl_t *dtp)
 			   "rule: assignments alone record nothing either");
 		dt_program_free(pgp);
 	}
+	cl = agg_clause(dtp, &pgp, "BEGIN { speculate(1); }");
+	if (cl) {
+		tap_is_int(cl->datasize, 1,
+			   "rule: speculate() alone records the probe's line in the speculation");
+		dt_program_free(pgp);
+	}
+	cl = agg_clause(dtp, &pgp, "BEGIN { commit(1); }");
+	if (cl) {
+		tap_is_int(cl->datasize, 0, "rule: commit() alone records nothing");
+		dt_program_free(pgp);
+	}
 	cl = agg_clause(dtp, &pgp, "BEGIN { printf(\"x\\n\"); @r = count(); }");
 	if (cl) {
 		tap_is_int(cl->datasize, 1,

@@ -69,6 +69,11 @@ static void dt_check_stack(struct dt_pcb *pcb, struct dt_node *n)
 }
 
 /* printf() and system(): a constant format and its arguments. */
+/* What an aggregation passed as a value is called in messages. */
+static const struct dt_type dt_check_aggtype = {
+	.name = "aggregation", .kind = DT_TK_VOID
+};
+
 static void dt_check_format(struct dt_pcb *pcb, struct dt_node *n,
 			    const char *name)
 {
@@ -96,13 +101,25 @@ static void dt_check_format(struct dt_pcb *pcb, struct dt_node *n,
 	for (a = fmt->next; a; a = a->next) {
 		const struct dt_ident *act = dt_check_action(a);
 
-		if (act && act->action == DT_ACT_STACK)
-			dt_check_stack(pcb, a);	/* the value of a %k */
-		else if (!dt_check_symarg(pcb, a))
-			dt_check_expr(pcb, a);
 		if (nargs == DTRACE_ACTIONS_MAX)
 			dt_diag(pcb, n->line, D_REC_LIMIT,
 				"%s( ) has too many arguments", name);
+		/*
+		 * An aggregation or another action has no value: as in
+		 * DTrace, the conversion it meets says so (D_PRINTF_ARG_TYPE).
+		 */
+		if (dt_check_is_aggref(a)) {
+			types[nargs++] = &dt_check_aggtype;
+			continue;
+		}
+		if (act && act->action != DT_ACT_STACK) {
+			types[nargs++] = &dt_type_void;
+			continue;
+		}
+		if (act)
+			dt_check_stack(pcb, a);	/* the value of a %k */
+		else if (!dt_check_symarg(pcb, a))
+			dt_check_expr(pcb, a);
 		types[nargs++] = a->type;
 	}
 
@@ -201,6 +218,9 @@ void dt_check_act(struct dt_pcb *pcb, struct dt_node *n,
 	case DT_ACT_TRACE:
 	case DT_ACT_PRINT:
 		dt_check_nargs(pcb, n, act->name, 1, 1);
+		if (act->action == DT_ACT_TRACE && dt_check_is_aggref(a))
+			dt_diag(pcb, n->line, D_TRACE_DYN,
+				"trace( ) may not be applied to a dynamic expression");
 		if (act->action == DT_ACT_PRINT || !dt_check_symarg(pcb, a))
 			dt_check_expr(pcb, a);
 		if (dt_type_is_void(a->type))

@@ -280,7 +280,7 @@ static void dt_check_aggkey(struct dt_pcb *pcb, struct dt_node *a,
 	rec->type = a->type;
 	if (dt_type_is_string(t)) {
 		kk->kind = DTRACE_AGGKEY_STRING;
-		kk->size = (uint32_t)opt->strsize;
+		kk->size = dt_strbytes(opt);
 		rec->kind = DT_REC_STRING;
 	} else if (dt_type_is_byref(t) && t->size > 0 &&
 		   t->size <= DTRACE_AGG_KEYMAX) {

@@ -29,7 +29,7 @@ struct dt_options {
 	bool defaultargs;	/* unset $N macros are 0 / "" */
 	bool argref;		/* macro arguments may go unreferenced */
 	uint64_t bufsize;	/* bytes per CPU buffer */
-	uint64_t strsize;	/* bytes of a recorded string, NUL included */
+	uint64_t strsize;	/* characters a string keeps (DTrace's) */
 	uint64_t dynvarsize;	/* bytes of dynamic variable space */
 	uint64_t scratchsize;	/* bytes of scratch per CPU */
 	uint64_t switchrate;	/* ns between buffer snapshots */
@@ -39,6 +39,7 @@ struct dt_options {
 	uint32_t bufpolicy;	/* DTRACE_BUFPOLICY_* */
 	bool rawbytes;		/* trace() of bytes always as a hex dump */
 	uint64_t statusrate;	/* ns between status polls */
+	uint64_t cleanrate;	/* DTrace's dynvar cleaning pace: no effect */
 	/* Aggregations, buffers and output (issue 4; dt_options.c) */
 	uint64_t aggsize;	/* bytes per CPU aggregation buffer */
 	uint64_t aggrate;	/* ns between aggregation snapshots */
@@ -64,6 +65,15 @@ struct dt_options {
 	char *modpath;		/* where kernel modules are looked for */
 	uint32_t version;	/* D version: DT_VERSION() */
 };
+
+/*
+ * Bytes a string takes in records, keys and variables: strsize characters
+ * and the NUL (the kernel's DTRACE_OPT_STRSIZE counts the NUL).
+ */
+static inline uint32_t dt_strbytes(const struct dt_options *opt)
+{
+	return (uint32_t)opt->strsize + 1;
+}
 
 #define DT_STDC_A		0	/* -Xa: ISO C with extensions */
 #define DT_STDC_C		1	/* -Xc: strictly conforming ISO C */

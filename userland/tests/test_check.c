@@ -83,7 +83,9 @@ static void test_check_agg(dtrace_hdl_t *dtp)
 	ck(dtp, "BEGIN { @r4 = count(); } END { @r4[1] = count(); }",
 	   "[D_AGG_REDEF] aggregation redefined: @r4\n\t current: @r4[int] = count( )\n\tprevious: @r4 = count( )");
 	ck(dtp, "BEGIN { trace(@a); }",
-	   "[D_AGG_EXPR] aggregation @a may not be used in an expression");
+	   "[D_TRACE_DYN] trace( ) may not be applied to a dynamic expression");
+	ck(dtp, "BEGIN { trace(@a[1, 2]); }",
+	   "[D_TRACE_DYN] trace( ) may not be applied to a dynamic expression");
 	ck(dtp, "BEGIN { x = @a[1] + 1; }",
 	   "[D_OP_INCOMPAT] operator + may not be applied to an aggregation");
 	ck(dtp, "BEGIN { @a++; }",
@@ -415,7 +417,13 @@ void test_check(void)
 	   "[D_PROTO_LEN] stop( ) prototype mismatch: 1 arg passed, 0 expected");
 	ck(dtp, "BEGIN { tracemem(arg0, 16); print(curthread) }", "OK");
 	ck(dtp, "BEGIN { freopen(\"/tmp/%s.out\", execname); ftruncate(); freopen(\"\"); printf(\"%@T %@Y\", 1) }",
-	   "[D_PRINTF_CONV] printf( ) conversion #1 is invalid: %@T is only valid in printa( )");
+	   "[D_PRINTF_AGG_CONV] %@ conversion requires an aggregation and is not for use with printf( )");
+	ck(dtp, "BEGIN { @a = count(); printf(\"%d\", @a) }",
+	   "[D_PRINTF_ARG_TYPE] printf( ) argument #2 is incompatible with conversion #1 prototype:\n\tconversion: %d\n\t prototype: char, short, int, long, or long long\n\t  argument: aggregation");
+	ck(dtp, "BEGIN { printf(\"%s\", printf(\"\")) }",
+	   "[D_PRINTF_ARG_TYPE] printf( ) argument #2 is incompatible with conversion #1 prototype:\n\tconversion: %s\n\t prototype: string\n\t  argument: void");
+	ck(dtp, "BEGIN { printf(\"%*.*d\", 1, 2, \"\") }",
+	   "[D_PRINTF_ARG_TYPE] printf( ) argument #4 is incompatible with conversion #1 prototype:\n\tconversion: %d\n\t prototype: char, short, int, long, or long long\n\t  argument: string");
 	ck(dtp, "BEGIN { @w = max(walltimestamp); freopen(\"/tmp/%s.out\", execname); ftruncate(); freopen(\"\"); printa(\"%@T %@Y\\n\", @w); printf(\"%T\", walltimestamp) }",
 	   "OK");
 	ck(dtp, "BEGIN { ftruncate(1) }",

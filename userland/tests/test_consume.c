@@ -423,7 +423,7 @@ void test_consume(void)
 	i64 = -2;
 	memcpy(d + c1->recs[1].offset, &i64, 8);
 	tap_is_str(consume(dtp, 3, &b),
-		   "  3      1                           :BEGIN         1               -2\n",
+		   "  3      1                           :BEGIN           1                  -2\n",
 		   "consume: trace of 4- and 8-byte integers, header once");
 
 	d = t_rec_add(&b, 3, c2->datasize, 0);

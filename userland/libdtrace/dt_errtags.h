@@ -162,6 +162,7 @@
 	X(D_PROV_PRDUP)			\
 	X(D_PROV_PRARGLEN)		\
 	X(D_PROV_PRARGTYPE)		\
+	X(D_PROV_PRARGMAP)		\
 	X(D_PROV_PRNAME)
 
 enum dt_errtag {

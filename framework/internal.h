@@ -100,13 +100,11 @@
 #include "engine/dif.h"
 #include "engine/quantize.h"
 
-/* Most frames a STACK or USTACK action, or a stack walk, records. */
-#define DTRACE_STACK_MAX		128
-#define DTRACE_USTACK_MAX		128
 /*
  * A kernel stack walk saves this many frames: room for dtrace's and the
- * provider's on top of the ones recorded.  The buffer is per CPU, not
- * on the stack, which may be a small NMI stack.
+ * provider's on top of the DTRACE_STACK_MAX recorded (the limits both
+ * sides share are in the uapi header).  The buffer is per CPU, not on
+ * the stack, which may be a small NMI stack.
  */
 #define DTRACE_STACK_SAVE		(DTRACE_STACK_MAX + 32)
 
@@ -325,6 +323,8 @@ struct dtrace_state {
 	u32				keysize;	/* of buffers->key, at GO */
 	struct dtrace_var		*vars;	/* [DTRACE_DIF_MAXVARS] */
 	char				*globals;	/* global scalars, at GO */
+	u32				globalsize;	/* of globals, at GO */
+	u32				localsize;	/* of buffers->locals */
 	struct dtrace_dynspace		dyn;	/* at GO */
 	/* aggregations (agg.c): defined before GO, fixed after */
 	struct dtrace_agg		**aggs;	/* [DTRACE_AGG_MAXID] or NULL */
@@ -413,7 +413,6 @@ int dtrace_providers_provide(const struct dtrace_probedesc *desc);
 struct dtrace_provider *dtrace_provider_named(const struct dtrace_probedesc *desc);
 struct dtrace_provider *dtrace_provider_first(void);
 struct dtrace_provider *dtrace_provider_next(struct dtrace_provider *prov);
-bool dtrace_match_glob(const char *pattern, const char *str);
 
 /* probe.c */
 bool dtrace_probe_matches(const struct dtrace_probe *probe,

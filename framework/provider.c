@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The provider list: dtrace_register() and dtrace_unregister(), asking
- * providers for probes on demand, and glob matching of names.
+ * providers for probes on demand, and the export of the glob matcher
+ * (engine/glob.c) to providers.
  * Everything here runs in process context and may sleep.
  */
 #define pr_fmt(fmt) "dtrace: " fmt
@@ -11,90 +12,13 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 #include "internal.h"
+#include "engine/glob.h"
 
 /* protects dtrace_providers; serialises ->provide */
 DEFINE_MUTEX(dtrace_provider_lock);
 static LIST_HEAD(dtrace_providers);	/* dtrace_provider_lock */
 
-/**
- * dtrace_match_glob() - does @str match shell glob @pattern?
- * @pattern: '*', '?', '[set]', '[!set]' with ranges, '\' escapes; an
- *	empty pattern matches anything
- * @str: the name to test
- *
- * Iterative, with one backtracking point for the last '*': linear in
- * practice and never recursive, whatever the pattern.
- * Context: any.
- */
-bool dtrace_match_glob(const char *pattern, const char *str)
-{
-	const char *star = NULL, *star_str = NULL;
-	const char *p = pattern, *s = str;
-
-	if (!*pattern)
-		return true;
-
-	while (*s) {
-		const char *next = p + 1;
-		bool ok = false;
-
-		switch (*p) {
-		case '*':
-			star = p++;
-			star_str = s;
-			continue;
-		case '?':
-			ok = true;
-			break;
-		case '[': {
-			bool negate = false, in = false;
-			const char *q = p + 1;
-
-			if (*q == '!') {
-				negate = true;
-				q++;
-			}
-			while (*q && (*q != ']' || q == p + 1 + negate)) {
-				if (q[1] == '-' && q[2] && q[2] != ']') {
-					in |= *s >= q[0] && *s <= q[2];
-					q += 3;
-				} else {
-					in |= *s == *q++;
-				}
-			}
-			if (*q == ']') {
-				ok = in != negate;
-				next = q + 1;
-			} else {
-				ok = *s == '[';	/* unterminated: literal */
-			}
-			break;
-		}
-		case '\\':
-			if (p[1]) {
-				ok = *s == p[1];
-				next = p + 2;
-				break;
-			}
-			fallthrough;
-		default:
-			ok = *p == *s;
-			break;
-		}
-		if (*p && ok) {
-			p = next;
-			s++;
-		} else if (star) {
-			p = star + 1;
-			s = ++star_str;
-		} else {
-			return false;
-		}
-	}
-	while (*p == '*')
-		p++;
-	return !*p;
-}
+/* The matcher is the engine's, the same source userland runs (engine/glob.c). */
 EXPORT_SYMBOL_NS_GPL(dtrace_match_glob, DTRACE_NS);
 
 static bool dtrace_provider_name_valid(const char *name)

@@ -222,8 +222,6 @@ void dtrace_probe(dtrace_id_t id, u64 arg0, u64 arg1, u64 arg2, u64 arg3,
  *
  * Context: as dtrace_probe().
  */
-#define DTRACE_PROBE_NARGS	10
-
 void dtrace_probe_args(dtrace_id_t id, const u64 *args, unsigned int nargs,
 		       int err);
 
@@ -257,10 +255,12 @@ void dtrace_probe_regs(dtrace_id_t id, const u64 *args, unsigned int nargs,
 /**
  * dtrace_match_glob() - does @str match the glob @pattern?
  * @pattern: a field of a probe description: '*', '?', '[set]' with
- *	ranges and '!', '\\' escapes; empty matches anything
+ *	ranges and '!' or '^', '\\' escapes; empty matches anything
  * @str: a name
  *
- * What a ->provide that creates probes on demand matches names with.
+ * What a ->provide that creates probes on demand matches names with:
+ * the core's own matcher, which the dtrace command runs too
+ * (framework/engine/glob.h has the exact rules).
  * Context: any.
  */
 bool dtrace_match_glob(const char *pattern, const char *str);

@@ -410,7 +410,7 @@ static int __init ftp_init(void)
 	int ret;
 
 	ftp_pops.max_enabled = max_enabled;
-	if (!proc_create_single("dtrace/fasttrap", 0444, NULL, ftp_proc_show))
+	if (!proc_create_single("dtrace/fasttrap", 0400, NULL, ftp_proc_show))
 		return -ENOMEM;
 	ret = ftp_dev_init();
 	if (ret)

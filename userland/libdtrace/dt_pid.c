@@ -27,6 +27,7 @@
 #include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <engine/glob.h>
 #include <linux/dtrace_fasttrap.h>
 #include "dt_impl.h"
 #include "dt_sym.h"
@@ -251,7 +252,8 @@ static bool dt_pid_obj_matches(const struct dt_pobj *o, const char *glob)
 		return true;
 	if (!strcmp(glob, "a.out"))
 		return o->exe;
-	return dt_gmatch(o->base, glob) || dt_gmatch(o->file, glob);
+	return dtrace_match_glob(glob, o->base) ||
+	       dtrace_match_glob(glob, o->file);
 }
 
 /* Which probes of each function @name asks for; false for none. */
@@ -259,8 +261,8 @@ static bool dt_pid_kinds(struct dt_pid_req *r, const char *name)
 {
 	char *end;
 
-	r->entry = dt_gmatch("entry", name);
-	r->ret = dt_gmatch("return", name);
+	r->entry = dtrace_match_glob(name, "entry");
+	r->ret = dtrace_match_glob(name, "return");
 	if (*name && !strpbrk(name, "*?[\\")) {
 		r->offset = strtoull(name, &end, 16);
 		r->off = !*end && isxdigit((unsigned char)*name);
@@ -342,9 +344,9 @@ static int dt_pid_usdt_obj(dtrace_hdl_t *dtp, const struct dt_pobj *o,
 		}
 		func = dt_sym_ufunc_at(dtp, o->src, sites[i].pc);
 		snprintf(c.desc.func, sizeof(c.desc.func), "%s", func ? func : "-");
-		if (!dt_gmatch(sites[i].provider, prov) ||
-		    !dt_gmatch(c.desc.name, pd->name) ||
-		    !dt_gmatch(c.desc.func, pd->func) ||
+		if (!dtrace_match_glob(prov, sites[i].provider) ||
+		    !dtrace_match_glob(pd->name, c.desc.name) ||
+		    !dtrace_match_glob(pd->func, c.desc.func) ||
 		    !dt_pid_name_fits(c.desc.func, sizeof(c.desc.func)) ||
 		    dt_sym_uoffset(dtp, o->src, sites[i].pc, &off) ||
 		    (sites[i].sema &&

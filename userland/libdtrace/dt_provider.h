@@ -13,9 +13,8 @@
 #define _DT_PROVIDER_H
 
 #include <stdio.h>
+#include <linux/dtrace_fasttrap.h>
 #include "dt_impl.h"
-
-#define DT_UPROBE_MAXARGS	10	/* what one note's arguments reach */
 
 struct dt_pcb;
 
@@ -34,10 +33,10 @@ struct dt_uparams {
 struct dt_uprobe {
 	char *name;			/* as declared: "query__start" */
 	unsigned int nargs;
-	const struct dt_type *args[DT_UPROBE_MAXARGS];
+	const struct dt_type *args[DTRACE_FTP_NARGS];
 	unsigned int nxargs;
-	const struct dt_type *xargs[DT_UPROBE_MAXARGS];
-	unsigned char map[DT_UPROBE_MAXARGS];
+	const struct dt_type *xargs[DTRACE_FTP_NARGS];
+	unsigned char map[DTRACE_FTP_NARGS];
 	struct dt_uprobe *next;
 };
 

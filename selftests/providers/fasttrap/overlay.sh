@@ -19,6 +19,7 @@ set -eu
 MOUNTS=
 pid=
 
+# shellcheck disable=SC2317 # runs from the EXIT trap
 overlay_cleanup() {
 	[ -z "$pid" ] || kill -KILL "$pid" 2>/dev/null || true
 	[ -z "$pid" ] || wait "$pid" 2>/dev/null || true

@@ -32,7 +32,7 @@ grep -q "^pid$P " /proc/dtrace/providers ||
 	dt_fail "pid$P not left behind: $(cat /proc/dtrace/providers)"
 
 # The next fork gets pid P; another process may take it first: retry.
-for try in 1 2 3 4 5; do
+for _ in 1 2 3 4 5; do
 	echo $((P - 1)) >"$LASTPID"
 	"$UT" -n 7 -w "$DT_TMP/go" >"$DT_TMP/target2" &
 	Q=$!

@@ -35,6 +35,7 @@ start() {
 }
 
 # steps_done: true once every step started has ended.
+# shellcheck disable=SC2317 # runs from dt_wait_until
 steps_done() {
 	for _s in $STEPS; do
 		eval "dt_gone \$PID_$_s" || return 1
@@ -44,6 +45,7 @@ steps_done() {
 # steps_check: note each step that failed or is still running.
 steps_check() {
 	for _s in $STEPS; do
+		_pid=
 		eval "_pid=\$PID_$_s"
 		if ! dt_gone "$_pid"; then
 			FAILED="$FAILED $_s(still running)"
@@ -53,6 +55,7 @@ steps_check() {
 	done
 }
 
+# shellcheck disable=SC2317 # runs from the EXIT trap
 stuck_cleanup() {
 	[ -z "$TARGET" ] || kill -KILL "$TARGET" 2>/dev/null || true
 	[ -z "${OLD_UFFD:-}" ] || echo "$OLD_UFFD" >"$SYSCTL"
@@ -89,7 +92,8 @@ grep -q '^stuck 7$' "$DT_TMP/out" ||
 
 # All at once: a hang of one must not hide the others, nor take long.
 kill -INT "$DT_BG"
-PID_sigint=$DT_BG
+PID_sigint=$DT_BG # read through eval by steps_check
+export PID_sigint
 STEPS=sigint
 ln -s out "$DT_TMP/sigint.out"
 start list "$DTRACE" -l -n 'dtrace:::BEGIN'

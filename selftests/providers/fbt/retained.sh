@@ -13,6 +13,7 @@
 # releases crc7, which then unloads.
 set -eu
 . selftests/lib/dt.sh
+. selftests/providers/fbt/retained.inc
 
 dt_setup
 modprobe -q -n crc7 2>/dev/null || dt_skip "no crc7 module for this kernel"
@@ -32,10 +33,5 @@ dt_wait 60 rmmod crc7 || dt_fail "crc7 held by a description that is not its"
 dt_trace_stop
 
 dt_trace 'fbt:crc7:crc7_be:entry { @ = count(); }' -Z
-modprobe crc7 || dt_fail "modprobe crc7 failed"
-! rmmod crc7 2>/dev/null || dt_fail "rmmod crc7 succeeded while its probe was retained"
-dt_trace_stop
-dt_check_idle "the consumer of a retained description exited"
-dt_wait 60 rmmod crc7 2>/dev/null || dt_fail "rmmod crc7 fails untraced"
-DT_MODS=
+retained_crc7_held
 exit 0

@@ -32,39 +32,31 @@ random() {
 	echo $(( $(od -An -N2 -tu2 /dev/urandom) % $1 ))
 }
 
-(
-	i=0
-	while [ $i -lt "$iters" ]; do
-		modprobe crc7 || echo "modprobe crc7 failed" >>"$DT_TMP/bad"
-		dt_modprobe helloworld ||
-			echo "modprobe helloworld failed" >>"$DT_TMP/bad"
-		sdt_read /proc/helloworld || true
-		# A consumer of the other loop may hold them: next round.
-		rmmod crc7 2>/dev/null || true
-		rmmod helloworld 2>/dev/null || true
-		i=$((i + 1))
-	done
-) &
+for _ in $(seq "$iters"); do
+	modprobe crc7 || echo "modprobe crc7 failed" >>"$DT_TMP/bad"
+	dt_modprobe helloworld ||
+		echo "modprobe helloworld failed" >>"$DT_TMP/bad"
+	sdt_read /proc/helloworld || true
+	# A consumer of the other loop may hold them: next round.
+	rmmod crc7 2>/dev/null || true
+	rmmod helloworld 2>/dev/null || true
+done &
 loader=$!
 
-(
-	i=0
-	while [ $i -lt "$iters" ]; do
-		"$DTRACE" -q -Z -n "$prog" >/dev/null 2>&1 &
-		pid=$!
-		sleep "0.$(random 10)"
-		if [ $((i % 2)) -eq 0 ]; then
-			kill -KILL $pid 2>/dev/null || true
-			wait $pid 2>/dev/null || true
-		else
-			kill -TERM $pid 2>/dev/null || true
-			dt_wait_pid $pid 120 >/dev/null 2>&1 ||
-				[ $? -ne 124 ] ||
-				echo "a consumer did not end on SIGTERM" >>"$DT_TMP/bad"
-		fi
-		i=$((i + 1))
-	done
-) &
+for i in $(seq "$iters"); do
+	"$DTRACE" -q -Z -n "$prog" >/dev/null 2>&1 &
+	pid=$!
+	sleep "0.$(random 10)"
+	if [ $((i % 2)) -eq 0 ]; then
+		kill -KILL $pid 2>/dev/null || true
+		wait $pid 2>/dev/null || true
+	else
+		kill -TERM $pid 2>/dev/null || true
+		dt_wait_pid $pid 120 >/dev/null 2>&1 ||
+			[ $? -ne 124 ] ||
+			echo "a consumer did not end on SIGTERM" >>"$DT_TMP/bad"
+	fi
+done &
 killer=$!
 
 wait $loader

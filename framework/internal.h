@@ -31,7 +31,7 @@
  * Retained enablings: a consumer's enabled descriptions, on
  *	state->retained under state->lock; dtrace_probe_gen, the
  *	generation of the newest probe, under dtrace_lock.  New probes are
- *	matched from the system work queue or a module notifier, never
+ *	matched from system_long_wq or a module notifier, never
  *	from dtrace_probe_create()'s caller, which may hold the provider
  *	lock: the pass takes the locks in the order below, as an ioctl.
  *

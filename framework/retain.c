@@ -175,15 +175,16 @@ static void dtrace_retained_pass(bool provide)
 /**
  * dtrace_retained_kick() - new probes exist: match them, soon
  *
- * The matching runs from the system work queue, so a provider may call
- * this (through dtrace_probe_create()) with its own locks held and the
+ * The matching runs from the system's queue for long work (arming a
+ * uprobe may wait on the probed file), so a provider may call this
+ * (through dtrace_probe_create()) with its own locks held and the
  * core's provider lock too.  Many calls in a row make one pass.
  * Context: any process context; does not sleep.
  */
 void dtrace_retained_kick(void)
 {
 	if (atomic_read(&dtrace_nretained))
-		schedule_work(&dtrace_retained_work);
+		queue_work(system_long_wq, &dtrace_retained_work);
 }
 
 static void dtrace_retained_workfn(struct work_struct *work)

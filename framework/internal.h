@@ -410,6 +410,7 @@ extern struct dtrace_probe *dtrace_probe_begin, *dtrace_probe_end,
 
 /* provider.c */
 int dtrace_providers_provide(const struct dtrace_probedesc *desc);
+bool dtrace_desc_names_provider(const struct dtrace_probedesc *desc);
 struct dtrace_provider *dtrace_provider_named(const struct dtrace_probedesc *desc);
 struct dtrace_provider *dtrace_provider_first(void);
 struct dtrace_provider *dtrace_provider_next(struct dtrace_provider *prov);
@@ -609,7 +610,7 @@ struct dtrace_retained *dtrace_retained_alloc(const struct dtrace_probedesc *des
 					      struct dtrace_clause *clause);
 void dtrace_retained_discard(struct dtrace_retained *r);
 void dtrace_retain(struct dtrace_state *state, struct dtrace_retained *r,
-		   u64 gen);
+		   u64 gen, u32 nmatched);
 bool dtrace_retained_speculates(const struct dtrace_state *state);
 void dtrace_retained_free(struct dtrace_state *state);
 void dtrace_retained_kick(void);

@@ -135,7 +135,7 @@ static int dtrace_ioc_enable(struct dtrace_state *state,
 		dtrace_retained_discard(retained);
 		goto out_put;
 	}
-	dtrace_retain(state, retained, gen);
+	dtrace_retain(state, retained, gen, en->nmatched);
 	dtrace_vars_commit(state, clause);
 out_put:
 	dtrace_clause_put(clause);

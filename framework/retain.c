@@ -19,6 +19,12 @@ struct dtrace_retained {
 	struct dtrace_probedesc		desc;
 	struct dtrace_clause		*clause;	/* one reference */
 	u64				gen;	/* probes up to it are matched */
+	/*
+	 * The provider the description named plainly, once it matched
+	 * probes of it: kept by the consumer's ECBs on them, which go only
+	 * with the consumer.  NULL for a glob, or before a first match.
+	 */
+	const struct dtrace_provider	*prov;
 };
 
 /* Descriptions kept, of every consumer: no work while there are none. */
@@ -64,19 +70,37 @@ void dtrace_retained_discard(struct dtrace_retained *r)
 	atomic_dec(&dtrace_nretained);
 }
 
+/*
+ * A description naming one provider plainly stays with the instance of
+ * it that it first matched probes of (the @nmatched last ECBs of @state
+ * are its enabling's).  A process's provider (pid1234) goes defunct when
+ * the process exits, and a new process given the same pid gets a new
+ * provider of that name: another process, which the description did
+ * not name.  A provider that unregisters cannot go while the ECBs are
+ * there, so it is never replaced under a bound description.
+ */
+static void dtrace_retained_bind(struct dtrace_state *state,
+				 struct dtrace_retained *r, u32 nmatched)
+{
+	if (!r->prov && nmatched && dtrace_desc_names_provider(&r->desc))
+		r->prov = state->ecbs[state->necbs - 1]->probe->prov;
+}
+
 /**
  * dtrace_retain() - keep a description the consumer has just enabled
  * @state: the consumer
  * @r: from dtrace_retained_alloc(), whether it matched probes or not (-Z)
  * @gen: the probe generation its enabling matched up to
+ * @nmatched: the probes it matched, the last ECBs of @state
  *
  * Context: process; state->lock held.
  */
 void dtrace_retain(struct dtrace_state *state, struct dtrace_retained *r,
-		   u64 gen)
+		   u64 gen, u32 nmatched)
 {
 	lockdep_assert_held(&state->lock);
 	r->gen = gen;
+	dtrace_retained_bind(state, r, nmatched);
 	list_add_tail(&r->list, &state->retained);
 }
 
@@ -136,9 +160,14 @@ static void dtrace_retained_state(struct dtrace_state *state, bool provide)
 	if (activity == DTRACE_ACTIVITY_INACTIVE ||
 	    activity == DTRACE_ACTIVITY_WARMUP ||
 	    activity == DTRACE_ACTIVITY_ACTIVE) {
-		list_for_each_entry(r, &state->retained, list)
-			dtrace_ecb_enable(state, &r->desc, r->clause, provide,
-					  &r->gen, &n);
+		list_for_each_entry(r, &state->retained, list) {
+			/* its process gone, the name is another's */
+			if (r->prov && READ_ONCE(r->prov->defunct))
+				continue;
+			if (!dtrace_ecb_enable(state, &r->desc, r->clause,
+					       provide, &r->gen, &n))
+				dtrace_retained_bind(state, r, n);
+		}
 	}
 	mutex_unlock(&state->lock);
 }

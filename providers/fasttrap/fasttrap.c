@@ -29,7 +29,7 @@
 #include <dtrace/services.h>
 #include "fasttrap_impl.h"
 
-/* the catalogue: providers, their probes and holds (fasttrap_impl.h) */
+/* serialises the catalogue: providers, their probes and holds */
 DEFINE_MUTEX(ftp_lock);
 
 static unsigned int max_enabled = 5000;

@@ -25,7 +25,7 @@
 #include <linux/string.h>
 #include "sdt_impl.h"
 
-/* the provider and module lists of sdt.c and sdt_modules.c */
+/* protects sdt_providers and sdt_modules: see sdt_impl.h */
 DEFINE_MUTEX(sdt_lock);
 
 /* A provider name used by sites, registered with the core. */

@@ -3,6 +3,7 @@
 #
 # description: modules loaded and unloaded while retained descriptions enable their probes
 # requires: dtrace_fbt, dtrace_sdt
+# timeout: 600
 #
 # ASSERTION: while one loop loads crc7 and helloworld (whose fbt and sdt
 # probes appear with them) and unloads them again DT_STORM_ITERS times

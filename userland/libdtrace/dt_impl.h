@@ -303,6 +303,8 @@ struct dtrace_hdl {
 	struct dt_uprov *uprovs;	/* USDT providers declared (-h, -G) */
 	int ftfd;			/* /dev/dtrace_fasttrap, -1 until
 					   user probes are made (dt_pid.c) */
+	struct dt_pid_kept *pidkept;	/* descriptions of a process's */
+	size_t npidkept;		/* probes, made again (dt_pid.c) */
 	char **cpp_argv;		/* -D/-U/-I for -C (dt_cpp.c) */
 	int cpp_argc;
 	char **libdirs;			/* -L, searched before the default */
@@ -331,8 +333,14 @@ int dt_probe_lookup(dtrace_hdl_t *dtp, uint32_t id,
 int dt_fake_probe_add(dtrace_hdl_t *dtp, const char *prov, const char *mod,
 		      const char *func, const char *name);
 
-/* dt_pid.c: user probes a description names, made before matching it. */
+/*
+ * dt_pid.c: user probes a description names, made before matching it;
+ * for an enabled description, made again when the process maps more.
+ */
 int dt_pid_provide(dtrace_hdl_t *dtp, struct dtrace_probedesc *desc);
+int dt_pid_provide_kept(dtrace_hdl_t *dtp, struct dtrace_probedesc *desc);
+void dt_pid_refresh(dtrace_hdl_t *dtp);
+void dt_pid_kept_free(dtrace_hdl_t *dtp);
 
 /* dt_options.c */
 void dt_options_init(struct dt_options *opt);

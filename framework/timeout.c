@@ -99,9 +99,17 @@ bool dtrace_untimeout(dtrace_timeout_id_t id)
 	to = xa_erase_irq(&dtrace_timeouts, id);
 	if (!to)
 		return false;
-	/* Either the timer had not expired, or its work is queued or ran. */
-	cancelled = hrtimer_cancel(&to->timer);
-	cancelled |= cancel_work_sync(&to->work);
+	/*
+	 * A timer stopped before it expired never queued the work: do not
+	 * wait for the work then, so that a caller may hold a lock the
+	 * callback takes (services.h promises it; cancel_work_sync() would
+	 * also tell lockdep that the caller waits for the callback).
+	 * Otherwise the work is queued, running or done.
+	 */
+	if (hrtimer_cancel(&to->timer))
+		cancelled = true;
+	else
+		cancelled = cancel_work_sync(&to->work);
 	kfree(to);
 	return cancelled;
 }

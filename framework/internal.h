@@ -23,10 +23,20 @@
  *	dtrace_lock may be taken, briefly, and nothing else of the core.
  *
  * dtrace_states_lock (mutex)
- *	protects the list of consumers, dtrace_states; /proc/dtrace
- *	takes each state->lock inside it.  The retained-enablings pass
- *	(retain.c) takes a reference on a consumer under it and drops it
- *	before taking that consumer's state->lock and arming.
+ *	protects the list of consumers, dtrace_states, and their ids.
+ *	Nothing is taken inside it.  An ioctl holds its state->lock
+ *	throughout and may wait on the consumer's own memory (a
+ *	copy_from_user() of a userfaultfd page) as long as that takes, so
+ *	no one waits for a state->lock under this lock: a reader of every
+ *	consumer (/proc/dtrace) takes a reference on one under it
+ *	(dtrace_state_next()), drops it, then waits for that state->lock,
+ *	killably.  A stuck consumer stalls only its own readers.
+ * state->refs (refcount)
+ *	the open file's and each such reader's; the last frees the state.
+ *	state->closed (under state->lock) tells a reader it was torn down.
+ *	The retained-enablings pass (retain.c) takes a reference on a
+ *	consumer the same way and drops dtrace_states_lock before taking that
+ *	consumer's state->lock and arming.
  *
  * Retained enablings: a consumer's enabled descriptions, on
  *	state->retained under state->lock; dtrace_probe_gen, the
@@ -35,7 +45,7 @@
  *	from dtrace_probe_create()'s caller, which may hold the provider
  *	lock: the pass takes the locks in the order below, as an ioctl.
  *
- * Order: dtrace_states_lock -> state->lock -> dtrace_provider_lock -> dtrace_lock;
+ * Order: state->lock -> dtrace_provider_lock -> dtrace_lock;
  * state->lock -> provider->arm_lock -> dtrace_lock;
  * provider->arm_lock -> whatever the provider's ->enable/->disable take
  * (cpus_read_lock, its own locks, uprobes').
@@ -303,12 +313,13 @@ struct dtrace_dynspace {
 /* One consumer: one open of /dev/dtrace. */
 struct dtrace_state {
 	struct list_head		list;	/* on dtrace_states */
-	/* the open file's, and one per retained-enablings pass on it */
+	/* the open file's, /proc readers', retained-enablings passes' */
 	refcount_t			refs;
-	u32				id;	/* for /proc/dtrace, traces */
+	u32				id;	/* for /proc/dtrace, traces; rises */
 	pid_t				pid;	/* who opened it */
 	char				comm[TASK_COMM_LEN];
 	struct mutex			lock;	/* protects the setup, see above */
+	bool				closed;	/* torn down; lock */
 	int				activity;	/* DTRACE_ACTIVITY_*, atomic */
 	struct dtrace_ecb		**ecbs;	/* by epid - 1 */
 	struct list_head		retained;	/* retain.c */
@@ -451,6 +462,7 @@ extern struct list_head dtrace_states;
 extern struct mutex dtrace_states_lock;
 struct dtrace_state *dtrace_state_create(void);
 void dtrace_state_destroy(struct dtrace_state *state);
+struct dtrace_state *dtrace_state_next(u32 after);
 void dtrace_state_put(struct dtrace_state *state);
 int dtrace_state_setopt(struct dtrace_state *state, u32 option, u64 value);
 int dtrace_state_go(struct dtrace_state *state, u32 *cpu);

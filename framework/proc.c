@@ -55,20 +55,33 @@ static int dtrace_proc_providers_show(struct seq_file *m, void *v)
 	return 0;
 }
 
-/* Call @show for each consumer, its state->lock held. */
-static void dtrace_proc_each_state(struct seq_file *m,
-				   void (*show)(struct seq_file *m,
-						struct dtrace_state *state))
+/*
+ * Call @show for each consumer, its state->lock held.  No global lock is
+ * held while waiting for a state->lock: an ioctl holds it throughout,
+ * and one that waits on the consumer's own memory (a userfaultfd page)
+ * waits as long as that takes.  Then only this reader waits for it, and
+ * SIGKILL ends the wait; opens of /dev/dtrace and other readers go on.
+ * Return: 0, or -EINTR if killed while waiting.
+ */
+static int dtrace_proc_each_state(struct seq_file *m,
+				  void (*show)(struct seq_file *m,
+					       struct dtrace_state *state))
 {
 	struct dtrace_state *state;
+	u32 id = 0;
+	int ret = 0;
 
-	mutex_lock(&dtrace_states_lock);
-	list_for_each_entry(state, &dtrace_states, list) {
-		mutex_lock(&state->lock);
-		show(m, state);
-		mutex_unlock(&state->lock);
+	while (!ret && (state = dtrace_state_next(id))) {
+		id = state->id;
+		ret = mutex_lock_killable(&state->lock);
+		if (!ret) {
+			if (!state->closed)
+				show(m, state);
+			mutex_unlock(&state->lock);
+		}
+		dtrace_state_put(state);
 	}
-	mutex_unlock(&dtrace_states_lock);
+	return ret;
 }
 
 static void dtrace_proc_consumer(struct seq_file *m,
@@ -94,8 +107,7 @@ static int dtrace_proc_consumers_show(struct seq_file *m, void *v)
 		   "ID", "PID", "COMM", "STATE", "ECBS", "AGGS", "BUFSIZE",
 		   "POLICY", "DROPS", "ERRORS", "DYNDROPS", "SPECDROP",
 		   "AGGDROPS");
-	dtrace_proc_each_state(m, dtrace_proc_consumer);
-	return 0;
+	return dtrace_proc_each_state(m, dtrace_proc_consumer);
 }
 
 static void dtrace_proc_ecbs(struct seq_file *m, struct dtrace_state *state)
@@ -117,8 +129,7 @@ static int dtrace_proc_ecbs_show(struct seq_file *m, void *v)
 {
 	seq_printf(m, "%5s %6s %8s %7s  %s\n", "ID", "EPID", "PROBEID",
 		   "RECSIZE", "PROBE");
-	dtrace_proc_each_state(m, dtrace_proc_ecbs);
-	return 0;
+	return dtrace_proc_each_state(m, dtrace_proc_ecbs);
 }
 
 static void dtrace_proc_buffers(struct seq_file *m,
@@ -151,8 +162,7 @@ static int dtrace_proc_buffers_show(struct seq_file *m, void *v)
 	seq_printf(m, "%5s %4s %-6s %10s %10s %8s %8s %8s %8s %8s\n", "ID",
 		   "CPU", "POLICY", "SIZE", "USED", "DROPS", "ERRORS",
 		   "DYNDROPS", "SPECDROP", "AGGDROPS");
-	dtrace_proc_each_state(m, dtrace_proc_buffers);
-	return 0;
+	return dtrace_proc_each_state(m, dtrace_proc_buffers);
 }
 
 static int dtrace_proc_memory_show(struct seq_file *m, void *v)

@@ -179,25 +179,13 @@ static void dtrace_retained_state(struct dtrace_state *state, bool provide)
  */
 static void dtrace_retained_pass(bool provide)
 {
-	struct dtrace_state *state, *next;
+	struct dtrace_state *state;
 	u32 last = 0;
 
-	for (;;) {
-		next = NULL;
-		mutex_lock(&dtrace_states_lock);
-		list_for_each_entry(state, &dtrace_states, list) {
-			if (state->id > last) {
-				next = state;
-				refcount_inc(&next->refs);
-				break;
-			}
-		}
-		mutex_unlock(&dtrace_states_lock);
-		if (!next)
-			return;
-		last = next->id;
-		dtrace_retained_state(next, provide);
-		dtrace_state_put(next);
+	while ((state = dtrace_state_next(last))) {
+		last = state->id;
+		dtrace_retained_state(state, provide);
+		dtrace_state_put(state);
 	}
 }
 

@@ -56,10 +56,56 @@ struct dtrace_state *dtrace_state_create(void)
 }
 
 /**
+ * dtrace_state_next() - the next consumer, for a reader of all of them
+ * @after: the id of the last one seen, 0 for the first
+ *
+ * Ids rise in the order of dtrace_states, so a reader that drops
+ * dtrace_states_lock between two consumers (to wait for a state->lock)
+ * finds its place again by id, whoever opened or closed meanwhile.
+ * Context: process; takes dtrace_states_lock.
+ * Return: the listed consumer with the lowest id above @after, with a
+ * reference the caller drops with dtrace_state_put(); NULL if none.
+ */
+struct dtrace_state *dtrace_state_next(u32 after)
+{
+	struct dtrace_state *state, *found = NULL;
+
+	mutex_lock(&dtrace_states_lock);
+	list_for_each_entry(state, &dtrace_states, list) {
+		if (state->id > after) {
+			/* listed, so the file's reference is still held */
+			refcount_inc(&state->refs);
+			found = state;
+			break;
+		}
+	}
+	mutex_unlock(&dtrace_states_lock);
+	return found;
+}
+
+/**
+ * dtrace_state_put() - drop a reference to a consumer
+ * @state: the consumer
+ *
+ * The last reference frees what is left of a closed consumer.
+ * Context: process; may sleep; no lock of @state held.
+ */
+void dtrace_state_put(struct dtrace_state *state)
+{
+	if (!refcount_dec_and_test(&state->refs))
+		return;
+	mutex_destroy(&state->lock);
+	dtrace_free(state->vars);
+	dtrace_free(state);
+}
+
+/**
  * dtrace_state_destroy() - tear a consumer down, whatever it was doing
  * @state: the consumer; its file is being released
  *
  * END does not fire: a consumer that wanted it asked for DTRACEIOC_STOP.
+ * A /proc/dtrace reader may still hold a reference: it finds the state
+ * closed and passes over it, and the last reference frees it.
  * Context: process; may sleep.
  */
 void dtrace_state_destroy(struct dtrace_state *state)
@@ -71,6 +117,7 @@ void dtrace_state_destroy(struct dtrace_state *state)
 	mutex_lock(&state->lock);
 	dtrace_trace("consumer %u closed: %u ECBs to tear down", state->id,
 		     state->necbs);
+	state->closed = true;
 	WRITE_ONCE(state->activity, DTRACE_ACTIVITY_STOPPED);
 	dtrace_retained_free(state);
 	/* Waits for probe context, so the buffers are free to go after. */
@@ -82,22 +129,6 @@ void dtrace_state_destroy(struct dtrace_state *state)
 	dtrace_aggs_destroy(state);
 	mutex_unlock(&state->lock);
 	dtrace_state_put(state);
-}
-
-/**
- * dtrace_state_put() - drop a reference on @state, free it with the last
- * @state: a consumer, torn down by dtrace_state_destroy() before its
- *	last reference goes
- *
- * Context: process; no lock of @state held.
- */
-void dtrace_state_put(struct dtrace_state *state)
-{
-	if (!refcount_dec_and_test(&state->refs))
-		return;
-	mutex_destroy(&state->lock);
-	dtrace_free(state->vars);
-	dtrace_free(state);
 }
 
 /* Options that are a size in bytes: their bounds; rounded up to 8. */

@@ -57,6 +57,7 @@ dtrace_timeout_id_t dtrace_timeout(dtrace_task_func_t func, void *arg,
 {
 	struct dtrace_timeout *to = kzalloc(sizeof(*to), GFP_ATOMIC);
 	unsigned long flags;
+	u32 id;
 	int ret;
 
 	if (!to)
@@ -70,7 +71,12 @@ dtrace_timeout_id_t dtrace_timeout(dtrace_task_func_t func, void *arg,
 	xa_lock_irqsave(&dtrace_timeouts, flags);
 	ret = __xa_alloc_cyclic(&dtrace_timeouts, &to->id, to, xa_limit_32b,
 				&dtrace_timeout_next, GFP_ATOMIC);
-	/* Started under the lock, so an untimeout() finds it started. */
+	/*
+	 * Started under the lock, so an untimeout() finds it started.  Once
+	 * the lock is dropped the timeout may expire and its work free it
+	 * (a delay of 0 on a preemptible kernel): read nothing of it after.
+	 */
+	id = to->id;
 	if (ret >= 0)
 		hrtimer_start(&to->timer, ns_to_ktime(delay_ns),
 			      HRTIMER_MODE_REL);
@@ -79,7 +85,7 @@ dtrace_timeout_id_t dtrace_timeout(dtrace_task_func_t func, void *arg,
 		kfree(to);
 		return 0;
 	}
-	return to->id;
+	return id;
 }
 EXPORT_SYMBOL_NS_GPL(dtrace_timeout, DTRACE_NS);
 
@@ -93,9 +99,17 @@ bool dtrace_untimeout(dtrace_timeout_id_t id)
 	to = xa_erase_irq(&dtrace_timeouts, id);
 	if (!to)
 		return false;
-	/* Either the timer had not expired, or its work is queued or ran. */
-	cancelled = hrtimer_cancel(&to->timer);
-	cancelled |= cancel_work_sync(&to->work);
+	/*
+	 * A timer stopped before it expired never queued the work: do not
+	 * wait for the work then, so that a caller may hold a lock the
+	 * callback takes (services.h promises it; cancel_work_sync() would
+	 * also tell lockdep that the caller waits for the callback).
+	 * Otherwise the work is queued, running or done.
+	 */
+	if (hrtimer_cancel(&to->timer))
+		cancelled = true;
+	else
+		cancelled = cancel_work_sync(&to->work);
 	kfree(to);
 	return cancelled;
 }

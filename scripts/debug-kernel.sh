@@ -101,20 +101,35 @@ if [ ! -e "$src/Makefile" ]; then
 	mv "$src.tmp" "$src"
 fi
 
-# An interrupted build resumes: kbuild recompiles only what changed.
+# An interrupted build resumes: the configuration is made in .config.new
+# and replaces .config only if it differs, so an unchanged one keeps its
+# time stamp and kbuild recompiles only what is missing or out of date
+# (an object whose compile was cut short has no .cmd file and is
+# remade).  Rewriting .config each time would make syncconfig run again.
 echo "debug-kernel.sh: configuring $dir" >&2
 b=$dir/build
+new=$b/.config.new
 mkdir -p "$b"
-make -s -C "$src" O="$b" x86_64_defconfig kvm_guest.config >&2
-"$src/scripts/kconfig/merge_config.sh" -m -O "$b" "$b/.config" "$frag" >/dev/null
-make -s -C "$src" O="$b" olddefconfig >&2
-check_config "$b/.config" ||
+KCONFIG_CONFIG=$new nice -n 19 make -s -C "$src" O="$b" \
+	x86_64_defconfig kvm_guest.config >&2
+KCONFIG_CONFIG=$new nice -n 19 "$src/scripts/kconfig/merge_config.sh" -m \
+	-O "$b" "$new" "$frag" >/dev/null
+KCONFIG_CONFIG=$new nice -n 19 make -s -C "$src" O="$b" olddefconfig >&2
+check_config "$new" ||
 	die "the config fragment did not hold (see above): fix scripts/debug-kernel.config"
+if cmp -s "$new" "$b/.config"; then
+	rm -f "$new"
+	[ ! -e "$dir/build.log" ] ||
+		echo "debug-kernel.sh: resuming the build in $b" >&2
+else
+	mv "$new" "$b/.config"
+fi
 
 echo "debug-kernel.sh: building (nice 19, -j$jobs; an hour or more)," \
      "log in $dir/build.log" >&2
+echo "debug-kernel.sh: build started $(date -u)" >>"$dir/build.log"
 if ! nice -n 19 make -C "$src" O="$b" -j"$jobs" bzImage modules \
-		>"$dir/build.log" 2>&1; then
+		>>"$dir/build.log" 2>&1; then
 	tail -n 40 "$dir/build.log" >&2
 	die "the kernel build failed (log: $dir/build.log)"
 fi

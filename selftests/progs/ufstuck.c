@@ -14,16 +14,12 @@
  * and reads the page itself: there it stays.  It prints "ready" once the
  * page is registered and "fired" after the probe.
  */
-#include <fcntl.h>
 #include <grp.h>
-#include <linux/userfaultfd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/ioctl.h>
-#include <sys/mman.h>
-#include <sys/syscall.h>
 #include <unistd.h>
+#include "uffd_page.h"
 #include "usdt_note.h"
 
 
@@ -46,12 +42,8 @@ static void die(const char *what)
 
 int main(int argc, char **argv)
 {
-	struct uffdio_api api = { .api = UFFD_API };
-	struct uffdio_register reg = { 0 };
 	const char *waitfile = NULL;
-	long psize = sysconf(_SC_PAGESIZE);
 	char *page;
-	int uffd;
 
 	if (argc == 3 && !strcmp(argv[1], "-w"))
 		waitfile = argv[2];
@@ -61,20 +53,7 @@ int main(int argc, char **argv)
 	    (setgroups(0, NULL) || setgid(65534) || setuid(65534)))
 		die("dropping to nobody");
 
-	uffd = syscall(SYS_userfaultfd, O_CLOEXEC);
-	if (uffd < 0)
-		die("userfaultfd");
-	if (ioctl(uffd, UFFDIO_API, &api))
-		die("UFFDIO_API");
-	page = mmap(NULL, psize, PROT_READ | PROT_WRITE,
-		    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	if (page == MAP_FAILED)
-		die("mmap");
-	reg.range.start = (unsigned long)page;
-	reg.range.len = psize;
-	reg.mode = UFFDIO_REGISTER_MODE_MISSING;
-	if (ioctl(uffd, UFFDIO_REGISTER, &reg))
-		die("UFFDIO_REGISTER");
+	page = uffd_page();
 	printf("ready\n");
 	fflush(stdout);
 

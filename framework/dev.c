@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * /dev/dtrace: a misc device, root only.  Each open is one consumer
- * state; closing it (however the process ends) tears everything of that
+ * /dev/dtrace: a misc device, root only, and refused under kernel
+ * lockdown for confidentiality.  Each open is one consumer state;
+ * closing it (however the process ends) tears everything of that
  * consumer down.  .owner pins dtrace_core while any consumer is open.
  * Process context.
  */
@@ -11,14 +12,26 @@
 #include <linux/fs.h>
 #include <linux/miscdevice.h>
 #include <linux/module.h>
+#include <linux/security.h>
 #include "internal.h"
 
 static int dtrace_open(struct inode *inode, struct file *file)
 {
 	struct dtrace_state *state;
+	int ret;
 
 	if (!capable(CAP_SYS_ADMIN))
 		return -EPERM;
+	/*
+	 * A consumer's programs read any kernel memory they name, as a BPF
+	 * program's bpf_probe_read_kernel() does, which confidentiality
+	 * lockdown forbids: this is the lockdown reason that says so.  A
+	 * consumer open before the lockdown goes on, as a loaded BPF
+	 * program does.
+	 */
+	ret = security_locked_down(LOCKDOWN_BPF_READ_KERNEL);
+	if (ret)
+		return ret;
 	state = dtrace_state_create();
 	if (!state)
 		return -ENOMEM;

@@ -26,12 +26,13 @@
  * the interrupted thread's self-> variables and a recycled task_struct
  * does not inherit them.
  *
- * A load of an unset element gives 0, or for a by-reference variable the
- * address of dtrace_zero_area.  A by-reference load yields the address
- * of the element's value: it stays readable (the space lives until the
- * consumer goes) but another CPU may change or free it meanwhile, as in
- * any DTrace.  Storing 0 to an integer frees the element; when the space
- * is full a store is lost and counted in the CPU's dyndrops.
+ * A load of an unset element gives 0 (a string reads as NULL, as in
+ * DTrace), or for a struct or array the address of dtrace_zero_area.  A
+ * by-reference load yields the address of the element's value: it stays
+ * readable (the space lives until the consumer goes) but another CPU may
+ * change or free it meanwhile, as in any DTrace.  Storing 0 to an integer
+ * or NULL to a string frees the element; when the space is full a store
+ * is lost and counted in the CPU's dyndrops.
  */
 #define pr_fmt(fmt) "dtrace: " fmt
 
@@ -187,8 +188,9 @@ static void *dtrace_dynvar_value(struct dtrace_dynvar *dv)
  * @ntup: their number
  *
  * Context: probe context.
- * Return: the integer or the address of the value; 0 or the address of
- * dtrace_zero_area for an unset one; 0 after a fault.
+ * Return: the integer or the address of the value; 0 (NULL for a
+ * string) or the address of dtrace_zero_area for an unset one; 0 after
+ * a fault.
  */
 u64 dtrace_env_dynvar_load(struct dtrace_dif_mstate *dif, u32 id,
 			   bool thread, const struct dtrace_tuple_ent *tup,
@@ -196,7 +198,7 @@ u64 dtrace_env_dynvar_load(struct dtrace_dif_mstate *dif, u32 id,
 {
 	struct dtrace_mstate *mst = to_mstate(dif);
 	const struct dtrace_var *var = &mst->ecb->state->vars[id];
-	u64 v = var->type == DTRACE_DIFV_TYPE_INT ? 0 :
+	u64 v = var->type != DTRACE_DIFV_TYPE_BYREF ? 0 :
 		(uintptr_t)dtrace_zero_area;
 	struct dtrace_dynvar *dv;
 	struct dtrace_dynkey k;
@@ -223,8 +225,9 @@ NOKPROBE_SYMBOL(dtrace_env_dynvar_load);
  * @ntup: their number
  * @val: the integer, or the address of the string or bytes to copy
  *
- * Storing 0 to an integer frees the element.  A store that finds the
- * space full is counted in this CPU's dyndrops and lost.
+ * Storing 0 to an integer, or NULL (0) to a string, frees the element.
+ * A store that finds the space full is counted in this CPU's dyndrops
+ * and lost.
  * Context: probe context.
  */
 void dtrace_env_dynvar_store(struct dtrace_dif_mstate *dif, u32 id,
@@ -234,7 +237,7 @@ void dtrace_env_dynvar_store(struct dtrace_dif_mstate *dif, u32 id,
 	struct dtrace_mstate *mst = to_mstate(dif);
 	struct dtrace_state *state = mst->ecb->state;
 	const struct dtrace_var *var = &state->vars[id];
-	bool is_int = var->type == DTRACE_DIFV_TYPE_INT;
+	bool by_value = var->type != DTRACE_DIFV_TYPE_BYREF;
 	struct dtrace_dynvar **link, *dv;
 	struct dtrace_dynkey k;
 	bool fresh = false;
@@ -244,7 +247,7 @@ void dtrace_env_dynvar_store(struct dtrace_dif_mstate *dif, u32 id,
 	arch_spin_lock(&k.bucket->lock);
 	link = dtrace_dynvar_link(&k);
 	dv = *link;
-	if (is_int && !val) {
+	if (by_value && !val) {
 		if (dv) {
 			*link = dv->next;
 			dtrace_dynvar_free(&state->dyn, dv);

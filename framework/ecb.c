@@ -277,8 +277,7 @@ static struct dtrace_ecb *dtrace_ecb_deref(struct dtrace_ecb __rcu **link)
 
 static void dtrace_ecb_unlink_locked(struct dtrace_ecb *ecb)
 {
-	struct dtrace_probe *probe = ecb->probe;
-	struct dtrace_ecb __rcu **link = &probe->ecbs;
+	struct dtrace_ecb __rcu **link = &ecb->probe->ecbs;
 	struct dtrace_ecb *e;
 
 	lockdep_assert_held(&dtrace_lock);
@@ -286,8 +285,6 @@ static void dtrace_ecb_unlink_locked(struct dtrace_ecb *ecb)
 		link = &e->next;
 	/* A reader standing on ecb still finds the rest through ecb->next. */
 	rcu_assign_pointer(*link, dtrace_ecb_deref(&ecb->next));
-	if (!rcu_access_pointer(probe->ecbs))
-		dtrace_probe_disable_locked(probe);
 }
 
 static void dtrace_ecb_link_locked(struct dtrace_ecb *ecb)
@@ -302,26 +299,43 @@ static void dtrace_ecb_link_locked(struct dtrace_ecb *ecb)
 	rcu_assign_pointer(*link, ecb);
 }
 
+static void dtrace_ecb_free(struct dtrace_ecb *ecb)
+{
+	dtrace_clause_put(ecb->clause);
+	dtrace_free(ecb);
+}
+
 /*
- * Remove the state's ECBs with EPID > @keep: unlink them all, wait once
- * for probe context, then free.
+ * Remove the state's ECBs with EPID > @keep: unlink them all and count
+ * their users off, disarm the probes left without users (no global lock
+ * held: see dtrace_probe_arm()), wait once for probe context, then free.
  */
 static void dtrace_ecbs_truncate(struct dtrace_state *state, u32 keep)
 {
+	struct dtrace_probe *probe;
 	u32 i;
 
 	lockdep_assert_held(&state->lock);
 	if (state->necbs == keep)
 		return;
 	mutex_lock(&dtrace_lock);
-	for (i = state->necbs; i > keep; i--)
-		dtrace_ecb_unlink_locked(state->ecbs[i - 1]);
-	mutex_unlock(&dtrace_lock);
-	synchronize_rcu();
 	for (i = state->necbs; i > keep; i--) {
-		dtrace_clause_put(state->ecbs[i - 1]->clause);
-		dtrace_free(state->ecbs[i - 1]);
+		probe = state->ecbs[i - 1]->probe;
+		dtrace_ecb_unlink_locked(state->ecbs[i - 1]);
+		/* Busy already, so the pin takes no module reference. */
+		WARN_ON_ONCE(dtrace_probe_pin_locked(probe));
+		probe->users--;
 	}
+	mutex_unlock(&dtrace_lock);
+	for (i = state->necbs; i > keep; i--)
+		dtrace_probe_arm(state->ecbs[i - 1]->probe, false);
+	synchronize_rcu();
+	mutex_lock(&dtrace_lock);
+	for (i = state->necbs; i > keep; i--)
+		dtrace_probe_unpin_locked(state->ecbs[i - 1]->probe);
+	mutex_unlock(&dtrace_lock);
+	for (i = state->necbs; i > keep; i--)
+		dtrace_ecb_free(state->ecbs[i - 1]);
 	state->necbs = keep;
 }
 
@@ -359,17 +373,17 @@ struct dtrace_ecb_enabling {
 static int dtrace_ecb_count(struct dtrace_probe *probe,
 			    struct dtrace_ecb_enabling *en)
 {
-	if (!rcu_access_pointer(probe->ecbs))
+	if (!probe->users && !probe->pins)
 		probe->prov->narming++;
 	return 0;
 }
 
 /*
- * Place the clause on @probe, arming it if it is the first.  A probe
- * its provider cannot arm is left alone and noted.
+ * Reserve an ECB for the clause on @probe: a user and a pin on the
+ * probe, the ECB at the end of the state's table, not linked yet.
  */
-static int dtrace_ecb_place(struct dtrace_probe *probe,
-			    struct dtrace_ecb_enabling *en)
+static int dtrace_ecb_reserve(struct dtrace_probe *probe,
+			      struct dtrace_ecb_enabling *en)
 {
 	struct dtrace_state *state = en->state;
 	struct dtrace_ecb *ecb;
@@ -381,23 +395,70 @@ static int dtrace_ecb_place(struct dtrace_probe *probe,
 	ecb = dtrace_zalloc(sizeof(*ecb), GFP_KERNEL);
 	if (!ecb)
 		return -ENOMEM;
-	if (!rcu_access_pointer(probe->ecbs)) {
-		ret = dtrace_probe_enable_locked(probe);
-		if (ret) {
-			dtrace_free(ecb);
-			en->refused |= ret == -EOPNOTSUPP;
-			return ret == -EOPNOTSUPP ? 0 : ret;
-		}
+	ret = dtrace_probe_pin_locked(probe);
+	if (ret) {
+		dtrace_free(ecb);
+		return ret;
 	}
+	probe->users++;
 	ecb->state = state;
 	ecb->probe = probe;
 	ecb->clause = en->clause;
 	ecb->recsize = en->recsize;
 	refcount_inc(&en->clause->refs);
 	state->ecbs[state->necbs++] = ecb;
-	ecb->epid = state->necbs;
-	dtrace_ecb_link_locked(ecb);
 	return 0;
+}
+
+/* Give back an ECB reserved and never linked: disarm, unpin, free. */
+static void dtrace_ecb_unreserve(struct dtrace_ecb *ecb)
+{
+	struct dtrace_probe *probe = ecb->probe;
+
+	mutex_lock(&dtrace_lock);
+	probe->users--;
+	mutex_unlock(&dtrace_lock);
+	dtrace_probe_arm(probe, false);
+	mutex_lock(&dtrace_lock);
+	dtrace_probe_unpin_locked(probe);
+	mutex_unlock(&dtrace_lock);
+	dtrace_ecb_free(ecb);
+}
+
+/*
+ * Arm the probes of the ECBs reserved from @first on, with no global
+ * lock held, and link each ECB once its probe is armed, numbering them
+ * anew.  A probe its provider cannot arm (-EOPNOTSUPP) loses its ECB
+ * and is noted; any other error, or @ret already one, gives back every
+ * ECB not yet linked.  Returns the error.
+ */
+static int dtrace_ecbs_arm(struct dtrace_ecb_enabling *en, u32 first,
+			   int ret)
+{
+	struct dtrace_state *state = en->state;
+	u32 i, n = first;
+	int err;
+
+	for (i = first; i < state->necbs; i++) {
+		struct dtrace_ecb *ecb = state->ecbs[i];
+
+		err = ret ?: dtrace_probe_arm(ecb->probe, true);
+		if (err) {
+			en->refused |= err == -EOPNOTSUPP;
+			if (err != -EOPNOTSUPP)
+				ret = err;
+			dtrace_ecb_unreserve(ecb);
+			continue;
+		}
+		mutex_lock(&dtrace_lock);
+		state->ecbs[n++] = ecb;
+		ecb->epid = n;
+		dtrace_ecb_link_locked(ecb);
+		dtrace_probe_unpin_locked(ecb->probe);
+		mutex_unlock(&dtrace_lock);
+	}
+	state->necbs = n;
+	return ret;
 }
 
 /*
@@ -492,11 +553,13 @@ int dtrace_ecb_enable(struct dtrace_state *state,
 	if (!IS_ERR(prov)) {
 		ret = dtrace_ecb_check_limits(prov, &en);
 		if (!ret)
-			ret = dtrace_ecb_each(prov, &en, dtrace_ecb_place);
+			ret = dtrace_ecb_each(prov, &en, dtrace_ecb_reserve);
 	}
 	mutex_unlock(&dtrace_lock);
 	mutex_unlock(&dtrace_provider_lock);
 
+	/* Arming, or giving back after an error, outside the global locks */
+	ret = dtrace_ecbs_arm(&en, first, ret);
 	if (!ret && en.refused && state->necbs == first)
 		ret = -EOPNOTSUPP;
 	if (!ret && perr && state->necbs == first)

@@ -174,6 +174,26 @@ char *dtrace_env_var_storage(struct dtrace_dif_mstate *dif, u32 scope,
 }
 NOKPROBE_SYMBOL(dtrace_env_var_storage);
 
+static bool dtrace_in_range(uintptr_t addr, size_t size, const void *base,
+			    u32 len)
+{
+	uintptr_t b = (uintptr_t)base;
+
+	return addr >= b && addr - b < len && size <= len - (addr - b);
+}
+
+bool dtrace_env_var_writable(struct dtrace_dif_mstate *dif, uintptr_t addr,
+			     size_t size)
+{
+	struct dtrace_state *state = to_mstate(dif)->ecb->state;
+
+	return dtrace_in_range(addr, size, state->globals, state->globalsize) ||
+	       dtrace_in_range(addr, size,
+			       this_cpu_ptr(state->buffers)->locals,
+			       state->localsize);
+}
+NOKPROBE_SYMBOL(dtrace_env_var_writable);
+
 /* --- kernel objects ----------------------------------------------- */
 
 /* progenyof(pid): whether the current task or an ancestor has tgid @pid. */

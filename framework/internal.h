@@ -12,14 +12,33 @@
  *	protects the provider list; serialises calls to ->provide.
  * dtrace_lock (mutex)
  *	protects the probe registry (dtrace_probes, dtrace_probe_tab,
- *	provider->probes), every probe's ECB chain and the enabled counts.
+ *	provider->probes), every probe's ECB chain, users and pins, and
+ *	the providers' enabled and pinned counts.
+ * provider->arm_lock (mutex)
+ *	serialises the provider's ->enable and ->disable, and protects
+ *	probe->armed of its probes.  Taken with no global lock held: an
+ *	op may sleep on what it arms (uprobes read the probed file and
+ *	lock each address space mapping it), so no other consumer, no
+ *	"dtrace -l" and no dtrace_register() waits for it.  Inside it
+ *	dtrace_lock may be taken, briefly, and nothing else of the core.
  *
  * dtrace_states_lock (mutex)
  *	protects the list of consumers, dtrace_states; /proc/dtrace
  *	takes each state->lock inside it.
  *
- * Order: dtrace_states_lock -> state->lock -> dtrace_provider_lock -> dtrace_lock -> whatever
- * a provider's ->enable/->disable takes (cpus_read_lock, its own locks).
+ * Order: dtrace_states_lock -> state->lock -> dtrace_provider_lock -> dtrace_lock;
+ * state->lock -> provider->arm_lock -> dtrace_lock;
+ * provider->arm_lock -> whatever the provider's ->enable/->disable take
+ * (cpus_read_lock, its own locks, uprobes').
+ *
+ * Arming (probe.c): an enabling first reserves its ECBs under the
+ * global locks, counting a user and a pin on each probe, then arms each
+ * probe under its provider's arm_lock alone, then links the ECBs; a
+ * teardown unlinks, counts the user off and disarms the same way.  A
+ * pinned probe is not destroyed and its provider stays registered, its
+ * module held.  Whoever holds arm_lock makes probe->armed match
+ * probe->users, so two consumers enabling or disabling one probe, in
+ * any interleaving, leave it armed exactly while it has users.
  *
  * dtrace_dynspace: bucket->lock, then dyn->lock (arch_spinlock_t)
  *	protect the dynamic variable chains and allocator; taken only in
@@ -72,13 +91,11 @@
 #include "engine/dif.h"
 #include "engine/quantize.h"
 
-/* Most frames a STACK or USTACK action, or a stack walk, records. */
-#define DTRACE_STACK_MAX		128
-#define DTRACE_USTACK_MAX		128
 /*
  * A kernel stack walk saves this many frames: room for dtrace's and the
- * provider's on top of the ones recorded.  The buffer is per CPU, not
- * on the stack, which may be a small NMI stack.
+ * provider's on top of the DTRACE_STACK_MAX recorded (the limits both
+ * sides share are in the uapi header).  The buffer is per CPU, not on
+ * the stack, which may be a small NMI stack.
  */
 #define DTRACE_STACK_SAVE		(DTRACE_STACK_MAX + 32)
 
@@ -91,8 +108,11 @@ struct dtrace_provider {
 	void				*arg;
 	struct list_head		probes;	/* by id; dtrace_lock */
 	unsigned int			nprobes;	/* dtrace_lock */
-	unsigned int			nenabled;	/* probes with ECBs; dtrace_lock */
+	unsigned int			nenabled;	/* busy probes; dtrace_lock */
 	unsigned int			narming;	/* in an enabling; dtrace_lock */
+	unsigned int			npinned;	/* pins on its probes; dtrace_lock */
+	struct mutex			arm_lock;	/* see the Locking block */
+	bool				defunct;	/* dtrace_invalidate(); both locks */
 	char				name[DTRACE_PROVNAMELEN];
 };
 
@@ -102,6 +122,9 @@ struct dtrace_probe {
 	struct list_head		prov_list;	/* on prov->probes */
 	void				*parg;
 	struct dtrace_ecb __rcu		*ecbs;	/* first ECB to fire */
+	unsigned int			users;	/* ECBs placed or reserved; dtrace_lock */
+	unsigned int			pins;	/* arming or disarming in flight; dtrace_lock */
+	bool				armed;	/* prov->arm_lock */
 	const char			*mod;	/* all three point into names[] */
 	const char			*func;
 	const char			*name;
@@ -287,6 +310,8 @@ struct dtrace_state {
 	u32				keysize;	/* of buffers->key, at GO */
 	struct dtrace_var		*vars;	/* [DTRACE_DIF_MAXVARS] */
 	char				*globals;	/* global scalars, at GO */
+	u32				globalsize;	/* of globals, at GO */
+	u32				localsize;	/* of buffers->locals */
 	struct dtrace_dynspace		dyn;	/* at GO */
 	/* aggregations (agg.c): defined before GO, fixed after */
 	struct dtrace_agg		**aggs;	/* [DTRACE_AGG_MAXID] or NULL */
@@ -374,13 +399,13 @@ int dtrace_providers_provide(const struct dtrace_probedesc *desc);
 struct dtrace_provider *dtrace_provider_named(const struct dtrace_probedesc *desc);
 struct dtrace_provider *dtrace_provider_first(void);
 struct dtrace_provider *dtrace_provider_next(struct dtrace_provider *prov);
-bool dtrace_match_glob(const char *pattern, const char *str);
 
 /* probe.c */
 bool dtrace_probe_matches(const struct dtrace_probe *probe,
 			  const struct dtrace_probedesc *desc);
-int dtrace_probe_enable_locked(struct dtrace_probe *probe);
-void dtrace_probe_disable_locked(struct dtrace_probe *probe);
+int dtrace_probe_pin_locked(struct dtrace_probe *probe);
+void dtrace_probe_unpin_locked(struct dtrace_probe *probe);
+int dtrace_probe_arm(struct dtrace_probe *probe, bool intr);
 void dtrace_probe_describe(const struct dtrace_probe *probe,
 			   struct dtrace_probedesc *desc);
 int dtrace_probes_destroy_locked(struct dtrace_provider *prov,

@@ -168,7 +168,7 @@ static int dtrace_ioc_probearg(struct dtrace_ioc_probearg *pa)
 	struct dtrace_probe *probe;
 	int ret = 0;
 
-	if (pa->argno >= 10)
+	if (pa->argno >= DTRACE_PROBE_NARGS)
 		return -EINVAL;
 	pa->mapping = pa->argno;
 	memset(pa->native, 0, sizeof(pa->native));

@@ -12,6 +12,7 @@
 #include <linux/overflow.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <linux/wait_bit.h>
 #include "internal.h"
 
 /* protects the registry and ECB chains: see internal.h */
@@ -142,7 +143,8 @@ EXPORT_SYMBOL_NS_GPL(dtrace_probe_lookup, DTRACE_NS);
 bool dtrace_probe_matches(const struct dtrace_probe *probe,
 			  const struct dtrace_probedesc *desc)
 {
-	return dtrace_match_glob(desc->provider, probe->prov->name) &&
+	return !probe->prov->defunct &&
+	       dtrace_match_glob(desc->provider, probe->prov->name) &&
 	       dtrace_match_glob(desc->mod, probe->mod) &&
 	       dtrace_match_glob(desc->func, probe->func) &&
 	       dtrace_match_glob(desc->name, probe->name);
@@ -158,59 +160,115 @@ void dtrace_probe_describe(const struct dtrace_probe *probe,
 	strscpy(desc->name, probe->name, sizeof(desc->name));
 }
 
-/**
- * dtrace_probe_enable_locked() - arm @probe for its first ECB
- * @probe: a probe with no ECB yet
- *
- * The first armed probe of a provider pins the provider's module; the
- * pin goes with the last disarmed one.  A module on its way out cannot
- * be pinned, and its probes cannot be enabled.
- * Context: process; dtrace_lock held.
- * Return: 0, -ENODEV for a provider being unloaded, or ->enable's error.
+/*
+ * Arming.  An enabling or a teardown pins each probe it works on under
+ * dtrace_lock, changes probe->users there, and then, with no global
+ * lock held, calls dtrace_probe_arm(), which calls the provider's
+ * ->enable or ->disable under the provider's arm_lock; then it unpins.
+ * A probe with users or pins is busy: it cannot be destroyed, and while
+ * any probe of a provider is busy the core holds the provider's module.
+ * probe->armed only changes under arm_lock, to match probe->users read
+ * under it, and every change of users is followed by a dtrace_probe_arm()
+ * of whoever made it, so a probe is armed exactly while it has users,
+ * once the arm calls in flight are done.
  */
-int dtrace_probe_enable_locked(struct dtrace_probe *probe)
+static bool dtrace_probe_busy(const struct dtrace_probe *probe)
+{
+	return probe->users || probe->pins;
+}
+
+/**
+ * dtrace_probe_pin_locked() - keep @probe while it is armed or disarmed
+ * @probe: the probe
+ *
+ * The provider's first busy probe takes a reference on its module; a
+ * module on its way out cannot be pinned, and its probes cannot be
+ * enabled.
+ * Context: process; dtrace_lock held.
+ * Return: 0, or -ENODEV for a provider being unloaded.
+ */
+int dtrace_probe_pin_locked(struct dtrace_probe *probe)
 {
 	struct dtrace_provider *prov = probe->prov;
-	int ret;
 
 	lockdep_assert_held(&dtrace_lock);
-	if (!prov->nenabled && !try_module_get(prov->pops->owner)) {
-		dtrace_trace("provider %s is going: not enabled", prov->name);
-		return -ENODEV;
-	}
-	if (prov->pops->enable) {
-		ret = prov->pops->enable(prov->arg, probe->id, probe->parg);
-		if (ret) {
-			if (!prov->nenabled)
-				module_put(prov->pops->owner);
-			return ret;
+	if (!dtrace_probe_busy(probe)) {
+		if (!prov->nenabled && !try_module_get(prov->pops->owner)) {
+			dtrace_trace("provider %s is going: not enabled",
+				     prov->name);
+			return -ENODEV;
 		}
+		if (!prov->nenabled)
+			dtrace_trace("provider %s: first probe enabled, module held",
+				     prov->name);
+		prov->nenabled++;
 	}
-	if (!prov->nenabled)
-		dtrace_trace("provider %s: first probe enabled, module held",
-			     prov->name);
-	prov->nenabled++;
+	probe->pins++;
+	prov->npinned++;
 	return 0;
 }
 
 /**
- * dtrace_probe_disable_locked() - disarm @probe after its last ECB went
- * @probe: an armed probe whose ECB chain is now empty
+ * dtrace_probe_unpin_locked() - drop a pin taken by dtrace_probe_pin_locked()
+ * @probe: the probe, with dtrace_probe_arm() done since users last changed
  *
+ * The provider's last busy probe releases its module.
  * Context: process; dtrace_lock held.
  */
-void dtrace_probe_disable_locked(struct dtrace_probe *probe)
+void dtrace_probe_unpin_locked(struct dtrace_probe *probe)
 {
 	struct dtrace_provider *prov = probe->prov;
 
 	lockdep_assert_held(&dtrace_lock);
-	if (prov->pops->disable)
-		prov->pops->disable(prov->arg, probe->id, probe->parg);
-	if (!--prov->nenabled) {
-		module_put(prov->pops->owner);
-		dtrace_trace("provider %s: last probe disabled, module released",
-			     prov->name);
+	probe->pins--;
+	if (!--prov->npinned) {
+		/* dtrace_probe_remove() reads npinned, then sleeps */
+		smp_mb();
+		wake_up_var(&prov->npinned);
 	}
+	if (dtrace_probe_busy(probe) || --prov->nenabled)
+		return;
+	module_put(prov->pops->owner);
+	dtrace_trace("provider %s: last probe disabled, module released",
+		     prov->name);
+}
+
+/**
+ * dtrace_probe_arm() - arm @probe if it has users, disarm it if not
+ * @probe: a probe the caller has pinned
+ * @intr: wait for the provider's arm_lock interruptibly (an enabling
+ *	can give up; a teardown cannot)
+ *
+ * Context: process; may sleep, as long as the provider's op does; no
+ * global lock of the core held (state->lock may be).
+ * Return: 0 once @probe is armed or has no users; -EINTR; or the error
+ * of ->enable, which leaves the probe disarmed.
+ */
+int dtrace_probe_arm(struct dtrace_probe *probe, bool intr)
+{
+	struct dtrace_provider *prov = probe->prov;
+	bool want;
+	int ret = 0;
+
+	if (!intr)
+		mutex_lock(&prov->arm_lock);
+	else if (mutex_lock_interruptible(&prov->arm_lock))
+		return -EINTR;
+	mutex_lock(&dtrace_lock);
+	want = probe->users;
+	mutex_unlock(&dtrace_lock);
+	if (want && !probe->armed) {
+		if (prov->pops->enable)
+			ret = prov->pops->enable(prov->arg, probe->id,
+						 probe->parg);
+		probe->armed = !ret;
+	} else if (!want && probe->armed) {
+		if (prov->pops->disable)
+			prov->pops->disable(prov->arg, probe->id, probe->parg);
+		probe->armed = false;
+	}
+	mutex_unlock(&prov->arm_lock);
+	return ret;
 }
 
 static bool dtrace_probe_in(const struct dtrace_probe *probe,
@@ -225,8 +283,9 @@ static bool dtrace_probe_in(const struct dtrace_probe *probe,
  * @mod: remove only the probes of this module, or all if NULL
  *
  * Context: process; may sleep; dtrace_provider_lock and dtrace_lock held.
- * Return: how many were removed, or -EBUSY if one of them is enabled
- * (then none is).
+ * Return: how many were removed; -EBUSY if one of them is enabled, or
+ * -EAGAIN if one is pinned by an enabling or a teardown in flight (then
+ * none is).
  */
 int dtrace_probes_destroy_locked(struct dtrace_provider *prov,
 				 const char *mod)
@@ -234,13 +293,19 @@ int dtrace_probes_destroy_locked(struct dtrace_provider *prov,
 	struct dtrace_probe_table *tab = dtrace_probe_table_locked();
 	struct dtrace_probe *probe, *tmp;
 	LIST_HEAD(doomed);
-	int n = 0;
+	int ret = 0, n = 0;
 
 	lockdep_assert_held(&dtrace_lock);
-	list_for_each_entry(probe, &prov->probes, prov_list)
-		if (dtrace_probe_in(probe, mod) &&
-		    rcu_access_pointer(probe->ecbs))
+	list_for_each_entry(probe, &prov->probes, prov_list) {
+		if (!dtrace_probe_in(probe, mod))
+			continue;
+		if (rcu_access_pointer(probe->ecbs))
 			return -EBUSY;
+		if (dtrace_probe_busy(probe))
+			ret = -EAGAIN;
+	}
+	if (ret)
+		return ret;
 	list_for_each_entry_safe(probe, tmp, &prov->probes, prov_list) {
 		if (!dtrace_probe_in(probe, mod))
 			continue;
@@ -263,6 +328,11 @@ int dtrace_probes_destroy_locked(struct dtrace_provider *prov,
 	return n;
 }
 
+/*
+ * A probe pinned by an enabling or a teardown in flight is not enabled
+ * for long (its module going, an enabling of it fails): wait for the
+ * pins to go, then try again.
+ */
 int dtrace_probe_remove(dtrace_provider_id_t provid, const char *mod)
 {
 	struct dtrace_provider *prov = (struct dtrace_provider *)provid;
@@ -270,11 +340,15 @@ int dtrace_probe_remove(dtrace_provider_id_t provid, const char *mod)
 
 	if (!mod)
 		return -EINVAL;
-	mutex_lock(&dtrace_provider_lock);
-	mutex_lock(&dtrace_lock);
-	ret = dtrace_probes_destroy_locked(prov, mod);
-	mutex_unlock(&dtrace_lock);
-	mutex_unlock(&dtrace_provider_lock);
-	return ret;
+	for (;;) {
+		mutex_lock(&dtrace_provider_lock);
+		mutex_lock(&dtrace_lock);
+		ret = dtrace_probes_destroy_locked(prov, mod);
+		mutex_unlock(&dtrace_lock);
+		mutex_unlock(&dtrace_provider_lock);
+		if (ret != -EAGAIN)
+			return ret;
+		wait_var_event(&prov->npinned, !READ_ONCE(prov->npinned));
+	}
 }
 EXPORT_SYMBOL_NS_GPL(dtrace_probe_remove, DTRACE_NS);

@@ -115,6 +115,10 @@ static bool dtrace_ecb_may_fire(const struct dtrace_probe *probe,
 		return activity == DTRACE_ACTIVITY_WARMUP;
 	if (probe == dtrace_probe_end)
 		return activity == DTRACE_ACTIVITY_COOLDOWN;
+	/* the cpu option: BEGIN and END fire where the consumer runs */
+	if (state->options[DTRACE_OPT_CPU] != DTRACE_CPU_ANY &&
+	    state->options[DTRACE_OPT_CPU] != smp_processor_id())
+		return false;
 	if (probe == dtrace_probe_error)
 		return activity != DTRACE_ACTIVITY_INACTIVE &&
 		       activity != DTRACE_ACTIVITY_STOPPED;

@@ -11,8 +11,9 @@
  *   memory	bytes and allocations the consumers hold in the core;
  *		both 0 when no consumer is open
  *   trace	the ring of the core's own recent events (trace.c)
- * dtrace_fasttrap adds fasttrap.  Counts written by probe context are
- * read without stopping it: a line is a moment's view, not a snapshot.
+ * dtrace_fasttrap adds fasttrap.  All are root only (0400).  Counts
+ * written by probe context are read without stopping it: a line is a
+ * moment's view, not a snapshot.
  * Process context.
  */
 #define pr_fmt(fmt) "dtrace: " fmt
@@ -170,18 +171,20 @@ static int dtrace_proc_memory_show(struct seq_file *m, void *v)
 	return 0;
 }
 
-/* What names a consumer's process or probes is for root only. */
+/*
+ * Every file is for root only: together they name the consumers'
+ * processes, the probes they enable and what is loaded to trace.
+ */
 static const struct {
 	const char	*name;
-	umode_t		mode;
 	int		(*show)(struct seq_file *m, void *v);
 } dtrace_proc_files[] = {
-	{ "providers",	0444, dtrace_proc_providers_show },
-	{ "consumers",	0400, dtrace_proc_consumers_show },
-	{ "ecbs",	0400, dtrace_proc_ecbs_show },
-	{ "buffers",	0400, dtrace_proc_buffers_show },
-	{ "memory",	0444, dtrace_proc_memory_show },
-	{ "trace",	0400, dtrace_trace_show },
+	{ "providers",	dtrace_proc_providers_show },
+	{ "consumers",	dtrace_proc_consumers_show },
+	{ "ecbs",	dtrace_proc_ecbs_show },
+	{ "buffers",	dtrace_proc_buffers_show },
+	{ "memory",	dtrace_proc_memory_show },
+	{ "trace",	dtrace_trace_show },
 };
 
 int dtrace_proc_init(void)
@@ -192,8 +195,7 @@ int dtrace_proc_init(void)
 	if (!dtrace_proc_dir)
 		return -ENOMEM;
 	for (i = 0; i < ARRAY_SIZE(dtrace_proc_files); i++) {
-		if (!proc_create_single(dtrace_proc_files[i].name,
-					dtrace_proc_files[i].mode,
+		if (!proc_create_single(dtrace_proc_files[i].name, 0400,
 					dtrace_proc_dir,
 					dtrace_proc_files[i].show)) {
 			proc_remove(dtrace_proc_dir);

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The provider list: dtrace_register() and dtrace_unregister(), asking
- * providers for probes on demand, and glob matching of names.
+ * providers for probes on demand, and the export of the glob matcher
+ * (engine/glob.c) to providers.
  * Everything here runs in process context and may sleep.
  */
 #define pr_fmt(fmt) "dtrace: " fmt
@@ -11,90 +12,13 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 #include "internal.h"
+#include "engine/glob.h"
 
 /* protects dtrace_providers; serialises ->provide */
 DEFINE_MUTEX(dtrace_provider_lock);
 static LIST_HEAD(dtrace_providers);	/* dtrace_provider_lock */
 
-/**
- * dtrace_match_glob() - does @str match shell glob @pattern?
- * @pattern: '*', '?', '[set]', '[!set]' with ranges, '\' escapes; an
- *	empty pattern matches anything
- * @str: the name to test
- *
- * Iterative, with one backtracking point for the last '*': linear in
- * practice and never recursive, whatever the pattern.
- * Context: any.
- */
-bool dtrace_match_glob(const char *pattern, const char *str)
-{
-	const char *star = NULL, *star_str = NULL;
-	const char *p = pattern, *s = str;
-
-	if (!*pattern)
-		return true;
-
-	while (*s) {
-		const char *next = p + 1;
-		bool ok = false;
-
-		switch (*p) {
-		case '*':
-			star = p++;
-			star_str = s;
-			continue;
-		case '?':
-			ok = true;
-			break;
-		case '[': {
-			bool negate = false, in = false;
-			const char *q = p + 1;
-
-			if (*q == '!') {
-				negate = true;
-				q++;
-			}
-			while (*q && (*q != ']' || q == p + 1 + negate)) {
-				if (q[1] == '-' && q[2] && q[2] != ']') {
-					in |= *s >= q[0] && *s <= q[2];
-					q += 3;
-				} else {
-					in |= *s == *q++;
-				}
-			}
-			if (*q == ']') {
-				ok = in != negate;
-				next = q + 1;
-			} else {
-				ok = *s == '[';	/* unterminated: literal */
-			}
-			break;
-		}
-		case '\\':
-			if (p[1]) {
-				ok = *s == p[1];
-				next = p + 2;
-				break;
-			}
-			fallthrough;
-		default:
-			ok = *p == *s;
-			break;
-		}
-		if (*p && ok) {
-			p = next;
-			s++;
-		} else if (star) {
-			p = star + 1;
-			s = ++star_str;
-		} else {
-			return false;
-		}
-	}
-	while (*p == '*')
-		p++;
-	return !*p;
-}
+/* The matcher is the engine's, the same source userland runs (engine/glob.c). */
 EXPORT_SYMBOL_NS_GPL(dtrace_match_glob, DTRACE_NS);
 
 static bool dtrace_provider_name_valid(const char *name)
@@ -123,10 +47,11 @@ int dtrace_register(const char *name, const struct dtrace_pops *pops,
 	prov->pops = pops;
 	prov->arg = arg;
 	INIT_LIST_HEAD(&prov->probes);
+	mutex_init(&prov->arm_lock);
 
 	mutex_lock(&dtrace_provider_lock);
 	list_for_each_entry(p, &dtrace_providers, list) {
-		if (!strcmp(p->name, name)) {
+		if (!p->defunct && !strcmp(p->name, name)) {
 			ret = -EEXIST;
 			goto out_unlock;
 		}
@@ -161,11 +86,26 @@ int dtrace_unregister(dtrace_provider_id_t id)
 out_unlock:
 	mutex_unlock(&dtrace_lock);
 	mutex_unlock(&dtrace_provider_lock);
-	if (!ret)
+	if (!ret) {
+		mutex_destroy(&prov->arm_lock);
 		kfree(prov);
+	}
 	return ret;
 }
 EXPORT_SYMBOL_NS_GPL(dtrace_unregister, DTRACE_NS);
+
+void dtrace_invalidate(dtrace_provider_id_t id)
+{
+	struct dtrace_provider *prov = (struct dtrace_provider *)id;
+
+	mutex_lock(&dtrace_provider_lock);
+	mutex_lock(&dtrace_lock);
+	prov->defunct = true;
+	dtrace_trace("provider %s invalidated", prov->name);
+	mutex_unlock(&dtrace_lock);
+	mutex_unlock(&dtrace_provider_lock);
+}
+EXPORT_SYMBOL_NS_GPL(dtrace_invalidate, DTRACE_NS);
 
 /**
  * dtrace_providers_provide() - let providers create probes for @desc
@@ -216,7 +156,7 @@ struct dtrace_provider *dtrace_provider_named(const struct dtrace_probedesc *des
 	if (!*desc->provider || strpbrk(desc->provider, "*?[\\"))
 		return NULL;
 	list_for_each_entry(prov, &dtrace_providers, list)
-		if (!strcmp(prov->name, desc->provider))
+		if (!prov->defunct && !strcmp(prov->name, desc->provider))
 			return prov;
 	return ERR_PTR(-ENOENT);
 }

@@ -40,6 +40,7 @@ struct dtrace_state *dtrace_state_create(void)
 	state->options[DTRACE_OPT_AGGSIZE] = DTRACE_AGGSIZE_DEFAULT;
 	state->options[DTRACE_OPT_NSPEC] = DTRACE_NSPEC_DEFAULT;
 	state->options[DTRACE_OPT_SPECSIZE] = DTRACE_SPECSIZE_DEFAULT;
+	state->options[DTRACE_OPT_CPU] = DTRACE_CPU_ANY;
 	state->pid = task_tgid_nr(current);
 	get_task_comm(state->comm, current);
 
@@ -129,6 +130,11 @@ int dtrace_state_setopt(struct dtrace_state *state, u32 option, u64 value)
 		if (value < 1 || value > DTRACE_NSPEC_MAX)
 			return -EINVAL;
 		break;
+	case DTRACE_OPT_CPU:
+		if (value != DTRACE_CPU_ANY &&
+		    (value >= nr_cpu_ids || !cpu_possible(value)))
+			return -EINVAL;
+		break;
 	default:
 		return -EINVAL;
 	}
@@ -159,13 +165,26 @@ static u64 dtrace_state_endsize(const struct dtrace_state *state)
 	return min(size, state->bufsize);
 }
 
+/* Does every enabled clause's record fit in a buffer of @bufsize? */
+static bool dtrace_state_records_fit(const struct dtrace_state *state,
+				     u64 bufsize)
+{
+	u32 i;
+
+	for (i = 0; i < state->necbs; i++)
+		if (state->ecbs[i]->recsize > bufsize)
+			return false;
+	return true;
+}
+
 /**
  * dtrace_state_go() - start tracing: allocate buffers, variables,
  *	aggregation and speculation buffers, fire BEGIN
  * @state: a consumer not started yet
  * @cpu: out, the CPU BEGIN fired on
  *
- * Return: 0, -EBUSY if already started, -ENOMEM.
+ * Return: 0, -EBUSY if already started, -E2BIG if a clause's record
+ * does not fit in the buffer size asked for, -ENOMEM.
  */
 int dtrace_state_go(struct dtrace_state *state, u32 *cpu)
 {
@@ -174,6 +193,9 @@ int dtrace_state_go(struct dtrace_state *state, u32 *cpu)
 	lockdep_assert_held(&state->lock);
 	if (state->activity != DTRACE_ACTIVITY_INACTIVE)
 		return -EBUSY;
+	if (!dtrace_state_records_fit(state,
+				      state->options[DTRACE_OPT_BUFSIZE]))
+		return -E2BIG;
 	state->bufsize = state->options[DTRACE_OPT_BUFSIZE];
 	state->bufpolicy = state->options[DTRACE_OPT_BUFPOLICY];
 	state->strsize = state->options[DTRACE_OPT_STRSIZE];

@@ -11,6 +11,7 @@
 
 #include <linux/log2.h>
 #include <linux/percpu.h>
+#include <linux/security.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 #include "internal.h"
@@ -40,12 +41,21 @@ static int dtrace_vars_merge(struct dtrace_var *vars,
 	return 0;
 }
 
-/* Whether @state's options allow what @clause does. */
-static bool dtrace_clause_allowed(const struct dtrace_state *state,
-				  const struct dtrace_clause *clause)
+/*
+ * Whether what @clause does is allowed: its destructive actions and
+ * subroutines by @state's options, and by the kernel's lockdown.  Under
+ * integrity lockdown (and confidentiality, which includes it) none is
+ * enabled: they change the system from probe context, copyout() writes
+ * any process's memory as bpf_probe_write_user() would, and that
+ * function's lockdown reason is the one asked.
+ * Return: 0, -EPERM, or the lockdown's error (-EPERM).
+ */
+static int dtrace_clause_allowed(const struct dtrace_state *state,
+				 const struct dtrace_clause *clause)
 {
 	u64 allow = state->options[DTRACE_OPT_DESTRUCTIVE];
 	bool destructive = clause->pred && clause->pred->destructive;
+	bool panic = false;
 	u32 i;
 
 	for (i = 0; i < clause->nactions; i++) {
@@ -60,12 +70,16 @@ static bool dtrace_clause_allowed(const struct dtrace_state *state,
 			destructive = true;
 			break;
 		case DTRACE_ACT_PANIC:
-			if (!(allow & DTRACE_DESTRUCTIVE_PANIC))
-				return false;
+			panic = true;
 			break;
 		}
 	}
-	return !destructive || (allow & DTRACE_DESTRUCTIVE_ALLOW);
+	if ((panic && !(allow & DTRACE_DESTRUCTIVE_PANIC)) ||
+	    (destructive && !(allow & DTRACE_DESTRUCTIVE_ALLOW)))
+		return -EPERM;
+	if (panic || destructive)
+		return security_locked_down(LOCKDOWN_BPF_WRITE_USER);
+	return 0;
 }
 
 static int dtrace_vars_merge_clause(struct dtrace_var *vars,
@@ -86,8 +100,8 @@ static int dtrace_vars_merge_clause(struct dtrace_var *vars,
  *
  * Context: process; may sleep; state->lock held.
  * Return: 0, -EINVAL if a declaration disagrees with another one of the
- * consumer, -EPERM for a destructive clause the options do not allow,
- * -ENOMEM.
+ * consumer, -EPERM for a destructive clause the options or the kernel's
+ * lockdown do not allow, -ENOMEM.
  */
 int dtrace_vars_declare(struct dtrace_state *state,
 			const struct dtrace_clause *clause)
@@ -97,8 +111,9 @@ int dtrace_vars_declare(struct dtrace_state *state,
 	int ret;
 
 	lockdep_assert_held(&state->lock);
-	if (!dtrace_clause_allowed(state, clause))
-		return -EPERM;
+	ret = dtrace_clause_allowed(state, clause);
+	if (ret)
+		return ret;
 	vars = kmemdup(state->vars, size, GFP_KERNEL);
 	if (!vars)
 		return -ENOMEM;
@@ -227,6 +242,8 @@ int dtrace_vars_alloc(struct dtrace_state *state)
 			 (sizeof(u32) + max3(8U, state->strsize,
 					     state->maxpush));
 	dtrace_vars_layout(state, &gsize, &lsize);
+	state->globalsize = gsize;
+	state->localsize = lsize;
 	state->globals = dtrace_zalloc(gsize ?: 8, gfp);
 	if (!state->globals)
 		goto out_free;

@@ -24,7 +24,8 @@ mkdir -p .vm
 # Out-of-tree modules, built the way a third party builds against
 # dtrace: the example driver and provider, test and benchmark fixtures.
 extmods="providers/sdt/examples examples/provider selftests/providers/sdt/hellotwo
-	selftests/modules/svctest selftests/modules/failprov bench/kmod"
+	selftests/modules/svctest selftests/modules/failprov
+	selftests/modules/globtest bench/kmod"
 
 # Not "make M=. clean": kbuild's clean deletes every *.ko* below M,
 # and so the modroots of the other releases in .vm/ (and a debug kernel

@@ -5,8 +5,10 @@
 # tests (make -C userland check), the static checkers (scripts/lint.sh,
 # one TAP line each) and the fuzzers (scripts/fuzz.sh,
 # DT_FUZZ_SECONDS, default 60), boot Debian's kernel in QEMU and run
-# selftests/run_tests.sh there, judge the guest's kernel log, and end
-# with one line "N passed, N failed, N skipped" over host and guest TAP.
+# selftests/run_tests.sh there, then boot it twice more for the kernel
+# lockdown tests (each raises the lockdown for good, so each has a boot
+# of its own), judge the guests' kernel logs, and end with one line
+# "N passed, N failed, N skipped" over host and guest TAP.
 # Exits non-zero if any test failed, the guest hung or crashed, or its
 # dmesg shows a bug.  Results stay in .vm/results-KVER (logs/ per test).
 #
@@ -28,7 +30,8 @@ res=$top/.vm/results-$KVER
 extra=0		# failures that are not a "not ok" line
 
 summary() {
-	tap=$(cat .vm/host.tap "$res/stdout" 2>/dev/null || true)
+	tap=$(cat .vm/host.tap "$res/stdout" "$res"/lockdown-*/stdout \
+		2>/dev/null || true)
 	passed=$(echo "$tap" | grep -E '^ok ' | grep -civ '# skip' || true)
 	skipped=$(echo "$tap" | grep -Ei '^ok .*# skip' -c || true)
 	failed=$(echo "$tap" | grep -Ec '^not ok ' || true)
@@ -91,36 +94,54 @@ if [ "$host" -eq 1 ] && [ "$(id -u)" -eq 0 ]; then
 fi
 
 if [ "$host" -eq 1 ]; then
-	echo "check: fuzzing the D compiler and the DIF engine for ${DT_FUZZ_SECONDS:-60}s each (scripts/fuzz.sh)"
+	echo "check: fuzzing the D compiler, the DIF engine and compiled D for ${DT_FUZZ_SECONDS:-60}s each (scripts/fuzz.sh)"
 	scripts/fuzz.sh | tee -a .vm/host.tap || true
 fi
 
+# guest DIR SECS ARGS...: run ARGS (env settings, then run_tests.sh and
+# its patterns) in a guest of the kernel under test, results in DIR; a
+# test the TAP plan announced and the guest did not report, a failure
+# that is no "not ok" line, and a bad kernel log each count in extra.
+guest() {
+	gres=$1
+	glimit=$2
+	shift 2
+	st=0
+	scripts/vm/run.sh --kver "$KVER" --timeout "$glimit" \
+		--results "$gres" --no-dmesg-check \
+		${DT_KIMAGE:+--kernel "$DT_KIMAGE" --moddir "$DT_KMODDIR"} -- \
+		env MODROOT="$modroot" DT_LOGDIR=/run/results/logs \
+		${DT_TIMEOUT_SCALE:+DT_TIMEOUT_SCALE="$DT_TIMEOUT_SCALE"} \
+		"$@" || st=$?
+	plan=$(sed -n 's/^1\.\.\([0-9]*\)$/\1/p' "$gres/stdout" | head -n 1)
+	got=$(grep -Ec '^(not )?ok ' "$gres/stdout" || true)
+	if [ -z "$plan" ]; then
+		echo "check: the guest printed no TAP plan (exit $st)"
+		extra=$((extra + 1))
+	elif [ "$got" -lt "$plan" ]; then
+		echo "check: the guest reported $got of $plan tests (exit $st)"
+		extra=$((extra + plan - got))
+	elif [ "$st" -ne 0 ] && [ "$st" -ne 4 ] && ! grep -q '^not ok ' "$gres/stdout"; then
+		echo "check: run_tests.sh exited $st with no failing test"
+		extra=$((extra + 1))
+	fi
+	if [ -e "$gres/dmesg" ] && ! scripts/vm/check-dmesg.sh "$gres"; then
+		extra=$((extra + 1))
+	fi
+}
+
 echo "check: selftests in a $KVER guest (QEMU, TCG)"
-st=0
 set -f		# DT_SELFTESTS is patterns: split, never expanded here
 # shellcheck disable=SC2086 # DT_SELFTESTS is a list of patterns
-scripts/vm/run.sh --kver "$KVER" --timeout "${DT_GUEST_TIMEOUT:-1800}" \
-	--results "$res" --no-dmesg-check \
-	${DT_KIMAGE:+--kernel "$DT_KIMAGE" --moddir "$DT_KMODDIR"} -- \
-	env MODROOT="$modroot" DT_LOGDIR=/run/results/logs \
-	${DT_TIMEOUT_SCALE:+DT_TIMEOUT_SCALE="$DT_TIMEOUT_SCALE"} \
-	selftests/run_tests.sh ${DT_SELFTESTS:-} || st=$?
+guest "$res" "${DT_GUEST_TIMEOUT:-1800}" selftests/run_tests.sh ${DT_SELFTESTS:-}
 set +f
-
-# Every test the plan announced must have reported.
-plan=$(sed -n 's/^1\.\.\([0-9]*\)$/\1/p' "$res/stdout" | head -n 1)
-got=$(grep -Ec '^(not )?ok ' "$res/stdout" || true)
-if [ -z "$plan" ]; then
-	echo "check: the guest printed no TAP plan (exit $st)"
-	extra=$((extra + 1))
-elif [ "$got" -lt "$plan" ]; then
-	echo "check: the guest reported $got of $plan tests (exit $st)"
-	extra=$((extra + plan - got))
-elif [ "$st" -ne 0 ] && [ "$st" -ne 4 ] && ! grep -q '^not ok ' "$res/stdout"; then
-	echo "check: run_tests.sh exited $st with no failing test"
-	extra=$((extra + 1))
-fi
-if [ -e "$res/dmesg" ] && ! scripts/vm/check-dmesg.sh "$res"; then
-	extra=$((extra + 1))
+# Each lockdown test raises the lockdown until reboot: a boot of its own
+# (unless DT_SELFTESTS chose other tests).
+if [ -z "${DT_SELFTESTS:-}" ]; then
+	for mode in integrity confidentiality; do
+		echo "check: kernel lockdown ($mode) in a guest of its own"
+		guest "$res/lockdown-$mode" 600 DT_LOCKDOWN_RAISE="$mode" \
+			selftests/run_tests.sh "runtime/lockdown_$mode"
+	done
 fi
 summary

@@ -4,10 +4,14 @@
 # Fuzz for a bounded time, each target SECONDS (libFuzzer with ASan and
 # UBSan, userland/fuzz/): fuzz_parse, the D compiler, on a corpus seeded
 # from every D program under selftests/ and scripts/; fuzz_dif, the
-# kernel's DIF verifier and interpreter (framework/engine/) on the host.
-# Prints one TAP line per target; exits 1 on a finding (crash, sanitizer
-# report, leak, timeout), whose input libFuzzer leaves in userland/fuzz/
-# and which is shown here.
+# kernel's DIF verifier and interpreter (framework/engine/) on the host,
+# seeded with those programs compiled (fuzz_seed writes each program in
+# fuzz_dif's format into a scratch directory, and fails if the verifier
+# refuses one); fuzz_d, D programs built from the grammar, compiled and
+# run through the engine.  Prints one TAP line for the seeds and one per
+# target; exits 1 on a finding (crash, sanitizer report, leak, timeout,
+# a compiled program the verifier refuses), whose input libFuzzer leaves
+# in userland/fuzz/ and which is shown here.
 #
 # Usage: fuzz.sh [SECONDS]   (default $DT_FUZZ_SECONDS, else 60)
 set -eu
@@ -16,14 +20,30 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 secs=${1:-${DT_FUZZ_SECONDS:-60}}
 dir=$top/userland/fuzz
 log=$top/.vm/fuzz.log
+seeds=$top/.vm/fuzz-seeds
 
-mkdir -p "$top/.vm" "$dir/corpus"
+mkdir -p "$top/.vm" "$dir/corpus" "$dir/corpus-dif" "$dir/corpus-d"
 if ! make -s -C "$dir" >"$log" 2>&1; then
 	echo "not ok 1 fuzz: the fuzz targets do not build"
 	sed 's/^/# /' "$log" | tail -n 30
 	exit 1
 fi
-find "$top/selftests" "$top/scripts" -name '*.d' -exec cp {} "$dir/corpus/" \;
+dfiles=$(find "$top/selftests" "$top/scripts" -name '*.d' | sort)
+for f in $dfiles; do
+	cp "$f" "$dir/corpus/$(echo "${f#"$top"/}" | tr / _)"
+done
+
+ret=0
+rm -rf "$seeds"
+mkdir -p "$seeds"
+# shellcheck disable=SC2086 # one argument per file; the paths have no spaces
+if "$dir/fuzz_seed" "$seeds" $dfiles >"$log" 2>&1; then
+	echo "ok 1 fuzz/seeds: $(sed -n 's/^fuzz_seed: //p' "$log")"
+else
+	echo "not ok 1 fuzz/seeds: the compiled D did not all make seeds"
+	sed 's/^/# /' "$log" | tail -n 20
+	ret=1
+fi
 
 # One target: TAP line N, name, binary, its arguments.  Exit 1 on a finding.
 fuzz_one() {
@@ -34,13 +54,14 @@ fuzz_one() {
 		-timeout=10 -rss_limit_mb=2048 -print_final_stats=1 "$@") \
 		>"$log" 2>&1 || st=$?
 	runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
-	cov=$(grep -o 'cov: [0-9]*' "$log" | tail -n 1)
+	cov=$(grep -o 'cov: [0-9]* ft: [0-9]*' "$log" | tail -n 1)
 	if [ "$st" -eq 0 ]; then
 		echo "ok $n fuzz/$name: ${runs:-?} inputs in ${secs}s, ${cov:-cov: ?}, no finding"
 		return 0
 	fi
 	echo "not ok $n fuzz/$name: finding after ${runs:-?} inputs (exit $st)"
-	grep -E 'ERROR|SUMMARY|Test unit written|runtime error' "$log" | sed 's/^/# /' | head -n 20
+	grep -E 'ERROR|SUMMARY|Test unit written|runtime error|fuzz_d:' "$log" |
+		sed 's/^/# /' | head -n 20
 	for f in "$dir"/crash-* "$dir"/leak-* "$dir"/timeout-* "$dir"/oom-*; do
 		[ -e "$f" ] || continue
 		echo "# input $f:"
@@ -49,8 +70,7 @@ fuzz_one() {
 	return 1
 }
 
-mkdir -p "$dir/corpus-dif"
-ret=0
-fuzz_one 1 parser fuzz_parse -dict=d.dict corpus || ret=1
-fuzz_one 2 dif fuzz_dif corpus-dif || ret=1
+fuzz_one 2 parser fuzz_parse -dict=d.dict corpus || ret=1
+fuzz_one 3 dif fuzz_dif corpus-dif "$seeds" || ret=1
+fuzz_one 4 d fuzz_d -max_len=1024 -len_control=0 corpus-d || ret=1
 exit $ret

@@ -33,7 +33,8 @@ kdirs="framework providers include examples selftests/modules
 	selftests/providers/sdt/hellotwo bench/kmod"
 # Out-of-tree modules built against dtrace's Module.symvers (as build.sh).
 extmods="providers/sdt/examples examples/provider selftests/providers/sdt/hellotwo
-	selftests/modules/svctest selftests/modules/failprov bench/kmod"
+	selftests/modules/svctest selftests/modules/failprov
+	selftests/modules/globtest bench/kmod"
 
 # checkpatch rules that do not apply here:
 # - FILE_PATH_CHANGES, the MAINTAINERS entry for new files of a patch to

@@ -155,14 +155,13 @@ bool dtrace_dif_verify(struct dtrace_dif_prog *prog, struct dtrace_dif_err *err)
 bool dtrace_dif_header_verify(const struct dtrace_difo *difo,
 			      struct dtrace_dif_err *err);
 const char *dtrace_dif_rule_text(u32 rule);
-void dtrace_dif_subr_nargs(u32 subr, u32 *min, u32 *max);
 bool dtrace_dif_subr_destructive(u32 subr);
 
 /* dif_exec_ctx.c: probe context */
 u64 dtrace_dif_exec(const struct dtrace_dif_prog *prog,
 		    struct dtrace_dif_mstate *mst, struct dtrace_tuple *tup);
-bool dtrace_dif_read(struct dtrace_dif_mstate *mst, void *dst, uintptr_t src,
-		     size_t n, bool user);
+bool dtrace_dif_read_pages(struct dtrace_dif_mstate *mst, void *dst,
+			   uintptr_t src, size_t n, bool user);
 u32 dtrace_dif_copy_strn(struct dtrace_dif_mstate *mst, char *dst,
 			 uintptr_t src, u32 size);
 void dtrace_dif_copy_string(struct dtrace_dif_mstate *mst, char *dst,

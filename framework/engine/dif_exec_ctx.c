@@ -26,7 +26,8 @@ static size_t dtrace_page_left(uintptr_t addr)
 }
 
 /**
- * dtrace_dif_read() - copy traced memory, fault-safe
+ * dtrace_dif_read_pages() - dtrace_dif_read() of a range that is not
+ * inside one page
  * @mst: machine state; a bad byte faults BADADDR at that byte
  * @dst: @n bytes
  * @src: kernel address, or the current task's user address if @user
@@ -39,8 +40,8 @@ static size_t dtrace_page_left(uintptr_t addr)
  * Context: probe context.
  * Return: true if all @n bytes were copied.
  */
-bool dtrace_dif_read(struct dtrace_dif_mstate *mst, void *dst, uintptr_t src,
-		     size_t n, bool user)
+bool dtrace_dif_read_pages(struct dtrace_dif_mstate *mst, void *dst,
+			   uintptr_t src, size_t n, bool user)
 {
 	size_t done = 0;
 
@@ -59,19 +60,23 @@ bool dtrace_dif_read(struct dtrace_dif_mstate *mst, void *dst, uintptr_t src,
 	}
 	return true;
 }
-DTRACE_ENGINE_NOKPROBE(dtrace_dif_read);
+DTRACE_ENGINE_NOKPROBE(dtrace_dif_read_pages);
 
 /*
  * Compare the strings at @a and @b, at most @max bytes.  Reads go by
  * chunks that never cross a page, so a string that ends just before an
- * unmapped page compares fine.
+ * unmapped page compares fine.  A NULL string (0, as strchr() returns)
+ * reads as "", as in DTrace: it equals itself and "".
  */
 static int dtrace_strcmp(uintptr_t a, uintptr_t b, u32 max,
 			 struct dtrace_dif_mstate *mst)
 {
+	static const char empty[32];
 	char ca[32], cb[32];
 	u32 done = 0;
 
+	if (a == b)
+		return 0;
 	while (done < max) {
 		size_t n = dtrace_dif_min((size_t)(max - done), sizeof(ca));
 
@@ -79,8 +84,13 @@ static int dtrace_strcmp(uintptr_t a, uintptr_t b, u32 max,
 		n = dtrace_dif_min(n, dtrace_page_left(b + done));
 		size_t i;
 
-		if (!dtrace_dif_read(mst, ca, a + done, n, false) ||
-		    !dtrace_dif_read(mst, cb, b + done, n, false))
+		if (!a)
+			memcpy(ca, empty, n);
+		else if (!dtrace_dif_read(mst, ca, a + done, n, false))
+			return 0;
+		if (!b)
+			memcpy(cb, empty, n);
+		else if (!dtrace_dif_read(mst, cb, b + done, n, false))
 			return 0;
 		for (i = 0; i < n; i++) {
 			if (ca[i] != cb[i])
@@ -130,7 +140,10 @@ static u64 dtrace_load(struct dtrace_dif_mstate *mst, uintptr_t addr, u8 op)
 	return v.x;
 }
 
-/* STB..STX: only into the scratch handed out so far. */
+/*
+ * STB..STX: only into the scratch handed out so far, or into the
+ * storage of a declared variable (s.m = v of a struct variable s).
+ */
 static void dtrace_store(struct dtrace_dif_mstate *mst, uintptr_t addr, u8 op,
 			 u64 v)
 {
@@ -142,7 +155,8 @@ static void dtrace_store(struct dtrace_dif_mstate *mst, uintptr_t addr, u8 op,
 		u64 x;
 	} u;
 
-	if (!dtrace_dif_scratch_valid(mst, addr, size)) {
+	if (!dtrace_dif_scratch_valid(mst, addr, size) &&
+	    !dtrace_env_var_writable(mst, addr, size)) {
 		dtrace_dif_fault(mst, DTRACEFLT_BADADDR, addr);
 		return;
 	}
@@ -359,6 +373,20 @@ static void dtrace_tuple_push(struct dtrace_dif_mstate *mst,
 }
 
 /* LDGS/LDLS: an integer's value, a by-reference variable's address. */
+/*
+ * A global or clause-local string variable may hold NULL (strchr() that
+ * found nothing, or NULL itself), which it reads back as 0, as in
+ * DTrace.  Its storage then holds "" followed by this byte, which no
+ * stored string leaves there (they are NUL-padded).
+ */
+#define DTRACE_STRING_NULL_MARK	1
+
+static bool dtrace_var_is_null(const struct dtrace_var *var, const char *p)
+{
+	return var->type == DTRACE_DIFV_TYPE_STRING && var->size >= 2 &&
+	       !p[0] && p[1] == DTRACE_STRING_NULL_MARK;
+}
+
 static u64 dtrace_var_load(struct dtrace_dif_mstate *mst, u32 scope, s32 id)
 {
 	const struct dtrace_var *var;
@@ -366,7 +394,7 @@ static u64 dtrace_var_load(struct dtrace_dif_mstate *mst, u32 scope, s32 id)
 
 	if (var->type == DTRACE_DIFV_TYPE_INT)
 		return *(u64 *)p;
-	return (uintptr_t)p;
+	return dtrace_var_is_null(var, p) ? 0 : (uintptr_t)p;
 }
 
 static void dtrace_var_store(struct dtrace_dif_mstate *mst, u32 scope,
@@ -375,6 +403,11 @@ static void dtrace_var_store(struct dtrace_dif_mstate *mst, u32 scope,
 	const struct dtrace_var *var;
 	char *p = dtrace_env_var_storage(mst, scope, id, &var);
 
+	if (!v && var->type == DTRACE_DIFV_TYPE_STRING && var->size >= 2) {
+		p[0] = '\0';
+		p[1] = DTRACE_STRING_NULL_MARK;
+		return;
+	}
 	dtrace_dif_copy_value(mst, p, v, var);
 }
 

@@ -27,6 +27,11 @@
 /* Linux's address families, as inet_ntop() takes them. */
 #define DTRACE_AF_INET		2
 #define DTRACE_AF_INET6		10
+/* Linux's hardware types, as link_ntop() takes them, and their lengths. */
+#define DTRACE_ARPHRD_ETHER	1
+#define DTRACE_ARPHRD_INFINIBAND	32
+#define DTRACE_ETH_ADDR_LEN	6
+#define DTRACE_IB_ADDR_LEN	20
 /* A kernel dev_t: 12 bits of major above 20 of minor. */
 #define DTRACE_MINORBITS	20
 
@@ -304,7 +309,8 @@ static bool dtrace_subr_isdelim(const u64 *set, char c)
  * left.  A non-NULL @s starts a new string; NULL continues the one of the
  * last non-NULL call in this clause firing (mst->strtok_*, which
  * dtrace_dif_clause_start() clears), so the string, even one in
- * scratch, is still there to be read again.
+ * scratch, is still there to be read again.  NULL in a firing that
+ * started no string is a NULL string: a bad address, 0.
  */
 static u64 dtrace_subr_strtok(struct dtrace_dif_mstate *mst, uintptr_t s,
 			      uintptr_t delims)
@@ -318,8 +324,10 @@ static u64 dtrace_subr_strtok(struct dtrace_dif_mstate *mst, uintptr_t s,
 		mst->strtok_addr = s;
 		mst->strtok_off = 0;
 	}
-	if (!mst->strtok_addr)
+	if (!mst->strtok_addr) {
+		dtrace_dif_fault(mst, DTRACEFLT_BADADDR, 0);
 		return 0;
+	}
 	buf = dtrace_subr_strarg(mst, mst->strtok_addr, &len);
 	if (!buf)
 		return 0;
@@ -458,7 +466,7 @@ static u64 dtrace_subr_cleanpath(struct dtrace_dif_mstate *mst, uintptr_t s)
 			buf[o++] = buf[k];
 		i = j;
 	}
-	if (!o)
+	if (!o && len)	/* "" stays "", as in DTrace */
 		buf[o++] = '.';
 	buf[o] = '\0';
 	return (uintptr_t)buf;
@@ -652,9 +660,11 @@ static u64 dtrace_subr_inet_ntoa(struct dtrace_dif_mstate *mst, uintptr_t addr)
  * RFC 5952 text of the in6_addr at @addr: lower-case hex, no leading
  * zeros, the longest run (the first of equals) of two or more zero
  * groups as "::"; IPv4-mapped (::ffff:0:0/96) and IPv4-compatible
- * (::/96 holding at least 0.1.0.0) addresses end in dotted quad.
+ * (::/96 holding at least 0.1.0.0) addresses end in dotted quad, or
+ * unless @strict are only the dotted quad, as DTrace prints them.
  */
-static u64 dtrace_subr_inet_ntoa6(struct dtrace_dif_mstate *mst, uintptr_t addr)
+static u64 dtrace_subr_inet_ntoa6(struct dtrace_dif_mstate *mst, uintptr_t addr,
+				  bool strict)
 {
 	int i, n = 0, ngroups = 8, best = -1, bestlen = 1, run = 0;
 	bool v4, after_gap = false;
@@ -668,6 +678,9 @@ static u64 dtrace_subr_inet_ntoa6(struct dtrace_dif_mstate *mst, uintptr_t addr)
 		g[i] = a[2 * i] << 8 | a[2 * i + 1];
 	v4 = dtrace_subr_is_zero(a, 10) &&
 	     ((g[5] == 0xffff) || (!g[5] && g[6]));
+	if (v4 && !strict)
+		return dtrace_subr_strret(mst, text,
+					  dtrace_subr_put_quad(text, a + 12));
 	if (v4)
 		ngroups = 6;
 	for (i = 0; i < ngroups; i++) {
@@ -694,6 +707,39 @@ static u64 dtrace_subr_inet_ntoa6(struct dtrace_dif_mstate *mst, uintptr_t addr)
 		if (!after_gap)
 			text[n++] = ':';
 		n += dtrace_subr_put_quad(text + n, a + 12);
+	}
+	return dtrace_subr_strret(mst, text, n);
+}
+
+/*
+ * link_ntop(type, addr): the link-layer address at @addr, each byte as
+ * two lower-case hex digits, colon-separated; its length is the
+ * hardware type's (Linux's ARPHRD_* numbers).  Another type faults
+ * ILLOP.
+ */
+static u64 dtrace_subr_link_ntop(struct dtrace_dif_mstate *mst, s64 type,
+				 uintptr_t addr)
+{
+	static const char hex[] = "0123456789abcdef";
+	char text[DTRACE_IB_ADDR_LEN * 3];
+	u8 a[DTRACE_IB_ADDR_LEN];
+	int i, len, n = 0;
+
+	if (type == DTRACE_ARPHRD_ETHER) {
+		len = DTRACE_ETH_ADDR_LEN;
+	} else if (type == DTRACE_ARPHRD_INFINIBAND) {
+		len = DTRACE_IB_ADDR_LEN;
+	} else {
+		dtrace_dif_fault(mst, DTRACEFLT_ILLOP, type);
+		return 0;
+	}
+	if (!dtrace_dif_read(mst, a, addr, len, false))
+		return 0;
+	for (i = 0; i < len; i++) {
+		if (i)
+			text[n++] = ':';
+		text[n++] = hex[a[i] >> 4];
+		text[n++] = hex[a[i] & 0xf];
 	}
 	return dtrace_subr_strret(mst, text, n);
 }
@@ -815,6 +861,23 @@ static u64 dtrace_subr_bswap(u64 v, u32 bytes)
 
 /* --- entry point ---------------------------------------------------- */
 
+/*
+ * The argument counts, from the ABI header's list, that a CALL is
+ * checked against here, in probe context (the verifier cannot count the
+ * tuple stack).
+ */
+struct dtrace_subr_nargs {
+	u8	min;		/* fewest arguments */
+	u8	max;		/* most arguments */
+};
+
+#define DTRACE_DIF_SUBR_NARGS(name, dname, nmin, nmax, args, res, destr) \
+	[DTRACE_DIF_SUBR_##name] = { nmin, nmax },
+static const struct dtrace_subr_nargs dtrace_subr_nargs[DTRACE_DIF_SUBR_MAX] = {
+	DTRACE_DIF_SUBR_LIST(DTRACE_DIF_SUBR_NARGS)
+};
+
+
 /**
  * dtrace_dif_subr() - run one DIF subroutine
  * @subr: DTRACE_DIF_SUBR_*
@@ -837,10 +900,9 @@ u64 dtrace_dif_subr(u32 subr, const struct dtrace_tuple_ent *tup, u32 ntup,
 	u64 a0 = ntup > 0 ? tup[0].value : 0;
 	u64 a1 = ntup > 1 ? tup[1].value : 0;
 	u64 a2 = ntup > 2 ? tup[2].value : 0;
-	u32 min, max;
-
-	dtrace_dif_subr_nargs(subr, &min, &max);
-	if (!subr || subr >= DTRACE_DIF_SUBR_MAX || ntup < min || ntup > max) {
+	if (!subr || subr >= DTRACE_DIF_SUBR_MAX ||
+	    ntup < dtrace_subr_nargs[subr].min ||
+	    ntup > dtrace_subr_nargs[subr].max) {
 		dtrace_dif_fault(mst, DTRACEFLT_ILLOP, subr);
 		return 0;
 	}
@@ -890,14 +952,20 @@ u64 dtrace_dif_subr(u32 subr, const struct dtrace_tuple_ent *tup, u32 ntup,
 	case DTRACE_DIF_SUBR_INET_NTOA:
 		return dtrace_subr_inet_ntoa(mst, a0);
 	case DTRACE_DIF_SUBR_INET_NTOA6:
-		return dtrace_subr_inet_ntoa6(mst, a0);
+		return dtrace_subr_inet_ntoa6(mst, a0, ntup > 1 && a1);
 	case DTRACE_DIF_SUBR_INET_NTOP:
 		if (a0 == DTRACE_AF_INET)
 			return dtrace_subr_inet_ntoa(mst, a1);
 		if (a0 == DTRACE_AF_INET6)
-			return dtrace_subr_inet_ntoa6(mst, a1);
+			return dtrace_subr_inet_ntoa6(mst, a1, true);
 		dtrace_dif_fault(mst, DTRACEFLT_ILLOP, a0);
 		return 0;
+	case DTRACE_DIF_SUBR_LINK_NTOP:
+		return dtrace_subr_link_ntop(mst, a0, a1);
+	case DTRACE_DIF_SUBR_MUTEX_TYPE_ADAPTIVE:
+		return 1;	/* a struct mutex spins, then sleeps */
+	case DTRACE_DIF_SUBR_MUTEX_TYPE_SPIN:
+		return 0;	/* spinlock_t is another type */
 	case DTRACE_DIF_SUBR_COPYIN:
 		return dtrace_subr_copyin(mst, a0, a1);
 	case DTRACE_DIF_SUBR_COPYINSTR:

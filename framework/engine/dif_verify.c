@@ -133,17 +133,11 @@ const char *dtrace_dif_rule_text(u32 rule)
 	       "unknown rule";
 }
 
-/* Argument counts and the destructive flag, from the ABI header's list. */
-struct dtrace_subr_info {
-	u8	min;		/* fewest arguments */
-	u8	max;		/* most arguments */
-	bool	destructive;
-};
-
-#define DTRACE_DIF_SUBR_INFO(name, dname, nmin, nmax, args, res, destr) \
-	[DTRACE_DIF_SUBR_##name] = { nmin, nmax, destr },
-static const struct dtrace_subr_info dtrace_subr_tab[DTRACE_DIF_SUBR_MAX] = {
-	DTRACE_DIF_SUBR_LIST(DTRACE_DIF_SUBR_INFO)
+/* The destructive flag of each subroutine, from the ABI header's list. */
+#define DTRACE_DIF_SUBR_DESTR(name, dname, nmin, nmax, args, res, destr) \
+	[DTRACE_DIF_SUBR_##name] = destr,
+static const bool dtrace_subr_destr[DTRACE_DIF_SUBR_MAX] = {
+	DTRACE_DIF_SUBR_LIST(DTRACE_DIF_SUBR_DESTR)
 };
 
 /**
@@ -155,30 +149,9 @@ static const struct dtrace_subr_info dtrace_subr_tab[DTRACE_DIF_SUBR_MAX] = {
  */
 bool dtrace_dif_subr_destructive(u32 subr)
 {
-	return subr < DTRACE_DIF_SUBR_MAX && dtrace_subr_tab[subr].destructive;
+	return subr < DTRACE_DIF_SUBR_MAX && dtrace_subr_destr[subr];
 }
 DTRACE_ENGINE_NOKPROBE(dtrace_dif_subr_destructive);
-
-/**
- * dtrace_dif_subr_nargs() - how many arguments a subroutine takes
- * @subr: DTRACE_DIF_SUBR_*
- * @min: set to the fewest
- * @max: set to the most
- *
- * An unknown @subr gets 0 and 0; check it against DTRACE_DIF_SUBR_MAX.
- * Context: any.
- */
-void dtrace_dif_subr_nargs(u32 subr, u32 *min, u32 *max)
-{
-	if (subr >= DTRACE_DIF_SUBR_MAX) {
-		*min = 0;
-		*max = 0;
-		return;
-	}
-	*min = dtrace_subr_tab[subr].min;
-	*max = dtrace_subr_tab[subr].max;
-}
-DTRACE_ENGINE_NOKPROBE(dtrace_dif_subr_nargs);
 
 /* Refuse: @rule broken at instruction @insn. */
 static bool dtrace_dif_refuse(struct dtrace_dif_err *err, u32 rule, u32 insn)

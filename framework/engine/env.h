@@ -43,6 +43,14 @@ char *dtrace_env_var_storage(struct dtrace_dif_mstate *mst, u32 scope,
 			     u32 id, const struct dtrace_var **var);
 
 /*
+ * Do the @size bytes at @addr lie in the storage of the declared global
+ * or (this CPU's) clause-local variables?  DIF writes there in place a
+ * member of a struct variable or an element of an array variable.
+ */
+bool dtrace_env_var_writable(struct dtrace_dif_mstate *mst, uintptr_t addr,
+			     size_t size);
+
+/*
  * The dynamic variable space: thread-local scalars (@ntup 0) and
  * associative arrays, global or thread-local.  A load of an unset
  * element gives 0, or for a by-reference variable the address of
@@ -63,5 +71,37 @@ void dtrace_env_dynvar_store(struct dtrace_dif_mstate *mst, u32 id,
  */
 u64 dtrace_env_subr(u32 subr, const struct dtrace_tuple_ent *tup, u32 ntup,
 		    struct dtrace_dif_mstate *mst);
+
+/**
+ * dtrace_dif_read() - copy traced memory, fault-safe
+ * @mst: machine state; a bad byte faults BADADDR at that byte
+ * @dst: @n bytes
+ * @src: kernel address, or the current task's user address if @user
+ * @n: bytes
+ * @user: @src is a user address
+ *
+ * Inline, because every load, string compare and string copy of a
+ * program comes here: a range inside one page (nearly all of them) is
+ * one dtrace_env_read(); any other goes to dtrace_dif_read_pages()
+ * (dif_exec_ctx.c), which reads page by page so that a fault names the
+ * first byte that could not be read, and faults a range that wraps
+ * past the top of the address space at @src.
+ * Context: probe context.
+ * Return: true if all @n bytes were copied.
+ */
+static __always_inline bool dtrace_dif_read(struct dtrace_dif_mstate *mst,
+					    void *dst, uintptr_t src,
+					    size_t n, bool user)
+{
+	size_t left = DTRACE_ENGINE_PAGE - (src & (DTRACE_ENGINE_PAGE - 1));
+
+	if (n > left || src + n <= src)
+		return dtrace_dif_read_pages(mst, dst, src, n, user);
+	if (dtrace_env_read(dst, src, n, user)) {
+		dtrace_dif_fault(mst, DTRACEFLT_BADADDR, src);
+		return false;
+	}
+	return true;
+}
 
 #endif /* _DTRACE_ENGINE_ENV_H */

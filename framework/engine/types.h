@@ -29,6 +29,10 @@ typedef int8_t s8;
 typedef int16_t s16;
 typedef int32_t s32;
 typedef int64_t s64;
+
+#ifndef __always_inline		/* glibc's <sys/cdefs.h> has one */
+#define __always_inline	inline __attribute__((__always_inline__))
+#endif
 #endif
 
 #endif /* _DTRACE_ENGINE_TYPES_H */

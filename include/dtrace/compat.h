@@ -9,6 +9,7 @@
 #define _DTRACE_COMPAT_H
 
 #include <linux/err.h>
+#include <linux/mm.h>
 #include <linux/uprobes.h>
 #include <linux/version.h>
 
@@ -61,6 +62,25 @@ static inline void dtrace_uprobe_unregister(struct inode *inode,
 #define DTRACE_UPROBE_FILTER(fn)					\
 	bool fn(struct uprobe_consumer *uc, enum uprobe_filter_ctx ctx,	\
 		struct mm_struct *mm)
+#endif
+
+/*
+ * dtrace_gup_nowait() - fault in the page at @addr of @mm for reading,
+ * FOLL_NOWAIT: a fault that would wait for a page lock or I/O gives up
+ * instead.  The caller holds the mmap lock, which this never drops.  6.5
+ * took the vmas argument out of get_user_pages_remote().
+ */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 5, 0)
+static inline long dtrace_gup_nowait(struct mm_struct *mm, unsigned long addr)
+{
+	return get_user_pages_remote(mm, addr, 1, FOLL_NOWAIT, NULL, NULL);
+}
+#else
+static inline long dtrace_gup_nowait(struct mm_struct *mm, unsigned long addr)
+{
+	return get_user_pages_remote(mm, addr, 1, FOLL_NOWAIT, NULL, NULL,
+				     NULL);
+}
 #endif
 
 #endif /* _DTRACE_COMPAT_H */

@@ -50,8 +50,17 @@ typedef unsigned long dtrace_provider_id_t;	/* opaque provider handle */
  *	probe then matches @desc, the consumer gets it instead of "no
  *	probe matches".
  * @enable: arm probe @id so that it calls dtrace_probe() when it fires.
- *	Context: process; may sleep; the core's locks are held: must not
- *	call back into the core.
+ *	Context: process; may sleep; none of the core's global locks is
+ *	held, so this may wait for what arming takes (uprobes read the
+ *	probed file) without holding up other consumers, "dtrace -l" or
+ *	dtrace_register().  The core serialises the provider's ->enable
+ *	and ->disable calls (one at a time per provider, under a lock of
+ *	that provider, and never twice in a row for one probe; a module
+ *	that registers several providers sees calls for different ones
+ *	run alongside each other), holds a reference on the provider's
+ *	module and keeps the probe from being destroyed; ->provide,
+ *	->getargdesc and other providers' ops may run meanwhile.  Must not call dtrace_register(),
+ *	dtrace_unregister(), dtrace_invalidate() or dtrace_probe_remove().
  *	Return: 0, or a negative errno which fails the whole enabling:
  *	-E2BIG when a limit of the provider on enabled probes is reached
  *	(the consumer says so).  -EOPNOTSUPP says this one probe cannot be
@@ -66,7 +75,7 @@ typedef unsigned long dtrace_provider_id_t;	/* opaque provider handle */
  *	provider's last enabled probe is disabled, no handler of the
  *	provider may still be running at all (unregister the tracepoint or
  *	kprobe synchronously, cancel timers synchronously): the core drops
- *	its reference on the module then.
+ *	its reference on the module after.
  *	Context: as @enable.
  * @destroy: free @parg; the probe is being removed and is disabled.
  *	Context: process; may sleep; core locks held.
@@ -126,12 +135,29 @@ int dtrace_register(const char *name, const struct dtrace_pops *pops,
 int dtrace_unregister(dtrace_provider_id_t id);
 
 /**
+ * dtrace_invalidate() - give up a provider's name before it can go
+ * @id: handle from dtrace_register()
+ *
+ * For a provider whose probes can never fire again (fasttrap's, once
+ * the traced process has exited) but which a consumer still has
+ * enabled: from now on its probes match no description, so "dtrace -l"
+ * and new enablings do not see them, and a new provider may register
+ * under its name.  The enablings it has stay until their consumers go;
+ * the provider still calls dtrace_unregister() once they have.
+ *
+ * Context: process; may sleep; must not be called from a provider op.
+ */
+void dtrace_invalidate(dtrace_provider_id_t id);
+
+/**
  * dtrace_probe_create() - add a probe to a provider
  * @prov: handle from dtrace_register()
  * @mod, @func, @name: the probe's names; copied, truncated to the
  *	DTRACE_*NAMELEN limits
  * @parg: the provider's own per-probe data, handed back in every op
  *
+ * The probe can be enabled as soon as this returns (before it does, if
+ * another consumer is enabling): @parg must be complete when it is called.
  * Context: process; may sleep; from module init or from ->provide.
  * Return: the new probe's id, or DTRACE_IDNONE on allocation failure.
  */
@@ -193,8 +219,6 @@ void dtrace_probe(dtrace_id_t id, u64 arg0, u64 arg1, u64 arg2, u64 arg3,
  *
  * Context: as dtrace_probe().
  */
-#define DTRACE_PROBE_NARGS	10
-
 void dtrace_probe_args(dtrace_id_t id, const u64 *args, unsigned int nargs,
 		       int err);
 
@@ -228,10 +252,12 @@ void dtrace_probe_regs(dtrace_id_t id, const u64 *args, unsigned int nargs,
 /**
  * dtrace_match_glob() - does @str match the glob @pattern?
  * @pattern: a field of a probe description: '*', '?', '[set]' with
- *	ranges and '!', '\\' escapes; empty matches anything
+ *	ranges and '!' or '^', '\\' escapes; empty matches anything
  * @str: a name
  *
- * What a ->provide that creates probes on demand matches names with.
+ * What a ->provide that creates probes on demand matches names with:
+ * the core's own matcher, which the dtrace command runs too
+ * (framework/engine/glob.h has the exact rules).
  * Context: any.
  */
 bool dtrace_match_glob(const char *pattern, const char *str);

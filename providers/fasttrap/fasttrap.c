@@ -12,8 +12,10 @@
  * dtrace timeout until it is idle.  /proc/dtrace/fasttrap lists the
  * probes and whether each is in place.
  *
- * Context: process, under ftp_lock, except the provider ops, which the
- * core calls under its own locks and which take no lock of ours.
+ * Context: process, under ftp_lock, except the provider ops: the core
+ * calls ->enable and ->disable under the provider's arm lock alone (they
+ * take the probe's lock, and uprobes' locks, which may sleep on the
+ * file), the others under its own locks; none takes ftp_lock.
  * docs/providers/pid.md documents the probes.
  */
 #define pr_fmt(fmt) "dtrace fasttrap: " fmt
@@ -99,24 +101,61 @@ static struct dtrace_pops ftp_pops = {
 	.getargdesc	= ftp_getargdesc,
 };
 
+/* Unregister @prov if it is idle; false if a probe is still enabled. */
+static bool ftp_provider_retire(struct ftp_provider *prov)
+{
+	lockdep_assert_held(&ftp_lock);
+	if (dtrace_unregister(prov->id))
+		return false;
+	list_del(&prov->list);
+	if (prov->mm)
+		mmdrop(prov->mm);
+	kfree(prov);
+	return true;
+}
+
+/*
+ * @prov's process is gone: its pid names another process now (or none),
+ * or it exec'd a new image.  Its probes can never fire again, but a
+ * consumer may still have them enabled: the core forgets its name now,
+ * and it goes once idle, here or later (ftp_provider_release(), the
+ * reaper).
+ */
+static void ftp_provider_supersede(struct ftp_provider *prov)
+{
+	lockdep_assert_held(&ftp_lock);
+	prov->retired = true;
+	dtrace_invalidate(prov->id);
+	if (!prov->holds && !ftp_provider_retire(prov))
+		ftp_reap_later();
+}
+
 /**
- * ftp_provider_hold() - the provider @name, registered if need be
+ * ftp_provider_hold() - the provider @name of @mm, registered if need be
  * @name: "pid1234", "myapp1234" or "pid"
+ * @mm: the address space of the process the name's pid is now; NULL
+ *	for "pid"
  *
+ * A provider of that name left from an earlier process of the same pid
+ * is retired and replaced.
  * Context: process; ftp_lock held.
  * Return: the provider with one more hold, or an ERR_PTR.
  */
-struct ftp_provider *ftp_provider_hold(const char *name)
+struct ftp_provider *ftp_provider_hold(const char *name, struct mm_struct *mm)
 {
 	struct ftp_provider *prov;
 	int ret;
 
 	lockdep_assert_held(&ftp_lock);
 	list_for_each_entry(prov, &ftp_providers, list) {
-		if (!strcmp(prov->name, name)) {
+		if (prov->retired || strcmp(prov->name, name))
+			continue;
+		if (prov->mm == mm) {
 			prov->holds++;
 			return prov;
 		}
+		ftp_provider_supersede(prov);
+		break;
 	}
 	prov = kzalloc(sizeof(*prov), GFP_KERNEL);
 	if (!prov)
@@ -128,20 +167,13 @@ struct ftp_provider *ftp_provider_hold(const char *name)
 		kfree(prov);
 		return ERR_PTR(ret);
 	}
+	if (mm) {
+		mmgrab(mm);
+		prov->mm = mm;
+	}
 	prov->holds = 1;
 	list_add_tail(&prov->list, &ftp_providers);
 	return prov;
-}
-
-/* Unregister @prov if it is idle; false if a probe is still enabled. */
-static bool ftp_provider_retire(struct ftp_provider *prov)
-{
-	lockdep_assert_held(&ftp_lock);
-	if (dtrace_unregister(prov->id))
-		return false;
-	list_del(&prov->list);
-	kfree(prov);
-	return true;
 }
 
 /**
@@ -204,12 +236,14 @@ static struct ftp_site *ftp_site_alloc(struct ftp_probe *probe,
 
 /*
  * @req names @probe: the same place, or another site of the same USDT
- * probe, added (and armed if the probe is) if it is new: 1; a clash:
- * -EEXIST; or the error arming the new site.
+ * probe, added if it is new: 1, with *@arm the new site if the probe is
+ * armed (ftp_site_arm_late() arms it, outside ftp_lock); a clash:
+ * -EEXIST; -ENOMEM.
  */
 static int ftp_probe_join(struct ftp_probe *probe,
 			  const struct dtrace_ioc_ftp_create *req,
-			  const struct inode *inode, const struct mm_struct *mm)
+			  const struct inode *inode, const struct mm_struct *mm,
+			  struct ftp_site **arm)
 {
 	struct ftp_site *site;
 	int ret = 1;
@@ -229,21 +263,44 @@ static int ftp_probe_join(struct ftp_probe *probe,
 		goto out;
 	}
 	site = ftp_site_alloc(probe, req);
-	if (!site) {
+	if (!site)
 		ret = -ENOMEM;
-		goto out;
-	}
-	if (probe->armed) {
-		ret = ftp_site_arm(probe, site);
-		if (ret) {
-			list_del(&site->link);
-			kfree(site);
-			goto out;
-		}
-		ret = 1;
-	}
+	else if (probe->armed)
+		*arm = site;
 out:
 	mutex_unlock(&probe->lock);
+	return ret;
+}
+
+/**
+ * ftp_site_arm_late() - arm a site ftp_probe_create() added to an armed probe
+ * @site: the site
+ *
+ * Without ftp_lock, which uprobes could hold while it reads the file.
+ * The caller's hold on the provider keeps the probe.  A site that could
+ * not be armed goes again.
+ * Context: process; may sleep; ftp_lock not held.
+ * Return: 0 or the error arming it.
+ */
+int ftp_site_arm_late(struct ftp_site *site)
+{
+	struct ftp_probe *probe = site->probe;
+	int ret = 0;
+
+	mutex_lock(&probe->lock);
+	if (probe->armed && !site->armed)
+		ret = ftp_site_arm(probe, site);
+	mutex_unlock(&probe->lock);
+	if (!ret)
+		return 0;
+	mutex_lock(&ftp_lock);
+	mutex_lock(&probe->lock);
+	if (!site->armed) {
+		list_del(&site->link);
+		kfree(site);
+	}
+	mutex_unlock(&probe->lock);
+	mutex_unlock(&ftp_lock);
 	return ret;
 }
 
@@ -253,6 +310,7 @@ out:
  * @req: checked by the caller; @req->id is set
  * @inode: the file, a reference the probe takes over if it is new
  * @mm: the address space the probe fires in, NULL for any; likewise
+ * @arm: set to a site added to an armed probe, for ftp_site_arm_late()
  *
  * A USDT probe whose site is not yet known gets it as a further site.
  * Context: process; ftp_lock held.
@@ -262,7 +320,8 @@ out:
  */
 int ftp_probe_create(struct ftp_provider *prov,
 		     struct dtrace_ioc_ftp_create *req,
-		     struct inode *inode, struct mm_struct *mm)
+		     struct inode *inode, struct mm_struct *mm,
+		     struct ftp_site **arm)
 {
 	const struct dtrace_probedesc *d = &req->desc;
 	struct ftp_probe *probe;
@@ -274,7 +333,7 @@ int ftp_probe_create(struct ftp_provider *prov,
 		    strcmp(probe->desc.func, d->func) ||
 		    strcmp(probe->desc.name, d->name))
 			continue;
-		ret = ftp_probe_join(probe, req, inode, mm);
+		ret = ftp_probe_join(probe, req, inode, mm, arm);
 		if (ret > 0)
 			req->id = probe->id;
 		return ret;
@@ -289,18 +348,21 @@ int ftp_probe_create(struct ftp_provider *prov,
 	probe->pid = req->pid;
 	probe->kind = req->kind;
 	probe->nargs = req->nargs;
+	/* Whole before it is published: an enabling may arm it at once. */
+	probe->inode = inode;
+	probe->mm = mm;
 	if (!ftp_site_alloc(probe, req))
 		goto fail;
 	probe->id = dtrace_probe_create(prov->id, d->mod, d->func, d->name,
 					probe);
 	if (probe->id == DTRACE_IDNONE)
 		goto fail;
-	probe->inode = inode;
-	probe->mm = mm;
 	list_add_tail(&probe->link, &prov->probes);
 	req->id = probe->id;
 	return 0;
 fail:
+	probe->inode = NULL;	/* still the caller's */
+	probe->mm = NULL;
 	ftp_probe_free(probe);
 	return -ENOMEM;
 }
@@ -348,7 +410,7 @@ static int __init ftp_init(void)
 	int ret;
 
 	ftp_pops.max_enabled = max_enabled;
-	if (!proc_create_single("dtrace/fasttrap", 0444, NULL, ftp_proc_show))
+	if (!proc_create_single("dtrace/fasttrap", 0400, NULL, ftp_proc_show))
 		return -ENOMEM;
 	ret = ftp_dev_init();
 	if (ret)

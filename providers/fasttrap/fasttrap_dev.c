@@ -11,6 +11,7 @@
 #define pr_fmt(fmt) "dtrace fasttrap: " fmt
 
 #include <linux/ctype.h>
+#include <linux/dcache.h>
 #include <linux/file.h>
 #include <linux/fs.h>
 #include <linux/miscdevice.h>
@@ -133,19 +134,25 @@ static int ftp_req_check(const struct dtrace_ioc_ftp_create *req)
 	return 0;
 }
 
-/* The inode of the regular file @fd, with a reference. */
+/*
+ * The inode of the regular file @fd, with a reference: the one whose
+ * pages a process maps.  On overlayfs that is the inode of the real
+ * file (upper or lower), not the overlay's, which the file opened
+ * through the overlay (what /proc/PID/map_files opens) has.
+ */
 static struct inode *ftp_file_inode(int fd, const struct dtrace_ioc_ftp_create *req)
 {
-	struct inode *inode = ERR_PTR(-EINVAL);
+	struct inode *inode = ERR_PTR(-EINVAL), *real;
 	struct file *f = fget(fd);
 	loff_t size;
 
 	if (!f)
 		return ERR_PTR(-EBADF);
-	size = i_size_read(file_inode(f));
-	if (S_ISREG(file_inode(f)->i_mode) && req->offset < size &&
+	real = d_real_inode(f->f_path.dentry);
+	size = i_size_read(real);
+	if (S_ISREG(real->i_mode) && req->offset < size &&
 	    req->refctr < size) {
-		inode = igrab(file_inode(f));
+		inode = igrab(real);
 		if (!inode)
 			inode = ERR_PTR(-ENOENT);
 	}
@@ -176,20 +183,25 @@ static struct mm_struct *ftp_pid_mm(pid_t pid)
 	return mm;
 }
 
-/* The provider @name as held by @ff, taking a hold on it if need be. */
+/*
+ * The provider @name of @mm as held by @ff, taking a hold on it if need
+ * be.  One held for an earlier process of the pid is another provider.
+ */
 static struct ftp_provider *ftp_file_provider(struct ftp_file *ff,
-					      const char *name)
+					      const char *name,
+					      struct mm_struct *mm)
 {
 	struct ftp_provider *prov;
 	struct ftp_hold *h;
 
 	list_for_each_entry(h, &ff->holds, list)
-		if (!strcmp(h->prov->name, name))
+		if (!h->prov->retired && h->prov->mm == mm &&
+		    !strcmp(h->prov->name, name))
 			return h->prov;
 	h = kzalloc(sizeof(*h), GFP_KERNEL);
 	if (!h)
 		return ERR_PTR(-ENOMEM);
-	prov = ftp_provider_hold(name);
+	prov = ftp_provider_hold(name, mm);
 	if (IS_ERR(prov)) {
 		kfree(h);
 		return prov;
@@ -202,6 +214,7 @@ static struct ftp_provider *ftp_file_provider(struct ftp_file *ff,
 static long ftp_ioc_create(struct ftp_file *ff, void __user *uarg)
 {
 	struct dtrace_ioc_ftp_create req;
+	struct ftp_site *arm = NULL;
 	struct ftp_provider *prov;
 	struct mm_struct *mm = NULL;
 	struct inode *inode;
@@ -225,18 +238,20 @@ static long ftp_ioc_create(struct ftp_file *ff, void __user *uarg)
 	}
 
 	mutex_lock(&ftp_lock);
-	prov = ftp_file_provider(ff, req.desc.provider);
+	prov = ftp_file_provider(ff, req.desc.provider, mm);
 	if (IS_ERR(prov)) {
 		ret = PTR_ERR(prov);
 		goto out_unlock;
 	}
-	ret = ftp_probe_create(prov, &req, inode, mm);
+	ret = ftp_probe_create(prov, &req, inode, mm, &arm);
 	if (ret == 0) {		/* the new probe has them now */
 		inode = NULL;
 		mm = NULL;
 	}
 out_unlock:
 	mutex_unlock(&ftp_lock);
+	if (arm)
+		ret = ftp_site_arm_late(arm);
 out:
 	if (mm)
 		mmdrop(mm);

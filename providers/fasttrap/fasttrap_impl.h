@@ -21,6 +21,8 @@ struct ftp_provider {
 	struct list_head	probes;		/* its ftp_probes */
 	dtrace_provider_id_t	id;
 	unsigned int		holds;		/* opens of the device */
+	struct mm_struct	*mm;		/* its process's (mmgrab); "pid": NULL */
+	bool			retired;	/* its process is gone; invalidated */
 	char			name[DTRACE_PROVNAMELEN];
 };
 
@@ -33,13 +35,16 @@ struct ftp_site {
 	struct dtrace_ftarg	args[DTRACE_FTP_NARGS];	/* USDT */
 	struct uprobe_consumer	uc;
 	struct uprobe		*uprobe;	/* while armed, 6.12 on */
+	bool			armed;		/* @probe->lock */
 };
 
 /*
  * A probe: its sites in one file (several for a USDT probe whose macro
  * is used more than once in a function).  @lock orders a site being
- * added against the probe being armed or disarmed; it is taken inside
- * ftp_lock or the core's locks and takes no other lock but uprobes'.
+ * added or armed against the probe being armed or disarmed; it is taken
+ * inside ftp_lock (never to arm: uprobes may sleep on the file) or
+ * inside the core's arm lock of the provider, and takes no other lock
+ * but uprobes'.
  */
 struct ftp_probe {
 	struct list_head	link;		/* on its provider's probes */
@@ -59,11 +64,14 @@ struct ftp_probe {
 /* Serialises the catalogue: providers, their probes and holds. */
 extern struct mutex ftp_lock;
 
-struct ftp_provider *ftp_provider_hold(const char *name);
+struct ftp_provider *ftp_provider_hold(const char *name,
+				       struct mm_struct *mm);
 void ftp_provider_release(struct ftp_provider *prov);
 int ftp_probe_create(struct ftp_provider *prov,
 		     struct dtrace_ioc_ftp_create *req,
-		     struct inode *inode, struct mm_struct *mm);
+		     struct inode *inode, struct mm_struct *mm,
+		     struct ftp_site **arm);
+int ftp_site_arm_late(struct ftp_site *site);
 
 int ftp_dev_init(void);
 void ftp_dev_exit(void);

@@ -9,16 +9,20 @@
  * breakpoint, in process context on its way back to user mode; they
  * read the task's user registers and, for USDT arguments in memory,
  * its memory with copy_from_user_nofault().  ftp_probe_arm() and
- * ftp_probe_disarm() run in process context under the core's locks.
+ * ftp_probe_disarm() run in process context under the provider's arm
+ * lock, none of the core's global locks held: registering a uprobe
+ * reads the file and may sleep on it.
  * The two kernel generations' uprobe calls differ: <dtrace/compat.h>.
  */
 #define pr_fmt(fmt) "dtrace fasttrap: " fmt
 
 #include <linux/kprobes.h>
 #include <linux/mm.h>
+#include <linux/pagemap.h>
 #include <linux/ptrace.h>
 #include <linux/sched.h>
 #include <linux/uaccess.h>
+#include <linux/userfaultfd_k.h>
 #include <dtrace/compat.h>
 #include "fasttrap_impl.h"
 
@@ -76,13 +80,46 @@ NOKPROBE_SYMBOL(ftp_usdt_arg);
 
 /*
  * A pointer argument of a USDT probe is often a string the program has
- * not touched (a literal in a page never read): probe context cannot
- * fault it in, so copyinstr() would fail.  The handler runs in the
- * task's process context before that and may fault: it reads the first
- * byte of each unsigned 8-byte argument that can be a user address,
- * which brings the page in, or fails quietly if nothing is mapped there.
+ * not touched (a literal in a page of its file never read): the page is
+ * not mapped yet, and copyinstr() in probe context, which cannot fault,
+ * would fail.  The handler runs in the task's process context before
+ * that, so it maps such a page in, but only where nothing it would wait
+ * for is in the way: the mmap lock is only tried; the page must be a
+ * page of the mapped file already in the page cache, up to date and
+ * unlocked, in a mapping that has no anonymous pages (so the file is
+ * what the process sees there) and no userfaultfd; and the fault is a
+ * FOLL_NOWAIT one, which gives up rather than wait for a page lock or
+ * I/O.  The folio reference held across it keeps the page cached.  Any
+ * other page (anonymous memory, a file page not cached) stays unmapped
+ * and copyinstr() says so: nothing the traced process, a FUSE daemon or
+ * a userfaultfd controls can hold the handler, nor uprobes with it.
  */
 #define FTP_LOW_ADDR	0x10000UL	/* below, no mapping (mmap_min_addr) */
+#define FTP_VM_SPECIAL	(VM_IO | VM_PFNMAP | VM_MIXEDMAP | VM_HUGETLB)
+
+static void ftp_page_in(struct mm_struct *mm, unsigned long addr)
+{
+	struct vm_area_struct *vma;
+	struct folio *folio;
+
+	if (!mmap_read_trylock(mm))
+		return;
+	vma = vma_lookup(mm, addr);
+	if (!vma || !vma->vm_file || vma->anon_vma ||
+	    !(vma->vm_flags & VM_READ) || (vma->vm_flags & FTP_VM_SPECIAL) ||
+	    userfaultfd_armed(vma))
+		goto out_unlock;
+	folio = filemap_get_folio(vma->vm_file->f_mapping,
+				  linear_page_index(vma, addr));
+	if (IS_ERR_OR_NULL(folio))
+		goto out_unlock;
+	if (folio_test_uptodate(folio) && !folio_test_locked(folio) &&
+	    !folio_test_readahead(folio))
+		dtrace_gup_nowait(mm, addr);
+	folio_put(folio);
+out_unlock:
+	mmap_read_unlock(mm);
+}
 
 static void ftp_usdt_prefault(const struct ftp_site *site, const u64 *args,
 			      unsigned int n)
@@ -90,10 +127,13 @@ static void ftp_usdt_prefault(const struct ftp_site *site, const u64 *args,
 	unsigned int i;
 	char c;
 
-	for (i = 0; i < n; i++)
-		if (site->args[i].size == 8 && args[i] >= FTP_LOW_ADDR &&
-		    args[i] < TASK_SIZE_MAX)
-			(void)get_user(c, (const char __user *)args[i]);
+	for (i = 0; i < n; i++) {
+		if (site->args[i].size != 8 || args[i] < FTP_LOW_ADDR ||
+		    args[i] >= TASK_SIZE_MAX)
+			continue;
+		if (copy_from_user_nofault(&c, (const char __user *)args[i], 1))
+			ftp_page_in(current->mm, args[i]);
+	}
 }
 
 /*
@@ -168,6 +208,7 @@ int ftp_site_arm(struct ftp_probe *probe, struct ftp_site *site)
 		site->uc.handler = ftp_handler;
 	ret = dtrace_uprobe_register(probe->inode, site->offset, site->refctr,
 				     &site->uc, &site->uprobe);
+	site->armed = !ret;
 	return ret == -ENOTSUPP ? -EOPNOTSUPP : ret;
 }
 
@@ -178,13 +219,15 @@ void ftp_site_disarm(struct ftp_probe *probe, struct ftp_site *site)
 	dtrace_uprobe_unregister(probe->inode, site->offset, &site->uc,
 				 site->uprobe);
 	site->uprobe = NULL;
+	site->armed = false;
 }
 
 /**
  * ftp_probe_arm() - put @probe's breakpoints in place
  * @probe: a disarmed probe
  *
- * Context: process; the core's locks held.
+ * Context: process; may sleep; the provider's arm lock held, none of
+ * the core's global locks.
  * Return: as ftp_site_arm(); on error no site is armed.
  */
 int ftp_probe_arm(struct ftp_probe *probe)
@@ -212,8 +255,9 @@ unwind:
  * ftp_probe_disarm() - take @probe's breakpoints out
  * @probe: an armed probe
  *
- * When this returns no handler of @probe runs.
- * Context: process; the core's locks held.
+ * When this returns no handler of @probe runs.  A site that
+ * ftp_site_arm_late() could not arm is not armed.
+ * Context: as ftp_probe_arm().
  */
 void ftp_probe_disarm(struct ftp_probe *probe)
 {
@@ -221,7 +265,8 @@ void ftp_probe_disarm(struct ftp_probe *probe)
 
 	mutex_lock(&probe->lock);
 	list_for_each_entry(site, &probe->sites, link)
-		ftp_site_disarm(probe, site);
+		if (site->armed)
+			ftp_site_disarm(probe, site);
 	WRITE_ONCE(probe->armed, false);
 	mutex_unlock(&probe->lock);
 }

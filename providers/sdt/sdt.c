@@ -16,6 +16,7 @@
  */
 #define pr_fmt(fmt) "dtrace sdt: " fmt
 
+#include <linux/atomic.h>
 #include <linux/jump_label.h>
 #include <linux/kprobes.h>
 #include <linux/module.h>
@@ -52,8 +53,11 @@ struct sdt_module {
 static LIST_HEAD(sdt_providers);	/* sdt_lock */
 static LIST_HEAD(sdt_modules);		/* sdt_lock */
 
-/* Enabled probes; the core serialises enable and disable. */
-static unsigned int sdt_nenabled;
+/*
+ * Enabled probes of every sdt provider.  The core serialises enable and
+ * disable per provider only: another provider's may run alongside.
+ */
+static atomic_t sdt_nenabled;
 
 /*
  * Probe context, called by a site whose key is on, with preemption
@@ -80,7 +84,7 @@ static int sdt_enable(void *arg, dtrace_id_t id, void *parg)
 		return -ENODEV;
 	for (i = 0; i < probe->nsites; i++)
 		static_branch_enable(&probe->sites[i]->key);
-	sdt_nenabled++;
+	atomic_inc(&sdt_nenabled);
 	return 0;
 }
 
@@ -93,7 +97,7 @@ static void sdt_disable(void *arg, dtrace_id_t id, void *parg)
 		static_branch_disable(&probe->sites[i]->key);
 	module_put(probe->mod);
 	/* A site past its key runs sdt_fire() with preemption disabled. */
-	if (!--sdt_nenabled)
+	if (atomic_dec_and_test(&sdt_nenabled))
 		synchronize_rcu();
 }
 

@@ -118,8 +118,8 @@ static struct syscall_hook *syscall_hook_of(struct syscall_call *sc,
 }
 
 /*
- * Context: process; may sleep; core locks held.  Set the call's bit,
- * then attach the tracepoint if this is its first probe.
+ * Context: process; may sleep; the provider's arm lock held.  Set the
+ * call's bit, then attach the tracepoint if this is its first probe.
  */
 static int syscall_enable(void *arg, dtrace_id_t id, void *parg)
 {
@@ -145,11 +145,11 @@ out_unlock:
 }
 
 /*
- * Context: process; may sleep; core locks held.  Clear the call's bit;
- * the last probe of a tracepoint detaches it and waits until no
- * callback runs any more, so the module may go after this.  While other
- * probes keep the tracepoint attached, a callback that tested the bit
- * just before may still call dtrace_probe_args() for this probe: it
+ * Context: process; may sleep; the provider's arm lock held.  Clear the
+ * call's bit; the last probe of a tracepoint detaches it and waits until
+ * no callback runs any more, so the module may go after this.  While
+ * other probes keep the tracepoint attached, a callback that tested the
+ * bit just before may still call dtrace_probe_args() for this probe: it
  * runs with preemption disabled, and the core waits for an RCU grace
  * period after disarming a probe before it frees what such a late call
  * could reach, so waiting here too (hundreds of times when

@@ -148,7 +148,7 @@ static enum tcpp_probe tcpp_probe_of(const void *parg)
  * @id: the probe
  * @parg: its entry in tcpp_probes[]
  *
- * Context: process; may sleep; core locks held.
+ * Context: process; may sleep; the provider's arm lock held.
  * Return: 0, or the error of the hook that could not be armed (the
  * others are disarmed again).
  */
@@ -184,9 +184,9 @@ out_disarm:
  * @id: the probe
  * @parg: its entry in tcpp_probes[]
  *
- * Context: process; may sleep; core locks held.  When it returns no
- * handler of a disarmed hook runs; one still armed for another probe
- * may run, but tests tcpp_enabled[] and skips this probe.
+ * Context: process; may sleep; the provider's arm lock held.  When it
+ * returns no handler of a disarmed hook runs; one still armed for
+ * another probe may run, but tests tcpp_enabled[] and skips this probe.
  */
 static void tcpp_disable(void *arg, dtrace_id_t id, void *parg)
 {

@@ -26,7 +26,7 @@ flags() {
 	visible-constructor-32) echo "-m32 -s" ;;
 	visible-constructor-static-unstripped) echo "-static" ;;
 	visible-constructor-static) echo "-static -s" ;;
-	visible-constructor) echo "-s" ;;
+	visible-constructor) printf "%s\n" "-s" ;;
 	libproc-sleeper-32) echo "-m32" ;;
 	libproc-sleeper-pie) echo "-fPIE -pie" ;;
 	libproc-sleeper-pie-32) echo "-m32 -fPIE -pie" ;;

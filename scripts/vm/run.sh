@@ -8,7 +8,7 @@
 # dmesg and taint are checked (scripts/vm/check-dmesg.sh).
 #
 # Usage: run.sh [--kver K] [--timeout SECS] [--results DIR] [--cwd DIR]
-#               [--no-dmesg-check] [--quiet] [--icount]
+#               [--no-dmesg-check] [--quiet] [--icount] [--append ARGS]
 #               [--kernel IMAGE --moddir DIR] -- CMD [ARG...]
 # --kernel boots IMAGE instead of /boot/vmlinuz-K, and --moddir takes
 # the kernel's modules from DIR instead of /lib/modules/K (the initramfs
@@ -18,6 +18,8 @@
 # --icount boots one vCPU with QEMU's -icount shift=0,sleep=off: guest
 # time advances 1 ns per instruction, so timings repeat across boots
 # (for benchmarks; SMP is not possible then).
+# --append ARGS adds ARGS to the guest kernel's command line (repeatable),
+# e.g. --append lockdown=integrity.
 # Exit: CMD's status; 124 the guest hung (CMD killed a minute before
 # SECS, or QEMU at SECS); 125 the guest gave no status (crashed, failed
 # to boot); 1 CMD passed but dmesg is bad.
@@ -34,6 +36,7 @@ quiet=0
 cpus="-smp 2"
 kernel=
 moddir=
+append=
 
 usage() {
 	sed -n 's/^# Usage: //p; s/^#  \{14\}/              /p' "$0" >&2
@@ -50,6 +53,7 @@ while [ $# -gt 0 ]; do
 	--icount) cpus="-smp 1 -icount shift=0,sleep=off"; shift ;;
 	--kernel) kernel=$2; shift 2 ;;
 	--moddir) moddir=$(cd "$2" && pwd); shift 2 ;;
+	--append) append="$append $2"; shift 2 ;;
 	--) shift; break ;;
 	*) usage ;;
 	esac
@@ -110,7 +114,7 @@ timeout -k 10 "$limit" qemu-system-x86_64 \
 	-accel tcg -cpu max $cpus -m 2G -no-reboot \
 	-display none -monitor none -serial "file:$res/serial.log" -nic none \
 	-kernel "$kernel" -initrd "$initrd" \
-	-append "console=ttyS0 panic=-1 tsc=reliable mitigations=off no_timer_check" \
+	-append "console=ttyS0 panic=-1 tsc=reliable mitigations=off no_timer_check$append" \
 	-virtfs local,path=/,mount_tag=hostroot,security_model=none,readonly=on,multidevs=remap \
 	-virtfs "local,path=$res,mount_tag=results,security_model=none,multidevs=remap" \
 	</dev/null >"$res/qemu.log" 2>&1 &

@@ -53,7 +53,7 @@ static struct dtrace_ioc_status status(struct cons *c)
 static void open_policy(struct cons *c, uint32_t policy, const char *what)
 {
 	c_open(c);
-	c_opt(c, DTRACE_OPT_BUFSIZE, DTRACE_BUFSIZE_MIN);
+	c_opt(c, DTRACE_OPT_BUFSIZE, 4096);
 	tap_ok(c_opt(c, DTRACE_OPT_BUFPOLICY, policy) == 0,
 	       "%s: policy set", what);
 }

@@ -2,8 +2,11 @@
 /*
  * ASSERTION: the DIF of ABI 2 works as include/uapi/linux/dtrace.h says.
  * The verifier refuses every malformed use of the new opcodes and
- * variable tables (EINVAL, nothing enabled) and destructive clauses the
- * options do not allow (EPERM).  At run time, globals, clause-locals,
+ * variable tables (EINVAL, nothing enabled), and ENABLE says why (ABI
+ * 3): for one broken program per rule, in the predicate or in action
+ * #1..#3, dif_rule, dif_prog and dif_insn name the rule, the program
+ * and the instruction.  Destructive clauses the options do not allow
+ * are refused (EPERM).  At run time, globals, clause-locals,
  * thread-locals and associative arrays keep their values (self-> per
  * thread), storing 0 deletes, a full dynamic variable space drops stores
  * and counts them, scratch and the tuple stack fault when exhausted, a
@@ -20,6 +23,7 @@
 #include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -187,6 +191,161 @@ static void test_verifier(void)
 	E(p, DTRACE_DIF_OP_MAX, 0, 0, 0, 0);
 	E(p, DTRACE_DIF_OP_RET, 0, 1, 0, 0);
 	tap_ok(refused(p) == EINVAL, "verifier: opcode MAX refused");
+}
+
+/*
+ * ENABLE @p on dtrace:::BEGIN as the predicate (@progno 0) or as action
+ * #@progno (after progno - 1 good actions); it must fail EINVAL with
+ * dif_rule, dif_prog and dif_insn saying @rule, @progno and @insn.
+ */
+static void refused_why(const char *what, struct prog *p, uint32_t progno,
+			uint32_t rule, uint32_t insn)
+{
+	struct dtrace_actdesc a[3];
+	struct dtrace_ioc_enable en;
+	struct prog *good = PI();
+	struct cons c;
+	uint32_t i;
+	int ret;
+
+	E(good, DTRACE_DIF_OP_RET, 0, 0, 0, 0);
+	for (i = 0; i < 3; i++)
+		a[i] = A(DTRACE_ACT_DIFEXPR, i + 1 == progno ? p : good, 8 * i,
+			 8, 0);
+	memset(&en, 0, sizeof(en));
+	en.size = sizeof(en);
+	strcpy(en.desc.provider, "dtrace");
+	strcpy(en.desc.name, "BEGIN");
+	en.actions = (uintptr_t)a;
+	en.nactions = progno ? progno : 1;
+	if (!progno)
+		difo(&en.pred, p);
+	c_open(&c);
+	ret = xioctl(c.fd, DTRACEIOC_ENABLE, &en);
+	close(c.fd);
+	tap_ok(ret == EINVAL && en.dif_rule == rule && en.dif_prog == progno &&
+	       en.dif_insn == insn && !en.nmatched,
+	       "why: %s: errno %d, rule %u (want %u), program %u (want %u), instruction %u (want %u)",
+	       what, ret, en.dif_rule, rule, en.dif_prog, progno, en.dif_insn,
+	       insn);
+}
+
+/* A program of LDI %r1, @bad, RET %r1: the verifier names instruction 1. */
+static struct prog *bad_at_1(int op, int d, int s1, int s2, int32_t imm)
+{
+	struct prog *p = PI();
+
+	E(p, DTRACE_DIF_OP_LDI, 1, 0, 0, 0);
+	E(p, op, d, s1, s2, imm);
+	E(p, DTRACE_DIF_OP_RET, 0, 1, 0, 0);
+	return p;
+}
+
+/*
+ * Every rule of DTRACE_DIFERR_LIST, broken once: ENABLE reports the
+ * rule, which program (the predicate, action #1, #2, #3) and the
+ * instruction (0 for the tables).  A caller whose struct ends before
+ * dif_rule gets EINVAL alone.
+ */
+static void test_refusal_reasons(void)
+{
+	struct dtrace_ioc_enable en;
+	struct prog *p;
+	struct cons c;
+	int ret;
+
+	p = PI();
+	E(p, DTRACE_DIF_OP_RET, 0, 1, 0, 0);
+	p->n = DTRACE_DIF_MAXINSNS + 1;	/* refused before it is read */
+	refused_why("too many instructions", p, 1, DTRACE_DIFERR_NINSNS, 0);
+	p = PI();
+	E(p, DTRACE_DIF_OP_RET, 0, 1, 0, 0);
+	p->nints = DTRACE_DIF_MAXINTS + 1;
+	refused_why("integer table", p, 2, DTRACE_DIFERR_NINTS, 0);
+	p = PI();
+	E(p, DTRACE_DIF_OP_RET, 0, 1, 0, 0);
+	p->slen = DTRACE_DIF_MAXSTRTAB + 1;
+	refused_why("string table", p, 3, DTRACE_DIFERR_STRTAB, 0);
+	p = PI();
+	E(p, DTRACE_DIF_OP_RET, 0, 1, 0, 0);
+	p->nvars = DTRACE_DIF_MAXVARS + 1;
+	refused_why("variable table", p, 0, DTRACE_DIFERR_NVARS, 0);
+	p = P(DTRACE_DIF_RTYPE_INT, 3);
+	E(p, DTRACE_DIF_OP_RET, 0, 1, 0, 0);
+	refused_why("int of 3 bytes", p, 1, DTRACE_DIFERR_RTYPE, 0);
+	p = PI();
+	E(p, DTRACE_DIF_OP_RET, 0, 1, 0, 0);
+	memcpy(p->str, "ab", 2);
+	p->slen = 2;
+	refused_why("string table without NUL", p, 1,
+		    DTRACE_DIFERR_STRTAB_NUL, 0);
+	p = PI();
+	E(p, DTRACE_DIF_OP_LDI, 1, 0, 0, 0);
+	refused_why("no RET", p, 0, DTRACE_DIFERR_LAST_RET, 0);
+
+	p = var_prog(DTRACE_DIF_OP_LDGS, G, SC, TI, 8, 1);
+	p->vars[0].id = DTRACE_DIF_MAXVARS;
+	refused_why("variable id", p, 1, DTRACE_DIFERR_VAR_ID, 0);
+	p = var_prog(DTRACE_DIF_OP_LDGS, G, SC, TI, 8, 1);
+	p->vars[0].reserved2 = 1;
+	refused_why("variable reserved", p, 1, DTRACE_DIFERR_VAR_RESERVED, 0);
+	refused_why("clause-local array",
+		    var_prog(DTRACE_DIF_OP_LDLS, L, AR, TI, 8, 1), 1,
+		    DTRACE_DIFERR_VAR_SCOPE, 0);
+	refused_why("integer of 4 bytes",
+		    var_prog(DTRACE_DIF_OP_LDGS, G, SC, TI, 4, 1), 2,
+		    DTRACE_DIFERR_VAR_TYPE, 0);
+	p = var_prog(DTRACE_DIF_OP_LDGS, G, SC, TI, 8, 1);
+	V(p, 5, G, SC, TI, 8);
+	refused_why("declared twice", p, 0, DTRACE_DIFERR_VAR_DUP, 0);
+
+	refused_why("opcode MAX", bad_at_1(DTRACE_DIF_OP_MAX, 0, 0, 0, 0), 1,
+		    DTRACE_DIFERR_OPCODE, 1);
+	refused_why("register 16", bad_at_1(DTRACE_DIF_OP_MOV, 16, 1, 0, 0),
+		    2, DTRACE_DIFERR_REG, 1);
+	refused_why("SETX past the table",
+		    bad_at_1(DTRACE_DIF_OP_SETX, 1, 0, 0, 0), 3,
+		    DTRACE_DIFERR_INT_INDEX, 1);
+	refused_why("SETS past the table",
+		    bad_at_1(DTRACE_DIF_OP_SETS, 1, 0, 0, 1), 0,
+		    DTRACE_DIFERR_STR_OFFSET, 1);
+	refused_why("branch past the end",
+		    bad_at_1(DTRACE_DIF_OP_JMP, 0, 0, 0, 1), 1,
+		    DTRACE_DIFERR_BRANCH, 1);
+	refused_why("backward branch",
+		    bad_at_1(DTRACE_DIF_OP_JMP, 0, 0, 0, -1), 1,
+		    DTRACE_DIFERR_BRANCH, 1);
+	refused_why("unknown built-in",
+		    bad_at_1(DTRACE_DIF_OP_LDV, 1, 0, 0, DTRACE_DIF_VAR_MAX),
+		    1, DTRACE_DIFERR_BUILTIN, 1);
+	refused_why("LDVA of pid",
+		    bad_at_1(DTRACE_DIF_OP_LDVA, 1, 1, 0, DTRACE_DIF_VAR_PID),
+		    1, DTRACE_DIFERR_ARRAY, 1);
+	p = bad_at_1(DTRACE_DIF_OP_LDGA, 1, 0, 0, 5);
+	V(p, 5, G, SC, TI, 8);
+	refused_why("LDGA of a scalar", p, 2, DTRACE_DIFERR_DVAR, 1);
+	refused_why("subroutine MAX",
+		    bad_at_1(DTRACE_DIF_OP_CALL, 1, 0, 0, DTRACE_DIF_SUBR_MAX),
+		    1, DTRACE_DIFERR_SUBR, 1);
+	refused_why("PUSHTR too large",
+		    bad_at_1(DTRACE_DIF_OP_PUSHTR, 0, 1, 0,
+			     DTRACE_RECORD_MAX + 1), 1, DTRACE_DIFERR_PUSH, 1);
+	refused_why("FLUSHTS with an immediate",
+		    bad_at_1(DTRACE_DIF_OP_FLUSHTS, 0, 0, 0, 1), 0,
+		    DTRACE_DIFERR_IMM, 1);
+
+	/* A caller of ABI 2 (no dif_* fields) gets the errno alone. */
+	memset(&en, 0, sizeof(en));
+	en.size = offsetof(struct dtrace_ioc_enable, dif_rule);
+	strcpy(en.desc.provider, "dtrace");
+	strcpy(en.desc.name, "BEGIN");
+	difo(&en.pred, bad_at_1(DTRACE_DIF_OP_MAX, 0, 0, 0, 0));
+	c_open(&c);
+	ret = xioctl(c.fd, DTRACEIOC_ENABLE, &en);
+	close(c.fd);
+	tap_ok(ret == EINVAL && !en.dif_rule && !en.dif_insn,
+	       "why: a struct without the fields gets EINVAL alone (%d, rule %u)",
+	       ret, en.dif_rule);
 }
 
 static void test_declarations(void)
@@ -678,12 +837,12 @@ static void test_dyndrops(void)
 	int i;
 
 	c_open(&c);
-	tap_ok(c_opt(&c, DTRACE_OPT_DYNVARSIZE, 100) == EINVAL,
+	tap_ok(c_opt(&c, DTRACE_OPT_DYNVARSIZE, 0) == EINVAL,
 	       "dynvarsize below the minimum refused");
 	tap_ok(c_opt(&c, DTRACE_OPT_SCRATCHSIZE, DTRACE_SCRATCHSIZE_MAX + 1) ==
 	       EINVAL, "scratchsize above the maximum refused");
-	tap_ok(c_opt(&c, DTRACE_OPT_DYNVARSIZE, DTRACE_DYNVARSIZE_MIN) == 0,
-	       "dynvarsize set to the minimum");
+	tap_ok(c_opt(&c, DTRACE_OPT_DYNVARSIZE, 4096) == 0,
+	       "dynvarsize set to 4096");
 	/* 100 elements of 64 bytes into 4096: 64 fit, 36 are dropped. */
 	p = PI();
 	V(p, 7, G, AR, TI, 8);
@@ -732,6 +891,7 @@ int main(void)
 {
 	tap_plan();
 	test_verifier();
+	test_refusal_reasons();
 	test_declarations();
 	test_destructive();
 	test_raise();

@@ -5,7 +5,8 @@
  * C89 (this file is built with -std=c89 -pedantic -Werror), and every
  * struct that crosses the ABI has the size and field offsets the kernel
  * was built with (framework/ioctl.c asserts the same sizes at compile
- * time), so 32- and 64-bit consumers and any compiler agree on them.
+ * time), so 32- and 64-bit consumers and any compiler agree on them;
+ * and the limits both sides share have their values.
  * Needs no kernel.
  */
 #include <stddef.h>
@@ -59,6 +60,11 @@ int main(void)
 	      "sizeof dtrace_ioc_ftp_create");
 	check(offsetof(struct dtrace_ioc_ftp_create, desc), 40,
 	      "offsetof dtrace_ioc_ftp_create.desc");
+	/* the limits both sides share, ABI as the sizes are */
+	check(DTRACE_PROBE_NARGS, 10, "DTRACE_PROBE_NARGS");
+	check(DTRACE_FTP_NARGS, DTRACE_PROBE_NARGS, "DTRACE_FTP_NARGS");
+	check(DTRACE_STACK_MAX, 128, "DTRACE_STACK_MAX");
+	check(DTRACE_USTACK_MAX, 128, "DTRACE_USTACK_MAX");
 	printf("1..%u\n", count);
 	return failed ? 1 : 0;
 }

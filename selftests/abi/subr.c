@@ -565,11 +565,16 @@ static void test_strtok(void)
 		else
 			want_int(c, 2, 0);
 	}
-	/* A clause firing of its own does not continue the one before. */
-	c = case_new("strtok(NULL) in a new clause firing is NULL");
+	/*
+	 * A clause firing of its own does not continue the one before: it
+	 * has no string, and NULL is then a bad address, 0.
+	 */
+	c = case_new("strtok(NULL) in a new clause firing faults BADADDR at 0");
 	CALL(c, 2, DTRACE_DIF_SUBR_STRTOK, I(0), S(",;"));
-	want_int(c, 2, 0);
+	want_fault_at(c, 2, DTRACEFLT_BADADDR, 0);
 	c = case_new("strtok(NULL) after the end stays NULL");
+	CALL(c, 2, DTRACE_DIF_SUBR_STRTOK, SV("a"), S(","));
+	CALL(c, 2, DTRACE_DIF_SUBR_STRTOK, I(0), S(","));
 	CALL(c, 2, DTRACE_DIF_SUBR_STRTOK, I(0), S(","));
 	want_int(c, 2, 0);
 	STR_CASE("strtok without delimiters in s", "abc",
@@ -604,7 +609,7 @@ static void test_paths(void)
 		{ "/foo/../bar", "/bar" }, { "/a/./b//c/", "/a/b/c" },
 		{ "/..", "/" }, { "/../a", "/a" }, { "a/..", "." },
 		{ "a/../..", ".." }, { "../../a", "../../a" },
-		{ "", "." }, { "/", "/" }, { "//", "/" }, { ".", "." },
+		{ "", "" }, { "/", "/" }, { "//", "/" }, { ".", "." },
 		{ "a/b/../../c", "c" }, { "/a/b/c/../../..", "/" },
 		{ "./a/", "a" }, { "a/.../b", "a/.../b" },
 	};
@@ -757,11 +762,24 @@ static void test_inet(void)
 		 DTRACE_DIF_SUBR_INET_NTOA, B("\xff\xff\xff\xff", 4));
 	FLT_CASE("inet_ntoa(NULL) faults", DTRACEFLT_BADADDR,
 		 DTRACE_DIF_SUBR_INET_NTOA, I(0));
+	/* strict: RFC 5952 throughout */
 	for (i = 0; i < ARRAY_SIZE(v6); i++) {
 		snprintf(name, sizeof(name), "inet_ntoa6 %s", v6[i].text);
 		STR_CASE(name, v6[i].text, DTRACE_DIF_SUBR_INET_NTOA6,
-			 B(v6[i].bytes, 16));
+			 B(v6[i].bytes, 16), I(1));
 	}
+	/* not strict: IPv4-mapped and -compatible ones as a dotted quad */
+	STR_CASE("inet_ntoa6 ::ffff:192.168.1.2 not strict", "192.168.1.2",
+		 DTRACE_DIF_SUBR_INET_NTOA6,
+		 B("\0\0\0\0\0\0\0\0\0\0\xff\xff\xc0\xa8\x01\x02", 16));
+	STR_CASE("inet_ntoa6 ::10.0.0.1, strict 0", "10.0.0.1",
+		 DTRACE_DIF_SUBR_INET_NTOA6,
+		 B("\0\0\0\0\0\0\0\0\0\0\0\0\x0a\0\0\x01", 16), I(0));
+	STR_CASE("inet_ntoa6 ::1 not strict", "::1", DTRACE_DIF_SUBR_INET_NTOA6,
+		 B("\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\1", 16));
+	STR_CASE("inet_ntop(AF_INET6) of a mapped address", "::ffff:127.0.0.1",
+		 DTRACE_DIF_SUBR_INET_NTOP, I(10),
+		 B("\0\0\0\0\0\0\0\0\0\0\xff\xff\x7f\0\0\x01", 16));
 	STR_CASE("inet_ntop(AF_INET)", "10.1.2.3", DTRACE_DIF_SUBR_INET_NTOP,
 		 I(2), B("\x0a\x01\x02\x03", 4));
 	STR_CASE("inet_ntop(AF_INET6)", "fe80::1", DTRACE_DIF_SUBR_INET_NTOP,
@@ -1089,7 +1107,7 @@ static void test_interrupt(long fs, long root)
 		 S("foo"), S("bar"));
 	STR_CASE("cleanpath in a tick", "/b", DTRACE_DIF_SUBR_CLEANPATH,
 		 S("/a/../b/"));
-	STR_CASE("inet_ntoa6 in a tick", "::ffff:1.2.3.4",
+	STR_CASE("inet_ntoa6 in a tick", "1.2.3.4",
 		 DTRACE_DIF_SUBR_INET_NTOA6,
 		 B("\0\0\0\0\0\0\0\0\0\0\xff\xff\1\2\3\4", 16));
 	c = case_new("strtok in a tick");

@@ -19,6 +19,9 @@ timeout 180 "$DTRACE" -q -x bufpolicy=ring -x bufsize=4k \
 	    END { printf("last %d\n", i); }' \
 	>"$DT_TMP/out" 2>"$DT_TMP/err" || st=$?
 [ "$st" -eq 0 ] || dt_fail "exit $st: $(cat "$DT_TMP/err")"
+# dtrace's output ends in one empty line; the records are before it
+[ -z "$(tail -n 1 "$DT_TMP/out")" ] || dt_fail "no final empty line"
+sed -i '$d' "$DT_TMP/out"
 last=$(awk '$1 == "last" { print $2 }' "$DT_TMP/out")
 [ -n "$last" ] || dt_fail "no END record: $(cat "$DT_TMP/out")"
 grep -v last "$DT_TMP/out" >"$DT_TMP/recs"

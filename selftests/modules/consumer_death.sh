@@ -52,6 +52,8 @@ for sig in INT TERM KILL; do
 done
 
 # The whole group: the shell that started dtrace and dtrace itself.
+# Emptied first: the last consumer's ticks must not pass for this one's.
+: >"$DT_TMP/out"
 setsid sh -c '"$0" -q -n "$1" -o "$2" 2>/dev/null; exit $?' \
 	"$DTRACE" "$prog" "$DT_TMP/out" &
 sh_pid=$!

@@ -12,9 +12,9 @@
  * then execs PROG.  It prints "sum S enabled E" at the end: S the sum
  * of ut_add's results, E how many times tick-enabled was found enabled.
  *
- * The USDT sites are written out here in the .note.stapsdt format by
- * hand, not with dtrace -h (which has its own test), so that this tests
- * the reading of notes alone.  Built with frame pointers for ustack().
+ * The USDT sites are written out in the .note.stapsdt format by hand
+ * (selftests/lib/usdt_note.h), not with dtrace -h.  Built with frame
+ * pointers for ustack().
  */
 #include <pthread.h>
 #include <setjmp.h>
@@ -22,33 +22,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "usdt_note.h"
 
 unsigned short utest_tick_enabled_semaphore
 	__attribute__((section(".probes"), used));
-
-#define UT_NOTE(provider, name, sema, args)				\
-	"990:	nop\n"							\
-	".pushsection .note.stapsdt,\"?\",\"note\"\n"			\
-	".balign 4\n"							\
-	".4byte 992f-991f, 994f-993f, 3\n"				\
-	"991:	.asciz \"stapsdt\"\n"					\
-	"992:	.balign 4\n"						\
-	"993:	.8byte 990b\n"						\
-	".8byte _.stapsdt.base\n"					\
-	".8byte " sema "\n"						\
-	".asciz \"" provider "\"\n"					\
-	".asciz \"" name "\"\n"						\
-	".asciz \"" args "\"\n"						\
-	"994:	.balign 4\n"						\
-	".popsection\n"							\
-	".ifndef _.stapsdt.base\n"					\
-	".pushsection .stapsdt.base,\"aG\",\"progbits\",.stapsdt.base,comdat\n" \
-	".weak _.stapsdt.base\n"					\
-	".hidden _.stapsdt.base\n"					\
-	"_.stapsdt.base: .space 1\n"					\
-	".size _.stapsdt.base, 1\n"					\
-	".popsection\n"							\
-	".endif\n"
 
 static volatile unsigned long long enabled_count;
 static unsigned long long total;
@@ -76,11 +53,11 @@ static void tick(int i)
 {
 	const char *s = "tick";
 
-	__asm__ __volatile__(UT_NOTE("utest", "tick", "0", "-4@%0 8@%1")
+	__asm__ __volatile__(USDT_NOTE("utest", "tick", "0", "-4@%0 8@%1")
 			     :: "nor"(i), "nor"(s));
 	if (*(volatile unsigned short *)&utest_tick_enabled_semaphore) {
 		enabled_count++;
-		__asm__ __volatile__(UT_NOTE("utest", "tick__enabled",
+		__asm__ __volatile__(USDT_NOTE("utest", "tick__enabled",
 					     "utest_tick_enabled_semaphore",
 					     "-4@%0")
 				     :: "nor"(i));

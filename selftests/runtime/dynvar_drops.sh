@@ -4,7 +4,7 @@
 # description: a full dynamic variable space is reported as drops
 # requires: dtrace_profile
 #
-# ASSERTION: With dynvarsize at its 4 KiB minimum, an associative array
+# ASSERTION: With dynvarsize at 4 KiB, an associative array
 # that gains a key at every profile tick runs out of space; the stores
 # that do not fit are lost and reported on stderr as "dtrace: N dynamic
 # variable drops", the trace goes on to its end (exit 0), and the keys

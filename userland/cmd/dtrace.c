@@ -42,16 +42,20 @@ static int g_nsrcs;
 static void usage(FILE *fp)
 {
 	fprintf(fp,
-		"Usage: dtrace [-CeFGhqlSvVwZ] [-c cmd] [-D name[=def]] [-I path]\n"
-		"\t[-o output] [-O format] [-p pid] [-s script] [-U name] [-x opt[=val]]\n"
+		"Usage: dtrace [-64] [-CeFGhHqlSvVwZ] [-b bufsize] [-c cmd] [-D name[=def]]\n"
+		"\t[-I path] [-L path] [-o output] [-O format] [-p pid] [-s script]\n"
+		"\t[-U name] [-x opt[=val]] [-X a|c|s|t]\n"
 		"\t[-P provider [[ predicate ] action ]]\n"
 		"\t[-m [ provider: ] module [[ predicate ] action ]]\n"
 		"\t[-f [[ provider: ] module: ] func [[ predicate ] action ]]\n"
 		"\t[-n [[[ provider: ] module: ] func: ] name [[ predicate ] action ]]\n"
+		"\t[-i probe-id [[ predicate ] action ]] [ args ... ]\n"
 		"\n"
 		"\tpredicate -> '/' D-expression '/'\n"
 		"\t   action -> '{' D-statements '}'\n"
 		"\n"
+		"\t-64 compile for the 64-bit data model (the only one)\n"
+		"\t-b  set the size of the principal buffers (bufsize)\n"
 		"\t-c  run the command and trace until it exits ($target)\n"
 		"\t-C  run the C preprocessor over scripts\n"
 		"\t-D  define a preprocessor macro (with -C)\n"
@@ -60,8 +64,11 @@ static void usage(FILE *fp)
 		"\t-F  indent the output of entry and return probes (flowindent)\n"
 		"\t-G  write an ELF object defining the USDT probes of the scripts\n"
 		"\t-h  write a C header for the USDT providers of the scripts\n"
+		"\t-H  print the files the preprocessor includes (with -C)\n"
+		"\t-i  enable or list the probe of this ID\n"
 		"\t-I  add a directory to the preprocessor's search path\n"
 		"\t-l  list probes matching the descriptions (all if none)\n"
+		"\t-L  add a directory to the D library path\n"
 		"\t-m  enable or list probes matching the module name\n"
 		"\t-n  enable or list probes matching the probe name\n"
 		"\t-o  append output to the file (with -h, -G: write it there)\n"
@@ -76,6 +83,7 @@ static void usage(FILE *fp)
 		"\t-V  print the D version and exit\n"
 		"\t-w  allow destructive actions\n"
 		"\t-x  set a runtime option (quiet, bufsize, strsize, switchrate, ...)\n"
+		"\t-X  the preprocessor's C standard: a (default), c, s or t\n"
 		"\t-Z  allow descriptions that match no probe\n");
 }
 
@@ -113,6 +121,7 @@ static void add_source(enum src_kind kind, dtrace_probespec_t spec,
 	g_nsrcs++;
 }
 
+/* -x name[=value]: DTrace names the option alone when it fails. */
 static int set_xopt(const char *arg)
 {
 	char *name = strdup(arg), *val;
@@ -127,7 +136,7 @@ static int set_xopt(const char *arg)
 		*val++ = '\0';
 	ret = dtrace_setopt(g_dtp, name, val);
 	if (ret)
-		dmsg("failed to set -x %s: %s", arg, errmsg());
+		dmsg("failed to set -x %s: %s", name, errmsg());
 	free(name);
 	return ret;
 }
@@ -228,6 +237,7 @@ static int list_probe(dtrace_hdl_t *dtp, uint32_t id,
 	return 0;
 }
 
+/* A description that matches nothing is reported; the listing goes on. */
 static int list_desc(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pd,
 		     void *arg)
 {
@@ -238,13 +248,17 @@ static int list_desc(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pd,
 	dtrace_desc2str(pd, buf, sizeof(buf));
 	fflush(arg);
 	dmsg("failed to match %s: %s", buf, errmsg());
-	return -1;
+	return 0;
 }
 
+/* -l: every description is compiled before the header is printed. */
 static int do_list(FILE *out)
 {
 	int i;
 
+	for (i = 0; i < g_nsrcs; i++)
+		if (compile_source(&g_srcs[i], DTRACE_C_ZDEFS))
+			return 1;
 	fprintf(out, "%5s %10s %17s %33s %s\n", "ID", "PROVIDER", "MODULE",
 		"FUNCTION", "NAME");
 	if (g_nsrcs == 0) {
@@ -255,13 +269,10 @@ static int do_list(FILE *out)
 		}
 		return 0;
 	}
-	for (i = 0; i < g_nsrcs; i++) {
-		if (compile_source(&g_srcs[i], DTRACE_C_ZDEFS))
-			return 1;
+	for (i = 0; i < g_nsrcs; i++)
 		if (dtrace_program_desc_iter(g_dtp, g_srcs[i].prog, list_desc,
 					     out))
 			return 1;
-	}
 	return 0;
 }
 
@@ -337,7 +348,8 @@ static int run(FILE *out)
 			dtrace_sleep(g_dtp);
 		g_chld = 0;
 		if (dtrace_proc_exited(g_dtp, msg, sizeof(msg))) {
-			dmsg("%s", msg);
+			if (!quiet)
+				dmsg("%s", msg);	/* a notice */
 			g_intr = 1;
 		}
 		if (g_intr && !stopped) {
@@ -360,13 +372,16 @@ static int run(FILE *out)
 			return 1;
 		}
 	}
-	/* tracing is done: what printa() did not print, once */
+	/*
+	 * Tracing is done: a blank line, -q or not, then what printa() did
+	 * not print, once.
+	 */
+	if (!json)
+		fputc('\n', out);
 	if (dtrace_aggregate_print(g_dtp, out)) {
 		dmsg("failed to print aggregations: %s", errmsg());
 		return 1;
 	}
-	if (!quiet && !json)
-		fputc('\n', out);
 	if (fflush(out)) {
 		dmsg("failed to write output: %s", strerror(errno));
 		return 1;
@@ -399,7 +414,7 @@ static int set_target(const char *cmd, const char *pidstr)
 	}
 	if (dtrace_proc_grab(g_dtp, (int)pid) == 0)
 		return 0;
-	dmsg("failed to grab pid %ld: %s", pid, errmsg());
+	dmsg("%s", errmsg());
 	return -1;
 }
 
@@ -419,6 +434,8 @@ struct cmdline {
 	int nxopts;
 	const char **margv;		/* macro arguments $1 .. */
 	int margc;
+	const char **strs;		/* what push_xopt() allocated */
+	int nstrs;
 };
 
 static int push(const char ***v, int *n, const char *s)
@@ -434,6 +451,24 @@ static int push(const char ***v, int *n, const char *s)
 	return 0;
 }
 
+/* An option given by a flag (-b 4m is -x bufsize=4m): @name @val. */
+static int push_xopt(struct cmdline *cl, const char *name, const char *val)
+{
+	size_t len = strlen(name) + (val ? strlen(val) : 0) + 1;
+	char *s = malloc(len);
+
+	if (!s) {
+		dmsg("out of memory");
+		return -1;
+	}
+	snprintf(s, len, "%s%s", name, val ? val : "");
+	if (push(&cl->strs, &cl->nstrs, s) ||
+	    push(&cl->xopts, &cl->nxopts, "-x") ||
+	    push(&cl->xopts, &cl->nxopts, s))
+		return -1;
+	return 0;
+}
+
 /*
  * Options may come before and after operands, as in DTrace: each
  * operand (a macro argument) is taken and option parsing goes on.
@@ -446,13 +481,29 @@ static int parse_args(int argc, char **argv, struct cmdline *cl)
 	opterr = 0;
 	while (optind < argc) {
 		c = getopt(argc, argv,
-			   "+:c:CD:ef:FGhI:lm:n:o:O:p:P:qs:SU:vVwx:Z");
+			   "+:3:6:b:c:CD:ef:FGhHi:I:lL:m:n:o:O:p:P:qs:SU:vVwx:X:Z");
 		if (c == -1) {
 			if (push(&cl->margv, &cl->margc, argv[optind++]))
 				return 1;
 			continue;
 		}
 		switch (c) {
+		case '3':
+		case '6':
+			if (strcmp(optarg, c == '3' ? "2" : "4")) {
+				dmsg("illegal option -- %c%s", c, optarg);
+				usage(stderr);
+				return 2;
+			}
+			if (c == '3') {
+				dmsg("failed to set -32: only the 64-bit data model is supported");
+				return 1;
+			}
+			break;
+		case 'b':
+			if (push_xopt(cl, "bufsize=", optarg))
+				return 1;
+			break;
 		case 'c':
 			cl->ccmd = optarg;
 			break;
@@ -470,12 +521,26 @@ static int parse_args(int argc, char **argv, struct cmdline *cl)
 		case 'e':
 			cl->eflag = true;
 			break;
+		case 'H':
+			if (push_xopt(cl, "cpphdrs", NULL))
+				return 1;
+			break;
+		case 'i':
+			add_source(SRC_STRING, DTRACE_PROBESPEC_ID, optarg);
+			break;
+		case 'L':
+			if (push_xopt(cl, "libdir=", optarg))
+				return 1;
+			break;
+		case 'X':
+			if (push_xopt(cl, "stdc=", optarg))
+				return 1;
+			break;
 		case 'f':
 			add_source(SRC_STRING, DTRACE_PROBESPEC_FUNC, optarg);
 			break;
 		case 'F':
-			if (push(&cl->xopts, &cl->nxopts, "-x") ||
-			    push(&cl->xopts, &cl->nxopts, "flowindent"))
+			if (push_xopt(cl, "flowindent", NULL))
 				return 1;
 			break;
 		case 'l':
@@ -495,10 +560,7 @@ static int parse_args(int argc, char **argv, struct cmdline *cl)
 				dmsg("invalid output format: %s", optarg);
 				return 2;
 			}
-			if (push(&cl->xopts, &cl->nxopts, "-x") ||
-			    push(&cl->xopts, &cl->nxopts,
-				 optarg[0] == 'j' ? "oformat=json" :
-				 "oformat=text"))
+			if (push_xopt(cl, "oformat=", optarg))
 				return 1;
 			break;
 		case 'p':
@@ -559,11 +621,12 @@ static int parse_args(int argc, char **argv, struct cmdline *cl)
 		return 1;
 	}
 	if ((cl->hflag || cl->Gflag) &&
-	    (cl->hflag + cl->Gflag + cl->lflag > 1 || !cl->script)) {
-		dmsg("-h and -G take scripts (-s) and exclude each other and -l");
+	    (cl->hflag + cl->Gflag + cl->lflag > 1 ||
+	     (cl->hflag && !cl->script))) {
+		dmsg("-h takes scripts (-s); -h, -G and -l exclude each other");
 		return 2;
 	}
-	if (g_nsrcs == 0 && !cl->lflag) {
+	if (argc == 1) {
 		usage(stderr);
 		return 2;
 	}
@@ -572,11 +635,12 @@ static int parse_args(int argc, char **argv, struct cmdline *cl)
 
 /*
  * The output of -h or -G: -o, else the first script with its ".d"
- * replaced by @suffix (or, for -G of a script not named .d, "d.out").
+ * replaced by @suffix (or, for -G of a script not named .d or of -n
+ * programs, "d.out").
  */
 static char *generated_path(const struct cmdline *cl, const char *suffix)
 {
-	size_t len = strlen(cl->script);
+	size_t len = cl->script ? strlen(cl->script) : 0;
 	char *path;
 
 	if (cl->outfile)
@@ -757,12 +821,12 @@ int main(int argc, char **argv)
 		dtrace_program_desc_iter(g_dtp, g_srcs[i].prog, count_desc,
 					 &ndescs);
 	}
-	if (ndescs == 0) {
-		dmsg("no probes specified");
-		goto done;
-	}
 	if (cl.eflag) {
 		ret = 0;
+		goto done;
+	}
+	if (ndescs == 0) {
+		dmsg("no probes specified");
 		goto done;
 	}
 	ret = run(out);
@@ -772,6 +836,9 @@ done:
 close:
 	fflush(stdout);
 	dtrace_close(g_dtp);
+	for (i = 0; i < cl.nstrs; i++)
+		free((char *)cl.strs[i]);
+	free(cl.strs);
 	free(cl.xopts);
 	free(cl.margv);
 	return ret;

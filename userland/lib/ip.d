@@ -55,3 +55,11 @@ translator ipinfo_t < struct iphdr *I > {
 	ip_daddr = (*(uint8_t *)I >> 4) == 4 ? inet_ntoa(&I->daddr) :
 	    inet_ntoa6(&((struct ipv6hdr *)I)->daddr);
 };
+
+/* Address families, as inet_ntop() takes them (Linux's numbers). */
+inline int AF_INET = 2;
+inline int AF_INET6 = 10;
+
+/* Hardware types of link-layer addresses, as link_ntop() takes them. */
+inline int ARPHRD_ETHER = 1;
+inline int ARPHRD_INFINIBAND = 32;

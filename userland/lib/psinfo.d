@@ -52,7 +52,16 @@ typedef struct psinfo {
 	int pr_dmodel;		/* PR_MODEL_ILP32 or PR_MODEL_LP64 */
 	int pr_projid;		/* 0: Linux has no projects, */
 	int pr_taskid;		/* tasks */
-	int pr_zoneid;		/* or zones */
+	int pr_zoneid;		/* or zones, */
+	int pr_poolid;		/* resource pools */
+	int pr_contract;	/* or process contracts */
+	int pr_wstat;		/* wait status, once it has exited */
+	int pr_argc;		/* 0: Linux keeps no argument count */
+	uintptr_t pr_argv;	/* user address of its arguments' text */
+	uintptr_t pr_envp;	/* user address of its environment's text */
+	int pr_nzomb;		/* 0: a thread leaves no zombie behind */
+	size_t pr_size;		/* image size: not translated, as in */
+	size_t pr_rssize;	/* resident size: DTrace on Linux */
 } psinfo_t;
 
 typedef struct lwpsinfo {
@@ -64,6 +73,9 @@ typedef struct lwpsinfo {
 	int pr_pri;		/* kernel priority (prio) */
 	processorid_t pr_onpro;	/* CPU it runs or last ran on */
 	char pr_name[16];	/* thread name (comm) */
+	char pr_nice;		/* Solaris scheduling details, not */
+	char pr_oldpri;		/* translated (as in DTrace on Linux): */
+	char pr_cpu;		/* read, they are D_XLATE_NOCONV */
 } lwpsinfo_t;
 
 /*
@@ -96,6 +108,13 @@ translator psinfo_t < struct task_struct *T > {
 	pr_projid = 0;
 	pr_taskid = 0;
 	pr_zoneid = 0;
+	pr_poolid = 0;
+	pr_contract = 0;
+	pr_wstat = T->exit_code;
+	pr_argc = 0;
+	pr_argv = T->mm == 0 ? 0 : T->mm->arg_start;
+	pr_envp = T->mm == 0 ? 0 : T->mm->env_start;
+	pr_nzomb = 0;
 };
 
 /*

@@ -238,6 +238,7 @@ int dtrace_aggregate_snap(dtrace_hdl_t *dtp)
 			return -1;
 		dtp->aggdrops += as.drops;
 		if (as.drops && dt_report_drops(dtp, cpu, as.drops,
+						"DTRACEDROP_AGGREGATION",
 						"aggregation drop", ""))
 			return -1;
 	}

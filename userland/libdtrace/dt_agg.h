@@ -91,7 +91,7 @@ int dt_agg_print_key(dtrace_hdl_t *dtp, const struct dt_agg *agg,
 		     unsigned int i, const char *key, struct dt_strbuf *sb);
 int dt_agg_print_value(dtrace_hdl_t *dtp, const struct dt_agg *agg,
 		       const uint64_t *vals, struct dt_strbuf *sb);
-int dt_agg_print_one(dtrace_hdl_t *dtp, struct dt_agg *agg,
+int dt_agg_print_one(dtrace_hdl_t *dtp, struct dt_agg *agg, bool lead,
 		     struct dt_strbuf *sb);
 int dt_printa(dtrace_hdl_t *dtp, const struct dt_stmt *st,
 	      struct dt_strbuf *sb);

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Aggregation output, DTrace's layouts: an aggregation is a blank line,
+ * Aggregation output, DTrace's layouts: printa() prints a blank line,
  * then one line per entry, keys then value; histograms (quantize,
  * lquantize, llquantize) as the ASCII bar chart; printa() with a
  * format applies it to each entry's keys and to the "%@" values of the
@@ -73,12 +73,42 @@ struct dt_bucket *dt_agg_bucket_list(const struct dt_agg *agg,
 	return b;
 }
 
+/*
+ * One histogram row: label, bar, count.  The bar is |@count| of @den in
+ * 40 columns, right of a '|'; with negative counts only it stands left
+ * of the '|', and with counts of both signs each side has 20 columns,
+ * the negative ones to the left.
+ */
+static int dt_agg_print_row(struct dt_strbuf *sb, const char *label,
+			    int64_t c, int64_t den, bool neg, bool pos)
+{
+	static const char at[] = "@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@";
+	int w = neg && pos ? DT_BAR_WIDTH / 2 : DT_BAR_WIDTH;
+	int64_t bar = den ? (llabs(c) * w + den / 2) / den : 0;
+	int l, r;
+
+	if (bar > w)
+		bar = w;
+	l = c < 0 ? (int)bar : 0;
+	r = c > 0 ? (int)bar : 0;
+	if (neg && pos)
+		return dt_strbuf_printf(sb, "%16s %*s%.*s|%.*s%*s %-9lld\n",
+					label, w - l, "", l, at, r, at, w - r,
+					"", (long long)c);
+	if (neg)
+		return dt_strbuf_printf(sb, "%16s %*s%.*s| %-9lld\n", label,
+					w - l, "", l, at, (long long)c);
+	return dt_strbuf_printf(sb, "%16s |%.*s%*s %-9lld\n", label, r, at,
+				w - r, "", (long long)c);
+}
+
 static int dt_agg_print_hist(const struct dt_agg *agg, const uint64_t *vals,
 			     uint64_t normal, bool zoom, struct dt_strbuf *sb)
 {
 	struct dt_bucket *b;
 	unsigned int n, i, first, last;
-	int64_t total = 0, big = 0;
+	int64_t abstotal = 0, big = 0;
+	bool neg = false, pos = false;
 	char text[32];
 	int ret;
 
@@ -92,16 +122,18 @@ static int dt_agg_print_hist(const struct dt_agg *agg, const uint64_t *vals,
 
 		if (!c)
 			continue;
-		total += c;
+		neg |= c < 0;
+		pos |= c > 0;
+		abstotal += llabs(c);
 		if (llabs(c) > big)
 			big = llabs(c);
 		if (first == n)
 			first = i;
 		last = i;
 	}
-	if (first == n)		/* nothing: the rows around zero */
+	if (first == n)		/* nothing: the zero row, or the first three */
 		first = last = agg->def.func == DTRACE_AGG_QUANTIZE ?
-			       DTRACE_QUANTIZE_ZEROBUCKET : 0;
+			       DTRACE_QUANTIZE_ZEROBUCKET : 1;
 	first = first ? first - 1 : 0;
 	last = last + 1 < n ? last + 1 : last;
 
@@ -110,19 +142,12 @@ static int dt_agg_print_hist(const struct dt_agg *agg, const uint64_t *vals,
 			       "count");
 	for (i = first; i <= last && i < n && !ret; i++) {
 		int64_t c = (int64_t)vals[i] / (int64_t)normal;
-		int64_t den = zoom ? big : llabs(total);
-		int64_t bar = den ? (llabs(c) * DT_BAR_WIDTH + den / 2) / den : 0;
 
-		if (bar > DT_BAR_WIDTH)
-			bar = DT_BAR_WIDTH;
 		snprintf(text, sizeof(text), "%s%lld",
 			 b[i].range < 0 ? "< " : b[i].range > 0 ? ">= " : "",
 			 (long long)b[i].base);
-		ret = dt_strbuf_printf(sb, "%16s |%.*s%*s %-9lld\n", text,
-				       (int)bar,
-				       "@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@",
-				       DT_BAR_WIDTH - (int)bar, "",
-				       (long long)c);
+		ret = dt_agg_print_row(sb, text, c, zoom ? big : abstotal,
+				       neg, pos);
 	}
 	free(b);
 	return ret;
@@ -232,12 +257,14 @@ int dt_agg_print_value(dtrace_hdl_t *dtp, const struct dt_agg *agg,
  * dt_agg_print_one() - one aggregation in the default layout
  * @dtp: the handle
  * @agg: the aggregation; marked printed
+ * @lead: a blank line first (printa()); at the end of tracing the
+ *	aggregations follow the one blank line the command prints
  * @sb: where the text goes
  *
  * An aggregation with no entries prints nothing.
  * Return: 0, or -1 with the error set.
  */
-int dt_agg_print_one(dtrace_hdl_t *dtp, struct dt_agg *agg,
+int dt_agg_print_one(dtrace_hdl_t *dtp, struct dt_agg *agg, bool lead,
 		     struct dt_strbuf *sb)
 {
 	struct dt_aggent **v;
@@ -250,7 +277,8 @@ int dt_agg_print_one(dtrace_hdl_t *dtp, struct dt_agg *agg,
 	v = dt_agg_sort(dtp, &agg, 1, &n);
 	if (!v)
 		return n ? -1 : 0;
-	ret = dt_strbuf_append(sb, "\n", 1);
+	if (lead)
+		ret = dt_strbuf_append(sb, "\n", 1);
 	for (i = 0; i < n && !ret; i++) {
 		for (k = 0; k < agg->nkeys && !ret; k++)
 			ret = dt_agg_print_key(dtp, agg, k,
@@ -365,7 +393,8 @@ int dt_printa(dtrace_hdl_t *dtp, const struct dt_stmt *st,
 	}
 	if (!st->fmt || dtp->opt.oformat == DT_OFORMAT_JSON) {
 		for (i = 0; i < st->naggs && !ret; i++)
-			ret = st->fmt ? 0 : dt_agg_print_one(dtp, aggs[i], sb);
+			ret = st->fmt ? 0 : dt_agg_print_one(dtp, aggs[i], true,
+							       sb);
 		if (st->fmt)
 			ret = dt_json_agg(dtp, aggs, st->naggs, sb);
 		free(aggs);
@@ -400,7 +429,7 @@ int dtrace_aggregate_print(dtrace_hdl_t *dtp, FILE *fp)
 		struct dt_agg *agg = dtp->aggs[id];
 
 		if (agg && !agg->printed)
-			ret = dt_agg_print_one(dtp, agg, &sb);
+			ret = dt_agg_print_one(dtp, agg, false, &sb);
 	}
 	if (!ret && sb.len && fwrite(sb.s, 1, sb.len, fp) != sb.len)
 		ret = -1;

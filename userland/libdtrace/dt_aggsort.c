@@ -21,10 +21,10 @@ static int dt_key1cmp(const struct dt_recdesc *r, const char *a,
 	switch (r->kind) {
 	case DT_REC_INT:
 	case DT_REC_KSYM:
+		/* as DTrace: the key's bytes as an unsigned number, so
+		 * -1 sorts after 2 */
 		x = (int64_t)dt_rec_int(r, a);
 		y = (int64_t)dt_rec_int(r, b);
-		if (r->is_signed && r->kind == DT_REC_INT)
-			return x < y ? -1 : x > y;
 		return (uint64_t)x < (uint64_t)y ? -1 :
 		       (uint64_t)x > (uint64_t)y;
 	case DT_REC_STRING: {
@@ -73,6 +73,8 @@ struct dt_sortctx {
 	const uint64_t *zero;		/* values of a missing entry */
 	unsigned int keypos;
 	bool bykey, rev;
+	bool lookup;			/* entries of several aggregations:
+					   values by key, never by entry */
 };
 
 static const uint64_t *dt_sort_vals(const struct dt_sortctx *c,
@@ -80,7 +82,7 @@ static const uint64_t *dt_sort_vals(const struct dt_sortctx *c,
 {
 	const struct dt_aggent *v;
 
-	if (c->vagg == c->agg)
+	if (c->vagg == c->agg && !c->lookup)
 		return dt_aggent_vals(c->agg, e);
 	v = dt_aggent_find(c->vagg, dt_aggent_key(e));
 	return v ? dt_aggent_vals(c->vagg, v) : c->zero;
@@ -103,10 +105,41 @@ static int dt_sort_cmp(const void *pa, const void *pb, void *arg)
 	return c->rev ? -vc : vc;
 }
 
+/*
+ * The entries whose keys printa() prints: every key of any of @aggs
+ * once, the first aggregation that has it giving the entry.
+ */
+static struct dt_aggent **dt_agg_keyset(struct dt_agg *const *aggs,
+					unsigned int naggs, unsigned int *np)
+{
+	struct dt_aggent **v;
+	unsigned int i, j, k, n = 0, max = 0;
+
+	for (i = 0; i < naggs; i++)
+		max += aggs[i]->data ? aggs[i]->data->nents : 0;
+	v = max ? malloc(max * sizeof(*v)) : NULL;
+	for (i = 0; v && i < naggs; i++) {
+		const struct dt_aggdata *d = aggs[i]->data;
+
+		for (k = 0; d && k < d->nents; k++) {
+			const char *key = dt_aggent_key(d->ents[k]);
+
+			for (j = 0; j < i; j++)
+				if (dt_aggent_find(aggs[j], key))
+					break;
+			if (j == i)
+				v[n++] = d->ents[k];
+		}
+	}
+	*np = n;
+	return v;
+}
+
 /**
- * dt_agg_sort() - the entries of @aggs[0] in the order they print
+ * dt_agg_sort() - the entries printa() prints, in order
  * @dtp: the handle (its sort options)
- * @aggs: the aggregations of one printa(), the first giving the keys
+ * @aggs: the aggregations of one printa(), the first giving the key
+ *	layout; every key any of them has is printed once
  * @naggs: how many
  * @np: out, the number of entries
  *
@@ -116,36 +149,38 @@ static int dt_sort_cmp(const void *pa, const void *pb, void *arg)
 struct dt_aggent **dt_agg_sort(dtrace_hdl_t *dtp, struct dt_agg *const *aggs,
 			       unsigned int naggs, unsigned int *np)
 {
-	const struct dt_aggdata *d = aggs[0]->data;
-	struct dt_sortctx c = { .agg = aggs[0], .vagg = aggs[0] };
+	struct dt_sortctx c = { .agg = aggs[0], .vagg = aggs[0],
+				.lookup = naggs > 1 };
 	struct dt_aggent **v;
 	uint64_t *zero = NULL;
+	unsigned int n;
 
 	*np = 0;
-	if (!d || !d->nents)
+	v = dt_agg_keyset(aggs, naggs, &n);
+	if (!n) {
+		free(v);
 		return NULL;
+	}
+	if (!v) {
+		dt_set_errno(dtp, EDT_NOMEM);
+		return NULL;
+	}
 	if (dtp->opt.aggsortpos < naggs)
 		c.vagg = aggs[dtp->opt.aggsortpos];
-	if (c.vagg != c.agg) {
+	if (c.lookup) {
 		zero = calloc(c.vagg->nvals + 1, 8);
 		if (!zero) {
+			free(v);
 			dt_set_errno(dtp, EDT_NOMEM);
 			return NULL;
 		}
 	}
-	v = malloc(d->nents * sizeof(*v));
-	if (!v) {
-		free(zero);
-		dt_set_errno(dtp, EDT_NOMEM);
-		return NULL;
-	}
-	memcpy(v, d->ents, d->nents * sizeof(*v));
 	c.zero = zero;
 	c.keypos = (unsigned int)dtp->opt.aggsortkeypos;
 	c.bykey = dtp->opt.aggsortkey;
 	c.rev = dtp->opt.aggsortrev;
-	qsort_r(v, d->nents, sizeof(*v), dt_sort_cmp, &c);
+	qsort_r(v, n, sizeof(*v), dt_sort_cmp, &c);
 	free(zero);
-	*np = d->nents;
+	*np = n;
 	return v;
 }

@@ -2,7 +2,10 @@
 /*
  * Building the AST: node constructors the grammar calls, list helpers,
  * operator names for diagnostics, and a printer (fully parenthesized)
- * that the unit tests use to check precedence.
+ * that the unit tests use to check precedence.  An operator, call or
+ * member node takes the line of the token the parser had read when it
+ * made the node (the lookahead), so that diagnostics name the line
+ * DTrace names for a construct spread over lines.
  */
 #include <stdio.h>
 #include <string.h>
@@ -69,7 +72,7 @@ struct dt_node *dt_node_op1(struct dt_pcb *pcb, enum dt_op op,
 
 	if (!l)
 		return NULL;
-	n = dt_node_alloc(pcb, DT_NODE_OP1, l->line);
+	n = dt_node_alloc(pcb, DT_NODE_OP1, pcb->line);
 	if (n) {
 		n->op = op;
 		n->left = l;
@@ -84,7 +87,7 @@ struct dt_node *dt_node_op2(struct dt_pcb *pcb, enum dt_op op,
 
 	if (!l || !r)
 		return NULL;
-	n = dt_node_alloc(pcb, DT_NODE_OP2, l->line);
+	n = dt_node_alloc(pcb, DT_NODE_OP2, pcb->line);
 	if (n) {
 		n->op = op;
 		n->left = l;
@@ -100,7 +103,7 @@ struct dt_node *dt_node_op3(struct dt_pcb *pcb, struct dt_node *c,
 
 	if (!c || !l || !r)
 		return NULL;
-	n = dt_node_alloc(pcb, DT_NODE_OP3, c->line);
+	n = dt_node_alloc(pcb, DT_NODE_OP3, pcb->line);
 	if (n) {
 		n->op = DT_OP_QUESTION;
 		n->cond = c;
@@ -117,7 +120,7 @@ struct dt_node *dt_node_call(struct dt_pcb *pcb, struct dt_node *fn,
 
 	if (!fn)
 		return NULL;
-	n = dt_node_alloc(pcb, DT_NODE_CALL, fn->line);
+	n = dt_node_alloc(pcb, DT_NODE_CALL, pcb->line);
 	if (n) {
 		n->left = fn;
 		n->args = args;
@@ -132,7 +135,7 @@ struct dt_node *dt_node_member(struct dt_pcb *pcb, enum dt_op op,
 
 	if (!l)
 		return NULL;
-	n = dt_node_alloc(pcb, DT_NODE_MEMBER, l->line);
+	n = dt_node_alloc(pcb, DT_NODE_MEMBER, pcb->line);
 	if (n) {
 		n->op = op;
 		n->left = l;
@@ -148,7 +151,7 @@ struct dt_node *dt_node_index(struct dt_pcb *pcb, struct dt_node *l,
 
 	if (!l || !keys)
 		return NULL;
-	n = dt_node_alloc(pcb, DT_NODE_INDEX, l->line);
+	n = dt_node_alloc(pcb, DT_NODE_INDEX, pcb->line);
 	if (n) {
 		n->left = l;
 		n->args = keys;
@@ -163,7 +166,7 @@ struct dt_node *dt_node_cast(struct dt_pcb *pcb, enum dt_node_kind kind,
 
 	if (!t || !l)
 		return NULL;
-	n = dt_node_alloc(pcb, kind, l->line);
+	n = dt_node_alloc(pcb, kind, pcb->line);
 	if (n) {
 		n->ctype = t;
 		n->left = l;
@@ -178,7 +181,7 @@ struct dt_node *dt_node_unary(struct dt_pcb *pcb, enum dt_node_kind kind,
 
 	if (!l)
 		return NULL;
-	n = dt_node_alloc(pcb, kind, l->line);
+	n = dt_node_alloc(pcb, kind, pcb->line);
 	if (n)
 		n->left = l;
 	return n;

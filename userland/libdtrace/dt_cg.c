@@ -173,7 +173,9 @@ unsigned int dt_cg_addr(struct dt_cg *cg, struct dt_node *n)
 	case DT_NODE_INDEX:
 		et = n->left->kind == DT_NODE_MEMBER && n->left->ctype ?
 		     n->left->ctype : n->left->type;
-		et = dt_type_base(dt_type_base(et)->ref);
+		/* a string's elements are chars */
+		et = dt_type_is_string(et) ? &dt_type_char :
+		     dt_type_base(dt_type_base(et)->ref);
 		r = dt_cg_expr(cg, n->left);
 		i = dt_cg_expr(cg, n->args);
 		dt_cg_convert(cg, i, n->args->type, &dt_type_long, n->line);
@@ -192,13 +194,83 @@ unsigned int dt_cg_addr(struct dt_cg *cg, struct dt_node *n)
 	}
 }
 
-/* s.m and p->m, bit-fields included (little-endian bit numbering). */
+const struct dt_member *dt_cg_bitfield(const struct dt_node *n,
+				       uint64_t *bop)
+{
+	const struct dt_member *m;
+	bool user;
+
+	if (n->kind != DT_NODE_MEMBER || n->ident)
+		return NULL;
+	m = dt_type_member(dt_cg_sou(n, &user), n->str, bop);
+	return m && m->bit_size ? m : NULL;
+}
+
+/*
+ * The unsigned type as wide as the smallest of 1, 2, 4, 8 bytes that
+ * holds bit-field @m from bit @bo % 8 of its first byte (little-endian
+ * bit numbering), and that shift.
+ */
+static const struct dt_type *dt_cg_bf_unit(const struct dt_member *m,
+					   uint64_t bo, unsigned int *shift)
+{
+	unsigned int nbytes;
+
+	*shift = (unsigned int)(bo % 8);
+	nbytes = (*shift + m->bit_size + 7) / 8;
+	return nbytes <= 1 ? &dt_type_uchar : nbytes <= 2 ? &dt_type_ushort :
+	       nbytes <= 4 ? &dt_type_uint : &dt_type_ulong;
+}
+
+void dt_cg_bf_load(struct dt_cg *cg, unsigned int d, unsigned int a,
+		   const struct dt_member *m, uint64_t bo, bool user)
+{
+	unsigned int tmp, shift;
+
+	dt_cg_load_type(cg, d, a, 0, dt_cg_bf_unit(m, bo, &shift), user);
+	tmp = dt_cg_reg(cg, 0);
+	dt_cg_const(cg, tmp, 64 - shift - m->bit_size, 0);
+	dt_cg_emit(cg, DTRACE_DIF_OP_SHL, d, d, tmp);
+	dt_cg_const(cg, tmp, 64 - m->bit_size, 0);
+	dt_cg_emit(cg, dt_type_base(m->type)->is_signed ? DTRACE_DIF_OP_ASR :
+		   DTRACE_DIF_OP_LSR, d, d, tmp);
+	dt_cg_free(cg, tmp);
+}
+
+/* The unit holding the bits is read, the bits replaced, and written. */
+void dt_cg_bf_store(struct dt_cg *cg, unsigned int a, unsigned int v,
+		    const struct dt_member *m, uint64_t bo, int line)
+{
+	static const unsigned int ops[] = {
+		[1] = DTRACE_DIF_OP_STB, [2] = DTRACE_DIF_OP_STH,
+		[4] = DTRACE_DIF_OP_STW, [8] = DTRACE_DIF_OP_STX,
+	};
+	unsigned int shift, u = dt_cg_reg(cg, line), mask = dt_cg_reg(cg, line);
+	const struct dt_type *ut = dt_cg_bf_unit(m, bo, &shift);
+	unsigned int t = dt_cg_reg(cg, line);
+	uint64_t bits = m->bit_size < 64 ? (1ULL << m->bit_size) - 1 : ~0ULL;
+
+	dt_cg_load_type(cg, u, a, 0, ut, false);
+	dt_cg_const(cg, mask, bits << shift, line);
+	dt_cg_const(cg, t, shift, line);
+	dt_cg_emit(cg, DTRACE_DIF_OP_SHL, t, v, t);
+	dt_cg_emit(cg, DTRACE_DIF_OP_AND, t, t, mask);
+	dt_cg_emit(cg, DTRACE_DIF_OP_NOT, mask, mask, 0);
+	dt_cg_emit(cg, DTRACE_DIF_OP_AND, u, u, mask);
+	dt_cg_emit(cg, DTRACE_DIF_OP_OR, u, u, t);
+	dt_as_emit(&cg->irl, ops[ut->size], a, u, 0, 0);
+	dt_cg_free(cg, t);
+	dt_cg_free(cg, mask);
+	dt_cg_free(cg, u);
+}
+
+/* s.m and p->m, bit-fields included. */
 static unsigned int dt_cg_member(struct dt_cg *cg, struct dt_node *n)
 {
 	const struct dt_member *m;
-	const struct dt_type *st, *mt;
-	unsigned int r, tmp, unit, shift;
-	uint64_t bo = 0, byte;
+	const struct dt_type *st;
+	unsigned int r;
+	uint64_t bo = 0;
 	bool user;
 
 	if (n->ident)
@@ -210,25 +282,14 @@ static unsigned int dt_cg_member(struct dt_cg *cg, struct dt_node *n)
 		dt_cg_load_type(cg, r, r, (int32_t)(bo / 8), m->type, user);
 		return r;
 	}
-	mt = dt_type_base(m->type);
-	unit = (unsigned int)(mt->size ? mt->size : 8);
-	byte = bo / 8 / unit * unit;
-	if (bo - 8 * byte + m->bit_size > 8 * unit) {
-		unit = 8;
-		byte = bo / 8;
+	if (bo / 8) {
+		unsigned int off = dt_cg_reg(cg, n->line);
+
+		dt_cg_const(cg, off, bo / 8, n->line);
+		dt_cg_emit(cg, DTRACE_DIF_OP_ADD, r, r, off);
+		dt_cg_free(cg, off);
 	}
-	shift = (unsigned int)(bo - 8 * byte);
-	dt_cg_load_type(cg, r, r, (int32_t)byte,
-			unit == 1 ? &dt_type_uchar : unit == 2 ?
-			&dt_type_ushort : unit == 4 ? &dt_type_uint :
-			&dt_type_ulong, user);
-	tmp = dt_cg_reg(cg, n->line);
-	dt_cg_const(cg, tmp, 64 - shift - m->bit_size, n->line);
-	dt_cg_emit(cg, DTRACE_DIF_OP_SHL, r, r, tmp);
-	dt_cg_const(cg, tmp, 64 - m->bit_size, n->line);
-	dt_cg_emit(cg, mt->is_signed ? DTRACE_DIF_OP_ASR : DTRACE_DIF_OP_LSR,
-		   r, r, tmp);
-	dt_cg_free(cg, tmp);
+	dt_cg_bf_load(cg, r, r, m, bo, user);
 	return r;
 }
 
@@ -345,8 +406,12 @@ static unsigned int dt_cg_compare(struct dt_cg *cg, struct dt_node *n)
 	unsigned int a = l, b = r;
 	unsigned int op;
 
-	if (dt_type_is_string(lt) && dt_type_is_string(rt)) {
-		/* strcmp() as -1/0/1, compared with 0 in %r0 */
+	if (dt_type_is_string(lt) || dt_type_is_string(rt)) {
+		/*
+		 * strcmp() as -1/0/1, compared with 0 in %r0; as in DTrace,
+		 * a string compared with NULL is a string compare too, and
+		 * NULL (0) reads as "" there
+		 */
 		dt_cg_emit(cg, DTRACE_DIF_OP_SCMP, l, l, r);
 		b = 0;
 	} else if (!dt_type_is_int(lt) || !dt_type_is_int(rt)) {

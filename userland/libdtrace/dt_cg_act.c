@@ -279,6 +279,32 @@ static void dt_cg_record(struct dt_cg *cg, struct dt_node *n, uint32_t kind,
 	rec->type = n->type;
 }
 
+/*
+ * print() of a pointer to a struct or union records the object too,
+ * after the pointer: its bytes, a by-ref record of the pointee's type.
+ */
+static void dt_cg_pointee(struct dt_cg *cg, struct dt_node *n,
+			  uint32_t *offp)
+{
+	const struct dt_type *t = dt_type_base(n->type), *pt;
+	struct dt_recdesc *rec;
+	struct dt_difo *dp;
+	uint32_t size;
+
+	if (t->kind != DT_TK_POINTER || !t->ref)
+		return;
+	pt = dt_type_base(t->ref);
+	size = (uint32_t)pt->size;
+	if ((pt->kind != DT_TK_STRUCT && pt->kind != DT_TK_UNION) || !size ||
+	    size > DTRACE_RECORD_MAX)
+		return;
+	dp = dt_cg_program(cg, n, DTRACE_DIF_RTYPE_BYREF, size);
+	rec = dt_cg_action(cg, DTRACE_ACT_DIFEXPR, dp, size, 8, 0, offp,
+			   n->line);
+	rec->kind = DT_REC_BYREF;
+	rec->type = t->ref;
+}
+
 /* tracemem(addr, n): n bytes at addr, as a by-ref record. */
 static void dt_cg_tracemem(struct dt_cg *cg, struct dt_node *n,
 			   uint32_t *offp)
@@ -414,60 +440,43 @@ static char *dt_cg_strdup(struct dt_cg *cg, const char *s, int line)
 	return p;
 }
 
-/*
- * printa(), clear(), trunc(), normalize(), denormalize() and setopt():
- * statements the consumer carries out; only the n of trunc() and
- * normalize() is recorded.
- */
-static struct dt_stmt *dt_cg_aggact(struct dt_cg *cg, struct dt_node *n,
-				    const struct dt_ident *act,
-				    uint32_t *offp)
+/* printa(): its format, if it has one, parsed once here. */
+static void dt_cg_printa(struct dt_cg *cg, struct dt_stmt *st,
+			 const struct dt_node *n)
 {
-	struct dt_node *a = n->args;
-	struct dt_stmt *st;
 	char err[256];
 
-	switch (act->action) {
-	case DT_ACT_PRINTA:
-		st = dt_cg_newstmt(cg, DT_STMT_PRINTA, n->line);
-		if (a->kind == DT_NODE_STRING) {
-			st->fmt = dt_printf_parse(a->str, err, sizeof(err));
-			if (!st->fmt)
-				dt_diag(cg->pcb, n->line, D_NOMEM, "%s", err);
-		}
-		break;
-	case DT_ACT_CLEAR:
-		st = dt_cg_newstmt(cg, DT_STMT_CLEAR, n->line);
-		break;
-	case DT_ACT_TRUNC:
-		st = dt_cg_newstmt(cg, DT_STMT_TRUNC, n->line);
-		if (a->next)
-			dt_cg_aggn(cg, a->next, offp);
-		break;
-	case DT_ACT_NORMALIZE:
-		st = dt_cg_newstmt(cg, DT_STMT_NORMALIZE, n->line);
-		dt_cg_aggn(cg, a->next, offp);
-		break;
-	case DT_ACT_DENORMALIZE:
-		st = dt_cg_newstmt(cg, DT_STMT_DENORMALIZE, n->line);
-		break;
-	default:	/* setopt() */
-		st = dt_cg_newstmt(cg, DT_STMT_SETOPT, n->line);
-		st->optname = dt_cg_strdup(cg, a->str, n->line);
-		if (a->next)
-			st->optval = dt_cg_strdup(cg, a->next->str, n->line);
-		return st;
-	}
-	dt_cg_aggids(cg, st, n);
-	return st;
+	if (n->args->kind != DT_NODE_STRING)
+		return;
+	st->fmt = dt_printf_parse(n->args->str, err, sizeof(err));
+	if (!st->fmt)
+		dt_diag(cg->pcb, n->line, D_NOMEM, "%s", err);
 }
 
+/* setopt(): the option's name and value, for the consumer. */
+static void dt_cg_setopt(struct dt_cg *cg, struct dt_stmt *st,
+			 const struct dt_node *n)
+{
+	const struct dt_node *a = n->args;
+
+	st->optname = dt_cg_strdup(cg, a->str, n->line);
+	if (a->next)
+		st->optval = dt_cg_strdup(cg, a->next->str, n->line);
+}
+
+/*
+ * One statement.  The switch has a case for every enum dt_action and no
+ * default, so an action added to dt_ident.c without code here is a
+ * compiler error (-Werror=switch); one the checker refuses, or a value
+ * that is none of them, is an internal error, never a guess at an
+ * action.
+ */
 static void dt_cg_stmt(struct dt_cg *cg, struct dt_stmt_node *s,
 		       uint32_t *offp)
 {
 	const struct dt_ident *act = dt_check_action(s->expr);
 	struct dt_node *n = s->expr;
-	struct dt_stmt *st;
+	struct dt_stmt *st = NULL;
 
 	if (s->kind == DT_SN_EXPR && dt_check_is_aggstmt(n)) {
 		const struct dt_agg *ag = n->left->kind == DT_NODE_AGG ?
@@ -477,6 +486,13 @@ static void dt_cg_stmt(struct dt_cg *cg, struct dt_stmt_node *s,
 		dt_cg_action(cg, DTRACE_ACT_AGGREGATE, dt_cg_aggprog(cg, n),
 			     0, 1, ag->id, offp, s->line);
 		st->nrecs = 1;
+		return;
+	}
+	if (s->kind == DT_SN_EXPR && dt_check_symfn(n)) {
+		/* func(pc); traces the symbol, as trace(func(pc)) */
+		st = dt_cg_newstmt(cg, DT_STMT_TRACE, s->line);
+		dt_cg_record(cg, n, DTRACE_ACT_DIFEXPR, offp);
+		st->nrecs = cg->clause->nacts - st->first;
 		return;
 	}
 	if (s->kind == DT_SN_IF || !act) {
@@ -491,18 +507,23 @@ static void dt_cg_stmt(struct dt_cg *cg, struct dt_stmt_node *s,
 	case DT_ACT_PRINT:
 		st = dt_cg_newstmt(cg, DT_STMT_PRINT, s->line);
 		dt_cg_record(cg, n->args, DTRACE_ACT_DIFEXPR, offp);
+		dt_cg_pointee(cg, n->args, offp);
 		break;
 	case DT_ACT_EXIT:
 		st = dt_cg_newstmt(cg, DT_STMT_EXIT, s->line);
 		dt_cg_record(cg, n->args, DTRACE_ACT_EXIT, offp);
 		break;
 	case DT_ACT_PRINTF:
-		st = dt_cg_newstmt(cg, DT_STMT_PRINTF, s->line);
+	case DT_ACT_SYSTEM:
+	case DT_ACT_FREOPEN:
+		st = dt_cg_newstmt(cg, act->action == DT_ACT_PRINTF ?
+				   DT_STMT_PRINTF :
+				   act->action == DT_ACT_SYSTEM ?
+				   DT_STMT_SYSTEM : DT_STMT_FREOPEN, s->line);
 		dt_cg_format(cg, st, n, offp);
 		break;
-	case DT_ACT_SYSTEM:
-		st = dt_cg_newstmt(cg, DT_STMT_SYSTEM, s->line);
-		dt_cg_format(cg, st, n, offp);
+	case DT_ACT_FTRUNCATE:
+		st = dt_cg_newstmt(cg, DT_STMT_FTRUNCATE, s->line);
 		break;
 	case DT_ACT_TRACEMEM:
 		st = dt_cg_newstmt(cg, DT_STMT_TRACEMEM, s->line);
@@ -534,25 +555,53 @@ static void dt_cg_stmt(struct dt_cg *cg, struct dt_stmt_node *s,
 		st = dt_cg_newstmt(cg, DT_STMT_SILENT, s->line);
 		dt_cg_kact(cg, n, DTRACE_ACT_DISCARD, offp);
 		break;
-	case DT_ACT_PRINTA:
-	case DT_ACT_CLEAR:
-	case DT_ACT_TRUNC:
-	case DT_ACT_NORMALIZE:
-	case DT_ACT_DENORMALIZE:
-	case DT_ACT_SETOPT:
-		st = dt_cg_aggact(cg, n, act, offp);
-		break;
 	case DT_ACT_STOP:
 		st = dt_cg_newstmt(cg, DT_STMT_SILENT, s->line);
 		dt_cg_action(cg, DTRACE_ACT_STOP, NULL, 0, 1, 0, offp,
 			     s->line);
 		break;
-	default:	/* panic(); breakpoint() was refused by dt_check */
+	case DT_ACT_PANIC:
 		st = dt_cg_newstmt(cg, DT_STMT_SILENT, s->line);
 		dt_cg_action(cg, DTRACE_ACT_PANIC, NULL, 0, 1, 0, offp,
 			     s->line);
 		break;
+	/* done by the consumer; trunc() and normalize() record their n */
+	case DT_ACT_PRINTA:
+		st = dt_cg_newstmt(cg, DT_STMT_PRINTA, s->line);
+		dt_cg_printa(cg, st, n);
+		dt_cg_aggids(cg, st, n);
+		break;
+	case DT_ACT_CLEAR:
+		st = dt_cg_newstmt(cg, DT_STMT_CLEAR, s->line);
+		dt_cg_aggids(cg, st, n);
+		break;
+	case DT_ACT_TRUNC:
+		st = dt_cg_newstmt(cg, DT_STMT_TRUNC, s->line);
+		if (n->args->next)
+			dt_cg_aggn(cg, n->args->next, offp);
+		dt_cg_aggids(cg, st, n);
+		break;
+	case DT_ACT_NORMALIZE:
+		st = dt_cg_newstmt(cg, DT_STMT_NORMALIZE, s->line);
+		dt_cg_aggn(cg, n->args->next, offp);
+		dt_cg_aggids(cg, st, n);
+		break;
+	case DT_ACT_DENORMALIZE:
+		st = dt_cg_newstmt(cg, DT_STMT_DENORMALIZE, s->line);
+		dt_cg_aggids(cg, st, n);
+		break;
+	case DT_ACT_SETOPT:
+		st = dt_cg_newstmt(cg, DT_STMT_SETOPT, s->line);
+		dt_cg_setopt(cg, st, n);
+		break;
+	case DT_ACT_NONE:
+	case DT_ACT_BREAKPOINT:	/* refused by dt_check_act() */
+		break;
 	}
+	if (!st)
+		dt_diag(cg->pcb, s->line, D_INTERNAL,
+			"internal error: no code for action %d, %s( )",
+			(int)act->action, act->name);
 	st->nrecs = cg->clause->nacts - st->first;
 }
 

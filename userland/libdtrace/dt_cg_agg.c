@@ -58,12 +58,19 @@ static void dt_cg_aggpush(struct dt_cg *cg, const struct dt_agg *ag,
 	}
 }
 
-/* The last argument of @fn: the increment, when the function has one. */
-static struct dt_node *dt_cg_agglast(struct dt_node *fn)
+/*
+ * The increment of histogram call @fn, or NULL where it has none (the
+ * program pushes 1): quantize()'s 2nd, lquantize()'s 5th, llquantize()'s
+ * 6th argument.
+ */
+static struct dt_node *dt_cg_agginc(const struct dt_agg *ag,
+				    struct dt_node *fn)
 {
+	unsigned int n = ag->def.func == DTRACE_AGG_QUANTIZE ? 2 :
+			 ag->def.func == DTRACE_AGG_LQUANTIZE ? 5 : 6;
 	struct dt_node *a = fn->args;
 
-	while (a->next)
+	while (a && --n)
 		a = a->next;
 	return a;
 }
@@ -99,8 +106,15 @@ struct dt_difo *dt_cg_aggprog(struct dt_cg *cg, struct dt_node *n)
 				regs[i] = dt_cg_expr(cg, a);
 		}
 	}
-	if (ag->def.flags & DTRACE_AGGDEF_INCR)
-		incr = dt_cg_expr(cg, dt_cg_agglast(fn));
+	if (ag->def.flags & DTRACE_AGGDEF_INCR) {
+		a = dt_cg_agginc(ag, fn);
+		if (a) {
+			incr = dt_cg_expr(cg, a);
+		} else {
+			incr = dt_cg_reg(cg, n->line);
+			dt_cg_const(cg, incr, 1, n->line);
+		}
+	}
 	if (ag->def.func != DTRACE_AGG_COUNT)
 		val = dt_cg_expr(cg, fn->args);
 

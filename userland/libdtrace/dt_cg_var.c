@@ -210,6 +210,8 @@ unsigned int dt_cg_var_assign(struct dt_cg *cg, struct dt_node *n)
 	unsigned int val, old = 0, step, addr = 0;
 	bool post = n->op == DT_OP_POSTINC || n->op == DT_OP_POSTDEC;
 	bool mem = !lv->ident;
+	uint64_t bo = 0;
+	const struct dt_member *bf = mem ? dt_cg_bitfield(lv, &bo) : NULL;
 
 	if (mem)
 		addr = dt_cg_addr(cg, lv);
@@ -227,7 +229,9 @@ unsigned int dt_cg_var_assign(struct dt_cg *cg, struct dt_node *n)
 
 	if (n->op != DT_OP_ASGN) {
 		old = dt_cg_reg(cg, n->line);
-		if (mem)
+		if (bf)
+			dt_cg_bf_load(cg, old, addr, bf, bo, false);
+		else if (mem)
 			dt_cg_load_type(cg, old, addr, 0, t, false);
 		else
 			dt_cg_load(cg, lv, old, &k);
@@ -244,7 +248,10 @@ unsigned int dt_cg_var_assign(struct dt_cg *cg, struct dt_node *n)
 		dt_cg_emit(cg, dt_cg_binop(n->op, is_signed), val, old, val);
 		dt_cg_convert(cg, val, &dt_type_int64, t, n->line);
 	}
-	if (mem) {
+	if (bf) {
+		dt_cg_bf_store(cg, addr, val, bf, bo, n->line);
+		dt_cg_free(cg, addr);
+	} else if (mem) {
 		dt_cg_store_mem(cg, addr, val, t);
 		dt_cg_free(cg, addr);
 	} else {

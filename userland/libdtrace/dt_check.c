@@ -53,6 +53,15 @@ static bool dt_is_zero_const(const struct dt_node *n)
 	return n->kind == DT_NODE_INT && n->value == 0;
 }
 
+/* NULL: the constant 0, or a void pointer (the D library's NULL). */
+static bool dt_is_null(const struct dt_node *n, const struct dt_type *t)
+{
+	const struct dt_type *b = dt_type_base(t);
+
+	return dt_is_zero_const(n) ||
+	       (dt_type_is_pointer(b) && dt_type_is_void(b->ref));
+}
+
 /* Char arrays are strings where D reads them as values. */
 static const struct dt_type *dt_check_rvtype(const struct dt_type *t)
 {
@@ -118,11 +127,12 @@ static struct dt_var *dt_check_var(struct dt_pcb *pcb, struct dt_node *n,
 		return NULL;
 	}
 
-	if (is_assoc) {		/* p[i] of a pointer or array variable */
+	if (is_assoc) {	/* p[i] of a pointer, array or string variable */
 		var = dt_var_lookup(dtp, scope, v->str);
 		if (var && !var->is_assoc && var->type &&
 		    (dt_type_is_pointer(var->type) ||
-		     dt_type_is_array(var->type)))
+		     dt_type_is_array(var->type) ||
+		     dt_type_is_string(var->type)))
 			return NULL;
 	}
 	if (is_assoc && scope == DT_SCOPE_CLAUSE)
@@ -131,9 +141,9 @@ static struct dt_var *dt_check_var(struct dt_pcb *pcb, struct dt_node *n,
 			v->str);
 	var = dt_var_lookup(dtp, scope, v->str);
 	if (var && var->is_assoc != is_assoc)
-		dt_diag(pcb, n->line, is_assoc ? D_ASSOC_SCALAR : D_ARR_BADREF,
+		dt_diag(pcb, n->line, is_assoc ? D_ASSOC_SCALAR : D_IDENT_BADREF,
 			is_assoc ? "%s%s is a scalar and may not be indexed" :
-				   "%s%s is an associative array and must be indexed",
+				   "associative array '%s%s' may not be referenced as scalar",
 			dt_var_prefix(scope), v->str);
 	if (!var && create) {
 		var = dt_var_create(dtp, scope, v->str, is_assoc);
@@ -172,8 +182,8 @@ static void dt_check_keys(struct dt_pcb *pcb, struct dt_node *n,
 		return;
 	}
 	if (nk != var->nkeys)
-		dt_diag(pcb, n->line, D_ASSOC_PROTO,
-			"%s%s[ ] prototype mismatch: %u key%s given, %u expected",
+		dt_diag(pcb, n->line, D_PROTO_LEN,
+			"%s%s[ ] prototype mismatch: %u key%s passed, %u expected",
 			dt_var_prefix(var->scope), var->name, nk,
 			nk == 1 ? "" : "s", var->nkeys);
 	for (i = 0, k = n->args; k; k = k->next, i++)
@@ -181,8 +191,8 @@ static void dt_check_keys(struct dt_pcb *pcb, struct dt_node *n,
 					dt_is_zero_const(k)) ||
 		    dt_type_is_string(var->keys[i]) !=
 		    dt_type_is_string(k->type))
-			dt_diag(pcb, n->line, D_ASSOC_PROTO,
-				"%s%s[ ] key #%u is incompatible with prototype: prototype: %s key: %s",
+			dt_diag(pcb, n->line, D_PROTO_ARG,
+				"%s%s[ ] key #%u is incompatible with prototype:\n\tprototype: %s\n\t      key: %s",
 				dt_var_prefix(var->scope), var->name, i + 1,
 				dt_tname(var->keys[i], a, sizeof(a)),
 				dt_tname(k->type, b, sizeof(b)));
@@ -201,8 +211,11 @@ static bool dt_check_var_rvalue(struct dt_pcb *pcb, struct dt_node *n)
 	/* self->x and this->x are made on first sight; globals are not. */
 	var = dt_check_var(pcb, n, v->kind == DT_NODE_MEMBER);
 	if (!var) {
+		/* p[i] of a pointer or array global: memory, not a variable */
 		if (v->kind == DT_NODE_IDENT && !dt_ident_lookup(v->str) &&
-		    strcmp(v->str, "self") && strcmp(v->str, "this"))
+		    strcmp(v->str, "self") && strcmp(v->str, "this") &&
+		    !(n != v && dt_var_lookup(pcb->dtp, DT_SCOPE_GLOBAL,
+					      v->str)))
 			dt_diag(pcb, n->line, D_IDENT_UNDEF,
 				"failed to resolve %s: Unknown variable name",
 				v->str);
@@ -255,7 +268,7 @@ static bool dt_check_probearg(struct dt_pcb *pcb, uint64_t argno,
 {
 	dtrace_hdl_t *dtp = pcb->dtp;
 
-	if (!dtp->dstate || !dtp->dstate->argprobe || argno >= 10 ||
+	if (!dtp->dstate || !dtp->dstate->argprobe || argno >= DTRACE_PROBE_NARGS ||
 	    dtp->fd < 0)
 		return false;
 	memset(pa, 0, sizeof(*pa));
@@ -283,7 +296,7 @@ static void dt_check_xlate_arg(struct dt_pcb *pcb, struct dt_node *n,
 
 	native = dt_type_from_text(pcb->dtp, pa->native);
 	to = dt_type_from_text(pcb->dtp, pa->xlate);
-	if (!native || !to || pa->mapping >= 10)
+	if (!native || !to || pa->mapping >= DTRACE_PROBE_NARGS)
 		dt_diag(pcb, n->line, D_ARGS_TYPE,
 			"args[%u] has a type this kernel or D library lacks: %s translated from %s",
 			pa->argno, pa->xlate, pa->native);
@@ -363,7 +376,7 @@ static void dt_check_ident(struct dt_pcb *pcb, struct dt_node *n)
 		}
 		return;
 	case DT_IDENT_ARRAY:
-		dt_diag(pcb, n->line, D_ARR_BADREF,
+		dt_diag(pcb, n->line, D_IDENT_BADREF,
 			"%s[ ] must be indexed", n->str);
 	case DT_IDENT_SUBR:
 	case DT_IDENT_ACTION:
@@ -378,51 +391,57 @@ static void dt_check_ident(struct dt_pcb *pcb, struct dt_node *n)
 		n->str);
 }
 
-/* Does @t fit the subroutine argument kind @k? */
+/*
+ * Does @a fit the subroutine argument kind @k (DTRACE_DIF_SUBR_LIST)?
+ * As in DTrace, a char * takes a string, a char or void pointer, a
+ * char array and NULL (the constant 0); a struct mutex * a pointer or
+ * NULL; an address takes any scalar, a string or an array.
+ */
 static bool dt_check_argkind(char k, const struct dt_node *a)
 {
-	const struct dt_type *t = a->type;
+	const struct dt_type *t = dt_type_base(a->type);
 
 	switch (k) {
 	case 's':
-		return dt_type_assignable(&dt_type_string, t, false);
-	case 'S':
 		return dt_type_assignable(&dt_type_string, t, false) ||
+		       (dt_type_is_pointer(t) && dt_type_is_void(t->ref)) ||
 		       dt_is_zero_const(a);
 	case 'i':
+	case 'z':
+	case 'P':
 		return dt_type_is_int(t);
+	case 'm':
+		return dt_type_is_pointer(t) || dt_is_zero_const(a);
 	default:	/* 'a' */
-		return dt_type_is_scalar(t);
+		return dt_type_is_scalar(t) || dt_type_is_string(t) ||
+		       dt_type_is_array(t);
 	}
 }
 
+/* The type DTrace's prototype gives an argument kind, for messages. */
 static const char *dt_argkind_name(char k)
 {
 	switch (k) {
 	case 's':
-		return "string";
-	case 'S':
-		return "string or NULL";
+		return "char *";
 	case 'i':
-		return "integer";
+		return "int";
+	case 'z':
+		return "size_t";
+	case 'P':
+		return "pid_t";
+	case 'm':
+		return "struct mutex *";
 	default:
-		return "integer or pointer";
+		return "void *";
 	}
-}
-
-static void dt_check_destructive(struct dt_pcb *pcb, int line,
-				 const char *name)
-{
-	if (!pcb->dtp->opt.destructive)
-		dt_diag(pcb, line, D_ACT_DESTR,
-			"destructive actions not allowed: %s( )", name);
 }
 
 static void dt_check_call(struct dt_pcb *pcb, struct dt_node *n)
 {
-	unsigned int have = dt_node_count(n->args), max, i;
 	const struct dt_ident *id;
 	struct dt_node *a;
+	unsigned int i;
 	char buf[128];
 
 	if (n->left->kind != DT_NODE_IDENT)
@@ -450,32 +469,40 @@ static void dt_check_call(struct dt_pcb *pcb, struct dt_node *n)
 			"%s( ) may only be used as a trace( ) or printf( ) argument or as an aggregation key",
 			id->name);
 
-	max = (unsigned int)strlen(id->args);
-	if (have < id->minargs || have > max) {
-		if (id->minargs == max)
-			dt_diag(pcb, n->line, D_PROTO_LEN,
-				"%s( ) prototype mismatch: %u arg%s passed, %u expected",
-				id->name, have, have == 1 ? "" : "s", max);
-		dt_diag(pcb, n->line, D_PROTO_LEN,
-			"%s( ) prototype mismatch: %u arg%s passed, %u to %u expected",
-			id->name, have, have == 1 ? "" : "s", id->minargs, max);
-	}
+	dt_check_nargs(pcb, n, id->name, id->minargs,
+		       (unsigned int)strlen(id->args));
 	for (i = 0, a = n->args; a; a = a->next, i++) {
+		/* an action's value is void, as DTrace types it here */
+		if (dt_check_action(a))
+			dt_diag(pcb, n->line, D_PROTO_ARG,
+				"%s( ) argument #%u is incompatible with prototype:\n\tprototype: %s\n\t argument: void",
+				id->name, i + 1, dt_argkind_name(id->args[i]));
 		dt_check_expr(pcb, a);
 		if (!dt_check_argkind(id->args[i], a))
 			dt_diag(pcb, n->line, D_PROTO_ARG,
-				"%s( ) argument #%u is incompatible with prototype: prototype: %s argument: %s",
+				"%s( ) argument #%u is incompatible with prototype:\n\tprototype: %s\n\t argument: %s",
 				id->name, i + 1, dt_argkind_name(id->args[i]),
 				dt_tname(a->type, buf, sizeof(buf)));
 	}
-	if (id->destructive)
-		dt_check_destructive(pcb, n->line, id->name);
 	n->ident = NULL;
 	n->value = (uint64_t)id->subr;
 	n->type = id->type ? id->type : &dt_type_void;
 }
 
-static bool dt_is_bitfield(const struct dt_node *n);
+/*
+ * Is member access @n into the kernel's own object: one reached from a
+ * built-in variable (curthread->pid) or a kernel symbol?  A pointer
+ * held in a D variable may hold scratch (alloca()) typed as a kernel
+ * struct, which D may fill in: the run time checks those stores.
+ */
+static bool dt_is_kernel_object(const struct dt_node *n)
+{
+	while (n->kind == DT_NODE_MEMBER || n->kind == DT_NODE_INDEX ||
+	       (n->kind == DT_NODE_OP1 && n->op == DT_OP_DEREF))
+		n = n->left;
+	return n->kind == DT_NODE_IDENT && !n->ident &&
+	       (strchr(n->str, '`') || dt_ident_lookup(n->str));
+}
 
 /*
  * A store to memory: a scalar member, *p or p[i] that D may write, which
@@ -501,19 +528,10 @@ static void dt_check_memlvalue(struct dt_pcb *pcb, struct dt_node *n,
 		dt_diag(pcb, n->line, D_OP_LVAL,
 			"operator %s requires modifiable lvalue as an operand",
 			op);
-	if (dt_is_bitfield(n))
+	if (n->kind == DT_NODE_MEMBER && dt_is_kernel_object(n))
 		dt_diag(pcb, n->line, D_OP_LVAL,
-			"operator %s cannot store to a bit-field", op);
-	if (n->kind == DT_NODE_MEMBER) {
-		const struct dt_type *st = dt_type_base(n->left->type);
-
-		if (n->op == DT_OP_PTR && st->kind == DT_TK_POINTER)
-			st = dt_type_base(st->ref);
-		if (st->src == DT_TSRC_KERNEL)
-			dt_diag(pcb, n->line, D_OP_LVAL,
-				"operator %s requires modifiable lvalue as an operand",
-				op);
-	}
+			"operator %s requires modifiable lvalue as an operand",
+			op);
 	switch (dt_type_base(t)->size) {
 	case 1: case 2: case 4: case 8:
 		break;
@@ -536,8 +554,16 @@ static void dt_check_lvalue(struct dt_pcb *pcb, struct dt_node *n,
 			    const char *op, const struct dt_node *rhs)
 {
 	struct dt_var *var = dt_check_var(pcb, n, true);
+	const struct dt_ident *id;
 	const struct dt_type *rt;
 
+	/* pid, timestamp, zonename ...: D's own, read-only */
+	if (!var && n->kind == DT_NODE_IDENT &&
+	    (id = dt_ident_lookup(n->str)) &&
+	    (id->kind == DT_IDENT_VAR || id->kind == DT_IDENT_STRCONST))
+		dt_diag(pcb, n->line, D_OP_WRITE,
+			"operator %s can only be applied to a writable variable",
+			op);
 	if (!var) {
 		dt_check_memlvalue(pcb, n, op, rhs);
 		return;
@@ -562,6 +588,8 @@ static void dt_check_lvalue(struct dt_pcb *pcb, struct dt_node *n,
 	if (!var->type)
 		var->type = rt->kind == DT_TK_INT && rhs->kind == DT_NODE_INT &&
 			    dt_type_base(rt)->size < 4 ? &dt_type_int : rt;
+	else if (dt_type_is_string(var->type) && dt_is_null(rhs, rt))
+		;	/* a string variable may hold NULL, as in DTrace */
 	else if (!dt_type_assignable(var->type, rt, dt_is_zero_const(rhs)) ||
 		 (dt_type_is_string(var->type) && !dt_type_is_string(rt) &&
 		  !dt_type_is_array(rt) && !dt_type_is_pointer(rt)))
@@ -577,8 +605,7 @@ static void dt_check_incdec(struct dt_pcb *pcb, struct dt_node *n)
 	if (!dt_type_is_int(n->left->type) &&
 	    !dt_type_is_pointer(n->left->type))
 		dt_diag(pcb, n->line, D_OP_SCALAR,
-			"operator %s requires an operand of integral or pointer type",
-			op);
+			"operator %s requires operand of scalar type", op);
 	n->type = n->left->type;
 }
 
@@ -595,8 +622,7 @@ static const struct dt_type *dt_check_pointee(struct dt_pcb *pcb,
 	t = b->ref;
 	if (dt_type_is_void(t))
 		dt_diag(pcb, n->line, D_DEREF_VOID,
-			"operator %s cannot be applied to a pointer to void",
-			op);
+			"cannot dereference pointer to void");
 	if (dt_type_is_func(t))
 		dt_diag(pcb, n->line, D_DEREF_FUNC,
 			"operator %s cannot be applied to a function pointer",
@@ -621,6 +647,23 @@ static bool dt_is_bitfield(const struct dt_node *n)
 		st = dt_type_base(st->ref);
 	m = dt_type_member(st, n->str, &bo);
 	return m && m->bit_size;
+}
+
+/*
+ * The operand of an operator, where an action call is a void value:
+ * its arguments are checked, then the operator refuses it by its type
+ * (-trace(1): D_OP_ARITH) as DTrace does.
+ */
+static void dt_check_operand(struct dt_pcb *pcb, struct dt_node *n)
+{
+	const struct dt_ident *act = dt_check_action(n);
+
+	if (!act) {
+		dt_check_expr(pcb, n);
+		return;
+	}
+	dt_check_act(pcb, n, act);
+	n->type = &dt_type_void;
 }
 
 static void dt_check_op1(struct dt_pcb *pcb, struct dt_node *n)
@@ -674,7 +717,7 @@ static void dt_check_op1(struct dt_pcb *pcb, struct dt_node *n)
 	default:
 		break;
 	}
-	dt_check_expr(pcb, n->left);
+	dt_check_operand(pcb, n->left);
 	t = n->left->type;
 
 	if (n->op == DT_OP_LNEG) {
@@ -734,9 +777,11 @@ static void dt_check_compare(struct dt_pcb *pcb, struct dt_node *n,
 	if ((dt_is_ptrish(lt) || dt_type_is_int(lt)) &&
 	    (dt_is_ptrish(rt) || dt_type_is_int(rt)))
 		return;
-	/* strchr(s, c) == 0: a string result compared with NULL */
-	if ((dt_type_is_string(lt) && dt_is_zero_const(n->right)) ||
-	    (dt_type_is_string(rt) && dt_is_zero_const(n->left)))
+	/* strchr(s, c) == NULL: SCMP, where NULL is "" (dt_cg_compare()) */
+	if ((dt_type_is_string(lt) &&
+	     (dt_is_zero_const(n->right) || dt_type_is_pointer(rt))) ||
+	    (dt_type_is_string(rt) &&
+	     (dt_is_zero_const(n->left) || dt_type_is_pointer(lt))))
 		return;
 	dt_check_incompat(pcb, n, lt, op, rt);
 }
@@ -748,6 +793,12 @@ static bool dt_check_ptrarith(struct dt_pcb *pcb, struct dt_node *n)
 
 	if (n->op != DT_OP_ADD && n->op != DT_OP_SUB)
 		return false;
+	/* a void * has no size to step by */
+	if ((dt_type_is_pointer(lt) &&
+	     !dt_type_base(dt_type_base(lt)->ref)->size) ||
+	    (dt_type_is_pointer(rt) &&
+	     !dt_type_base(dt_type_base(rt)->ref)->size))
+		dt_check_incompat(pcb, n, lt, dt_op_name(n->op), rt);
 	if (dt_type_is_pointer(lt) && dt_type_is_int(rt)) {
 		n->type = lt;
 		return true;
@@ -784,6 +835,10 @@ static void dt_check_op2(struct dt_pcb *pcb, struct dt_node *n)
 		dt_check_opasgn(pcb, n);
 		return;
 	}
+	/* an aggregation has no value an operator could take */
+	if (dt_check_is_aggref(n->left) || dt_check_is_aggref(n->right))
+		dt_diag(pcb, n->line, D_OP_INCOMPAT,
+			"operator %s may not be applied to an aggregation", op);
 
 	dt_check_expr(pcb, n->left);
 	dt_check_expr(pcb, n->right);
@@ -820,7 +875,10 @@ static void dt_check_op2(struct dt_pcb *pcb, struct dt_node *n)
 	case DT_OP_DIV:
 		if (dt_check_ptrarith(pcb, n))
 			return;
-		if (dt_type_is_string(lt) || dt_type_is_string(rt))
+		/* DTrace: + and - of no numbers are mistyped, * and / not
+		   arithmetic; % & | ^ << >> below not integral */
+		if ((n->op == DT_OP_ADD || n->op == DT_OP_SUB) &&
+		    (!dt_type_is_int(lt) || !dt_type_is_int(rt)))
 			dt_check_incompat(pcb, n, lt, op, rt);
 		if (!dt_type_is_int(lt) || !dt_type_is_int(rt))
 			dt_diag(pcb, n->line, D_OP_ARITH,
@@ -829,8 +887,6 @@ static void dt_check_op2(struct dt_pcb *pcb, struct dt_node *n)
 		break;
 
 	default:	/* % & | ^ << >> */
-		if (dt_type_is_string(lt) || dt_type_is_string(rt))
-			dt_check_incompat(pcb, n, lt, op, rt);
 		if (!dt_type_is_int(lt) || !dt_type_is_int(rt))
 			dt_diag(pcb, n->line, D_OP_INT,
 				"operator %s requires operands of integral type",
@@ -854,8 +910,11 @@ static void dt_check_op3(struct dt_pcb *pcb, struct dt_node *n)
 	const struct dt_type *lt, *rt;
 
 	dt_check_expr(pcb, n->cond);
-	dt_check_expr(pcb, n->left);
-	dt_check_expr(pcb, n->right);
+	dt_check_operand(pcb, n->left);
+	dt_check_operand(pcb, n->right);
+	if (dt_check_action(n->left) || dt_check_action(n->right))
+		dt_diag(pcb, n->line, D_OP_ACT,
+			"action cannot be used in a conditional context");
 	if (!dt_type_is_scalar(n->cond->type))
 		dt_diag(pcb, n->line, D_OP_SCALAR,
 			"operator ?: requires a condition of scalar type");
@@ -902,7 +961,7 @@ static void dt_check_member(struct dt_pcb *pcb, struct dt_node *n)
 		st = dt_type_base(st->ref);
 	} else if (!dt_type_is_sou(st)) {
 		dt_diag(pcb, n->line, D_OP_SOU,
-			"operator . must be applied to a struct or union; the operand is \"%s\"",
+			"operator . cannot be applied to type \"%s\"; must be applied to a struct or union",
 			dt_tname(n->left->type, buf, sizeof(buf)));
 	}
 	if (st->incomplete || !st->size)
@@ -910,7 +969,7 @@ static void dt_check_member(struct dt_pcb *pcb, struct dt_node *n)
 			"%s is an incomplete type", st->name);
 	m = dt_type_member(st, n->str, &bo);
 	if (!m)
-		dt_diag(pcb, n->line, D_MEMBER_NAME,
+		dt_diag(pcb, n->line, D_TYPE_MEMBER,
 			"%s is not a member of %s", n->str, st->name);
 	n->type = dt_check_rvtype(m->type);
 	n->ctype = m->type;	/* a char array stays indexable */
@@ -934,12 +993,12 @@ static void dt_check_index(struct dt_pcb *pcb, struct dt_node *n)
 				"%s[ ] takes one index", id->name);
 		dt_check_expr(pcb, n->args);
 		if (!dt_type_is_int(n->args->type))
-			dt_diag(pcb, n->line, D_ARGS_IDX,
+			dt_diag(pcb, n->line, D_PROTO_ARG,
 				"%s[ ] index must be of integral type",
 				id->name);
 		if (id->var == DTRACE_DIF_VAR_ARGS &&
 		    n->args->kind == DT_NODE_INT &&
-		    n->args->value >= 10)
+		    n->args->value >= DTRACE_PROBE_NARGS)
 			dt_diag(pcb, n->line, D_ARGS_IDX,
 				"index %lld is out of range for args[ ]",
 				(long long)n->args->value);
@@ -968,9 +1027,6 @@ static void dt_check_index(struct dt_pcb *pcb, struct dt_node *n)
 	if (dt_type_is_string(t) && n->left->kind == DT_NODE_MEMBER &&
 	    n->left->ctype)
 		t = n->left->ctype;
-	if (dt_type_is_string(t))
-		dt_diag(pcb, n->line, D_OP_INCOMPAT,
-			"operator [ ] cannot be applied to a string");
 	if (dt_node_count(n->args) != 1)
 		dt_diag(pcb, n->line, D_ARR_BADREF,
 			"operator [ ] takes one index for a pointer or array");
@@ -978,7 +1034,11 @@ static void dt_check_index(struct dt_pcb *pcb, struct dt_node *n)
 	if (!dt_type_is_int(n->args->type))
 		dt_diag(pcb, n->line, D_OP_INT,
 			"operator [ ] requires an index of integral type");
-	n->type = dt_check_rvtype(dt_check_pointee(pcb, n, t, "[ ]"));
+	/* s[i] of a string is its char at i, as in DTrace */
+	if (dt_type_is_string(t))
+		n->type = &dt_type_char;
+	else
+		n->type = dt_check_rvtype(dt_check_pointee(pcb, n, t, "[ ]"));
 }
 
 static void dt_check_cast(struct dt_pcb *pcb, struct dt_node *n)
@@ -988,6 +1048,11 @@ static void dt_check_cast(struct dt_pcb *pcb, struct dt_node *n)
 
 	dt_check_expr(pcb, n->left);
 	from = n->left->type;
+	/* xlate<T *>(x) is only the base of ->, never a value */
+	if (n->left->kind == DT_NODE_XLATE && dt_type_is_pointer(from))
+		dt_diag(pcb, n->line, D_CAST_INVAL,
+			"invalid cast expression: \"pointer to translated data\" to \"%s\"",
+			dt_tname(to, b, sizeof(b)));
 	if (dt_type_is_void(to)) {
 		n->type = to;
 		return;
@@ -997,6 +1062,8 @@ static void dt_check_cast(struct dt_pcb *pcb, struct dt_node *n)
 		n->type = to;
 	else if (dt_type_is_string(to) && dt_type_is_string(from))
 		n->type = to;
+	else if (dt_type_is_sou(to) && dt_type_same(to, from))
+		n->type = to;	/* (struct s)x of a struct s x */
 	else
 		dt_diag(pcb, n->line, D_CAST_INVAL,
 			"invalid cast expression: \"%s\" to \"%s\"",
@@ -1022,6 +1089,8 @@ static void dt_check_sizeof(struct dt_pcb *pcb, struct dt_node *n)
 	n->kind = DT_NODE_INT;
 	n->value = dt_type_is_string(t) ? pcb->dtp->opt.strsize :
 		   dt_type_base(t)->size;
+	if (n->left->kind == DT_NODE_STRING)	/* sizeof "hi" is 3 */
+		n->value = strlen(n->left->str) + 1;
 	n->type = &dt_type_size;
 }
 

@@ -37,8 +37,9 @@ void dt_check_nargs(struct dt_pcb *pcb, const struct dt_node *n,
 			"%s( ) prototype mismatch: %u arg%s passed, %u expected",
 			name, have, have == 1 ? "" : "s", max);
 	dt_diag(pcb, n->line, D_PROTO_LEN,
-		"%s( ) prototype mismatch: %u arg%s passed, %u to %u expected",
-		name, have, have == 1 ? "" : "s", min, max);
+		"%s( ) prototype mismatch: %u arg%s passed, at %s %u expected",
+		name, have, have == 1 ? "" : "s",
+		have < min ? "least" : "most", have < min ? min : max);
 }
 
 /* An integer argument that must be a constant, like stack()'s frames. */
@@ -84,9 +85,13 @@ static void dt_check_format(struct dt_pcb *pcb, struct dt_node *n,
 			"%s( ) prototype mismatch: 0 args passed, at least 1 expected",
 			name);
 	dt_check_expr(pcb, fmt);
+	if (!dt_type_is_string(fmt->type))
+		dt_diag(pcb, n->line, D_PROTO_ARG,
+			"%s( ) argument #1 is incompatible with prototype:\n\tprototype: string\n\t argument: %s",
+			name, fmt->type->name);
 	if (fmt->kind != DT_NODE_STRING)
 		dt_diag(pcb, n->line, D_PRINTF_FMT,
-			"%s( ) argument #1 is incompatible with prototype: prototype: string constant argument: %s",
+			"%s( ) argument #1 is incompatible with prototype:\n\tprototype: string constant\n\t argument: %s",
 			name, fmt->type->name);
 	for (a = fmt->next; a; a = a->next) {
 		const struct dt_ident *act = dt_check_action(a);
@@ -101,9 +106,9 @@ static void dt_check_format(struct dt_pcb *pcb, struct dt_node *n,
 		types[nargs++] = a->type;
 	}
 
-	pf = dt_printf_parse(fmt->str, msg, sizeof(msg));
+	pf = dt_printf_parse_tag(fmt->str, &tag, msg, sizeof(msg));
 	if (!pf)
-		dt_diag(pcb, n->line, D_PRINTF_CONV, "%s", msg);
+		dt_diag(pcb, n->line, tag, "%s", msg);
 	ret = dt_printf_check(pf, types, nargs, &tag, msg, sizeof(msg));
 	dt_printf_free(pf);
 	if (ret)
@@ -120,23 +125,58 @@ static void dt_check_int_arg(struct dt_pcb *pcb, const struct dt_node *n,
 	if (!dt_type_is_int(a->type)) {
 		dt_type_name(a->type, buf, sizeof(buf));
 		dt_diag(pcb, n->line, D_PROTO_ARG,
-			"%s( ) argument #1 is incompatible with prototype: prototype: %s argument: %s",
+			"%s( ) argument #1 is incompatible with prototype:\n\tprototype: %s\n\t argument: %s",
 			name, proto, buf);
 	}
 }
 
+/*
+ * tracemem(address, size): an address (an array or a string is its
+ * address, a struct is refused)
+ * and a constant size from 1 to what a record holds.
+ */
+static void dt_check_tracemem(struct dt_pcb *pcb, const struct dt_node *n,
+			      struct dt_node *a)
+{
+	struct dt_node *size = a->next;
+	char buf[128];
+
+	dt_check_expr(pcb, a);
+	if (!dt_type_is_scalar(a->type) && !dt_type_is_array(a->type) &&
+	    !dt_type_is_string(a->type)) {
+		dt_type_name(a->type, buf, sizeof(buf));
+		dt_diag(pcb, n->line, D_TRACEMEM_ADDR,
+			"tracemem( ) argument #1 is incompatible with prototype:\n\tprototype: pointer or integer\n\t argument: %s",
+			buf);
+	}
+	dt_check_expr(pcb, size);
+	if (!dt_type_is_int(size->type)) {
+		dt_type_name(size->type, buf, sizeof(buf));
+		dt_diag(pcb, n->line, D_PROTO_ARG,
+			"tracemem( ) argument #2 is incompatible with prototype:\n\tprototype: size_t\n\t argument: %s",
+			buf);
+	}
+	if (size->kind != DT_NODE_INT || !size->value ||
+	    (int64_t)size->value < 0)
+		dt_diag(pcb, n->line, D_TRACEMEM_SIZE,
+			"tracemem( ) argument #2 must be a non-zero positive integral constant expression");
+	if (size->value > DTRACE_RECORD_MAX)
+		dt_diag(pcb, n->line, D_TRACEMEM_SIZE,
+			"tracemem( ) argument #2 must be at most %u",
+			(unsigned int)DTRACE_RECORD_MAX);
+}
+
+/*
+ * Destructive actions are refused when the program is enabled without
+ * -w (the kernel's EPERM, or dt_enable.c for system()), as in DTrace;
+ * panic() and breakpoint() also need allowpanic.
+ */
 static void dt_check_privilege(struct dt_pcb *pcb, const struct dt_node *n,
 			       const struct dt_ident *act)
 {
-	dtrace_hdl_t *dtp = pcb->dtp;
-
-	if (!act->destructive)
-		return;
-	if (!dtp->opt.destructive)
-		dt_diag(pcb, n->line, D_ACT_DESTR,
-			"destructive actions not allowed: %s( )", act->name);
 	if ((act->action == DT_ACT_PANIC ||
-	     act->action == DT_ACT_BREAKPOINT) && !dtp->opt.allowpanic)
+	     act->action == DT_ACT_BREAKPOINT) && pcb->dtp->opt.destructive &&
+	    !pcb->dtp->opt.allowpanic)
 		dt_diag(pcb, n->line, D_ACT_PANIC,
 			"%s( ) also needs option allowpanic (-x allowpanic)",
 			act->name);
@@ -147,7 +187,6 @@ void dt_check_act(struct dt_pcb *pcb, struct dt_node *n,
 {
 	struct dt_node *a = n->args;
 
-	dt_check_privilege(pcb, n, act);
 	switch (act->action) {
 	case DT_ACT_TRACE:
 	case DT_ACT_PRINT:
@@ -157,8 +196,17 @@ void dt_check_act(struct dt_pcb *pcb, struct dt_node *n,
 		if (dt_type_is_void(a->type))
 			dt_diag(pcb, n->line, act->action == DT_ACT_TRACE ?
 				D_TRACE_VOID : D_PRINT_VOID,
-				"%s( ) argument #1 is incompatible with prototype: prototype: non-void argument: void",
+				"%s( ) may not be applied to a void expression",
 				act->name);
+		if (act->action == DT_ACT_PRINT && dt_type_is_arith(a->type) &&
+		    !dt_type_is_pointer(a->type)) {
+			char buf[128];
+
+			dt_type_name(a->type, buf, sizeof(buf));
+			dt_diag(pcb, n->line, D_PROTO_ARG,
+				"print( ) argument #1 is incompatible with prototype:\n\tprototype: void *\n\t argument: %s",
+				buf);
+		}
 		if (dt_type_is_func(a->type))
 			dt_diag(pcb, n->line, D_PROTO_ARG,
 				"%s( ) may not record a function", act->name);
@@ -169,17 +217,15 @@ void dt_check_act(struct dt_pcb *pcb, struct dt_node *n,
 		break;
 	case DT_ACT_PRINTF:
 	case DT_ACT_SYSTEM:
+	case DT_ACT_FREOPEN:
 		dt_check_format(pcb, n, act->name);
+		break;
+	case DT_ACT_FTRUNCATE:
+		dt_check_nargs(pcb, n, act->name, 0, 0);
 		break;
 	case DT_ACT_TRACEMEM:
 		dt_check_nargs(pcb, n, "tracemem", 2, 2);
-		dt_check_expr(pcb, a);
-		if (!dt_type_is_scalar(a->type) && !dt_type_is_byref(a->type))
-			dt_diag(pcb, n->line, D_TRACEMEM_ADDR,
-				"tracemem( ) argument #1 is incompatible with prototype: prototype: address argument: %s",
-				a->type->name);
-		dt_check_const(pcb, n, a->next, "tracemem", D_PROTO_ARG,
-			       DTRACE_RECORD_MAX);
+		dt_check_tracemem(pcb, n, a);
 		break;
 	case DT_ACT_STACK:
 		dt_check_stack(pcb, n);
@@ -204,14 +250,22 @@ void dt_check_act(struct dt_pcb *pcb, struct dt_node *n,
 	case DT_ACT_PANIC:
 		dt_check_nargs(pcb, n, act->name, 0, 0);
 		break;
+	case DT_ACT_PRINTA:
+	case DT_ACT_CLEAR:
+	case DT_ACT_TRUNC:
+	case DT_ACT_NORMALIZE:
+	case DT_ACT_DENORMALIZE:
+	case DT_ACT_SETOPT:
+		dt_check_aggact(pcb, n, act);
+		break;
 	case DT_ACT_BREAKPOINT:
 		dt_diag(pcb, n->line, D_UNSUPPORTED,
 			"breakpoint( ) is not available on Linux");
-	default:
-		if (dt_is_aggact(act->action))
-			dt_check_aggact(pcb, n, act);
-		break;
+	case DT_ACT_NONE:
+		dt_diag(pcb, n->line, D_INTERNAL,
+			"internal error: %s( ) is no action", act->name);
 	}
+	dt_check_privilege(pcb, n, act);
 }
 
 /* Does statement list @s contain an action (records or kernel acts)? */
@@ -222,7 +276,8 @@ static bool dt_stmts_act(const struct dt_stmt_node *s)
 			if (dt_stmts_act(s->then) || dt_stmts_act(s->els))
 				return true;
 		} else if (dt_check_action(s->expr) ||
-			   dt_check_is_aggstmt(s->expr)) {
+			   dt_check_is_aggstmt(s->expr) ||
+			   dt_check_symfn(s->expr)) {
 			return true;
 		}
 	}
@@ -253,78 +308,130 @@ static void dt_check_stmt(struct dt_pcb *pcb, struct dt_stmt_node *s)
 		dt_check_act(pcb, s->expr, act);
 	else if (dt_check_is_aggstmt(s->expr))
 		dt_check_agg(pcb, s->expr);
+	else if (dt_check_symarg(pcb, s->expr))
+		;	/* func(pc); records the symbol, as trace() does */
+	else if (dt_check_is_aggref(s->expr))
+		dt_diag(pcb, s->line, D_AGG_NULL,
+			"expression has null effect: aggregation @%s is only assigned or named by printa( ), clear( ), trunc( ) and normalize( )",
+			s->expr->kind == DT_NODE_AGG ? s->expr->str :
+			s->expr->left->str);
 	else
 		dt_check_expr(pcb, s->expr);
 }
 
-/*
- * DTrace's rules for speculations, in action order: speculate() once,
- * before every action that records data (aggregations included), and
- * never with commit() or discard() or followed by an aggregation or
- * exit(); commit() and discard() once, before any data.
- */
-static void dt_check_order(struct dt_pcb *pcb, const struct dt_stmt_node *s)
+/* Where a clause's actions are, for DTrace's rules on speculations. */
+struct dt_order {
+	bool spec;	/* speculate() seen */
+	bool commit;	/* commit() seen */
+	bool discard;	/* discard() seen */
+	bool datarec;	/* an action that records data seen */
+};
+
+/* Does statement @n call a destructive action or subroutine? */
+static bool dt_check_is_destructive(const struct dt_node *n)
 {
-	bool spec = false, commit = false, datarec = false;
+	const struct dt_ident *id;
+
+	if (n->kind != DT_NODE_CALL || n->left->kind != DT_NODE_IDENT)
+		return false;
+	id = dt_ident_lookup(n->left->str);
+	return id && id->destructive;
+}
+
+/*
+ * DTrace's rules for speculations, one statement at a time in action
+ * order: speculate() once, before every action that records data, and
+ * never with commit() or discard() nor followed by an aggregation, a
+ * destructive action or exit(); commit() once, before any data, and
+ * followed by no data nor aggregation; discard() may follow data.
+ */
+static void dt_check_order(struct dt_pcb *pcb, struct dt_order *o,
+			   const struct dt_stmt_node *s)
+{
 	const struct dt_ident *act;
 
-	for (; s; s = s->next) {
-		if (s->kind == DT_SN_IF)
-			continue;	/* holds no action (dt_stmts_act) */
-		if (dt_check_is_aggstmt(s->expr)) {
-			if (spec)
-				dt_diag(pcb, s->line, D_AGG_SPEC,
-					"aggregating actions may not follow speculate( )");
-			datarec = true;
-			continue;
-		}
-		act = dt_check_action(s->expr);
-		if (!act)
-			continue;
-		switch (act->action) {
-		case DT_ACT_SPECULATE:
-			if (spec)
-				dt_diag(pcb, s->line, D_SPEC_SPEC,
-					"speculate( ) may not follow speculate( )");
-			if (commit)
-				dt_diag(pcb, s->line, D_SPEC_COMM,
-					"speculate( ) may not follow commit( ) or discard( )");
-			if (datarec)
-				dt_diag(pcb, s->line, D_SPEC_DREC,
-					"speculate( ) may not follow data-recording action(s)");
-			spec = true;
-			break;
-		case DT_ACT_COMMIT:
-		case DT_ACT_DISCARD:
-			if (spec)
-				dt_diag(pcb, s->line, D_COMM_SPEC,
-					"%s( ) may not follow speculate( )",
-					act->name);
-			if (commit)
-				dt_diag(pcb, s->line, D_COMM_COMM,
-					"%s( ) may not follow commit( ) or discard( )",
-					act->name);
-			if (datarec)
-				dt_diag(pcb, s->line, D_COMM_DREC,
-					"%s( ) may not follow data-recording action(s)",
-					act->name);
-			commit = true;
-			break;
-		case DT_ACT_EXIT:
-			if (spec)
-				dt_diag(pcb, s->line, D_EXIT_SPEC,
-					"exit( ) may not follow speculate( )");
-			datarec = true;
-			break;
-		case DT_ACT_RAISE:
-		case DT_ACT_STOP:
-		case DT_ACT_CHILL:
-		case DT_ACT_PANIC:
-			break;		/* acts, records nothing */
-		default:
-			datarec = true;
+	if (s->kind == DT_SN_IF)
+		return;		/* holds no action (dt_stmts_act) */
+	if (dt_check_is_aggstmt(s->expr)) {
+		if (o->spec)
+			dt_diag(pcb, s->line, D_AGG_SPEC,
+				"aggregating actions may not follow speculate( )");
+		if (o->commit)
+			dt_diag(pcb, s->line, D_AGG_COMM,
+				"aggregating actions may not follow commit( )");
+		o->datarec = true;
+		return;
+	}
+	if (o->spec && dt_check_is_destructive(s->expr))
+		dt_diag(pcb, s->line, D_ACT_SPEC,
+			"destructive actions may not follow speculate( )");
+	act = dt_check_action(s->expr);
+	if (!act)
+		return;
+	switch (act->action) {
+	case DT_ACT_SPECULATE:
+		if (o->spec)
+			dt_diag(pcb, s->line, D_SPEC_SPEC,
+				"speculate( ) may not follow speculate( )");
+		if (o->commit || o->discard)
+			dt_diag(pcb, s->line, D_SPEC_COMM,
+				"speculate( ) may not follow commit( ) or discard( )");
+		if (o->datarec)
+			dt_diag(pcb, s->line, D_SPEC_DREC,
+				"speculate( ) may not follow data-recording action(s)");
+		o->spec = true;
+		break;
+	case DT_ACT_COMMIT:
+	case DT_ACT_DISCARD:
+		if (o->spec)
+			dt_diag(pcb, s->line, D_COMM_SPEC,
+				"%s( ) may not follow speculate( )",
+				act->name);
+		if (o->commit || o->discard)
+			dt_diag(pcb, s->line, D_COMM_COMM,
+				"%s( ) may not follow commit( ) or discard( )",
+				act->name);
+		if (act->action == DT_ACT_DISCARD) {
+			o->discard = true;
 			break;
 		}
+		if (o->datarec)
+			dt_diag(pcb, s->line, D_COMM_DREC,
+				"commit( ) may not follow data-recording action(s)");
+		o->commit = true;
+		break;
+	case DT_ACT_EXIT:	/* records its status */
+		if (o->spec)
+			dt_diag(pcb, s->line, D_EXIT_SPEC,
+				"exit( ) may not follow speculate( )");
+		/* fall through */
+	case DT_ACT_TRACE:
+	case DT_ACT_PRINTF:
+	case DT_ACT_TRACEMEM:
+	case DT_ACT_PRINT:
+	case DT_ACT_STACK:
+	case DT_ACT_USTACK:
+	case DT_ACT_SYSTEM:
+	case DT_ACT_FREOPEN:
+	case DT_ACT_FTRUNCATE:
+	case DT_ACT_PRINTA:
+	case DT_ACT_CLEAR:
+	case DT_ACT_TRUNC:
+	case DT_ACT_NORMALIZE:
+	case DT_ACT_DENORMALIZE:
+	case DT_ACT_SETOPT:
+		if (o->commit)
+			dt_diag(pcb, s->line, D_DREC_COMM,
+				"data-recording actions may not follow commit( )");
+		o->datarec = true;
+		break;
+	case DT_ACT_RAISE:
+	case DT_ACT_STOP:
+	case DT_ACT_CHILL:
+	case DT_ACT_PANIC:
+	case DT_ACT_BREAKPOINT:
+	case DT_ACT_NONE:
+		break;		/* acts, records nothing */
 	}
 }
 
@@ -341,12 +448,17 @@ static void dt_check_stmts(struct dt_pcb *pcb, struct dt_stmt_node *s)
  */
 void dt_check_clause(struct dt_pcb *pcb, struct dt_clause_node *c)
 {
+	struct dt_order order = { 0 };
+	struct dt_stmt_node *s;
+
 	if (c->pred) {
 		dt_check_expr(pcb, c->pred);
 		if (!dt_type_is_scalar(c->pred->type))
 			dt_diag(pcb, c->pred->line, D_PRED_SCALAR,
 				"predicate result must be of scalar type");
 	}
-	dt_check_stmts(pcb, c->stmts);
-	dt_check_order(pcb, c->stmts);
+	for (s = c->stmts; s; s = s->next) {
+		dt_check_order(pcb, &order, s);
+		dt_check_stmt(pcb, s);
+	}
 }

@@ -59,14 +59,17 @@ bool dt_check_symarg(struct dt_pcb *pcb, struct dt_node *n)
 	if (!dt_type_is_scalar(n->args->type)) {
 		dt_type_name(n->args->type, buf, sizeof(buf));
 		dt_diag(pcb, n->line, D_PROTO_ARG,
-			"%s( ) argument #1 is incompatible with prototype: prototype: address argument: %s",
+			"%s( ) argument #1 is incompatible with prototype:\n\tprototype: address\n\t argument: %s",
 			id->name, buf);
 	}
 	n->type = &dt_type_uintptr;
 	return true;
 }
 
-/* Argument #@i of aggregating function @name: an integer constant. */
+/*
+ * Argument @what of aggregating function call @fn: an integer constant
+ * (else @tag).
+ */
 static int64_t dt_check_param(struct dt_pcb *pcb, const struct dt_node *fn,
 			      struct dt_node *a, enum dt_errtag tag,
 			      const char *what)
@@ -88,15 +91,23 @@ static void dt_check_intarg(struct dt_pcb *pcb, const struct dt_node *n,
 {
 	char buf[128];
 
-	dt_check_expr(pcb, a);
-	if (dt_type_is_int(a->type))
+	if (dt_check_is_aggref(a))
+		snprintf(buf, sizeof(buf), "aggregation");
+	else
+		dt_check_expr(pcb, a);
+	if (!dt_check_is_aggref(a) && dt_type_is_int(a->type))
 		return;
-	dt_type_name(a->type, buf, sizeof(buf));
+	if (!dt_check_is_aggref(a))
+		dt_type_name(a->type, buf, sizeof(buf));
 	dt_diag(pcb, n->line, tag,
-		"%s( ) argument #%u is incompatible with prototype: prototype: integer argument: %s",
+		"%s( ) argument #%u is incompatible with prototype:\n\tprototype: integer\n\t argument: %s",
 		n->left->str, argno, buf);
 }
 
+/*
+ * lquantize(value, base, limit[, step[, incr]]): base and limit 32-bit,
+ * base below limit, step 1 to 65535, at most 65535 levels between.
+ */
 static void dt_check_lquantize(struct dt_pcb *pcb, const struct dt_node *fn,
 			       struct dt_agg *ag)
 {
@@ -105,22 +116,28 @@ static void dt_check_lquantize(struct dt_pcb *pcb, const struct dt_node *fn,
 
 	low = dt_check_param(pcb, fn, a, D_LQUANT_BASETYPE,
 			     "lquantize( ) argument #2 (lower bound)");
+	if (low < INT32_MIN || low > INT32_MAX)
+		dt_diag(pcb, fn->line, D_LQUANT_BASEVAL,
+			"lquantize( ) argument #2 (lower bound) must be a 32-bit quantity");
 	high = dt_check_param(pcb, fn, a->next, D_LQUANT_LIMTYPE,
 			      "lquantize( ) argument #3 (upper bound)");
+	if (high < INT32_MIN || high > INT32_MAX)
+		dt_diag(pcb, fn->line, D_LQUANT_LIMVAL,
+			"lquantize( ) argument #3 (upper bound) must be a 32-bit quantity");
+	if (high <= low)
+		dt_diag(pcb, fn->line, D_LQUANT_MISMATCH,
+			"lquantize( ) upper bound (argument #3) must be greater than lower bound (argument #2)");
 	a = a->next->next;
 	if (a)
 		step = dt_check_param(pcb, fn, a, D_LQUANT_STEPTYPE,
 				      "lquantize( ) argument #4 (step)");
-	if (low < INT32_MIN || low > INT32_MAX || high < INT32_MIN ||
-	    high > INT32_MAX)
-		dt_diag(pcb, fn->line, D_LQUANT_BASETYPE,
-			"lquantize( ) bounds (arguments #2 and #3) must be 32-bit quantities");
-	if (high <= low)
-		dt_diag(pcb, fn->line, D_LQUANT_MISMATCH,
-			"lquantize( ) upper bound (argument #3) must be greater than lower bound (argument #2)");
 	if (step <= 0)
-		dt_diag(pcb, fn->line, D_LQUANT_STEPVAL,
+		dt_diag(pcb, fn->line, D_LQUANT_STEPTYPE,
 			"lquantize( ) step (argument #4) must be a positive integer");
+	if (step > UINT16_MAX)
+		dt_diag(pcb, fn->line, D_LQUANT_STEPVAL,
+			"lquantize( ) step (argument #4) must be at most %d",
+			UINT16_MAX);
 	if ((high - low) / step == 0)
 		dt_diag(pcb, fn->line, D_LQUANT_STEPLARGE,
 			"lquantize( ) step (argument #4) too large: must have at least one quantization level");
@@ -131,12 +148,15 @@ static void dt_check_lquantize(struct dt_pcb *pcb, const struct dt_node *fn,
 	ag->def.params[0] = low;
 	ag->def.params[1] = high;
 	ag->def.params[2] = step;
-	if (a && a->next) {
-		dt_check_intarg(pcb, fn, a->next, 5, D_QUANT_INCR);
-		ag->def.flags |= DTRACE_AGGDEF_INCR;
-	}
+	if (a && a->next)
+		dt_check_intarg(pcb, fn, a->next, 5, D_PROTO_ARG);
 }
 
+/*
+ * llquantize(value, factor, low, high, steps[, incr]): factor 2 to
+ * 65535, magnitudes 0 to 65535 with low below high, steps a positive
+ * multiple of the factor, and factor^(high+1) in 63 bits.
+ */
 static void dt_check_llquantize(struct dt_pcb *pcb, const struct dt_node *fn,
 				struct dt_agg *ag)
 {
@@ -146,28 +166,32 @@ static void dt_check_llquantize(struct dt_pcb *pcb, const struct dt_node *fn,
 
 	factor = dt_check_param(pcb, fn, a, D_LLQUANT_FACTORTYPE,
 				"llquantize( ) argument #2 (factor)");
-	low = dt_check_param(pcb, fn, a->next, D_LLQUANT_LOWTYPE,
+	if (factor < 2 || factor > UINT16_MAX)
+		dt_diag(pcb, fn->line, D_LLQUANT_FACTORVAL,
+			"llquantize( ) argument #2 (factor) must be between 2 and %d",
+			UINT16_MAX);
+	low = dt_check_param(pcb, fn, a->next, D_LLQUANT_LMAGTYPE,
 			     "llquantize( ) argument #3 (low magnitude)");
-	high = dt_check_param(pcb, fn, a->next->next, D_LLQUANT_HIGHTYPE,
+	if (low < 0 || low > UINT16_MAX)
+		dt_diag(pcb, fn->line, D_LLQUANT_LMAGVAL,
+			"llquantize( ) argument #3 (low magnitude) must be between 0 and %d",
+			UINT16_MAX);
+	high = dt_check_param(pcb, fn, a->next->next, D_LLQUANT_HMAGTYPE,
 			      "llquantize( ) argument #4 (high magnitude)");
+	if (high <= low || high > UINT16_MAX)
+		dt_diag(pcb, fn->line, D_LLQUANT_HMAGVAL,
+			"llquantize( ) argument #4 (high magnitude) must be greater than argument #3 (low magnitude) and at most %d",
+			UINT16_MAX);
 	a = a->next->next->next;
-	steps = dt_check_param(pcb, fn, a, D_LLQUANT_NSTEPTYPE,
+	steps = dt_check_param(pcb, fn, a, D_LLQUANT_STEPTYPE,
 			       "llquantize( ) argument #5 (number of steps)");
-	if (factor < 2)
-		dt_diag(pcb, fn->line, D_LLQUANT_FACTORSMALL,
-			"llquantize( ) argument #2 (factor) must be two or more");
-	if (low < 0)
-		dt_diag(pcb, fn->line, D_LLQUANT_LOWTYPE,
-			"llquantize( ) argument #3 (low magnitude) must be zero or more");
-	if (high <= low)
-		dt_diag(pcb, fn->line, D_LLQUANT_HIGHLOW,
-			"llquantize( ) argument #4 (high magnitude) must be greater than argument #3 (low magnitude)");
-	if (steps < factor)
-		dt_diag(pcb, fn->line, D_LLQUANT_NSTEPSMALL,
-			"llquantize( ) argument #5 (number of steps) must be greater than or equal to argument #2 (factor)");
-	if (steps % factor)
-		dt_diag(pcb, fn->line, D_LLQUANT_NSTEPMATCH,
-			"llquantize( ) argument #2 (factor) must evenly divide argument #5 (number of steps)");
+	if (steps <= 0)
+		dt_diag(pcb, fn->line, D_LLQUANT_STEPTYPE,
+			"llquantize( ) argument #5 (number of steps) must be a positive integer");
+	if (steps > UINT16_MAX || steps < factor || steps % factor)
+		dt_diag(pcb, fn->line, D_LLQUANT_STEPVAL,
+			"llquantize( ) argument #5 (number of steps) must be a multiple of argument #2 (factor) and at most %d",
+			UINT16_MAX);
 	n = dtrace_llquantize_nbuckets(&(const struct dtrace_llquantize){
 		.factor = factor, .low = low, .high = high, .steps = steps,
 	});
@@ -175,34 +199,36 @@ static void dt_check_llquantize(struct dt_pcb *pcb, const struct dt_node *fn,
 		dt_diag(pcb, fn->line, D_LLQUANT_MAGTOOBIG,
 			"llquantize( ) argument #2 (factor) raised to the power of argument #4 (high magnitude) plus one overflows 63 bits");
 	if (n > DTRACE_LLQUANTIZE_MAXBUCKETS)
-		dt_diag(pcb, fn->line, D_LLQUANT_NSTEPSMALL,
+		dt_diag(pcb, fn->line, D_LLQUANT_STEPVAL,
 			"llquantize( ) has %llu buckets: at most %d are allowed",
 			(unsigned long long)n, DTRACE_LLQUANTIZE_MAXBUCKETS);
 	ag->def.params[0] = factor;
 	ag->def.params[1] = low;
 	ag->def.params[2] = high;
 	ag->def.params[3] = steps;
-	if (a->next) {
-		dt_check_intarg(pcb, fn, a->next, 6, D_QUANT_INCR);
-		ag->def.flags |= DTRACE_AGGDEF_INCR;
-	}
+	if (a->next)
+		dt_check_intarg(pcb, fn, a->next, 6, D_PROTO_ARG);
 }
 
-/* The aggregating function call @fn: function, parameters, increment. */
+/*
+ * The aggregating function call @fn: function, parameters, increment.
+ * A histogram always takes an increment (1 where the call gives none),
+ * so uses with and without one are the same aggregation.
+ */
 static void dt_check_aggfunc(struct dt_pcb *pcb, struct dt_node *fn,
 			     const struct dt_ident *id, struct dt_agg *ag)
 {
 	ag->def.func = id->aggfunc;
+	if (id->aggfunc >= DTRACE_AGG_QUANTIZE)
+		ag->def.flags |= DTRACE_AGGDEF_INCR;
 	switch (id->aggfunc) {
 	case DTRACE_AGG_COUNT:
 		dt_check_nargs(pcb, fn, fn->left->str, 0, 0);
 		return;
 	case DTRACE_AGG_QUANTIZE:
 		dt_check_nargs(pcb, fn, fn->left->str, 1, 2);
-		if (fn->args->next) {
-			dt_check_intarg(pcb, fn, fn->args->next, 2, D_QUANT_INCR);
-			ag->def.flags |= DTRACE_AGGDEF_INCR;
-		}
+		if (fn->args->next)
+			dt_check_intarg(pcb, fn, fn->args->next, 2, D_PROTO_ARG);
 		break;
 	case DTRACE_AGG_LQUANTIZE:
 		dt_check_nargs(pcb, fn, fn->left->str, 3, 5);
@@ -216,7 +242,7 @@ static void dt_check_aggfunc(struct dt_pcb *pcb, struct dt_node *fn,
 		dt_check_nargs(pcb, fn, fn->left->str, 1, 1);
 		break;
 	}
-	dt_check_intarg(pcb, fn, fn->args, 1, D_PROTO_ARG);
+	dt_check_intarg(pcb, fn, fn->args, 1, D_AGG_SCALAR);
 }
 
 /* Key @a of an aggregation: its kernel kind and size, and how it reads. */
@@ -303,6 +329,40 @@ static void dt_check_aggkeys(struct dt_pcb *pcb, struct dt_node *keys,
 	ag->keysize = off;
 }
 
+/*
+ * The tag of redefining @old as @ag: a histogram's parameter that
+ * differs has its own, anything else is D_AGG_REDEF.
+ */
+static enum dt_errtag dt_check_redef_tag(const struct dt_agg *old,
+					 const struct dt_agg *ag)
+{
+	static const enum dt_errtag lq[] = {
+		D_LQUANT_MATCHBASE, D_LQUANT_MATCHLIM, D_LQUANT_MATCHSTEP
+	};
+	static const enum dt_errtag llq[] = {
+		D_LLQUANT_MATCHFACTOR, D_LLQUANT_MATCHLMAG, D_LLQUANT_MATCHHMAG,
+		D_LLQUANT_MATCHSTEPS
+	};
+	const enum dt_errtag *tags;
+	unsigned int i, n;
+
+	if (old->def.func != ag->def.func)
+		return D_AGG_REDEF;
+	if (ag->def.func == DTRACE_AGG_LQUANTIZE) {
+		tags = lq;
+		n = 3;
+	} else if (ag->def.func == DTRACE_AGG_LLQUANTIZE) {
+		tags = llq;
+		n = 4;
+	} else {
+		return D_AGG_REDEF;
+	}
+	for (i = 0; i < n; i++)
+		if (old->def.params[i] != ag->def.params[i])
+			return tags[i];
+	return D_AGG_REDEF;
+}
+
 /**
  * dt_check_agg() - check the statement @a[keys] = func(args)
  * @pcb: the compilation; errors unwind through dt_diag()
@@ -335,7 +395,7 @@ void dt_check_agg(struct dt_pcb *pcb, struct dt_node *n)
 	if (old && !dt_agg_same(old, &ag)) {
 		dt_agg_describe(&ag, cur, sizeof(cur));
 		dt_agg_describe(old, prev, sizeof(prev));
-		dt_diag(pcb, n->line, D_AGG_REDEF,
+		dt_diag(pcb, n->line, dt_check_redef_tag(old, &ag),
 			"aggregation redefined: @%s\n\t current: %s\n\tprevious: %s",
 			an->str, cur, prev);
 	}
@@ -363,13 +423,19 @@ static struct dt_agg *dt_check_aggarg(struct dt_pcb *pcb,
 	char buf[128];
 
 	if (!a || a->kind != DT_NODE_AGG) {
+		const struct dt_ident *f = NULL;
+
+		if (a->kind == DT_NODE_CALL && a->left->kind == DT_NODE_IDENT)
+			f = dt_ident_lookup(a->left->str);
 		strcpy(buf, "aggregation element");
-		if (!dt_check_is_aggref(a)) {
+		if (f && f->kind == DT_IDENT_AGGFUNC) {
+			snprintf(buf, sizeof(buf), "%s( )", f->name);
+		} else if (!dt_check_is_aggref(a)) {
 			dt_check_expr(pcb, a);
 			dt_type_name(a->type, buf, sizeof(buf));
 		}
 		dt_diag(pcb, n->line, tag,
-			"%s( ) argument #%u is incompatible with prototype: prototype: aggregation argument: %s",
+			"%s( ) argument #%u is incompatible with prototype:\n\tprototype: aggregation\n\t argument: %s",
 			name, argno, buf);
 	}
 	ag = dt_agg_lookup(pcb->dtp, a->str);
@@ -399,9 +465,9 @@ static void dt_check_printa_format(struct dt_pcb *pcb, struct dt_node *n,
 
 	for (i = 0; i < ag->nkeys; i++)
 		types[i] = ag->keys[i].type ? ag->keys[i].type : &dt_type_stack;
-	pf = dt_printf_parse(n->args->str, msg, sizeof(msg));
+	pf = dt_printf_parse_tag(n->args->str, &tag, msg, sizeof(msg));
 	if (!pf)
-		dt_diag(pcb, n->line, D_PRINTF_CONV, "%s", msg);
+		dt_diag(pcb, n->line, tag, "%s", msg);
 	ret = dt_printa_check(pf, types, ag->nkeys, naggs, &tag, msg,
 			      sizeof(msg));
 	dt_printf_free(pf);
@@ -441,6 +507,10 @@ static void dt_check_optarg(struct dt_pcb *pcb, const struct dt_node *n,
 			    struct dt_node *a, unsigned int argno)
 {
 	dt_check_expr(pcb, a);
+	if (!dt_type_is_string(a->type))
+		dt_diag(pcb, n->line, D_PROTO_ARG,
+			"setopt( ) argument #%u is incompatible with prototype:\n\tprototype: char *\n\t argument: %s",
+			argno, a->type->name);
 	if (a->kind != DT_NODE_STRING)
 		dt_diag(pcb, n->line, D_SETOPT_ARG,
 			"setopt( ) argument #%u must be a string constant",
@@ -469,12 +539,16 @@ void dt_check_aggact(struct dt_pcb *pcb, struct dt_node *n,
 		dt_check_nargs(pcb, n, n->left->str, 1, 2);
 		dt_check_aggarg(pcb, n, n->args, 1, D_TRUNC_AGGARG);
 		if (have == 2)
-			dt_check_intarg(pcb, n, n->args->next, 2, D_TRUNC_SCALAR);
+			dt_check_intarg(pcb, n, n->args->next, 2, D_PROTO_ARG);
 		return;
 	case DT_ACT_NORMALIZE:
 		dt_check_nargs(pcb, n, n->left->str, 2, 2);
 		dt_check_aggarg(pcb, n, n->args, 1, D_NORMALIZE_AGGARG);
-		dt_check_intarg(pcb, n, n->args->next, 2, D_NORMALIZE_SCALAR);
+		dt_check_intarg(pcb, n, n->args->next, 2, D_PROTO_ARG);
+		return;
+	case DT_ACT_DENORMALIZE:
+		dt_check_nargs(pcb, n, n->left->str, 1, 1);
+		dt_check_aggarg(pcb, n, n->args, 1, D_NORMALIZE_AGGARG);
 		return;
 	case DT_ACT_SETOPT:
 		dt_check_nargs(pcb, n, n->left->str, 1, 2);
@@ -482,9 +556,31 @@ void dt_check_aggact(struct dt_pcb *pcb, struct dt_node *n,
 		if (have == 2)
 			dt_check_optarg(pcb, n, n->args->next, 2);
 		return;
-	default:	/* clear(), denormalize() */
+	case DT_ACT_CLEAR:
 		dt_check_nargs(pcb, n, n->left->str, 1, 1);
 		dt_check_aggarg(pcb, n, n->args, 1, D_PROTO_ARG);
 		return;
+	case DT_ACT_NONE:
+	case DT_ACT_TRACE:
+	case DT_ACT_PRINTF:
+	case DT_ACT_EXIT:
+	case DT_ACT_TRACEMEM:
+	case DT_ACT_PRINT:
+	case DT_ACT_STACK:
+	case DT_ACT_USTACK:
+	case DT_ACT_RAISE:
+	case DT_ACT_STOP:
+	case DT_ACT_CHILL:
+	case DT_ACT_SYSTEM:
+	case DT_ACT_FREOPEN:
+	case DT_ACT_FTRUNCATE:
+	case DT_ACT_PANIC:
+	case DT_ACT_BREAKPOINT:
+	case DT_ACT_SPECULATE:
+	case DT_ACT_COMMIT:
+	case DT_ACT_DISCARD:
+		break;
 	}
+	dt_diag(pcb, n->line, D_INTERNAL,
+		"internal error: %s( ) is no action on aggregations", act->name);
 }

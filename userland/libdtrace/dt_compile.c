@@ -9,6 +9,7 @@
  * diagnostic stops it and becomes the handle's error message, formatted
  * as the command prints it ("[D_TAG] line N: ...").
  */
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,7 +28,7 @@ static void dt_compile_error(struct dt_pcb *pcb)
 	if (dtp->opt.errtags)
 		n += (size_t)snprintf(dtp->errmsg, sizeof(dtp->errmsg), "[%s] ",
 				      dt_errtag_name(pcb->tag));
-	if (pcb->is_file && n < sizeof(dtp->errmsg))
+	if (pcb->is_file && pcb->errline > 0 && n < sizeof(dtp->errmsg))
 		n += (size_t)snprintf(dtp->errmsg + n, sizeof(dtp->errmsg) - n,
 				      "line %d: ", pcb->errline);
 	if (n < sizeof(dtp->errmsg))
@@ -47,18 +48,30 @@ static void dt_compile_descs(struct dt_pcb *pcb, struct dt_clause_node *c,
 
 	for (d = c->descs; d; d = d->next)
 		n++;
-	cl->descs = calloc(n, sizeof(*cl->descs));
+	/* -i: "12-x" is probe 12 and the description "-x" */
+	cl->descs = calloc(pcb->spec == DTRACE_PROBESPEC_ID ? 2 * n : n,
+			   sizeof(*cl->descs));
 	if (!cl->descs)
 		dt_diag(pcb, c->line, D_NOMEM, "out of memory");
 
 	for (d = c->descs; d; d = d->next) {
 		struct dtrace_probedesc *pd = &cl->descs[cl->ndescs++];
 		struct dtrace_probedesc m;
+		const char *text = d->text;
 		uint32_t id = 0;
 		char str[DTRACE_PROVNAMELEN + DTRACE_MODNAMELEN +
 			 DTRACE_FUNCNAMELEN + DTRACE_NAMELEN];
 
-		if (dt_pdesc_parse(d->text, pcb->spec, pd, err, sizeof(err)))
+		if (pcb->spec == DTRACE_PROBESPEC_ID &&
+		    isdigit((unsigned char)*text)) {
+			if (dt_pdesc_id(pcb->dtp, d->text, pd, &text, err,
+					sizeof(err)))
+				dt_diag(pcb, d->line, D_PDESC_INVAL, "%s", err);
+			if (!*text)
+				continue;
+			pd = &cl->descs[cl->ndescs++];
+		}
+		if (dt_pdesc_parse(text, pcb->spec, pd, err, sizeof(err)))
 			dt_diag(pcb, d->line, D_PDESC_INVAL, "%s", err);
 		if (dt_pid_provide(pcb->dtp, pd))
 			dt_diag(pcb, d->line, D_PDESC_INVAL, "%s",
@@ -90,7 +103,7 @@ static bool dt_compile_args_alike(dtrace_hdl_t *dtp, uint32_t a, uint32_t b)
 
 	if (a == b)
 		return true;
-	for (i = 0; i < 10; i++) {
+	for (i = 0; i < DTRACE_PROBE_NARGS; i++) {
 		memset(&pa, 0, sizeof(pa));
 		pa.size = sizeof(pa);
 		pa.id = a;
@@ -199,8 +212,7 @@ static dtrace_prog_t *dt_compile(dtrace_hdl_t *dtp, const char *text,
 
 	dtp->errmsg[0] = '\0';
 	if (dtp->opt.cpp) {
-		cpp_out = dt_cpp_run(dtp, text, len, name ? name : "<command line>",
-				     &len);
+		cpp_out = dt_cpp_run(dtp, text, len, &len);
 		if (!cpp_out)
 			return NULL;
 		text = cpp_out;
@@ -219,11 +231,11 @@ static dtrace_prog_t *dt_compile(dtrace_hdl_t *dtp, const char *text,
 	cc->pcb.spec = spec;
 	cc->pcb.cflags = cflags;
 	dt_cg_init(&cc->cg, &cc->pcb);
-	dt_lib_load(dtp);
 	mark = dt_var_mark(dtp);
 	aggmark = dt_aggs_mark(dtp);
 
-	if (dt_parse(&cc->pcb) == 0 && dt_compile_run(cc) == 0) {
+	if (dt_lib_load(dtp, &cc->pcb) == 0 && dt_parse(&cc->pcb) == 0 &&
+	    dt_compile_run(cc) == 0) {
 		pgp = cc->pgp;
 	} else {
 		dt_compile_error(&cc->pcb);

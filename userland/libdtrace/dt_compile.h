@@ -17,12 +17,8 @@ struct dt_var;
 /* cflags of a D library file's compilation (dt_lib.c); not public. */
 #define DT_C_LIBRARY	0x80000000u
 
-void dt_lib_load(dtrace_hdl_t *dtp);
+int dt_lib_load(dtrace_hdl_t *dtp, struct dt_pcb *pcb);
 void dt_lib_unload(dtrace_hdl_t *dtp);
-
-/* Frames stack() and ustack() may record (docs/abi.md, actions). */
-#define DTRACE_STACK_MAX	128
-#define DTRACE_USTACK_MAX	128
 
 /* State of code generation for one clause at a time. */
 struct dt_cg {
@@ -85,6 +81,17 @@ void dt_cg_convert(struct dt_cg *cg, unsigned int r,
 unsigned int dt_cg_addr(struct dt_cg *cg, struct dt_node *n);
 void dt_cg_load_type(struct dt_cg *cg, unsigned int d, unsigned int a,
 		     int32_t off, const struct dt_type *t, bool user);
+/*
+ * Bit-fields: the member @n names if it is one (*@bop its bit offset in
+ * its struct), and the load and store of one at the address in %@a of
+ * the byte its bits start in.
+ */
+const struct dt_member *dt_cg_bitfield(const struct dt_node *n,
+				       uint64_t *bop);
+void dt_cg_bf_load(struct dt_cg *cg, unsigned int d, unsigned int a,
+		   const struct dt_member *m, uint64_t bo, bool user);
+void dt_cg_bf_store(struct dt_cg *cg, unsigned int a, unsigned int v,
+		    const struct dt_member *m, uint64_t bo, int line);
 unsigned int dt_cg_var_load(struct dt_cg *cg, struct dt_node *n);
 unsigned int dt_cg_var_assign(struct dt_cg *cg, struct dt_node *n);
 unsigned int dt_cg_call(struct dt_cg *cg, struct dt_node *n);

@@ -10,6 +10,7 @@
  * reported.  The layouts of stacks, bytes and print() are dt_print.c's.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -176,12 +177,14 @@ static int dt_print_trace(dtrace_hdl_t *dtp, const struct dt_recdesc *rec,
 	if (rec->kind != DT_REC_INT)
 		return dt_print_bytes(p, rec->size, q, dtp->opt.rawbytes, sb);
 	v = (int64_t)dt_rec_int(rec, data);
-	/* As DTrace: 1- and 2-byte values print unsigned, wider ones signed. */
+	/* As wide as DTrace prints the size; signed as the type is. */
 	switch (rec->size) {
 	case 1:
-		return dt_strbuf_printf(sb, q ? "%d" : " %3d", (int)(uint8_t)v);
+		return dt_strbuf_printf(sb, q ? "%d" : " %3d", rec->is_signed ?
+					(int)(int8_t)v : (int)(uint8_t)v);
 	case 2:
-		return dt_strbuf_printf(sb, q ? "%d" : " %5d", (int)(uint16_t)v);
+		return dt_strbuf_printf(sb, q ? "%d" : " %5d", rec->is_signed ?
+					(int)(int16_t)v : (int)(uint16_t)v);
 	case 4:
 		return dt_strbuf_printf(sb, q ? "%d" : " %8d", (int)v);
 	default:
@@ -319,6 +322,54 @@ static int dt_print_system(dtrace_hdl_t *dtp, FILE *fp,
 	return 0;
 }
 
+/*
+ * freopen(path): what was printed so far goes out, then the output's
+ * file descriptor is pointed at @path (appended to, created 0644), so
+ * everything after, the last newline and the aggregations included,
+ * lands there; freopen("") points it back at the first file.
+ * ftruncate(): the output file is emptied.  An error is reported and
+ * tracing goes on.
+ */
+static int dt_consume_freopen(dtrace_hdl_t *dtp, FILE *fp,
+			      const struct dt_clause *cl,
+			      const struct dt_stmt *st, const char *data,
+			      struct dt_strbuf *sb)
+{
+	struct dt_strbuf path = { 0 };
+	int fd = fileno(fp), nfd;
+
+	if (dt_flush(dtp, fp, sb))
+		return -1;
+	if (st->kind == DT_STMT_FTRUNCATE) {
+		if (fd >= 0 && ftruncate(fd, 0))
+			fprintf(stderr, "dtrace: failed to truncate output: %s\n",
+				strerror(errno));
+		return 0;
+	}
+	if (dt_consume_printf(dtp, cl, st, data, &path)) {
+		dt_strbuf_free(&path);
+		return dt_set_errno(dtp, EDT_NOMEM);
+	}
+	if (fd < 0)
+		goto out;
+	if (!path.s || !*path.s) {
+		if (dtp->out_saved >= 0)
+			dup2(dtp->out_saved, fd);
+		goto out;
+	}
+	if (dtp->out_saved < 0)
+		dtp->out_saved = dup(fd);
+	nfd = open(path.s, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+	if (nfd < 0 || dup2(nfd, fd) < 0)
+		fprintf(stderr, "dtrace: couldn't freopen() \"%s\": %s\n",
+			path.s, strerror(errno));
+	if (nfd >= 0)
+		close(nfd);
+out:
+	dt_strbuf_free(&path);
+	return 0;
+}
+
 /* setopt(): a failure is reported as DTrace does, and tracing goes on. */
 static int dt_consume_setopt(dtrace_hdl_t *dtp, const struct dt_stmt *st)
 {
@@ -374,9 +425,23 @@ static int dt_consume_aggstmt(dtrace_hdl_t *dtp, const struct dt_clause *cl,
 		case DT_STMT_NORMALIZE:
 			dt_agg_normalize(agg, (uint64_t)n);
 			break;
-		default:	/* DT_STMT_DENORMALIZE */
+		case DT_STMT_DENORMALIZE:
 			dt_agg_normalize(agg, 1);
 			break;
+		case DT_STMT_TRACE:
+		case DT_STMT_PRINTF:
+		case DT_STMT_EXIT:
+		case DT_STMT_STACK:
+		case DT_STMT_USTACK:
+		case DT_STMT_TRACEMEM:
+		case DT_STMT_PRINT:
+		case DT_STMT_SYSTEM:
+		case DT_STMT_FREOPEN:
+		case DT_STMT_FTRUNCATE:
+		case DT_STMT_SILENT:
+		case DT_STMT_PRINTA:
+		case DT_STMT_SETOPT:
+			return dt_set_errno(dtp, EDT_INTERNAL);
 		}
 	}
 	return 0;
@@ -413,6 +478,11 @@ static int dt_print_stmt(dtrace_hdl_t *dtp, FILE *fp,
 		return dt_print_bytes(p + rec->offset, rec->size,
 				      dtp->opt.quiet, true, sb);
 	case DT_STMT_PRINT:
+		if (st->nrecs == 2)	/* a pointer, then its object */
+			return dt_print_pointee(dt_rec_int(rec, data),
+						rec[1].type,
+						p + rec[1].offset,
+						rec[1].size, sb);
 		if (!rec->type)
 			return dt_print_bytes(p + rec->offset, rec->size,
 					      dtp->opt.quiet, true, sb);
@@ -420,6 +490,9 @@ static int dt_print_stmt(dtrace_hdl_t *dtp, FILE *fp,
 				      sb);
 	case DT_STMT_SYSTEM:
 		return dt_print_system(dtp, fp, cl, st, data, sb);
+	case DT_STMT_FREOPEN:
+	case DT_STMT_FTRUNCATE:
+		return dt_consume_freopen(dtp, fp, cl, st, data, sb);
 	case DT_STMT_SILENT:
 		return 0;
 	case DT_STMT_PRINTA:
@@ -430,7 +503,7 @@ static int dt_print_stmt(dtrace_hdl_t *dtp, FILE *fp,
 	case DT_STMT_SETOPT:
 		return dt_consume_aggstmt(dtp, cl, st, data, sb);
 	}
-	return 0;
+	return dt_set_errno(dtp, EDT_INTERNAL);	/* no kind of statement */
 }
 
 /*
@@ -520,7 +593,8 @@ static int dt_consume_rec(dtrace_hdl_t *dtp, FILE *fp, int cpu,
 		/* as JSON, the record's values are out: only printa() & co. */
 		if (dtp->opt.oformat == DT_OFORMAT_JSON &&
 		    st->kind < DT_STMT_PRINTA && st->kind != DT_STMT_SYSTEM &&
-		    st->kind != DT_STMT_EXIT)
+		    st->kind != DT_STMT_FREOPEN &&
+		    st->kind != DT_STMT_FTRUNCATE && st->kind != DT_STMT_EXIT)
 			continue;
 		ret = dt_print_stmt(dtp, fp, cl, st, data, &sb);
 		if (ret && (st->kind == DT_STMT_SYSTEM ||
@@ -593,21 +667,26 @@ int dt_consume_buffer(dtrace_hdl_t *dtp, FILE *fp, int cpu, const char *buf,
  * @dtp: the handle
  * @cpu: the CPU, or -1 for counts of all CPUs
  * @n: how many
+ * @tag: DTrace's name of the kind of drop (DTRACEDROP_PRINCIPAL, ...),
+ *	shown first as "[TAG] " with -x droptags; NULL if it has none
  * @what: "drop", "aggregation drop", ...: an s is added unless @n is 1
  * @suffix: text after it, "" for none
  *
  * The message is "N WHATs on CPU M" or "N WHATsSUFFIX".
  * Return: what the handler returned, or 0.
  */
-int dt_report_drops(dtrace_hdl_t *dtp, int cpu, uint64_t n, const char *what,
-		    const char *suffix)
+int dt_report_drops(dtrace_hdl_t *dtp, int cpu, uint64_t n, const char *tag,
+		    const char *what, const char *suffix)
 {
 	dtrace_dropdata_t dd = { .cpu = cpu, .drops = n };
-	char msg[160];
-	int len;
+	char msg[192];
+	int len = 0;
 
-	len = snprintf(msg, sizeof(msg), "%llu %s%s%s", (unsigned long long)n,
-		       what, n == 1 ? "" : "s", suffix);
+	if (tag && dtp->opt.droptags)
+		len = snprintf(msg, sizeof(msg), "[%s] ", tag);
+	len += snprintf(msg + len, sizeof(msg) - (size_t)len, "%llu %s%s%s",
+			(unsigned long long)n, what, n == 1 ? "" : "s",
+			suffix);
 	if (cpu >= 0)
 		snprintf(msg + len, sizeof(msg) - (size_t)len, " on CPU %d",
 			 cpu);
@@ -621,6 +700,7 @@ int dt_report_drops(dtrace_hdl_t *dtp, int cpu, uint64_t n, const char *what,
 /* Losses of all CPUs of one round, reported once after the records. */
 struct dt_losses {
 	uint64_t dyndrops, specdrops, specbusy, specunavail;
+	bool aggsnapped;	/* a CPU's records brought a snapshot */
 };
 
 /* Snapshot one CPU and process (or, temporal, keep) what it recorded. */
@@ -640,6 +720,13 @@ static int dt_consume_cpu(dtrace_hdl_t *dtp, FILE *fp, int cpu,
 	}
 	if (bs.used > dtp->snapsize)
 		return dt_set_errno(dtp, EDT_CORRUPT);
+	/*
+	 * What the records' clauses aggregated before they recorded is in
+	 * the aggregation buffers by now: a printa() among them sees it.
+	 */
+	if (bs.used && dtrace_aggregate_snap(dtp))
+		return -1;
+	l->aggsnapped |= bs.used != 0;
 	l->dyndrops += bs.dyndrops;
 	l->specdrops += bs.specdrops;
 	l->specbusy += bs.specbusy;
@@ -651,10 +738,12 @@ static int dt_consume_cpu(dtrace_hdl_t *dtp, FILE *fp, int cpu,
 					(size_t)bs.used);
 	if (ret)
 		return -1;
-	if (bs.drops && dt_report_drops(dtp, cpu, bs.drops, "drop", ""))
+	if (bs.drops && dt_report_drops(dtp, cpu, bs.drops,
+				     "DTRACEDROP_PRINCIPAL", "drop", ""))
 		return -1;
 	if (bs.errors &&
-	    dt_report_drops(dtp, cpu, bs.errors, "unreported error", ""))
+	    dt_report_drops(dtp, cpu, bs.errors, NULL,
+			    "unreported error", ""))
 		return -1;
 	return 0;
 }
@@ -662,25 +751,32 @@ static int dt_consume_cpu(dtrace_hdl_t *dtp, FILE *fp, int cpu,
 static int dt_report_losses(dtrace_hdl_t *dtp, const struct dt_losses *l)
 {
 	if (l->dyndrops &&
-	    dt_report_drops(dtp, -1, l->dyndrops, "dynamic variable drop", ""))
+	    dt_report_drops(dtp, -1, l->dyndrops, "DTRACEDROP_DYNAMIC",
+			    "dynamic variable drop", ""))
 		return -1;
 	if (l->specdrops &&
-	    dt_report_drops(dtp, -1, l->specdrops, "speculative drop", ""))
+	    dt_report_drops(dtp, -1, l->specdrops, "DTRACEDROP_SPEC",
+			    "speculative drop", ""))
 		return -1;
 	if (l->specbusy &&
-	    dt_report_drops(dtp, -1, l->specbusy, "failed speculation",
+	    dt_report_drops(dtp, -1, l->specbusy, "DTRACEDROP_SPECBUSY",
+			    "failed speculation",
 			    " (available buffer(s) still busy)"))
 		return -1;
 	if (l->specunavail &&
-	    dt_report_drops(dtp, -1, l->specunavail, "failed speculation",
+	    dt_report_drops(dtp, -1, l->specunavail,
+			    "DTRACEDROP_SPECUNAVAIL", "failed speculation",
 			    " (no speculative buffer available)"))
 		return -1;
 	return 0;
 }
 
 /*
- * Snapshot the aggregations, then every CPU's records, and process
- * them CPU by CPU; the CPU BEGIN fired on comes first the first time,
+ * Snapshot every CPU's records, each followed by the aggregations (so
+ * a printa() sees what its clause aggregated, and no aggregation data
+ * newer than a clear() is merged before the clear() is processed), and
+ * process them CPU by CPU; with no records the aggregations are
+ * snapshot once all the same; the CPU BEGIN fired on comes first the first time,
  * and once tracing stopped, the CPU END fired on comes last, so
  * BEGIN's output leads and END's closes whatever CPUs they ran on.
  * With -x temporal the records of all CPUs go out in time order
@@ -694,8 +790,6 @@ int dt_consume(dtrace_hdl_t *dtp, FILE *fp)
 	struct dt_losses l = { 0 };
 	uint64_t t0 = dt_now();
 
-	if (dtrace_aggregate_snap(dtp))
-		return -1;
 	if (first >= 0 && dt_consume_cpu(dtp, fp, first, &l))
 		return -1;
 	dtp->began_on = -1;
@@ -705,6 +799,8 @@ int dt_consume(dtrace_hdl_t *dtp, FILE *fp)
 			return -1;
 	}
 	if (last >= 0 && dt_consume_cpu(dtp, fp, last, &l))
+		return -1;
+	if (!l.aggsnapped && dtrace_aggregate_snap(dtp))
 		return -1;
 	if (dtp->opt.temporal &&
 	    dt_temporal_flush(dtp, fp, dtp->stopped ? UINT64_MAX : t0))

@@ -17,7 +17,7 @@ struct dt_strbuf;
 /* dt_consume.c */
 uint64_t dt_rec_int(const struct dt_recdesc *rec, const char *data);
 int dt_report_drops(dtrace_hdl_t *dtp, int cpu, uint64_t n,
-		    const char *what, const char *suffix);
+		    const char *tag, const char *what, const char *suffix);
 struct dt_pfarg;
 void dt_consume_pfarg(dtrace_hdl_t *dtp, const struct dt_recdesc *rec,
 		      const char *data, struct dt_pfarg *a, char **str);

@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * -C: the C preprocessor over a D program.  dtrace_cpp_option() keeps
- * the -D, -U and -I options; dt_cpp_run() feeds the text to
- * "gcc -E -x c -" with them and reads back the output, line markers
- * kept so that the lexer reports the script's own line numbers.  The
- * preprocessor's own messages go straight to our stderr.
+ * the -D, -U and -I options; dt_cpp_run() feeds the text on standard
+ * input to "gcc -E -x c /dev/stdin" with them (and -H, -X's standard)
+ * and reads back the output, line markers kept so that the lexer
+ * reports the script's own line numbers.  The preprocessor's own
+ * messages go straight to our stderr, as DTrace's do: "/dev/stdin:LINE:
+ * error: ...", without columns or the source line.  A "#!" first line
+ * is the kernel's, not the preprocessor's: it goes as an empty line.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -17,7 +20,7 @@
 #include "dt_impl.h"
 
 #define DT_CPP		"gcc"
-#define DT_CPP_FIXED	4	/* "gcc -E -x c" */
+#define DT_CPP_FIXED	11	/* at most, before the -D, -U, -I */
 
 /**
  * dtrace_cpp_option() - add a preprocessor option for -C
@@ -47,8 +50,8 @@ int dtrace_cpp_option(dtrace_hdl_t *dtp, int opt, const char *arg)
 	return 0;
 }
 
-/* The input: a line marker naming the script, then its text. */
-static int dt_cpp_input(const char *text, size_t len, const char *name)
+/* The input: the text, its "#!" line left empty. */
+static int dt_cpp_input(const char *text, size_t len)
 {
 	char tmpl[] = "/tmp/dtrace-cpp-XXXXXX";
 	int fd = mkstemp(tmpl);
@@ -62,7 +65,12 @@ static int dt_cpp_input(const char *text, size_t len, const char *name)
 		close(fd);
 		return -1;
 	}
-	fprintf(fp, "# 1 \"%s\"\n", name);
+	if (len > 1 && text[0] == '#' && text[1] == '!') {
+		const char *nl = memchr(text, '\n', len);
+
+		len -= nl ? (size_t)(nl - text) : len;
+		text = nl ? nl : text + len;
+	}
 	if (fwrite(text, 1, len, fp) != len || fflush(fp) ||
 	    lseek(fd, 0, SEEK_SET) < 0) {
 		fclose(fp);
@@ -86,9 +94,25 @@ static void dt_cpp_exec(dtrace_hdl_t *dtp, int in, int out)
 	argv[n++] = "-E";
 	argv[n++] = "-x";
 	argv[n++] = "c";
+	argv[n++] = "-fdiagnostics-plain-output";
+	argv[n++] = "-fno-show-column";
+	if (dtp->opt.cpphdrs)
+		argv[n++] = "-H";
+	switch (dtp->opt.stdc) {
+	case DT_STDC_C:
+		argv[n++] = "-std=c99";	/* __STDC__ is 1, no GNU extras */
+		break;
+	case DT_STDC_S:
+		argv[n++] = "-traditional-cpp";	/* no __STDC__ */
+		break;
+	case DT_STDC_T:
+		argv[n++] = "-traditional-cpp";
+		argv[n++] = "-D__STDC__=0";
+		break;
+	}
 	for (i = 0; i < dtp->cpp_argc; i++)
 		argv[n++] = dtp->cpp_argv[i];
-	argv[n++] = "-";
+	argv[n++] = "/dev/stdin";
 	execvp(DT_CPP, argv);
 	fprintf(stderr, "dtrace: failed to run %s: %s\n", DT_CPP,
 		strerror(errno));
@@ -127,13 +151,13 @@ static char *dt_cpp_read(int fd, size_t *lenp)
 }
 
 char *dt_cpp_run(dtrace_hdl_t *dtp, const char *text, size_t len,
-		 const char *name, size_t *outlen)
+		 size_t *outlen)
 {
 	int in, pfd[2], status;
 	char *out = NULL;
 	pid_t pid;
 
-	in = dt_cpp_input(text, len, name);
+	in = dt_cpp_input(text, len);
 	if (in < 0 || pipe2(pfd, O_CLOEXEC) < 0) {
 		dt_set_errno(dtp, errno);
 		if (in >= 0)

@@ -32,30 +32,92 @@ char *dt_decl_words(struct dt_pcb *pcb, const char *a, const char *b)
 	return s;
 }
 
+/* How many of the words of @words are @w. */
+static unsigned int dt_decl_nword(const char *words, const char *w)
+{
+	size_t n = strlen(w);
+	unsigned int k = 0;
+	const char *p;
+
+	for (p = words; (p = strstr(p, w)); p += n)
+		if ((p == words || p[-1] == ' ') && (!p[n] || p[n] == ' '))
+			k++;
+	return k;
+}
+
+/*
+ * Why the type words @words name no type, as DTrace says it: two base
+ * types or two signs; short or long with char; short with long.
+ */
+static void dt_decl_badwords(struct dt_pcb *pcb, const char *words, int line)
+{
+	static const char *const bases[] = {
+		"char", "int", "float", "double", "void", "_Bool", "string",
+	};
+	unsigned int nbase = 0, i, nlong = dt_decl_nword(words, "long");
+	unsigned int nshort = dt_decl_nword(words, "short");
+	const char *base = "";
+
+	for (i = 0; i < sizeof(bases) / sizeof(bases[0]); i++) {
+		if (dt_decl_nword(words, bases[i])) {
+			nbase += dt_decl_nword(words, bases[i]);
+			base = bases[i];
+		}
+	}
+	if (nbase > 1 || dt_decl_nword(words, "signed") +
+	    dt_decl_nword(words, "unsigned") > 1) {
+		dt_pcb_error(pcb, line, D_DECL_COMBO,
+			     "invalid type combination");
+	} else if (!strcmp(base, "char") && (nshort || nlong)) {
+		dt_pcb_error(pcb, line, D_DECL_CHARATTR,
+			     "invalid type declaration: short and long may not be used with char type");
+	} else if (nshort && nlong) {
+		dt_pcb_error(pcb, line, D_UNKNOWN,
+			     "failed to resolve type %s%sshort %s%s: Unknown type name",
+			     dt_decl_nword(words, "unsigned") ? "unsigned " : "",
+			     dt_decl_nword(words, "signed") ? "signed " : "",
+			     nlong > 1 ? "long long " : "long ", base);
+	} else {
+		dt_pcb_error(pcb, line, D_UNKNOWN_TYPE,
+			     "invalid type combination or undefined type: %s",
+			     words);
+	}
+}
+
 const struct dt_type *dt_decl_typename(struct dt_pcb *pcb, const char *words,
 				       int line)
 {
 	const struct dt_type *t = dt_type_lookup(pcb->dtp, words);
 
 	if (!t)
-		dt_pcb_error(pcb, line, D_UNKNOWN_TYPE,
-			     "invalid type combination or undefined type: %s",
-			     words);
+		dt_decl_badwords(pcb, words, line);
 	return t;
 }
 
-/* struct TAG, union TAG, enum TAG used as a type specifier. */
+/*
+ * struct TAG, union TAG, enum TAG used as a type specifier.  A tag may
+ * be scoped, D`TAG or MODULE`TAG; a tag never defined is declared, as
+ * C does, and stays incomplete until its definition.
+ */
 const struct dt_type *dt_decl_tag(struct dt_pcb *pcb, enum dt_tkind kind,
 				  const char *tag, int line)
 {
-	char name[256];
+	const char *bq = strchr(tag, '`');
 	const struct dt_type *t;
+	char name[256];
+	int err;
 
+	if (bq)
+		tag = bq + 1;
 	snprintf(name, sizeof(name), "%s %s", dt_kind_word(kind), tag);
 	t = dt_type_lookup(pcb->dtp, name);
+	if (t)
+		return t;
+	t = dt_type_struct_begin(pcb->dtp, kind, tag, &err);
 	if (!t)
-		dt_pcb_error(pcb, line, D_UNKNOWN_TYPE,
-			     "undefined type: %s", name);
+		dt_pcb_error(pcb, line, err == EEXIST ? D_DECL_COMBO : D_NOMEM,
+			     err == EEXIST ? "invalid type combination" :
+					     "out of memory");
 	return t;
 }
 
@@ -89,8 +151,12 @@ int dt_declarator_dim(struct dt_pcb *pcb, struct dt_declarator *d,
 {
 	int64_t v;
 
-	if (!size)
-		return dt_declarator_keys(pcb, d, NULL);
+	if (!size) {
+		dt_pcb_error(pcb, d->line, D_DECL_ARRNULL,
+			     "array declaration requires array dimension or tuple signature: %s",
+			     d->name ? d->name : "(anonymous)");
+		return -1;
+	}
 	if (d->is_assoc) {
 		dt_pcb_error(pcb, d->line, D_DECL_ARRSUB,
 			     "an associative array cannot also be a scalar array");
@@ -101,6 +167,11 @@ int dt_declarator_dim(struct dt_pcb *pcb, struct dt_declarator *d,
 	if (v <= 0) {
 		dt_pcb_error(pcb, d->line, D_DECL_ARRSUB,
 			     "array dimension must be a positive integer constant");
+		return -1;
+	}
+	if (v > UINT32_MAX) {
+		dt_pcb_error(pcb, d->line, D_DECL_ARRBIG,
+			     "array dimension too big");
 		return -1;
 	}
 	if (d->ndims == DT_DECL_MAXDIMS) {
@@ -130,6 +201,16 @@ int dt_declarator_param(struct dt_pcb *pcb, struct dt_declarator *d,
 int dt_declarator_keys(struct dt_pcb *pcb, struct dt_declarator *d,
 		       struct dt_typelist *keys)
 {
+	unsigned int i;
+
+	for (i = 0; keys && i < keys->n; i++) {
+		if (dt_type_is_void(keys->types[i])) {
+			dt_pcb_error(pcb, d->line, D_DECL_PROTO_TYPE,
+				     "array prototype may not use parameter of type void: (anonymous), parameter #%u",
+				     i + 1);
+			return -1;
+		}
+	}
 	if (d->is_assoc || d->ndims) {
 		dt_pcb_error(pcb, d->line, D_DECL_ARRSUB,
 			     "an associative array takes one [key, ...] list");
@@ -140,6 +221,73 @@ int dt_declarator_keys(struct dt_pcb *pcb, struct dt_declarator *d,
 		d->keys = keys->types;
 		d->nkeys = keys->n;
 	}
+	return 0;
+}
+
+int dt_declarator_func(struct dt_pcb *pcb, struct dt_declarator *d,
+		       const struct dt_declarator *params)
+{
+	const struct dt_declarator *p;
+	const struct dt_type *t;
+	unsigned int n = 0, i = 0;
+
+	for (p = params; p; p = p->next)
+		n++;
+	if (d->is_func || d->is_assoc || d->ndims) {
+		dt_pcb_error(pcb, d->line, D_DECL_COMBO,
+			     "invalid type combination");
+		return -1;
+	}
+	d->fparams = dt_pcb_alloc(pcb, (n ? n : 1) * sizeof(*d->fparams));
+	if (!d->fparams)
+		return -1;
+	for (p = params; p; p = p->next) {
+		if (p->ellipsis) {
+			d->varargs = true;
+			break;
+		}
+		i++;
+		if (p->is_assoc) {
+			dt_pcb_error(pcb, p->line, D_DECL_PROTO_TYPE,
+				     "function prototype may not use parameter of type dynamic variable: %s, parameter #%u",
+				     p->name ? p->name : "(anonymous)", i);
+			return -1;
+		}
+		t = dt_declarator_type(pcb, p->ptype, p);
+		if (!t)
+			return -1;
+		if (dt_type_is_void(t) && p->name) {
+			dt_pcb_error(pcb, p->line, D_DECL_PROTO_NAME,
+				     "void parameter may not have a name: %s",
+				     p->name);
+			return -1;
+		}
+		if (dt_type_is_void(t) && n > 1) {
+			dt_pcb_error(pcb, p->line, D_DECL_PROTO_VOID,
+				     "void must be sole parameter");
+			return -1;
+		}
+		if (!dt_type_is_void(t))
+			d->fparams[d->nfparams++] = t;
+	}
+	d->is_func = true;
+	return 0;
+}
+
+int dt_declarator_bits(struct dt_pcb *pcb, struct dt_declarator *d,
+		       const struct dt_node *width)
+{
+	int64_t v;
+	int ret = dt_decl_fold(pcb, width, &v);
+
+	if (ret < 0)
+		return -1;
+	if (ret > 0 || v <= 0 || v > 64) {
+		dt_pcb_error(pcb, d->line, D_DECL_BFCONST,
+			     "positive integral constant expression expected as bit-field size");
+		return -1;
+	}
+	d->bits = (int)v;
 	return 0;
 }
 
@@ -179,6 +327,9 @@ const struct dt_type *dt_declarator_type(struct dt_pcb *pcb,
 	}
 	for (i = 0; t && i < d->nptr; i++)
 		t = dt_type_pointer(pcb->dtp, t);
+	if (t && d->is_func)
+		t = dt_type_func(pcb->dtp, t, d->fparams, d->nfparams,
+				 d->varargs);
 	/* int a[2][3] is an array of 2 arrays of 3: innermost bound first */
 	for (i = d->ndims; t && i > 0; i--) {
 		if (dt_type_is_void(t)) {
@@ -202,9 +353,10 @@ struct dt_type *dt_decl_sou_begin(struct dt_pcb *pcb, enum dt_tkind kind,
 	t = dt_type_struct_begin(pcb->dtp, kind, tag, &err);
 	if (t)
 		return t;
+	/* found on the '{' after the tag */
+	(void)line;
 	if (err == EEXIST)
-		dt_pcb_error(pcb, line, kind == DT_TK_ENUM ? D_TYPE_REDEF :
-						  D_SOU_DUP,
+		dt_pcb_error(pcb, pcb->line, D_DECL_TYPERED,
 			     "type redeclared: %s %s", dt_kind_word(kind), tag);
 	else
 		dt_pcb_error(pcb, line, D_NOMEM, "out of memory");
@@ -229,27 +381,37 @@ int dt_decl_sou_members(struct dt_pcb *pcb, struct dt_type *sou,
 				     "a member cannot be an associative array");
 			return -1;
 		}
-		if (dt_type_is_void(t) || b->incomplete ||
-		    dt_type_is_string(t)) {
-			dt_pcb_error(pcb, d->line, D_DECL_INCOMPLETE,
-				     "member %s has incomplete or void type",
-				     d->name ? d->name : "<anon>");
-			return -1;
-		}
 		if (d->bits >= 0) {
 			if (b->kind != DT_TK_INT && b->kind != DT_TK_ENUM) {
 				dt_pcb_error(pcb, d->line, D_DECL_BFTYPE,
-					     "bit-field %s must be of integer type",
-					     d->name ? d->name : "<anon>");
+					     "invalid type for bit-field: %s",
+					     d->name ? d->name : "(anon)");
 				return -1;
 			}
 			if ((uint64_t)d->bits > b->size * 8) {
 				dt_pcb_error(pcb, d->line, D_DECL_BFSIZE,
-					     "bit-field %s has an invalid width (%d)",
-					     d->name ? d->name : "<anon>",
-					     d->bits);
+					     "bit-field too big for type: %s",
+					     d->name ? d->name : "(anon)");
 				return -1;
 			}
+		}
+		if (dt_type_is_void(t) || dt_type_is_func(t)) {
+			dt_pcb_error(pcb, d->line, D_DECL_VOIDOBJ,
+				     "cannot have void member: %s",
+				     d->name ? d->name : "(anon)");
+			return -1;
+		}
+		if (dt_type_is_string(t)) {
+			dt_pcb_error(pcb, d->line, D_DECL_INCOMPLETE,
+				     "member %s has incomplete or void type",
+				     d->name);
+			return -1;
+		}
+		if (b->incomplete) {
+			dt_pcb_error(pcb, d->line, D_DECL_INCOMPLETE,
+				     "incomplete struct/union/enum %s: %s",
+				     b->name, d->name ? d->name : "(anon)");
+			return -1;
 		}
 		if (dt_type_struct_add(pcb->dtp, sou, d->name, t,
 				       d->bits > 0 ? (unsigned int)d->bits : 0)) {
@@ -266,21 +428,43 @@ int dt_decl_sou_members(struct dt_pcb *pcb, struct dt_type *sou,
 	return 0;
 }
 
+/*
+ * An enumerator is defined once the token after it is read: errors are
+ * reported on that token's line, as DTrace does.
+ */
 int dt_decl_enumerator(struct dt_pcb *pcb, struct dt_type *e,
 		       const char *name, struct dt_node *value, int line)
 {
 	int64_t v = e->nenums ? e->enums[e->nenums - 1].value + 1 : 0;
+	unsigned int i;
+	int ret;
 
-	if (value && dt_decl_const(pcb, value, &v))
+	(void)line;
+	ret = value ? dt_decl_fold(pcb, value, &v) : 0;
+	if (ret < 0)
 		return -1;
+	if (ret > 0) {
+		dt_pcb_error(pcb, pcb->line, D_DECL_ENCONST,
+			     "enumerator '%s' must be assigned to an integral constant expression",
+			     name);
+		return -1;
+	}
 	if (v < INT32_MIN || v > INT32_MAX) {
-		dt_pcb_error(pcb, line, D_ENUM_OFLOW,
+		dt_pcb_error(pcb, pcb->line, D_ENUM_OFLOW,
 			     "enumerator %s overflows an int", name);
 		return -1;
 	}
+	for (i = 0; i < e->nenums; i++) {
+		if (!strcmp(e->enums[i].name, name)) {
+			dt_pcb_error(pcb, pcb->line, D_UNKNOWN,
+				     "failed to define enumerator '%s': Duplicate member or variable name",
+				     name);
+			return -1;
+		}
+	}
 	if (dt_type_enum_add(pcb->dtp, e, name, v)) {
-		dt_pcb_error(pcb, line, D_ENUM_DUP,
-			     "enumerator %s is already declared", name);
+		dt_pcb_error(pcb, pcb->line, D_DECL_IDRED,
+			     "identifier redeclared: %s", name);
 		return -1;
 	}
 	return 0;
@@ -332,6 +516,23 @@ static struct dt_decl_node *dt_decl_new(struct dt_pcb *pcb,
 	return n;
 }
 
+int dt_decl_extern(struct dt_pcb *pcb, const struct dt_type *base,
+		   const struct dt_declarator *list)
+{
+	const struct dt_declarator *d;
+
+	for (d = list; d; d = d->next) {
+		if (!dt_declarator_type(pcb, base, d))
+			return -1;
+		if (!d->name || d->bits >= 0) {
+			dt_pcb_error(pcb, d->line, D_DECL_USELESS,
+				     "useless declaration");
+			return -1;
+		}
+	}
+	return 0;
+}
+
 int dt_decl_vars(struct dt_pcb *pcb, enum dt_var_scope scope,
 		 const struct dt_type *base, const struct dt_declarator *list)
 {
@@ -343,6 +544,14 @@ int dt_decl_vars(struct dt_pcb *pcb, enum dt_var_scope scope,
 
 		if (!t)
 			return -1;
+		if (d->is_func && scope == DT_SCOPE_GLOBAL)
+			continue;	/* a prototype: an extern function */
+		if (dt_type_base(t)->incomplete) {
+			dt_pcb_error(pcb, d->line, D_DECL_INCOMPLETE,
+				     "incomplete struct/union/enum %s: %s",
+				     dt_type_base(t)->name, d->name);
+			return -1;
+		}
 		if (!d->name || d->bits >= 0) {
 			dt_pcb_error(pcb, d->line, D_DECL_USELESS,
 				     "declaration declares no variable");
@@ -549,21 +758,21 @@ struct dt_node *dt_decl_offsetof(struct dt_pcb *pcb, const struct dt_type *t,
 	const struct dt_member *m;
 	uint64_t bits;
 
-	if (!dt_type_is_sou(t)) {
+	if (!dt_type_is_sou(t) || dt_type_base(t)->incomplete) {
 		dt_pcb_error(pcb, line, D_OFFSETOF_TYPE,
 			     "offsetof operand must be a struct or union type");
 		return NULL;
 	}
 	m = dt_type_member(t, member, &bits);
 	if (!m) {
-		dt_pcb_error(pcb, line, D_MEMBER_NAME,
-			     "%s is not a member of %s", member, t->name);
+		dt_pcb_error(pcb, line, D_UNKNOWN,
+			     "failed to determine offset of %s: Member name not found",
+			     member);
 		return NULL;
 	}
 	if (m->bit_size) {
 		dt_pcb_error(pcb, line, D_OFFSETOF_BITFIELD,
-			     "offsetof operand cannot be a bit-field: %s",
-			     member);
+			     "cannot take offset of a bit-field: %s", member);
 		return NULL;
 	}
 	return dt_node_int(pcb, bits / 8, &dt_type_size, line);

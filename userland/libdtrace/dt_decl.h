@@ -30,7 +30,13 @@ struct dt_declarator {
 	unsigned int nkeys;
 	int bits;			/* bitfield width, -1 none */
 	char *param;			/* [type name]: an inline's parameter */
-	const struct dt_type *ptype;	/* and its type */
+	const struct dt_type *ptype;	/* and its type; a function
+					   parameter's type specifier */
+	bool ellipsis;			/* the "..." of a parameter list */
+	bool is_func;			/* name(params): a function */
+	const struct dt_type **fparams;	/* is_func: parameter types */
+	unsigned int nfparams;
+	bool varargs;			/* is_func: ends with "..." */
 	struct dt_declarator *next;
 };
 
@@ -58,6 +64,12 @@ int dt_declarator_param(struct dt_pcb *pcb, struct dt_declarator *d,
 			const struct dt_type *t, char *name);
 int dt_declarator_keys(struct dt_pcb *pcb, struct dt_declarator *d,
 		       struct dt_typelist *keys);
+/* ( @params ): @d is a function; @params NULL is "()". */
+int dt_declarator_func(struct dt_pcb *pcb, struct dt_declarator *d,
+		       const struct dt_declarator *params);
+/* name : @width, a bit-field. */
+int dt_declarator_bits(struct dt_pcb *pcb, struct dt_declarator *d,
+		       const struct dt_node *width);
 struct dt_typelist *dt_typelist_add(struct dt_pcb *pcb,
 				    struct dt_typelist *l,
 				    const struct dt_type *t);
@@ -79,6 +91,9 @@ const struct dt_type *dt_decl_sou_end(struct dt_pcb *pcb, struct dt_type *t);
 /* Top-level declarations: "typedef ...;", variables, inline, translator. */
 int dt_decl_typedef(struct dt_pcb *pcb, const struct dt_type *base,
 		    const struct dt_declarator *list);
+/* extern declarations: checked, then left to the kernel's symbols. */
+int dt_decl_extern(struct dt_pcb *pcb, const struct dt_type *base,
+		   const struct dt_declarator *list);
 int dt_decl_vars(struct dt_pcb *pcb, enum dt_var_scope scope,
 		 const struct dt_type *base, const struct dt_declarator *list);
 int dt_decl_inline(struct dt_pcb *pcb, const struct dt_type *base,

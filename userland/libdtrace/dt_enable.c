@@ -108,12 +108,29 @@ static int dt_enable_refused(dtrace_hdl_t *dtp,
 	return dt_set_errno(dtp, EDT_DIFREFUSED);
 }
 
+/*
+ * system() is run by the consumer, so the kernel cannot refuse it: it
+ * is destructive all the same, and needs -w as the kernel's
+ * destructive actions do (which it refuses with EPERM).
+ */
+static bool dt_clause_destructive(const struct dt_clause *cl)
+{
+	unsigned int i;
+
+	for (i = 0; i < cl->nstmts; i++)
+		if (cl->stmts[i].kind == DT_STMT_SYSTEM)
+			return true;
+	return false;
+}
+
 /* DTRACEIOC_ENABLE for each description of @cl; adds to *@matched. */
 static int dt_clause_enable(dtrace_hdl_t *dtp, struct dt_clause *cl,
 			    unsigned int *matched)
 {
 	unsigned int i;
 
+	if (!dtp->opt.destructive && dt_clause_destructive(cl))
+		return dt_set_errno(dtp, EDT_DESTRUCTIVE);
 	if (dt_clause_aggdef(dtp, cl))
 		return -1;
 	for (i = 0; i < cl->ndescs; i++) {
@@ -156,8 +173,8 @@ static int dt_error_clause_enable(dtrace_hdl_t *dtp)
  * @pgp: the program; its clauses belong to the handle from now on
  * @pip: out (may be NULL): probes matched, the ERROR clause excluded
  *
- * Return: 0, or -1 (EDT_ACTIVE, EDT_NOPERM, an errno of
- * DTRACEIOC_ENABLE).
+ * Return: 0, or -1 (EDT_ACTIVE, EDT_NOPERM, EDT_DESTRUCTIVE, an errno
+ * of DTRACEIOC_ENABLE).
  */
 int dtrace_program_exec(dtrace_hdl_t *dtp, dtrace_prog_t *pgp,
 			dtrace_proginfo_t *pip)

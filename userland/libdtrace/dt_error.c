@@ -45,6 +45,15 @@ static const char *const dt_errmsgs[] = {
 	[EDT_NOBTF - EDT_BASE] =
 		"The kernel's BTF cannot be read: no /sys/kernel/btf/vmlinux "
 		"under the init process's root (/proc/dtrace/trace)",
+	[EDT_INTERNAL - EDT_BASE] =
+		"Internal error in dtrace (a bug of its own: please report it)",
+	[EDT_LOCKDOWN - EDT_BASE] =
+		"The kernel is locked down for confidentiality: it refuses DTrace, which reads kernel memory (see /sys/kernel/security/lockdown)",
+	[EDT_LOCKDOWN_DESTR - EDT_BASE] =
+		"Destructive actions not allowed: the kernel is locked down (see /sys/kernel/security/lockdown)",
+	[EDT_BADOPTCTX - EDT_BASE] =
+		"Option cannot be used from within a D program",
+	[EDT_BUFTOOSMALL - EDT_BASE] = "Enabling exceeds size of buffer",
 };
 
 static const char *const dt_tagnames[] = {
@@ -58,6 +67,26 @@ const char *dt_errtag_name(enum dt_errtag tag)
 	if ((unsigned int)tag >= D_NTAGS)
 		return "D_UNKNOWN";
 	return dt_tagnames[tag];
+}
+
+/**
+ * dt_dprintf() - a debug message, with -x debug or $DTRACE_DEBUG set
+ * @dtp: the handle
+ * @fmt: printf format of the message, without a newline
+ *
+ * "libdtrace DEBUG <ns since boot>: <message>" on stderr.
+ */
+void dt_dprintf(const dtrace_hdl_t *dtp, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!dtp->opt.debug)
+		return;
+	fprintf(stderr, "libdtrace DEBUG %llu: ", (unsigned long long)dt_now());
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
 }
 
 int dt_set_errno(dtrace_hdl_t *dtp, int err)
@@ -111,15 +140,18 @@ const char *dtrace_errtag(dtrace_hdl_t *dtp)
 
 /*
  * Map an errno from /dev/dtrace to what the user is best told.  Once
- * the device is open, EPERM only comes from ENABLE refusing an action
- * that needs the destructive option (-w); E2BIG and EOPNOTSUPP from a
- * provider refusing to arm probes; EBADMSG and ENODATA from a provider
- * that makes its probes from the kernel's BTF (fbt) and has none.
+ * the device is open, EPERM only comes from ENABLE refusing a
+ * destructive action: for want of the destructive option (-w), or,
+ * when -w was given (the compiler refuses them without it), because
+ * the kernel is locked down.  E2BIG and EOPNOTSUPP come from a provider
+ * refusing to arm probes; EBADMSG and ENODATA from a provider that
+ * makes its probes from the kernel's BTF (fbt) and has none.
  */
 int dt_set_errno_ioctl(dtrace_hdl_t *dtp, int err)
 {
 	if (err == EPERM)
-		err = EDT_DESTRUCTIVE;
+		err = dtp->opt.destructive ? EDT_LOCKDOWN_DESTR :
+					     EDT_DESTRUCTIVE;
 	else if (err == EACCES)
 		err = EDT_NOPERM;
 	else if (err == E2BIG)

@@ -28,6 +28,7 @@ struct dt_uprobe;
 #include "dt_compile.h"
 #include "dt_decl.h"
 #include "dt_provider.h"
+#include <string.h>
 
 int dt_yylex(YYSTYPE *lval, void *scanner);
 
@@ -45,6 +46,16 @@ static void yyerror(struct dt_pcb *pcb, const char *msg)
 	else
 		dt_pcb_error(pcb, pcb->line, D_SYNTAX,
 			     "syntax error near \"%s\"", pcb->tok);
+}
+
+/* D calls functions by name: 1() or (f)() is refused as it is parsed. */
+static int dt_grammar_callee(struct dt_pcb *pcb, const struct dt_node *fn)
+{
+	if (fn->kind == DT_NODE_IDENT)
+		return 0;
+	dt_pcb_error(pcb, fn->line, D_FUNC_IDENT,
+		     "function designator is not of function type");
+	return -1;
 }
 
 /* A NULL from a constructor means an error was reported: stop at once. */
@@ -86,6 +97,7 @@ static void yyerror(struct dt_pcb *pcb, const char *msg)
 %token DT_KEY_TYPEDEF DT_KEY_INLINE DT_KEY_SELF DT_KEY_THIS DT_KEY_XLATOR
 %token DT_KEY_XLATE DT_KEY_SIZEOF DT_KEY_OFFSETOF DT_KEY_STRINGOF
 %token DT_KEY_IF DT_KEY_ELSE DT_KEY_PROVIDER DT_KEY_PROBE
+%token DT_KEY_EXTERN DT_KEY_BADCLASS DT_TOK_ELLIPSIS
 /* Lexed but part of no rule: reserved words, and errors the lexer has
    already reported. */
 %token DT_TOK_KEYWORD DT_TOK_BAD DT_TOK_ERROR
@@ -110,6 +122,7 @@ static void yyerror(struct dt_pcb *pcb, const char *msg)
 %type <op> sou_kind
 %type <decl> declarator direct_declarator declarator_list
 %type <decl> abstract_declarator member_declarator member_declarator_list
+%type <decl> parameter_type_list parameter_list parameter abstract_pointers
 %type <types> key_list probe_params probe_param_list
 %type <type> probe_param
 %type <uprobe> provider_probes
@@ -195,6 +208,29 @@ declaration:
 	| DT_KEY_THIS type_specifier declarator_list ';' {
 		OK(dt_decl_vars(pcb, DT_SCOPE_CLAUSE, $2, $3));
 	}
+	| DT_KEY_EXTERN type_specifier ';' {
+		dt_pcb_error(pcb, pcb->line, D_DECL_USELESS,
+			     "useless declaration");
+		YYABORT;
+	}
+	| DT_KEY_EXTERN type_specifier declarator_list ';' {
+		OK(dt_decl_extern(pcb, $2, $3));
+	}
+	| DT_KEY_EXTERN DT_TOK_IDENT ';' {
+		/* no type: an int, as in C before C99 */
+		NN($2);
+	}
+	| DT_KEY_BADCLASS {
+		dt_pcb_error(pcb, pcb->line, D_DECL_BADCLASS,
+			     "specified storage class not appropriate in D");
+		YYABORT;
+	}
+	| DT_KEY_SELF declarator_list ';' {	/* self x; is an int, as in C */
+		OK(dt_decl_vars(pcb, DT_SCOPE_THREAD, &dt_type_int, $2));
+	}
+	| DT_KEY_THIS declarator_list ';' {
+		OK(dt_decl_vars(pcb, DT_SCOPE_CLAUSE, &dt_type_int, $2));
+	}
 	| DT_KEY_TYPEDEF type_specifier declarator_list ';' {
 		OK(dt_decl_typedef(pcb, $2, $3));
 	}
@@ -256,6 +292,17 @@ type_specifier:
 qualified_type:
 	  base_type
 	| qualified_type DT_KEY_CONST		{ $$ = $1; }
+	| qualified_type sou_kind {
+		(void)$2;
+		dt_pcb_error(pcb, pcb->line, D_DECL_COMBO,
+			     "invalid type combination");
+		YYABORT;
+	}
+	| qualified_type DT_KEY_ENUM {
+		dt_pcb_error(pcb, pcb->line, D_DECL_COMBO,
+			     "invalid type combination");
+		YYABORT;
+	}
 	;
 
 base_type:
@@ -309,19 +356,12 @@ member_declarator_list:
 member_declarator:
 	  declarator
 	| declarator ':' constant_expression {
-		int64_t v;
-
-		OK(dt_decl_const(pcb, $3, &v));
-		if (v <= 0 || v > 64) {
-			/* the type's own width is checked with the member */
-			dt_pcb_error(pcb, $1->line, D_DECL_BFSIZE,
-				     "bit-field %s has an invalid width (%lld)",
-				     $1->name ? $1->name : "<anon>",
-				     (long long)v);
-			YYABORT;
-		}
-		$1->bits = (int)v;
+		OK(dt_declarator_bits(pcb, $1, $3));
 		$$ = $1;
+	}
+	| ':' constant_expression {
+		NN($$ = dt_declarator_new(pcb, NULL, pcb->line));
+		OK(dt_declarator_bits(pcb, $$, $2));
 	}
 	;
 
@@ -371,6 +411,12 @@ declarator:
 direct_declarator:
 	  DT_TOK_IDENT {
 		NN($1);
+		if (strchr($1->str, '`')) {
+			dt_pcb_error(pcb, $1->line, D_DECL_SCOPE,
+				     "D scoping operator may not be used in a declaration name (%s)",
+				     $1->str);
+			YYABORT;
+		}
 		NN($$ = dt_declarator_new(pcb, $1->str, $1->line));
 	}
 	| DT_TOK_TNAME {
@@ -383,7 +429,7 @@ direct_declarator:
 		$$ = $1;
 	}
 	| direct_declarator '[' ']' {
-		OK(dt_declarator_keys(pcb, $1, NULL));
+		OK(dt_declarator_dim(pcb, $1, NULL));
 		$$ = $1;
 	}
 	| direct_declarator '[' key_list ']' {
@@ -395,6 +441,59 @@ direct_declarator:
 		OK(dt_declarator_param(pcb, $1, $3, $4->str));
 		$$ = $1;
 	}
+	| direct_declarator '(' ')' {
+		OK(dt_declarator_func(pcb, $1, NULL));
+		$$ = $1;
+	}
+	| direct_declarator '(' parameter_type_list ')' {
+		OK(dt_declarator_func(pcb, $1, $3));
+		$$ = $1;
+	}
+	;
+
+/* A function's parameters; "..." is a declarator of its own, last. */
+parameter_type_list:
+	  parameter_list
+	| parameter_list ',' DT_TOK_ELLIPSIS {
+		struct dt_declarator *e;
+
+		NN(e = dt_declarator_new(pcb, NULL, pcb->line));
+		e->ellipsis = true;
+		$$ = dt_declarator_link($1, e);
+	}
+	| DT_TOK_ELLIPSIS {
+		NN($$ = dt_declarator_new(pcb, NULL, pcb->line));
+		$$->ellipsis = true;
+	}
+	;
+
+parameter_list:
+	  parameter
+	| parameter_list ',' parameter		{ $$ = dt_declarator_link($1, $3); }
+	;
+
+parameter:
+	  type_specifier {
+		NN($$ = dt_declarator_new(pcb, NULL, pcb->line));
+		$$->ptype = $1;
+	}
+	| type_specifier declarator		{ $2->ptype = $1; $$ = $2; }
+	| type_specifier abstract_pointers	{ $2->ptype = $1; $$ = $2; }
+	| DT_KEY_BADCLASS {
+		dt_pcb_error(pcb, pcb->line, D_DECL_PARMCLASS,
+			     "inappropriate storage class for function or associative array parameter");
+		YYABORT;
+	}
+	| DT_KEY_EXTERN {
+		dt_pcb_error(pcb, pcb->line, D_DECL_PARMCLASS,
+			     "inappropriate storage class for function or associative array parameter");
+		YYABORT;
+	}
+	;
+
+abstract_pointers:
+	  '*'					{ NN($$ = dt_declarator_new(pcb, NULL, pcb->line)); $$->nptr = 1; }
+	| '*' abstract_pointers			{ $2->nptr++; $$ = $2; }
 	;
 
 key_list:
@@ -602,9 +701,11 @@ postfix_expression:
 		NN($$ = dt_node_index(pcb, $1, $3));
 	}
 	| postfix_expression '(' ')' {
+		OK(dt_grammar_callee(pcb, $1));
 		NN($$ = dt_node_call(pcb, $1, NULL));
 	}
 	| postfix_expression '(' argument_list ')' {
+		OK(dt_grammar_callee(pcb, $1));
 		NN($$ = dt_node_call(pcb, $1, $3));
 	}
 	| postfix_expression '.' member_name {
@@ -657,6 +758,7 @@ primary_expression:
 /*
  * Each macro argument given must be used ($1 or $$1) unless the option
  * argref is set, as a misspelt script would otherwise ignore its input.
+ * The last one unused is named, as DTrace does.
  */
 static int dt_parse_argref(struct dt_pcb *pcb)
 {
@@ -665,7 +767,7 @@ static int dt_parse_argref(struct dt_pcb *pcb)
 
 	if (dtp->opt.argref || (pcb->cflags & DT_C_LIBRARY))
 		return 0;
-	for (i = 1; i < dtp->macro_argc && i < 64; i++) {
+	for (i = dtp->macro_argc < 64 ? dtp->macro_argc - 1 : 63; i > 0; i--) {
 		if (pcb->macros_used & (1ULL << i))
 			continue;
 		dt_pcb_error(pcb, pcb->line, D_MACRO_UNUSED,
@@ -696,5 +798,10 @@ int dt_parse(struct dt_pcb *pcb)
 		dt_pcb_error(pcb, pcb->line, D_NOMEM, "out of memory");
 	if (ret || pcb->failed)
 		return -1;
+	if (!pcb->any_tok && !(pcb->cflags & DT_C_LIBRARY)) {
+		dt_pcb_error(pcb, pcb->line, D_EMPTY,
+			     "empty D program translation unit");
+		return -1;
+	}
 	return dt_parse_argref(pcb);
 }

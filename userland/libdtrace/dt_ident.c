@@ -118,7 +118,8 @@ static const struct dt_ident dt_idents[] = {
 	/* Linux has no zones: everything runs in the global one. */
 	STRCONST("zonename", "global"),
 
-	LATER("freopen"), LATER("ftruncate"),
+	ACT("freopen", DT_ACT_FREOPEN),
+	ACT("ftruncate", DT_ACT_FTRUNCATE),
 };
 
 const struct dt_ident *dt_ident_lookup(const char *name)

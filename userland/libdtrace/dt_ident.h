@@ -28,6 +28,12 @@ enum dt_ident_kind {
 	DT_IDENT_LATER,		/* a D name this version does not offer */
 };
 
+/*
+ * What an action identifier is.  Every switch over one names every value
+ * and has no default (the checker's and code generator's, dt_check_act.c,
+ * dt_check_agg.c, dt_cg_act.c): a new action is a compiler error in each
+ * until it is handled there (userland/Makefile: -Werror=switch).
+ */
 enum dt_action {
 	DT_ACT_NONE,
 	DT_ACT_TRACE,
@@ -41,10 +47,11 @@ enum dt_action {
 	DT_ACT_STOP,
 	DT_ACT_CHILL,
 	DT_ACT_SYSTEM,
+	DT_ACT_FREOPEN,
+	DT_ACT_FTRUNCATE,
 	DT_ACT_PANIC,
 	DT_ACT_BREAKPOINT,
-	DT_ACT_PRINTA,		/* PRINTA..SETOPT: done by the consumer,
-				   dt_is_aggact() */
+	DT_ACT_PRINTA,		/* PRINTA..SETOPT: done by the consumer */
 	DT_ACT_CLEAR,
 	DT_ACT_TRUNC,
 	DT_ACT_NORMALIZE,
@@ -80,11 +87,5 @@ struct dt_ident {
 };
 
 const struct dt_ident *dt_ident_lookup(const char *name);
-
-/* printa(), clear(), trunc(), normalize(), denormalize(), setopt(). */
-static inline bool dt_is_aggact(enum dt_action a)
-{
-	return a >= DT_ACT_PRINTA && a <= DT_ACT_SETOPT;
-}
 
 #endif /* _DT_IDENT_H */

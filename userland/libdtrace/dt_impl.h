@@ -21,6 +21,7 @@
 struct dt_options {
 	bool quiet;
 	bool errtags;
+	bool droptags;		/* drop reports start with "[DTRACEDROP_...]" */
 	bool zdefs;		/* -Z */
 	bool destructive;	/* -w */
 	bool allowpanic;	/* panic() and breakpoint() may be used */
@@ -52,7 +53,25 @@ struct dt_options {
 	bool temporal;		/* records of all CPUs in time order */
 	bool flowindent;	/* -> func / <- func, indented */
 	uint32_t oformat;	/* DT_OFORMAT_* */
+	uint64_t cpu;		/* the only CPU traced, or DTRACE_CPU_ANY */
+	bool debug;		/* libdtrace's debug messages on stderr */
+	/* The command line's own (dt_options.c: not from a D program) */
+	bool cpphdrs;		/* -H: cpp lists the files it includes */
+	uint32_t stdc;		/* -X: DT_STDC_* */
+	uint64_t lockmem;	/* RLIMIT_MEMLOCK wanted; 0 unset */
+	char *ldpath;		/* the linker -G would use */
+	char *modpath;		/* where kernel modules are looked for */
+	uint32_t version;	/* D version: DT_VERSION() */
 };
+
+#define DT_STDC_A		0	/* -Xa: ISO C with extensions */
+#define DT_STDC_C		1	/* -Xc: strictly conforming ISO C */
+#define DT_STDC_S		2	/* -Xs: K&R C */
+#define DT_STDC_T		3	/* -Xt: K&R C with ISO additions */
+/* A D version, major.minor.micro, as one comparable number. */
+#define DT_VERSION(maj, min, mic) \
+	((uint32_t)(maj) << 24 | (uint32_t)(min) << 12 | (uint32_t)(mic))
+#define DT_VERSION_LATEST	DT_VERSION(2, 0, 0)
 
 #define DT_BUFRESIZE_AUTO	0	/* halve the sizes on ENOMEM */
 #define DT_BUFRESIZE_MANUAL	1	/* fail */
@@ -103,6 +122,8 @@ enum dt_stmt_kind {
 	DT_STMT_TRACEMEM,	/* tracemem(addr, n): a BYREF record */
 	DT_STMT_PRINT,		/* print(x): ->type-directed layout */
 	DT_STMT_SYSTEM,		/* system(fmt, ...): run by the consumer */
+	DT_STMT_FREOPEN,	/* freopen(fmt, ...): output to that file */
+	DT_STMT_FTRUNCATE,	/* ftruncate(): output file emptied */
 	DT_STMT_SILENT,		/* raise(), stop(), chill(), panic(),
 				   speculate(), commit(), discard(): the
 				   kernel acted; nothing is printed */
@@ -243,6 +264,8 @@ struct dtrace_hdl {
 	bool header_done;		/* CPU/ID header printed */
 	bool testing;			/* _DTRACE_TESTING: no CPU, ID columns */
 	bool exit_set;			/* an exit() record was seen */
+	int out_saved;			/* freopen(): the output's first
+					   file, dup()ed; -1 if none */
 	int exit_status;
 	int ncpus;
 	int began_on;			/* CPU BEGIN fired on; -1 once drained */
@@ -269,12 +292,17 @@ struct dtrace_hdl {
 					   user probes are made (dt_pid.c) */
 	char **cpp_argv;		/* -D/-U/-I for -C (dt_cpp.c) */
 	int cpp_argc;
+	char **libdirs;			/* -L, searched before the default */
+	int nlibdirs;
+	bool in_program;		/* options set by #pragma D option */
 
 	struct dt_fakeprobe *fake;	/* DTRACE_O_NODEV probe table */
 	unsigned int nfake;
 };
 
 int dt_set_errno(dtrace_hdl_t *dtp, int err);
+void dt_dprintf(const dtrace_hdl_t *dtp, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
 int dt_set_errmsg(dtrace_hdl_t *dtp, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 int dt_set_errno_ioctl(dtrace_hdl_t *dtp, int err);
@@ -290,14 +318,13 @@ int dt_probe_lookup(dtrace_hdl_t *dtp, uint32_t id,
 int dt_fake_probe_add(dtrace_hdl_t *dtp, const char *prov, const char *mod,
 		      const char *func, const char *name);
 
-/* dt_glob.c */
-bool dt_gmatch(const char *s, const char *pattern);
-
 /* dt_pid.c: user probes a description names, made before matching it. */
 int dt_pid_provide(dtrace_hdl_t *dtp, struct dtrace_probedesc *desc);
 
 /* dt_options.c */
 void dt_options_init(struct dt_options *opt);
+void dt_options_fini(struct dt_options *opt);
+int dt_version_parse(const char *s, uint32_t *vp);
 int dt_options_apply(dtrace_hdl_t *dtp);
 uint64_t dt_now(void);
 
@@ -319,15 +346,15 @@ int dt_consume_buffer(dtrace_hdl_t *dtp, FILE *fp, int cpu, const char *buf,
 struct dt_epid *dt_epid_get(dtrace_hdl_t *dtp, uint32_t epid);
 
 /*
- * dt_cpp.c: run the C preprocessor (-C) over @len bytes of @text named
- * @name, with the -D/-U/-I options given to dtrace_cpp_option().  The
- * output keeps "# LINE "file"" markers, which dt_lex.l follows.
+ * dt_cpp.c: run the C preprocessor (-C) over @len bytes of @text, with
+ * the -D/-U/-I options given to dtrace_cpp_option() (and -H, -X).  The
+ * output keeps "# LINE "/dev/stdin"" markers, which dt_lex.l follows.
  * Return: the malloc'd output (NUL-terminated, length in *@outlen), or
  * NULL with the handle's error set and the preprocessor's message in
  * dtp->errmsg.
  */
 char *dt_cpp_run(dtrace_hdl_t *dtp, const char *text, size_t len,
-		 const char *name, size_t *outlen);
+		 size_t *outlen);
 
 /* dt_dis.c */
 void dt_dis_difo(const struct dt_difo *dp, const char *title, FILE *fp);

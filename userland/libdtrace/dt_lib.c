@@ -1,16 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The D library: the *.d files of the library directory (types,
+ * The D library: the *.d files of the library directories (types,
  * inlines and translators such as curpsinfo's), compiled once per
- * handle before its first program.  Each file's compilation is kept
- * until dtrace_close(), since its inlines and translators are
+ * handle before its first program, each after the files it names in
+ * "#pragma D depends_on library" lines.  Each file's compilation is
+ * kept until dtrace_close(), since its inlines and translators are
  * expanded from its AST.  A file that fails to compile is left out
  * whole (what it declared is undone), so a kernel lacking some type
  * costs only the names that file would have given.
  *
- * The directory is $DTRACE_LIBDIR, else "lib" next to the running
- * program (userland/lib for the in-tree userland/dtrace), else
- * /usr/lib/dtrace.
+ * The directories are those of -L (libdir), then $DTRACE_LIBDIR, else
+ * "lib" next to the running program (userland/lib for the in-tree
+ * userland/dtrace), else /usr/lib/dtrace.
  */
 #include <dirent.h>
 #include <limits.h>
@@ -71,19 +72,17 @@ static int dt_lib_declare(struct dt_libfile *lf)
 }
 
 /* Parse and declare one file; on any error, undo it. */
-static struct dt_libfile *dt_lib_compile(dtrace_hdl_t *dtp, const char *path)
+static struct dt_libfile *dt_lib_compile(dtrace_hdl_t *dtp, char *text,
+					 size_t len)
 {
 	struct dt_libfile *lf = calloc(1, sizeof(*lf));
 	unsigned int mark = dt_var_mark(dtp);
-	size_t len = 0;
 
-	if (!lf)
-		return NULL;
-	lf->text = dt_lib_read(path, &len);
-	if (!lf->text) {
-		free(lf);
+	if (!lf) {
+		free(text);
 		return NULL;
 	}
+	lf->text = text;
 	dt_pcb_init(&lf->pcb, dtp, lf->text, len);
 	lf->pcb.is_file = true;
 	lf->pcb.cflags = DT_C_LIBRARY;
@@ -97,12 +96,19 @@ out_fail:
 	return NULL;
 }
 
-static int dt_lib_cmp(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 #define DT_LIB_DIRLEN	(PATH_MAX + 8)
+#define DT_LIB_MAXDEPS	8	/* depends_on library lines of one file */
+
+/* One file of the library, read, before it is compiled. */
+struct dt_libent {
+	char *path;
+	const char *name;		/* its last component, in path */
+	char *text;
+	size_t len;
+	char *deps[DT_LIB_MAXDEPS];	/* the files it depends on */
+	unsigned int ndeps;
+	int state;			/* 0 new, 1 being ordered, 2 ordered */
+};
 
 static void dt_lib_dir(char *dir, size_t len)
 {
@@ -129,51 +135,158 @@ static void dt_lib_dir(char *dir, size_t len)
 	snprintf(dir, len, "/usr/lib/dtrace");
 }
 
-/**
- * dt_lib_load() - compile the D library, once per handle
- * @dtp: the handle
- *
- * Context: before the first program's passes; what fails is left out.
- */
-void dt_lib_load(dtrace_hdl_t *dtp)
+/* "#pragma D depends_on library NAME" lines: @e's dependencies. */
+static void dt_lib_scan(struct dt_libent *e)
 {
-	struct dt_dstate *ds = dt_dstate(dtp);
-	char dir[DT_LIB_DIRLEN], path[DT_LIB_DIRLEN + 256];
-	char *names[DT_LIB_MAXFILES];
-	unsigned int n = 0, i;
+	const char *p = e->text;
+	char name[256];
+
+	while (p && *p) {
+		if (sscanf(p, " # pragma D depends_on library %255s", name) == 1 &&
+		    e->ndeps < DT_LIB_MAXDEPS)
+			e->deps[e->ndeps++] = strdup(name);
+		p = strchr(p, '\n');
+		if (p)
+			p++;
+	}
+}
+
+static int dt_lib_cmp(const void *a, const void *b)
+{
+	const struct dt_libent *x = a, *y = b;
+
+	return strcmp(x->name, y->name);
+}
+
+/* The .d files of @dir not already in @ents (an earlier directory's). */
+static void dt_lib_readdir(const char *dir, struct dt_libent *ents,
+			   unsigned int *np)
+{
 	struct dirent *de;
+	unsigned int i;
 	DIR *dp;
 
-	if (!ds || ds->lib_loaded)
-		return;
-	ds->lib_loaded = true;
-	dt_lib_dir(dir, sizeof(dir));
 	dp = opendir(dir);
 	if (!dp)
 		return;
-	while ((de = readdir(dp)) && n < DT_LIB_MAXFILES) {
-		size_t l = strlen(de->d_name);
+	while ((de = readdir(dp)) && *np < DT_LIB_MAXFILES) {
+		struct dt_libent *e = &ents[*np];
+		size_t l = strlen(de->d_name), len = 0;
 
-		if (l > 2 && !strcmp(de->d_name + l - 2, ".d") &&
-		    de->d_name[0] != '.') {
-			names[n] = strdup(de->d_name);
-			if (names[n])
-				n++;
+		if (l < 3 || strcmp(de->d_name + l - 2, ".d") ||
+		    de->d_name[0] == '.')
+			continue;
+		for (i = 0; i < *np; i++)
+			if (!strcmp(ents[i].name, de->d_name))
+				break;
+		if (i < *np)
+			continue;
+		e->path = malloc(strlen(dir) + l + 2);
+		if (!e->path)
+			continue;
+		sprintf(e->path, "%s/%s", dir, de->d_name);
+		e->name = e->path + strlen(dir) + 1;
+		e->text = dt_lib_read(e->path, &len);
+		if (!e->text) {
+			free(e->path);
+			continue;
 		}
+		e->len = len;
+		dt_lib_scan(e);
+		(*np)++;
 	}
 	closedir(dp);
-	qsort(names, n, sizeof(*names), dt_lib_cmp);
-	for (i = 0; i < n; i++) {
+}
+
+/*
+ * Put @e after what it depends on into @order.
+ * Return: 0, or -1 with the diagnostic in @pcb.
+ */
+static int dt_lib_order(struct dt_pcb *pcb, struct dt_libent *ents,
+			unsigned int n, struct dt_libent *e,
+			struct dt_libent **order, unsigned int *norder)
+{
+	unsigned int i, j;
+
+	if (e->state == 2)
+		return 0;
+	if (e->state == 1) {
+		dt_pcb_error(pcb, 0, D_PRAGMA_DEPEND,
+			     "library %s depends on itself through its dependencies",
+			     e->path);
+		return -1;
+	}
+	e->state = 1;
+	for (i = 0; i < e->ndeps; i++) {
+		for (j = 0; j < n && (!e->deps[i] ||
+				      strcmp(ents[j].name, e->deps[i])); j++)
+			;
+		if (j == n) {
+			dt_pcb_error(pcb, 0, D_PRAGMA_DEPEND,
+				     "library %s depends on %s, which is not in the library path",
+				     e->path, e->deps[i] ? e->deps[i] : "?");
+			return -1;
+		}
+		if (dt_lib_order(pcb, ents, n, &ents[j], order, norder))
+			return -1;
+	}
+	e->state = 2;
+	order[(*norder)++] = e;
+	return 0;
+}
+
+/**
+ * dt_lib_load() - compile the D library, once per handle
+ * @dtp: the handle
+ * @pcb: the program compiled first, for the diagnostic
+ *
+ * The .d files of the -L directories, then of the default one (a name
+ * found earlier hides a later one), each after the files it names in
+ * "#pragma D depends_on library" lines, else in name order.
+ * Context: before the first program's passes; a file that does not
+ * compile is left out.
+ * Return: 0, or -1 with the diagnostic in @pcb for a dependency that
+ * is not there or a circle of them.
+ */
+int dt_lib_load(dtrace_hdl_t *dtp, struct dt_pcb *pcb)
+{
+	struct dt_dstate *ds = dt_dstate(dtp);
+	struct dt_libent *ents, *order[DT_LIB_MAXFILES];
+	char dir[DT_LIB_DIRLEN];
+	unsigned int n = 0, norder = 0, i, j;
+	int ret = 0;
+
+	if (!ds || ds->lib_loaded)
+		return 0;
+	ds->lib_loaded = true;
+	ents = calloc(DT_LIB_MAXFILES, sizeof(*ents));
+	if (!ents)
+		return 0;
+	for (i = 0; i < (unsigned int)dtp->nlibdirs; i++)
+		dt_lib_readdir(dtp->libdirs[i], ents, &n);
+	dt_lib_dir(dir, sizeof(dir));
+	dt_lib_readdir(dir, ents, &n);
+	qsort(ents, n, sizeof(*ents), dt_lib_cmp);
+	for (i = 0; i < n && !ret; i++)
+		ret = dt_lib_order(pcb, ents, n, &ents[i], order, &norder);
+	for (i = 0; i < norder && !ret; i++) {
 		struct dt_libfile *lf;
 
-		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
-		free(names[i]);
-		lf = dt_lib_compile(dtp, path);
-		if (lf && ds->nlibs < DT_LIB_MAXFILES)
+		lf = dt_lib_compile(dtp, order[i]->text, order[i]->len);
+		order[i]->text = NULL;
+		dt_dprintf(dtp, "library %s %s", order[i]->path,
+			   lf ? "compiled" : "left out: it does not compile");
+		if (lf)
 			ds->libs[ds->nlibs++] = lf;
-		else if (lf)
-			dt_lib_free(dtp, lf);
 	}
+	for (i = 0; i < n; i++) {
+		for (j = 0; j < ents[i].ndeps; j++)
+			free(ents[i].deps[j]);
+		free(ents[i].text);
+		free(ents[i].path);
+	}
+	free(ents);
+	return ret;
 }
 
 void dt_lib_unload(dtrace_hdl_t *dtp)

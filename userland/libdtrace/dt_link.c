@@ -72,17 +72,16 @@ int dtrace_provider_object(dtrace_hdl_t *dtp, const char *path)
 	Elf *elf = NULL;
 	int fd, ret = -1;
 
+	/* a program without USDT providers gets an object defining none */
 	for (pv = dtp->uprovs; pv; pv = pv->next)
 		for (p = pv->probes; p; p = p->next)
 			n++;
-	if (!n)
-		return dt_set_errno(dtp, EDT_NOPROBE);
 	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
 	if (fd < 0)
 		return dt_set_errno(dtp, errno);
 	elf_version(EV_CURRENT);
 	syms = calloc(n + 2, sizeof(*syms));
-	zeros = calloc(n, 2);
+	zeros = calloc(n ? n : 1, 2);
 	/* offset 0 of each string table is the empty name */
 	dt_strtab_add(&str, "");
 	dt_strtab_add(&shstr, "");

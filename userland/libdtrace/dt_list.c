@@ -13,11 +13,11 @@
  * dtrace_probe_argtype() - the D type of args[@argno] of probe @id
  * @dtp: the handle
  * @id: the probe
- * @argno: 0 .. 9
+ * @argno: 0 .. DTRACE_PROBE_NARGS - 1
  * @buf: out, the type's name, "" if the provider gives none
  * @len: size of @buf
  *
- * Return: 0, or -1 (EDT_NOPROBE, EINVAL for @argno >= 10, or
+ * Return: 0, or -1 (EDT_NOPROBE, EINVAL for @argno out of range, or
  * EDT_NODEVICE_OP without the device).
  */
 int dtrace_probe_argtype(dtrace_hdl_t *dtp, uint32_t id, int argno,

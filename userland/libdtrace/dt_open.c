@@ -8,10 +8,12 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <string.h>
 #include <stdlib.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
+#include <linux/capability.h>
 #include "dt_agg.h"
 #include "dt_provider.h"
 #include "dt_sym.h"
@@ -35,6 +37,26 @@ int dt_ioctl(dtrace_hdl_t *dtp, unsigned long cmd, void *arg)
 	return ret < 0 ? -1 : 0;
 }
 
+/* Has this process CAP_SYS_ADMIN in its effective set? */
+static bool dt_cap_sys_admin(void)
+{
+	FILE *fp = fopen("/proc/self/status", "re");
+	unsigned long long eff;
+	char line[256];
+	bool ret = false;
+
+	if (!fp)
+		return false;
+	while (fgets(line, sizeof(line), fp)) {
+		if (sscanf(line, "CapEff: %llx", &eff) == 1) {
+			ret = eff & (1ULL << CAP_SYS_ADMIN);
+			break;
+		}
+	}
+	fclose(fp);
+	return ret;
+}
+
 static int dt_open_device(dtrace_hdl_t *dtp)
 {
 	struct dtrace_ioc_version v = { .size = sizeof(v) };
@@ -43,6 +65,9 @@ static int dt_open_device(dtrace_hdl_t *dtp)
 	if (dtp->fd < 0) {
 		if (errno == ENOENT || errno == ENODEV || errno == ENXIO)
 			return EDT_NODEV;
+		/* with CAP_SYS_ADMIN, only the kernel's lockdown refuses */
+		if (errno == EPERM && dt_cap_sys_admin())
+			return EDT_LOCKDOWN;
 		if (errno == EACCES || errno == EPERM)
 			return EDT_NOPERM;
 		return errno;
@@ -97,17 +122,23 @@ dtrace_hdl_t *dtrace_open(int version, int flags, int *errp)
 	dtp->flags = flags;
 	/* as DTrace's test suite runs it: see dt_columns() */
 	dtp->testing = getenv("_DTRACE_TESTING") != NULL;
+	dtp->out_saved = -1;
 	dt_options_init(&dtp->opt);
+	dtp->opt.debug = getenv("DTRACE_DEBUG") != NULL;
 	ncpus = sysconf(_SC_NPROCESSORS_CONF);
 	dtp->ncpus = ncpus > 0 ? (int)ncpus : 1;
 
 	err = (flags & DTRACE_O_NODEV) ? dt_open_fake(dtp) :
 					 dt_open_device(dtp);
 	if (err) {
+		dt_dprintf(dtp, "open failed: %s", dtrace_errmsg(NULL, err));
 		dtrace_close(dtp);
 		*errp = err;
 		return NULL;
 	}
+	dt_dprintf(dtp, "opened %s, %d CPUs",
+		   (flags & DTRACE_O_NODEV) ? "without the device" :
+		   "/dev/dtrace", dtp->ncpus);
 	return dtp;
 }
 
@@ -158,10 +189,14 @@ void dtrace_close(dtrace_hdl_t *dtp)
 		close(dtp->fd);	/* the kernel tears the consumer down */
 	if (dtp->ftfd >= 0)
 		close(dtp->ftfd);	/* then the user probes can go */
+	if (dtp->out_saved >= 0)
+		close(dtp->out_saved);
 	dt_proc_release(dtp);
 	dt_uprov_free(dtp);
 	dt_strv_free(dtp->macro_argv, dtp->macro_argc);
 	dt_strv_free(dtp->cpp_argv, dtp->cpp_argc);
+	dt_strv_free(dtp->libdirs, dtp->nlibdirs);
+	dt_options_fini(&dtp->opt);
 	for (i = 0; i < dtp->nclauses; i++)
 		dt_clause_free(dtp->clauses[i]);
 	for (i = 1; i < dtp->naggs; i++)

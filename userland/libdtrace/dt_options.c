@@ -2,10 +2,13 @@
 /*
  * Options set with -x name=value, #pragma D option and the command's
  * flags: one table of names with their parsers (flags, sizes with
- * k/m/g/t suffixes, rates in hz or as a time, counts), the values in
- * struct dt_options, and dt_options_apply(), which hands the kernel's
- * options to it with DTRACEIOC_SETOPT before the first ENABLE.  The
- * monotonic clock the consumer runs by lives here too.
+ * k/m/g/t suffixes, rates in hz or as a time, counts, words, paths),
+ * the values in struct dt_options, and dt_options_apply(), which hands
+ * the kernel's options to it with DTRACEIOC_SETOPT before the first
+ * ENABLE.  Options about how the program is read (the preprocessor's,
+ * the library path) are the command line's: a program setting them
+ * gets EDT_BADOPTCTX.  The monotonic clock the consumer runs by lives
+ * here too.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -13,12 +16,12 @@
 #include <string.h>
 #include <strings.h>
 #include <time.h>
+#include <unistd.h>
 #include "dt_consume.h"
 
 #define DT_NSEC_PER_SEC	1000000000ULL
 #define DT_STACKFRAMES_DEFAULT	20
 #define DT_USTACKFRAMES_DEFAULT	100
-#define DT_STACKFRAMES_MAX	128	/* the kernel's limit per stack */
 
 void dt_options_init(struct dt_options *opt)
 {
@@ -38,6 +41,14 @@ void dt_options_init(struct dt_options *opt)
 	opt->specsize = DTRACE_SPECSIZE_DEFAULT;
 	opt->bufresize = DT_BUFRESIZE_AUTO;
 	opt->oformat = DT_OFORMAT_TEXT;
+	opt->version = DT_VERSION_LATEST;
+	opt->cpu = DTRACE_CPU_ANY;
+}
+
+void dt_options_fini(struct dt_options *opt)
+{
+	free(opt->ldpath);
+	free(opt->modpath);
 }
 
 uint64_t dt_now(void)
@@ -136,21 +147,57 @@ static int dt_opt_rate(const char *s, uint64_t *ns)
 	return -1;
 }
 
+/**
+ * dt_version_parse() - read a D version
+ * @s: "1.0", "1.6.3"
+ * @vp: out, as DT_VERSION()
+ *
+ * Return: 0, or -1 if @s is no version this compiler knows.
+ */
+int dt_version_parse(const char *s, uint32_t *vp)
+{
+	unsigned long part[3] = { 0, 0, 0 };
+	const char *p = s;
+	char *end;
+	int n;
+
+	for (n = 0; n < 3 && p && isdigit((unsigned char)*p); n++) {
+		part[n] = strtoul(p, &end, 10);
+		if (part[n] > 4095 || (*end && *end != '.'))
+			return -1;
+		p = *end ? end + 1 : NULL;
+	}
+	if (n < 2 || p || part[0] > 255)
+		return -1;
+	*vp = DT_VERSION(part[0], part[1], part[2]);
+	return *vp < DT_VERSION(1, 0, 0) || *vp > DT_VERSION_LATEST ? -1 : 0;
+}
+
 /* Kinds of option values. */
 enum dt_optkind {
-	DT_OPT_FLAG,		/* no value, "1" or "set" */
+	DT_OPT_FLAG,		/* no value, "1", "set" or "true"; "0",
+				   "false" or "unset" clears it */
 	DT_OPT_SIZE,		/* bytes, with suffixes */
 	DT_OPT_RATE,		/* a frequency or an interval, in ns */
 	DT_OPT_COUNT,		/* a plain number */
 	DT_OPT_WORD,		/* one of ->words; its index */
+	DT_OPT_PATH,		/* a string kept (char *) */
+	DT_OPT_CPP,		/* -D, -U or -I given as an option */
+	DT_OPT_LIBDIR,		/* a library directory, added */
+	DT_OPT_LOCKMEM,		/* a size or "unlimited" */
+	DT_OPT_VERSION,		/* a D version */
+	DT_OPT_CPU,		/* a CPU this machine has */
 };
+
+#define DT_OPT_CLI	0x1	/* the command line's: EDT_BADOPTCTX from D */
 
 struct dt_optdesc {
 	const char *name;
 	enum dt_optkind kind;
 	size_t off;		/* of the field in struct dt_options */
-	uint64_t min, max;	/* SIZE and COUNT */
+	uint64_t min, max;	/* SIZE and COUNT; CPP: the letter */
 	uint32_t kopt;		/* DTRACE_OPT_* it is sent as; 0 if none */
+	uint32_t flags;		/* DT_OPT_CLI */
 };
 
 #define DT_OFF(f)	offsetof(struct dt_options, f)
@@ -159,6 +206,7 @@ struct dt_optdesc {
 static const char *const dt_policies[] = { "switch", "fill", "ring", NULL };
 static const char *const dt_resizes[] = { "auto", "manual", NULL };
 static const char *const dt_oformats[] = { "text", "json", NULL };
+static const char *const dt_stdcs[] = { "a", "c", "s", "t", NULL };
 
 static const struct {
 	size_t off;
@@ -167,6 +215,7 @@ static const struct {
 	{ DT_OFF(bufpolicy), dt_policies },	/* DTRACE_BUFPOLICY_* */
 	{ DT_OFF(bufresize), dt_resizes },	/* DT_BUFRESIZE_* */
 	{ DT_OFF(oformat), dt_oformats },	/* DT_OFORMAT_* */
+	{ DT_OFF(stdc), dt_stdcs },		/* DT_STDC_* */
 };
 
 static const char *const *dt_opt_words(const struct dt_optdesc *d)
@@ -180,54 +229,67 @@ static const char *const *dt_opt_words(const struct dt_optdesc *d)
 }
 
 static const struct dt_optdesc dt_optdescs[] = {
-	{ "quiet", DT_OPT_FLAG, DT_OFF(quiet), 0, 0, 0 },
-	{ "errtags", DT_OPT_FLAG, DT_OFF(errtags), 0, 0, 0 },
-	{ "zdefs", DT_OPT_FLAG, DT_OFF(zdefs), 0, 0, 0 },
+	{ "quiet", DT_OPT_FLAG, DT_OFF(quiet), 0, 0, 0, 0 },
+	{ "errtags", DT_OPT_FLAG, DT_OFF(errtags), 0, 0, 0, 0 },
+	{ "droptags", DT_OPT_FLAG, DT_OFF(droptags), 0, 0, 0, 0 },
+	{ "zdefs", DT_OPT_FLAG, DT_OFF(zdefs), 0, 0, 0, 0 },
 	{ "destructive", DT_OPT_FLAG, DT_OFF(destructive), 0, 0,
-	  DTRACE_OPT_DESTRUCTIVE },
+	  DTRACE_OPT_DESTRUCTIVE, 0 },
 	{ "allowpanic", DT_OPT_FLAG, DT_OFF(allowpanic), 0, 0,
-	  DTRACE_OPT_DESTRUCTIVE },
-	{ "cpp", DT_OPT_FLAG, DT_OFF(cpp), 0, 0, 0 },
-	{ "defaultargs", DT_OPT_FLAG, DT_OFF(defaultargs), 0, 0, 0 },
-	{ "argref", DT_OPT_FLAG, DT_OFF(argref), 0, 0, 0 },
+	  DTRACE_OPT_DESTRUCTIVE, 0 },
+	{ "cpp", DT_OPT_FLAG, DT_OFF(cpp), 0, 0, 0, DT_OPT_CLI },
+	{ "defaultargs", DT_OPT_FLAG, DT_OFF(defaultargs), 0, 0, 0, 0 },
+	{ "argref", DT_OPT_FLAG, DT_OFF(argref), 0, 0, 0, 0 },
 	{ "bufsize", DT_OPT_SIZE, DT_OFF(bufsize), DTRACE_BUFSIZE_MIN,
-	  DTRACE_BUFSIZE_MAX, DTRACE_OPT_BUFSIZE },
+	  UINT64_MAX, DTRACE_OPT_BUFSIZE, 0 },	/* see dt_options_apply() */
 	{ "strsize", DT_OPT_SIZE, DT_OFF(strsize), 2, DTRACE_STRSIZE_MAX,
-	  DTRACE_OPT_STRSIZE },
+	  DTRACE_OPT_STRSIZE, 0 },
 	{ "dynvarsize", DT_OPT_SIZE, DT_OFF(dynvarsize),
 	  DTRACE_DYNVARSIZE_MIN, DTRACE_DYNVARSIZE_MAX,
-	  DTRACE_OPT_DYNVARSIZE },
+	  DTRACE_OPT_DYNVARSIZE, 0 },
 	{ "scratchsize", DT_OPT_SIZE, DT_OFF(scratchsize),
 	  DTRACE_SCRATCHSIZE_MIN, DTRACE_SCRATCHSIZE_MAX,
-	  DTRACE_OPT_SCRATCHSIZE },
-	{ "rawbytes", DT_OPT_FLAG, DT_OFF(rawbytes), 0, 0, 0 },
-	{ "switchrate", DT_OPT_RATE, DT_OFF(switchrate), 0, 0, 0 },
-	{ "statusrate", DT_OPT_RATE, DT_OFF(statusrate), 0, 0, 0 },
+	  DTRACE_OPT_SCRATCHSIZE, 0 },
+	{ "rawbytes", DT_OPT_FLAG, DT_OFF(rawbytes), 0, 0, 0, 0 },
+	{ "switchrate", DT_OPT_RATE, DT_OFF(switchrate), 0, 0, 0, 0 },
+	{ "statusrate", DT_OPT_RATE, DT_OFF(statusrate), 0, 0, 0, 0 },
 	{ "stackframes", DT_OPT_COUNT, DT_OFF(stackframes), 1,
-	  DT_STACKFRAMES_MAX, 0 },
+	  DTRACE_STACK_MAX, 0, 0 },
 	{ "ustackframes", DT_OPT_COUNT, DT_OFF(ustackframes), 1,
-	  DT_STACKFRAMES_MAX, 0 },
+	  DTRACE_USTACK_MAX, 0, 0 },
 	{ "bufpolicy", DT_OPT_WORD, DT_OFF(bufpolicy), 0, 0,
-	  DTRACE_OPT_BUFPOLICY },
+	  DTRACE_OPT_BUFPOLICY, 0 },
 	{ "aggsize", DT_OPT_SIZE, DT_OFF(aggsize), DTRACE_AGGSIZE_MIN,
-	  DTRACE_AGGSIZE_MAX, DTRACE_OPT_AGGSIZE },
-	{ "aggrate", DT_OPT_RATE, DT_OFF(aggrate), 0, 0, 0 },
+	  DTRACE_AGGSIZE_MAX, DTRACE_OPT_AGGSIZE, 0 },
+	{ "aggrate", DT_OPT_RATE, DT_OFF(aggrate), 0, 0, 0, 0 },
 	{ "nspec", DT_OPT_COUNT, DT_OFF(nspec), 1, DTRACE_NSPEC_MAX,
-	  DTRACE_OPT_NSPEC },
+	  DTRACE_OPT_NSPEC, 0 },
 	{ "specsize", DT_OPT_SIZE, DT_OFF(specsize), DTRACE_SPECSIZE_MIN,
-	  DTRACE_SPECSIZE_MAX, DTRACE_OPT_SPECSIZE },
-	{ "aggsortkey", DT_OPT_FLAG, DT_OFF(aggsortkey), 0, 0, 0 },
+	  DTRACE_SPECSIZE_MAX, DTRACE_OPT_SPECSIZE, 0 },
+	{ "aggsortkey", DT_OPT_FLAG, DT_OFF(aggsortkey), 0, 0, 0, 0 },
 	{ "aggsortkeypos", DT_OPT_COUNT, DT_OFF(aggsortkeypos), 0,
-	  DTRACE_AGG_MAXKEYS - 1, 0 },
+	  DTRACE_AGG_MAXKEYS - 1, 0, 0 },
 	{ "aggsortpos", DT_OPT_COUNT, DT_OFF(aggsortpos), 0,
-	  DTRACE_AGG_MAXID - 1, 0 },
-	{ "aggsortrev", DT_OPT_FLAG, DT_OFF(aggsortrev), 0, 0, 0 },
-	{ "aggpack", DT_OPT_FLAG, DT_OFF(aggpack), 0, 0, 0 },
-	{ "aggzoom", DT_OPT_FLAG, DT_OFF(aggzoom), 0, 0, 0 },
-	{ "bufresize", DT_OPT_WORD, DT_OFF(bufresize), 0, 0, 0 },
-	{ "temporal", DT_OPT_FLAG, DT_OFF(temporal), 0, 0, 0 },
-	{ "flowindent", DT_OPT_FLAG, DT_OFF(flowindent), 0, 0, 0 },
-	{ "oformat", DT_OPT_WORD, DT_OFF(oformat), 0, 0, 0 },
+	  DTRACE_AGG_MAXID - 1, 0, 0 },
+	{ "aggsortrev", DT_OPT_FLAG, DT_OFF(aggsortrev), 0, 0, 0, 0 },
+	{ "aggpack", DT_OPT_FLAG, DT_OFF(aggpack), 0, 0, 0, 0 },
+	{ "aggzoom", DT_OPT_FLAG, DT_OFF(aggzoom), 0, 0, 0, 0 },
+	{ "bufresize", DT_OPT_WORD, DT_OFF(bufresize), 0, 0, 0, 0 },
+	{ "temporal", DT_OPT_FLAG, DT_OFF(temporal), 0, 0, 0, 0 },
+	{ "flowindent", DT_OPT_FLAG, DT_OFF(flowindent), 0, 0, 0, 0 },
+	{ "oformat", DT_OPT_WORD, DT_OFF(oformat), 0, 0, 0, 0 },
+	{ "version", DT_OPT_VERSION, DT_OFF(version), 0, 0, 0, 0 },
+	{ "cpu", DT_OPT_CPU, DT_OFF(cpu), 0, 0, DTRACE_OPT_CPU, 0 },
+	{ "debug", DT_OPT_FLAG, DT_OFF(debug), 0, 0, 0, 0 },
+	{ "cpphdrs", DT_OPT_FLAG, DT_OFF(cpphdrs), 0, 0, 0, DT_OPT_CLI },
+	{ "stdc", DT_OPT_WORD, DT_OFF(stdc), 0, 0, 0, DT_OPT_CLI },
+	{ "define", DT_OPT_CPP, 0, 'D', 0, 0, DT_OPT_CLI },
+	{ "undef", DT_OPT_CPP, 0, 'U', 0, 0, DT_OPT_CLI },
+	{ "incdir", DT_OPT_CPP, 0, 'I', 0, 0, DT_OPT_CLI },
+	{ "libdir", DT_OPT_LIBDIR, 0, 0, 0, 0, DT_OPT_CLI },
+	{ "ldpath", DT_OPT_PATH, DT_OFF(ldpath), 0, 0, 0, DT_OPT_CLI },
+	{ "modpath", DT_OPT_PATH, DT_OFF(modpath), 0, 0, 0, DT_OPT_CLI },
+	{ "lockmem", DT_OPT_LOCKMEM, DT_OFF(lockmem), 0, 0, 0, DT_OPT_CLI },
 };
 
 static const struct dt_optdesc *dt_optdesc_find(const char *name)
@@ -247,8 +309,14 @@ static int dt_opt_parse(const struct dt_optdesc *d, const char *val,
 	const char *end;
 
 	switch (d->kind) {
-	case DT_OPT_FLAG:
-		if (val && *val && strcmp(val, "1") && strcasecmp(val, "set"))
+	case DT_OPT_FLAG:	/* "0", "false" or "unset" clears it */
+		if (val && (!strcmp(val, "0") || !strcasecmp(val, "false") ||
+			    !strcasecmp(val, "unset"))) {
+			*v = 0;
+			return 0;
+		}
+		if (val && *val && strcmp(val, "1") && strcasecmp(val, "set") &&
+		    strcasecmp(val, "true"))
 			return -1;
 		*v = 1;
 		return 0;
@@ -270,8 +338,44 @@ static int dt_opt_parse(const struct dt_optdesc *d, const char *val,
 				return 0;
 		return -1;
 	}
+	case DT_OPT_PATH:
+	case DT_OPT_CPP:
+	case DT_OPT_LIBDIR:
+		return val && *val ? 0 : -1;
+	case DT_OPT_LOCKMEM:
+		if (val && !strcmp(val, "unlimited")) {
+			*v = UINT64_MAX;
+			return 0;
+		}
+		return dt_opt_size(val, v) || *v == 0 ? -1 : 0;
+	case DT_OPT_CPU:
+		return dt_opt_number(val, v, &end) || *end ||
+		       *v >= (uint64_t)sysconf(_SC_NPROCESSORS_CONF) ? -1 : 0;
+	case DT_OPT_VERSION: {
+		uint32_t ver;
+
+		if (!val || dt_version_parse(val, &ver))
+			return -1;
+		*v = ver;
+		return 0;
+	}
 	}
 	return *v < d->min || *v > d->max ? -1 : 0;
+}
+
+/* -L, -x libdir: one more directory of D library files. */
+static int dt_opt_libdir(dtrace_hdl_t *dtp, const char *dir)
+{
+	char **v = realloc(dtp->libdirs, (dtp->nlibdirs + 1) * sizeof(*v));
+
+	if (!v)
+		return dt_set_errno(dtp, EDT_NOMEM);
+	dtp->libdirs = v;
+	v[dtp->nlibdirs] = strdup(dir);
+	if (!v[dtp->nlibdirs])
+		return dt_set_errno(dtp, EDT_NOMEM);
+	dtp->nlibdirs++;
+	return 0;
 }
 
 /**
@@ -280,18 +384,21 @@ static int dt_opt_parse(const struct dt_optdesc *d, const char *val,
  * @opt: option name
  * @val: value, NULL for a flag
  *
- * Return: 0, or -1 with EDT_BADOPTNAME, EDT_BADOPTVAL, or EDT_ACTIVE
- * for an option of the kernel's once it has been sent (at the first
- * enabling).
+ * Return: 0, or -1 with EDT_BADOPTNAME, EDT_BADOPTVAL, EDT_BADOPTCTX
+ * for an option of the command line's set by #pragma D option, or
+ * EDT_ACTIVE for an option of the kernel's once it has been sent (at
+ * the first enabling).
  */
 int dtrace_setopt(dtrace_hdl_t *dtp, const char *opt, const char *val)
 {
 	const struct dt_optdesc *d = dt_optdesc_find(opt);
-	char *field;
+	char *field, *str;
 	uint64_t v = 0;
 
 	if (!d)
 		return dt_set_errno(dtp, EDT_BADOPTNAME);
+	if ((d->flags & DT_OPT_CLI) && dtp->in_program)
+		return dt_set_errno(dtp, EDT_BADOPTCTX);
 	if (dt_opt_parse(d, val, &v))
 		return dt_set_errno(dtp, EDT_BADOPTVAL);
 	if (d->kopt && dtp->opts_applied)
@@ -300,11 +407,23 @@ int dtrace_setopt(dtrace_hdl_t *dtp, const char *opt, const char *val)
 	field = (char *)&dtp->opt + d->off;
 	switch (d->kind) {
 	case DT_OPT_FLAG:
-		*(bool *)field = true;
+		*(bool *)field = v != 0;
 		break;
 	case DT_OPT_WORD:
+	case DT_OPT_VERSION:
 		*(uint32_t *)field = (uint32_t)v;
 		break;
+	case DT_OPT_PATH:
+		str = strdup(val);
+		if (!str)
+			return dt_set_errno(dtp, EDT_NOMEM);
+		free(*(char **)field);
+		*(char **)field = str;
+		break;
+	case DT_OPT_CPP:
+		return dtrace_cpp_option(dtp, (int)d->min, val);
+	case DT_OPT_LIBDIR:
+		return dt_opt_libdir(dtp, val);
 	default:
 		*(uint64_t *)field = v;
 		break;
@@ -325,8 +444,13 @@ int dtrace_getopt(dtrace_hdl_t *dtp, const char *opt, int64_t *val)
 		*val = *(const bool *)field;
 		break;
 	case DT_OPT_WORD:
+	case DT_OPT_VERSION:
 		*val = *(const uint32_t *)field;
 		break;
+	case DT_OPT_PATH:
+	case DT_OPT_CPP:
+	case DT_OPT_LIBDIR:
+		return dt_set_errno(dtp, EDT_BADOPTVAL);	/* no number */
 	default:
 		*val = (int64_t)*(const uint64_t *)field;
 		break;
@@ -341,9 +465,29 @@ static int dt_setopt_kernel(dtrace_hdl_t *dtp, uint32_t option,
 		.size = sizeof(so), .option = option, .value = value,
 	};
 
+	dt_dprintf(dtp, "kernel option %u set to %llu", option,
+		   (unsigned long long)value);
 	if (dt_ioctl(dtp, DTRACEIOC_SETOPT, &so))
 		return dt_set_errno_ioctl(dtp, errno);
 	return 0;
+}
+
+/* Say that a size was lowered: "buffer size lowered to 512k". */
+static void dt_options_lowered(dtrace_hdl_t *dtp, const char *what,
+			       uint64_t v)
+{
+	dtrace_dropdata_t dd = { .cpu = -1 };
+	char msg[96];
+
+	snprintf(msg, sizeof(msg), "%s lowered to %llu%s", what,
+		 (unsigned long long)(v % 1024 ? v :
+		 v % (1 << 20) ? v >> 10 : v >> 20),
+		 v % 1024 ? "" : v % (1 << 20) ? "k" : "m");
+	dd.msg = msg;
+	if (dtp->drop_handler)
+		dtp->drop_handler(&dd, dtp->drop_arg);
+	else
+		fprintf(stderr, "dtrace: %s\n", msg);
 }
 
 /**
@@ -379,23 +523,13 @@ int dt_options_resize(dtrace_hdl_t *dtp)
 		return 0;
 	for (i = 0; i < DT_ARRAY_SIZE(sz); i++) {
 		uint64_t *v = (uint64_t *)((char *)&dtp->opt + sz[i].off);
-		dtrace_dropdata_t dd = { .cpu = -1 };
-		char msg[96];
 
 		if (*v / 2 < sz[i].min)
 			continue;
 		*v /= 2;
 		if (dt_setopt_kernel(dtp, sz[i].kopt, *v))
 			return -1;
-		snprintf(msg, sizeof(msg), "%s lowered to %llu%s", sz[i].what,
-			 (unsigned long long)(*v % 1024 ? *v :
-			 *v % (1 << 20) ? *v >> 10 : *v >> 20),
-			 *v % 1024 ? "" : *v % (1 << 20) ? "k" : "m");
-		dd.msg = msg;
-		if (dtp->drop_handler)
-			dtp->drop_handler(&dd, dtp->drop_arg);
-		else
-			fprintf(stderr, "dtrace: %s\n", msg);
+		dt_options_lowered(dtp, sz[i].what, *v);
 		lowered = 1;
 	}
 	return lowered;
@@ -407,8 +541,11 @@ int dt_options_resize(dtrace_hdl_t *dtp)
  *
  * Called before the first DTRACEIOC_ENABLE (the kernel checks
  * destructive actions there) and again harmlessly at dtrace_go().
- * From then on dtrace_setopt() refuses the kernel's options.
- * Return: 0, or -1 with the kernel's errno.
+ * From then on dtrace_setopt() refuses the kernel's options.  A bufsize
+ * above the kernel's largest is taken as DTrace does (-b 2t -e
+ * succeeds) and, under bufresize=auto, lowered to it here.
+ * Return: 0, or -1 with the kernel's errno (ENOMEM for a bufsize too
+ * large under bufresize=manual).
  */
 int dt_options_apply(dtrace_hdl_t *dtp)
 {
@@ -417,6 +554,12 @@ int dt_options_apply(dtrace_hdl_t *dtp)
 
 	if (dtp->opts_applied)
 		return 0;
+	if (o->bufsize > DTRACE_BUFSIZE_MAX) {
+		if (o->bufresize == DT_BUFRESIZE_MANUAL)
+			return dt_set_errno(dtp, ENOMEM);
+		dtp->opt.bufsize = DTRACE_BUFSIZE_MAX;
+		dt_options_lowered(dtp, "buffer size", DTRACE_BUFSIZE_MAX);
+	}
 	if (o->destructive)
 		destr |= DTRACE_DESTRUCTIVE_ALLOW;
 	if (o->allowpanic)
@@ -434,7 +577,9 @@ int dt_options_apply(dtrace_hdl_t *dtp)
 	    (o->nspec != DTRACE_NSPEC_DEFAULT &&
 	     dt_setopt_kernel(dtp, DTRACE_OPT_NSPEC, o->nspec)) ||
 	    (o->specsize != DTRACE_SPECSIZE_DEFAULT &&
-	     dt_setopt_kernel(dtp, DTRACE_OPT_SPECSIZE, o->specsize)))
+	     dt_setopt_kernel(dtp, DTRACE_OPT_SPECSIZE, o->specsize)) ||
+	    (o->cpu != DTRACE_CPU_ANY &&
+	     dt_setopt_kernel(dtp, DTRACE_OPT_CPU, o->cpu)))
 		return -1;
 	dtp->opts_applied = true;
 	return 0;

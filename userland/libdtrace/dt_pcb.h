@@ -26,12 +26,15 @@ struct dt_pcb {
 	void *scanner;
 	size_t pos;			/* offset just past the last match */
 	int line;			/* line of the last token */
-	int parens;			/* ( and [ depth in a predicate */
+	int parens;			/* ( and [ depth in a predicate or
+					   a clause body */
 	int braces;			/* { depth in a clause body or a
 					   declaration */
 	int lasttok;			/* the token returned before */
 	uint64_t macros_used;		/* bit N: $N or $$N was referenced */
 	char tok[64];			/* text of the last token, for errors */
+	const char *macro;		/* the $N being expanded, or NULL */
+	bool any_tok;			/* a token other than the end */
 	bool tok_eof;			/* the last token was the end */
 
 	/* Result of parsing. */
@@ -72,6 +75,9 @@ int dt_parse(struct dt_pcb *pcb);
 int dt_pragma(struct dt_pcb *pcb, const char *line);
 
 /* dt_pdesc.c */
+int dt_pdesc_id(dtrace_hdl_t *dtp, const char *s,
+		struct dtrace_probedesc *desc, const char **endp, char *err,
+		size_t errlen);
 int dt_pdesc_parse(const char *s, dtrace_probespec_t spec,
 		   struct dtrace_probedesc *desc, char *err, size_t errlen);
 

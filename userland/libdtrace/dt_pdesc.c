@@ -3,8 +3,10 @@
  * Probe description text to struct dtrace_probedesc and back.  Fields
  * are separated by ':'; fewer than four fill from the right, ending at
  * the field the context names (the name for D programs and -n, the
- * function for -f, ...).  A backslash keeps the next character, ':'
- * included, and stays in the field for the kernel's glob matcher.
+ * function for -f, ...).  One field more than the context takes is
+ * allowed when it is empty (-f :vmlinux:: names provider vmlinux).  A
+ * backslash keeps the next character, ':' included, and stays in the
+ * field for the kernel's glob matcher.
  */
 #include <stdio.h>
 #include <string.h>
@@ -42,11 +44,13 @@ static char *dt_pdesc_field(struct dtrace_probedesc *d, int i)
 int dt_pdesc_parse(const char *s, dtrace_probespec_t spec,
 		   struct dtrace_probedesc *desc, char *err, size_t errlen)
 {
-	const char *start[4], *end[4];
-	int n = 0, first, i;
+	const char *start[5], *end[5];
+	int n = 0, first, i = 0;
 	const char *p = s;
 
 	memset(desc, 0, sizeof(*desc));
+	if (spec > DTRACE_PROBESPEC_NAME)
+		spec = DTRACE_PROBESPEC_NAME;
 	start[0] = s;
 	for (;; p++) {
 		if (*p == '\\' && p[1]) {
@@ -55,27 +59,21 @@ int dt_pdesc_parse(const char *s, dtrace_probespec_t spec,
 		}
 		if (*p != ':' && *p != '\0')
 			continue;
-		if (n == 4) {
-			snprintf(err, errlen,
-				 "invalid probe description \"%s\": Overspecified probe description",
-				 s);
-			return -1;
-		}
+		if (n == 5)
+			goto overspecified;
 		end[n++] = p;
 		if (*p == '\0')
 			break;
-		if (n < 4)
+		if (n < 5)
 			start[n] = p + 1;
 	}
 
 	first = (int)spec - n + 1;
-	if (first < 0) {
-		snprintf(err, errlen,
-			 "invalid probe description \"%s\": Overspecified probe description",
-			 s);
-		return -1;
-	}
-	for (i = 0; i < n; i++) {
+	if (first == -1 && end[0] == start[0])
+		i = 1;		/* an empty leading field is dropped */
+	else if (first < 0)
+		goto overspecified;
+	for (; i < n; i++) {
 		size_t len = (size_t)(end[i] - start[i]);
 
 		if (len >= dt_pdesc_lens[first + i]) {
@@ -87,6 +85,44 @@ int dt_pdesc_parse(const char *s, dtrace_probespec_t spec,
 		memcpy(dt_pdesc_field(desc, first + i), start[i], len);
 	}
 	return 0;
+
+overspecified:
+	snprintf(err, errlen,
+		 "invalid probe description \"%s\": Overspecified probe description",
+		 s);
+	return -1;
+}
+
+/**
+ * dt_pdesc_id() - the probe a -i description's leading digits name
+ * @dtp: the handle
+ * @s: the description, starting with a digit
+ * @desc: out, the probe's names
+ * @endp: out, what follows the digits (a probe name, or "")
+ * @err: out, the reason on failure
+ * @errlen: its size
+ *
+ * Return: 0, or -1 if there is no such probe.
+ */
+int dt_pdesc_id(dtrace_hdl_t *dtp, const char *s,
+		struct dtrace_probedesc *desc, const char **endp, char *err,
+		size_t errlen)
+{
+	const char *end = s;
+	unsigned long long id = 0;
+
+	while (*end >= '0' && *end <= '9') {
+		if (id <= UINT32_MAX)
+			id = id * 10 + (unsigned int)(*end - '0');
+		end++;
+	}
+	*endp = end;
+	if (id && id <= UINT32_MAX && !dt_probe_lookup(dtp, (uint32_t)id, desc))
+		return 0;
+	snprintf(err, errlen,
+		 "invalid probe identifier %.*s: Unknown probe identifier",
+		 (int)(end - s), s);
+	return -1;
 }
 
 int dtrace_str2desc(dtrace_hdl_t *dtp, dtrace_probespec_t spec,

@@ -25,7 +25,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/stat.h>
 #include <unistd.h>
+#include <engine/glob.h>
 #include <linux/dtrace_fasttrap.h>
 #include "dt_impl.h"
 #include "dt_sym.h"
@@ -35,8 +37,9 @@
 
 /* A file mapped by the process. */
 struct dt_pobj {
-	char path[PATH_MAX];
+	char path[PATH_MAX];	/* as /proc/PID/maps names it */
 	char mapfile[PATH_MAX];	/* /proc/PID/map_files/START-END */
+	char src[PATH_MAX];	/* where its ELF is read: dt_pobj_src() */
 	const char *base;	/* its name: soname or basename */
 	const char *file;	/* basename of path */
 	bool exe;
@@ -119,7 +122,7 @@ static int dt_pid_func(const char *name, uint64_t vaddr, uint64_t size,
 
 	if (!dt_pid_name_fits(name, sizeof(c.desc.func)) ||
 	    (r->off && r->offset >= size) ||
-	    dt_sym_uoffset(r->dtp, r->obj->path, vaddr, &off))
+	    dt_sym_uoffset(r->dtp, r->obj->src, vaddr, &off))
 		return 0;
 	for (kind = DTRACE_FTP_ENTRY; kind <= DTRACE_FTP_OFFSET; kind++) {
 		if ((kind == DTRACE_FTP_ENTRY && !r->entry) ||
@@ -151,6 +154,34 @@ static int dt_pid_func(const char *name, uint64_t vaddr, uint64_t size,
 			return -1;
 	}
 	return 0;
+}
+
+/* Is @path the file @st describes? */
+static bool dt_same_file(const char *path, const struct stat *st)
+{
+	struct stat s;
+
+	return !stat(path, &s) && s.st_dev == st->st_dev &&
+	       s.st_ino == st->st_ino;
+}
+
+/*
+ * Where to read @o's ELF from: its path, when that is the very file
+ * mapped (the usual case, and the name dtrace's symbol cache knows it
+ * by); else the path in the process's own root (/proc/PID/root: a
+ * process in another mount namespace, a container); else the mapping.
+ */
+static void dt_pobj_src(struct dt_pobj *o, int pid)
+{
+	struct stat st;
+
+	snprintf(o->src, sizeof(o->src), "%s", o->path);
+	if (stat(o->mapfile, &st) || dt_same_file(o->path, &st))
+		return;
+	if (snprintf(o->src, sizeof(o->src), "/proc/%d/root%.*s", pid,
+		     PATH_MAX - 32, o->path) >= (int)sizeof(o->src) ||
+	    !dt_same_file(o->src, &st))
+		snprintf(o->src, sizeof(o->src), "%s", o->mapfile);
 }
 
 /* The files process @pid maps, each once.  Return: -1 if it is gone. */
@@ -194,8 +225,9 @@ static int dt_pid_objects(dtrace_hdl_t *dtp, int pid, struct dt_pobj **objsp,
 		snprintf(o->path, sizeof(o->path), "%s", file);
 		snprintf(o->mapfile, sizeof(o->mapfile),
 			 "/proc/%d/map_files/%llx-%llx", pid, start, end);
+		dt_pobj_src(o, pid);
 		o->file = strrchr(o->path, '/') + 1;
-		o->base = dt_sym_uobj_name(dtp, o->path);
+		o->base = dt_sym_uobj_name(dtp, o->src);
 		if (!o->base)
 			o->base = o->file;
 		o->exe = !strcmp(o->path, exe);
@@ -220,7 +252,8 @@ static bool dt_pid_obj_matches(const struct dt_pobj *o, const char *glob)
 		return true;
 	if (!strcmp(glob, "a.out"))
 		return o->exe;
-	return dt_gmatch(o->base, glob) || dt_gmatch(o->file, glob);
+	return dtrace_match_glob(glob, o->base) ||
+	       dtrace_match_glob(glob, o->file);
 }
 
 /* Which probes of each function @name asks for; false for none. */
@@ -228,8 +261,8 @@ static bool dt_pid_kinds(struct dt_pid_req *r, const char *name)
 {
 	char *end;
 
-	r->entry = dt_gmatch("entry", name);
-	r->ret = dt_gmatch("return", name);
+	r->entry = dtrace_match_glob(name, "entry");
+	r->ret = dtrace_match_glob(name, "return");
 	if (*name && !strpbrk(name, "*?[\\")) {
 		r->offset = strtoull(name, &end, 16);
 		r->off = !*end && isxdigit((unsigned char)*name);
@@ -253,7 +286,7 @@ static int dt_pid_walk(struct dt_pid_req *r, const struct dt_pobj *objs,
 		r->fd = -1;
 		if (r->create && (r->fd = dt_pobj_open(&objs[i])) < 0)
 			continue;
-		ret = dt_sym_ufuncs(r->dtp, objs[i].path, r->pd->func,
+		ret = dt_sym_ufuncs(r->dtp, objs[i].src, r->pd->func,
 				    dt_pid_func, r);
 		if (ret > 0)
 			ret = 0;	/* an object we cannot read */
@@ -293,7 +326,7 @@ static int dt_pid_usdt_obj(dtrace_hdl_t *dtp, const struct dt_pobj *o,
 	size_t n, i;
 	int fd = -1, ret = 0;
 
-	if (dt_usdt_read(o->path, &sites, &n) || !n)
+	if (dt_usdt_read(o->src, &sites, &n) || !n)
 		return 0;
 	for (i = 0; i < n && !ret; i++) {
 		struct dtrace_ioc_ftp_create c;
@@ -309,15 +342,15 @@ static int dt_pid_usdt_obj(dtrace_hdl_t *dtp, const struct dt_pobj *o,
 			*q = '-';
 			memmove(q + 1, q + 2, strlen(q + 2) + 1);
 		}
-		func = dt_sym_ufunc_at(dtp, o->path, sites[i].pc);
+		func = dt_sym_ufunc_at(dtp, o->src, sites[i].pc);
 		snprintf(c.desc.func, sizeof(c.desc.func), "%s", func ? func : "-");
-		if (!dt_gmatch(sites[i].provider, prov) ||
-		    !dt_gmatch(c.desc.name, pd->name) ||
-		    !dt_gmatch(c.desc.func, pd->func) ||
+		if (!dtrace_match_glob(prov, sites[i].provider) ||
+		    !dtrace_match_glob(pd->name, c.desc.name) ||
+		    !dtrace_match_glob(pd->func, c.desc.func) ||
 		    !dt_pid_name_fits(c.desc.func, sizeof(c.desc.func)) ||
-		    dt_sym_uoffset(dtp, o->path, sites[i].pc, &off) ||
+		    dt_sym_uoffset(dtp, o->src, sites[i].pc, &off) ||
 		    (sites[i].sema &&
-		     dt_sym_uoffset(dtp, o->path, sites[i].sema, &sema)))
+		     dt_sym_uoffset(dtp, o->src, sites[i].sema, &sema)))
 			continue;
 		c.offset = off;
 		c.refctr = sema;
@@ -326,7 +359,7 @@ static int dt_pid_usdt_obj(dtrace_hdl_t *dtp, const struct dt_pobj *o,
 		    (int)sizeof(c.desc.provider))
 			continue;
 		snprintf(c.desc.mod, sizeof(c.desc.mod), "%s", o->base);
-		if (dt_usdt_args(dtp, o->path, &sites[i], c.args, &c.nargs)) {
+		if (dt_usdt_args(dtp, o->src, &sites[i], c.args, &c.nargs)) {
 			fprintf(stderr, "dtrace: %s:%s in %s: arguments \"%s\" "
 				"not understood; they read 0\n",
 				sites[i].provider, sites[i].name, o->path,
@@ -373,8 +406,9 @@ static int dt_pid_anyobj(dtrace_hdl_t *dtp, const char *mod,
 	return -1;
 found:
 	snprintf(o->mapfile, sizeof(o->mapfile), "%s", o->path);
+	snprintf(o->src, sizeof(o->src), "%s", o->path);
 	o->file = strrchr(o->path, '/') + 1;
-	o->base = dt_sym_uobj_name(dtp, o->path);
+	o->base = dt_sym_uobj_name(dtp, o->src);
 	if (!o->base)
 		o->base = o->file;
 	o->exe = false;

@@ -249,6 +249,136 @@ static int dt_pv_value(struct dt_pv *pv, const struct dt_type *t,
 	}
 }
 
+/*
+ * print() of a pointer to a struct or union, DTrace's layout: the
+ * address and " = *", then the object as "(type) {", a member a line
+ * as ".name = (type)value," one column further in per level (nested
+ * structs and arrays open a level of their own), members that are all
+ * zero left out, from column DT_PRINT_PTRCOL.
+ */
+#define DT_PRINT_PTRCOL	44
+
+static bool dt_pp_zero(const struct dt_pv *pv, uint64_t bitoff,
+		       unsigned int bitsize, uint64_t size)
+{
+	uint64_t i;
+
+	if (bitsize)
+		return !dt_print_int(pv->base, bitoff, bitsize, 0);
+	for (i = 0; i < size; i++)
+		if (pv->base[bitoff / 8 + i])
+			return false;
+	return true;
+}
+
+static const char *dt_pp_tname(const struct dt_type *t, char *buf,
+			       size_t len)
+{
+	const struct dt_type *b = dt_type_base(t);
+
+	if (t == b && (b->kind == DT_TK_STRUCT || b->kind == DT_TK_UNION) &&
+	    (!b->name || !*b->name || strchr(b->name, '<')))
+		snprintf(buf, len, "%s",
+			 b->kind == DT_TK_STRUCT ? "struct" : "union");
+	else
+		dt_type_name(t, buf, len);
+	return buf;
+}
+
+static int dt_pp_value(struct dt_pv *pv, const struct dt_type *t,
+		       uint64_t bitoff, unsigned int bitsize, int col,
+		       const char *name, const char *end);
+
+static int dt_pp_members(struct dt_pv *pv, const struct dt_type *t,
+			 uint64_t bitoff, int col)
+{
+	unsigned int i;
+	int ret = 0;
+
+	for (i = 0; i < t->nmembers && !ret; i++) {
+		const struct dt_member *m = &t->members[i];
+		const struct dt_type *mt = dt_type_base(m->type);
+		uint64_t mb = bitoff + m->bit_offset;
+
+		if ((mb + (m->bit_size ? m->bit_size : mt->size * 8) + 7) / 8 >
+		    pv->n || dt_pp_zero(pv, mb, m->bit_size, mt->size))
+			continue;
+		if (!m->name)	/* anonymous: its members in line */
+			ret = dt_pp_members(pv, mt, mb, col);
+		else
+			ret = dt_pp_value(pv, m->type, mb, m->bit_size, col,
+					  m->name, ",");
+	}
+	return ret;
+}
+
+static int dt_pp_value(struct dt_pv *pv, const struct dt_type *t,
+		       uint64_t bitoff, unsigned int bitsize, int col,
+		       const char *name, const char *end)
+{
+	const struct dt_type *b = dt_type_base(t);
+	char tname[256], dot[160] = "";
+	uint64_t v, i;
+	int ret;
+
+	if (name)
+		snprintf(dot, sizeof(dot), ".%s = ", name);
+	dt_pp_tname(t, tname, sizeof(tname));
+	if (b->kind == DT_TK_STRUCT || b->kind == DT_TK_UNION) {
+		ret = dt_strbuf_printf(pv->sb, "%*s%s(%s) {\n", col, "", dot,
+				       tname);
+		if (!ret && col < DT_PRINT_PTRCOL + DT_PRINT_DEPTH)
+			ret = dt_pp_members(pv, b, bitoff, col + 1);
+		return ret ? ret : dt_strbuf_printf(pv->sb, "%*s}%s\n", col,
+						    "", end);
+	}
+	if (b->kind == DT_TK_ARRAY) {
+		const struct dt_type *et = dt_type_base(b->ref);
+
+		ret = dt_strbuf_printf(pv->sb, "%*s%s(%s) [\n", col, "", dot,
+				       tname);
+		for (i = 0; i < b->nelems && !ret; i++) {
+			uint64_t eb = bitoff + i * et->size * 8;
+
+			if ((eb / 8 + et->size) > pv->n ||
+			    dt_pp_zero(pv, eb, 0, et->size))
+				continue;
+			ret = dt_pp_value(pv, b->ref, eb, 0, col + 1, NULL, ",");
+		}
+		return ret ? ret : dt_strbuf_printf(pv->sb, "%*s]%s\n", col,
+						    "", end);
+	}
+	ret = dt_strbuf_printf(pv->sb, "%*s%s(%s)", col, "", dot, tname);
+	v = b->kind == DT_TK_FLOAT ? 0 :
+	    dt_print_int(pv->base, bitoff, bitsize, b->size);
+	if (ret)
+		return ret;
+	if (b->kind == DT_TK_POINTER)
+		ret = dt_strbuf_printf(pv->sb, "0x%llx", (unsigned long long)v);
+	else if (dt_type_is_char(b) && isprint((int)(v & 0xff)))
+		ret = dt_strbuf_printf(pv->sb, "'%c'", (int)(v & 0xff));
+	else if (b->kind == DT_TK_ENUM || b->kind == DT_TK_FLOAT)
+		ret = dt_pv_value(pv, t, bitoff, bitsize, 0);
+	else if (b->is_signed && b->size < 8 && !bitsize)
+		ret = dt_strbuf_printf(pv->sb, "%lld", (long long)
+				       (int64_t)(v << (64 - 8 * b->size)) >>
+				       (64 - 8 * b->size));
+	else
+		ret = dt_strbuf_printf(pv->sb, b->is_signed ? "%lld" : "%llu",
+				       (long long)v);
+	return ret ? ret : dt_strbuf_printf(pv->sb, "%s\n", end);
+}
+
+int dt_print_pointee(uint64_t addr, const struct dt_type *t,
+		     const unsigned char *p, size_t n, struct dt_strbuf *sb)
+{
+	struct dt_pv pv = { .base = p, .n = n, .sb = sb };
+
+	if (dt_strbuf_printf(sb, "0x%llx = *\n", (unsigned long long)addr))
+		return -1;
+	return dt_pp_value(&pv, t, 0, 0, DT_PRINT_PTRCOL, NULL, "");
+}
+
 int dt_print_value(const struct dt_type *t, const unsigned char *p, size_t n,
 		   struct dt_strbuf *sb)
 {

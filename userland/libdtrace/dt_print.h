@@ -48,4 +48,12 @@ int dt_print_bytes(const unsigned char *p, size_t n, bool quiet, bool raw,
 int dt_print_value(const struct dt_type *t, const unsigned char *p, size_t n,
 		   struct dt_strbuf *sb);
 
+/*
+ * print() of a pointer to a struct or union: "ADDR = *", then the
+ * object (@n bytes at @p, of type @t) in DTrace's layout, nonzero
+ * members only.
+ */
+int dt_print_pointee(uint64_t addr, const struct dt_type *t,
+		     const unsigned char *p, size_t n, struct dt_strbuf *sb);
+
 #endif /* _DT_PRINT_H */

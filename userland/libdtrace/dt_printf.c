@@ -18,19 +18,22 @@
 #include "dt_sym.h"
 #include "dt_type.h"
 
-#define DT_PF_CONVS	"diouxXcsSaApeEfgGYk"
+#define DT_PF_CONVS	"diouxXcsSaApeEfgGYTk"
 
 #define DT_PF_FLAGS	"-+ #0"
 
-#define DT_PF_AGGCONVS	"diuxXo"	/* what %@ may be */
+#define DT_PF_AGGCONVS	"diuxXoYT"	/* what %@ may be */
+
+#define DT_PF_PTRWIDTH	16	/* "%?": as wide as a pointer in hex */
 
 static int dt_pf_digits(const char **pp)
 {
 	const char *p = *pp;
 	long v = 0;
 
+	/* DTrace honours widths of ten million; past INT_MAX / 10, stop */
 	while (*p >= '0' && *p <= '9') {
-		if (v < 100000)
+		if (v < INT_MAX / 10)
 			v = v * 10 + (*p - '0');
 		p++;
 	}
@@ -44,9 +47,13 @@ static const char *dt_pf_conv(const char *p, struct dt_pfconv *c)
 	size_t nf = 0;
 	const char *start = p - 1;
 
-	while (*p && (strchr(DT_PF_FLAGS, *p) || *p == '@')) {
+	bool ptrwidth = false;
+
+	while (*p && (strchr(DT_PF_FLAGS, *p) || *p == '@' || *p == '?')) {
 		if (*p == '@')
 			c->agg = true;
+		else if (*p == '?')
+			ptrwidth = true;
 		else if (nf + 1 < sizeof(c->flags) && !strchr(c->flags, *p))
 			c->flags[nf++] = *p;
 		p++;
@@ -58,6 +65,12 @@ static const char *dt_pf_conv(const char *p, struct dt_pfconv *c)
 		p++;
 	} else if (*p >= '0' && *p <= '9') {
 		c->width = dt_pf_digits(&p);
+		if (*p == '$') {	/* %n$: a position, which D lacks */
+			c->conv = '$';
+			return p + 1;
+		}
+	} else if (ptrwidth) {
+		c->width = DT_PF_PTRWIDTH;
 	}
 	if (*p == '.') {
 		p++;
@@ -65,8 +78,13 @@ static const char *dt_pf_conv(const char *p, struct dt_pfconv *c)
 			c->prec = DT_PF_STAR;
 			p++;
 		} else {
-			c->prec = dt_pf_digits(&p);
+			/* as DTrace: a precision of 0 is none */
+			c->prec = dt_pf_digits(&p) ?: DT_PF_NONE;
 		}
+	}
+	if (*p == '@') {	/* "%8@d" as well as "%@8d" */
+		c->agg = true;
+		p++;
 	}
 	if ((p[0] == 'h' && p[1] == 'h') || (p[0] == 'l' && p[1] == 'l')) {
 		memcpy(c->length, p, 2);
@@ -90,10 +108,28 @@ static const char *dt_pf_conv(const char *p, struct dt_pfconv *c)
  */
 struct dt_pfmt *dt_printf_parse(const char *fmt, char *err, size_t errlen)
 {
+	enum dt_errtag tag;
+
+	return dt_printf_parse_tag(fmt, &tag, err, errlen);
+}
+
+/**
+ * dt_printf_parse_tag() - dt_printf_parse(), saying why it refused
+ * @fmt: the format, escapes already decoded
+ * @tag: out, the diagnostic's tag when it refuses
+ * @err: out, why it was refused
+ * @errlen: size of @err
+ *
+ * Return: the parsed format, or NULL.
+ */
+struct dt_pfmt *dt_printf_parse_tag(const char *fmt, enum dt_errtag *tag,
+				    char *err, size_t errlen)
+{
 	struct dt_pfmt *pf = calloc(1, sizeof(*pf));
 	size_t n = 0, lit = 0, len = strlen(fmt);
 	const char *p = fmt;
 
+	*tag = D_NOMEM;
 	if (pf)
 		pf->text = malloc(len + 1);
 	if (pf)
@@ -120,6 +156,15 @@ struct dt_pfmt *dt_printf_parse(const char *fmt, char *err, size_t errlen)
 		c->pre_off = lit;
 		c->pre_len = n - lit;
 		p = dt_pf_conv(p + 1, c);
+		*tag = D_PRINTF_CONV;
+		if (c->conv == '$') {
+			*tag = D_SYNTAX;
+			snprintf(err, errlen,
+				 "format conversion #%u uses unsupported positional format (%%n$)",
+				 pf->nconvs + 1);
+			dt_printf_free(pf);
+			return NULL;
+		}
 		if (!c->conv) {
 			snprintf(err, errlen,
 				 "printf( ) format ends in the middle of conversion #%u",
@@ -182,6 +227,7 @@ static const char *dt_pf_proto(char conv)
 	case 'G':
 		return "double";
 	case 'Y':
+	case 'T':
 		return "int64_t";
 	case 'k':
 		return "stack";
@@ -223,6 +269,28 @@ static bool dt_pf_compatible(char conv, const struct dt_type *t)
 }
 
 /*
+ * How a diagnostic shows conversion @c: a '*' set apart by spaces
+ * (@stars, "% * d"), or the '*' and ".*" left out (the conversion that
+ * lacks them).
+ */
+static void dt_pf_spec(const struct dt_pfconv *c, bool stars, char *buf,
+		       size_t len)
+{
+	const char *p;
+	size_t n = 0;
+
+	for (p = c->spec; *p && n + 4 < len; p++) {
+		if (*p == '.' && p[1] == '*' && !stars)
+			continue;
+		if (*p != '*')
+			buf[n++] = *p;
+		else if (stars)
+			n += (size_t)snprintf(buf + n, len - n, " * ");
+	}
+	buf[n] = '\0';
+}
+
+/*
  * The conversions of @pf against @types; %@ ones are refused unless
  * @naggs (printa()), and @lenient lets values go unused (printa()'s
  * keys).
@@ -236,10 +304,11 @@ static int dt_pf_check(const char *fn, const struct dt_pfmt *pf,
 
 	for (i = 0; i < pf->nconvs; i++) {
 		const struct dt_pfconv *c = &pf->convs[i];
-		char need[3];
+		char need[3], spec[sizeof(c->spec) * 3];
 		int k, nneed = 0;
 
-		if (c->agg && g++ >= naggs) {
+		/* with one aggregation, every %@ is its value */
+		if (c->agg && naggs != 1 && g++ >= naggs) {
 			*tag = D_PRINTF_CONV;
 			snprintf(msg, msglen, naggs ?
 				 "%s( ) prototype mismatch: conversion #%u (%s) has no corresponding aggregation" :
@@ -255,6 +324,17 @@ static int dt_pf_check(const char *fn, const struct dt_pfmt *pf,
 			need[nneed++] = c->conv;
 
 		for (k = 0; k < nneed; k++, a++) {
+			bool dyn = need[k] == '*';
+
+			if (a >= ntypes && dyn) {
+				*tag = D_PRINTF_DYN_PROTO;
+				dt_pf_spec(c, false, spec, sizeof(spec));
+				snprintf(msg, msglen,
+					 "%s( ) prototype mismatch: conversion #%u (%s) is missing a corresponding \"%s\" argument",
+					 fn, i + 1, spec,
+					 k || c->width != DT_PF_STAR ? ".*" : "*");
+				return -1;
+			}
 			if (a >= ntypes) {
 				*tag = D_PRINTF_ARG_PROTO;
 				snprintf(msg, msglen,
@@ -263,10 +343,12 @@ static int dt_pf_check(const char *fn, const struct dt_pfmt *pf,
 				return -1;
 			}
 			if (!dt_pf_compatible(need[k], types[a])) {
-				*tag = D_PRINTF_ARG_TYPE;
+				*tag = dyn ? D_PRINTF_DYN_TYPE :
+				       D_PRINTF_ARG_TYPE;
+				dt_pf_spec(c, true, spec, sizeof(spec));
 				snprintf(msg, msglen,
-					 "%s( ) argument #%u is incompatible with conversion #%u prototype: conversion: %s prototype: %s argument: %s",
-					 fn, a + 2, i + 1, c->spec,
+					 "%s( ) argument #%u is incompatible with conversion #%u prototype:\n\tconversion: %s\n\t prototype: %s\n\t  argument: %s",
+					 fn, a + 2, i + 1, spec,
 					 dt_pf_proto(need[k]), types[a]->name);
 				return -1;
 			}
@@ -275,8 +357,8 @@ static int dt_pf_check(const char *fn, const struct dt_pfmt *pf,
 	if (a < ntypes && !lenient) {
 		*tag = D_PRINTF_ARG_EXTRA;
 		snprintf(msg, msglen,
-			 "%s( ) prototype mismatch: only %u argument%s required by this format string",
-			 fn, a, a == 1 ? "" : "s");
+			 "%s( ) prototype mismatch: only %u arguments required by this format string",
+			 fn, a);
 		return -1;
 	}
 	return 0;
@@ -425,20 +507,23 @@ int dt_printf_escape(const char *s, size_t len, struct dt_strbuf *out)
 }
 
 /**
- * dt_printf_date() - a walltimestamp as %Y prints it
+ * dt_printf_date() - a walltimestamp as %Y or %T prints it
  * @ns: nanoseconds since the epoch
- * @buf: out, "2026 Nov 22 15:04:05" in local time
+ * @rfc822: %T's "Sun, 22 Nov 2026 15:04:05 UTC", else %Y's
+ *	"2026 Nov 22 15:04:05", in local time
+ * @buf: out, the text
  * @len: its size
  *
  * Return: 0, or -1 if the time cannot be represented.
  */
-int dt_printf_date(uint64_t ns, char *buf, size_t len)
+int dt_printf_date(uint64_t ns, bool rfc822, char *buf, size_t len)
 {
 	time_t t = (time_t)(ns / 1000000000ULL);
 	struct tm tm;
 
 	if (!localtime_r(&t, &tm) ||
-	    !strftime(buf, len, "%Y %b %e %H:%M:%S", &tm))
+	    !strftime(buf, len, rfc822 ? "%a, %d %b %Y %H:%M:%S %Z" :
+		      "%Y %b %e %H:%M:%S", &tm))
 		return -1;
 	return 0;
 }
@@ -460,10 +545,11 @@ static int dt_pf_special(struct dtrace_hdl *dtp, const struct dt_pfconv *c,
 	case 'A':
 		dt_sym_uaddr(dtp, dtp ? dtp->target : 0, v, buf, sizeof(buf));
 		return dt_strbuf_printf(txt, "%s", buf);
-	case 'p':
-		return dt_strbuf_printf(txt, "%#llx", (unsigned long long)v);
+	case 'p':	/* as DTrace: hex without "0x" */
+		return dt_strbuf_printf(txt, "%llx", (unsigned long long)v);
 	case 'Y':
-		if (dt_printf_date(v, buf, sizeof(buf)))
+	case 'T':
+		if (dt_printf_date(v, c->conv == 'T', buf, sizeof(buf)))
 			snprintf(buf, sizeof(buf), "%llu",
 				 (unsigned long long)v);
 		return dt_strbuf_printf(txt, "%s", buf);
@@ -486,7 +572,7 @@ static int dt_pf_one(struct dtrace_hdl *dtp, const struct dt_pfconv *c,
 	struct dt_strbuf txt = { 0 };
 	int ret;
 
-	if (strchr("SaApYk", c->conv)) {
+	if (strchr("SaApYTk", c->conv)) {
 		ret = dt_pf_special(dtp, c, a, &txt);
 		if (!ret)
 			ret = dt_pf_text(c, width, c->conv == 'S' ? prec :
@@ -557,12 +643,12 @@ static int dt_pf_run(struct dtrace_hdl *dtp, const struct dt_pfmt *pf,
 			if (a >= nargs)
 				return -1;
 			prec = (int)dt_pf_value(&args[a++]);
-			if (prec < 0)
+			if (prec <= 0)
 				prec = DT_PF_NONE;
 		}
 		if (c->agg ? g >= nvals : a >= nargs)
 			return -1;
-		v = c->agg ? &vals[g++] : &args[a++];
+		v = c->agg ? &vals[nvals == 1 ? g : g++] : &args[a++];
 		if (c->agg && v->is_string) {	/* a histogram */
 			if (dt_strbuf_printf(out, "%s", v->sval))
 				return -1;
@@ -596,8 +682,9 @@ int dt_printf_print(struct dtrace_hdl *dtp, const struct dt_pfmt *pf,
  * @pf: the format
  * @keys: the entry's keys; conversions other than %@ take them in turn
  * @nkeys: how many (more than the format uses is fine)
- * @vals: the aggregations' values for the keys, one per %@ in turn: an
- *	integer, or a histogram's text in ->sval with ->is_string
+ * @vals: the aggregations' values for the keys, one per %@ in turn (or
+ *	the one every %@ prints): an integer, or a histogram's text in
+ *	->sval with ->is_string
  * @nvals: how many
  * @out: where the text goes
  *

@@ -66,6 +66,8 @@ struct dt_strbuf {
 };
 
 struct dt_pfmt *dt_printf_parse(const char *fmt, char *err, size_t errlen);
+struct dt_pfmt *dt_printf_parse_tag(const char *fmt, enum dt_errtag *tag,
+				    char *err, size_t errlen);
 void dt_printf_free(struct dt_pfmt *pf);
 int dt_printf_check(const struct dt_pfmt *pf,
 		    const struct dt_type *const *types, unsigned int ntypes,
@@ -84,7 +86,7 @@ int dt_printf_print_agg(struct dtrace_hdl *dtp, const struct dt_pfmt *pf,
 			const struct dt_pfarg *vals, unsigned int nvals,
 			struct dt_strbuf *out);
 int dt_printf_escape(const char *s, size_t len, struct dt_strbuf *out);
-int dt_printf_date(uint64_t ns, char *buf, size_t len);
+int dt_printf_date(uint64_t ns, bool rfc822, char *buf, size_t len);
 
 int dt_strbuf_printf(struct dt_strbuf *sb, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));

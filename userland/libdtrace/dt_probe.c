@@ -3,13 +3,15 @@
  * Probes as the kernel names them: matching a description
  * (DTRACEIOC_PROBEMATCH), walking every match for -l, and looking a
  * probe up by id for record output.  With DTRACE_O_NODEV the same calls
- * run against a table in the handle, matched with dt_gmatch(), where
+ * run against a table in the handle, matched with dtrace_match_glob(),
+ * the kernel's own matcher (framework/engine/glob.c), where
  * profile-style names are provided on demand as the kernel would.
  */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <engine/glob.h>
 #include "dt_impl.h"
 
 int dt_fake_probe_add(dtrace_hdl_t *dtp, const char *prov, const char *mod,
@@ -34,9 +36,10 @@ int dt_fake_probe_add(dtrace_hdl_t *dtp, const char *prov, const char *mod,
 static bool dt_fake_matches(const struct dtrace_probedesc *p,
 			    const struct dtrace_probedesc *d)
 {
-	return dt_gmatch(p->provider, d->provider) &&
-	       dt_gmatch(p->mod, d->mod) && dt_gmatch(p->func, d->func) &&
-	       dt_gmatch(p->name, d->name);
+	return dtrace_match_glob(d->provider, p->provider) &&
+	       dtrace_match_glob(d->mod, p->mod) &&
+	       dtrace_match_glob(d->func, p->func) &&
+	       dtrace_match_glob(d->name, p->name);
 }
 
 /* What dtrace_profile would provide: tick-N and profile-N on demand. */

@@ -44,10 +44,10 @@ struct dt_uprobe *dt_uprobe_add(struct dt_pcb *pcb, struct dt_uprobe *list,
 	}
 	if (n == 1 && dt_type_is_void(args->types[0]))
 		n = 0;			/* probe tick(void) */
-	if (n > DT_UPROBE_MAXARGS) {
+	if (n > DTRACE_FTP_NARGS) {
 		dt_pcb_error(pcb, line, D_PROV_PRARGLEN,
 			     "probe %s has %u arguments: at most %d may be "
-			     "declared", name, n, DT_UPROBE_MAXARGS);
+			     "declared", name, n, DTRACE_FTP_NARGS);
 		return NULL;
 	}
 	for (i = 0; i < n; i++) {

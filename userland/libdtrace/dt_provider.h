@@ -13,9 +13,8 @@
 #define _DT_PROVIDER_H
 
 #include <stdio.h>
+#include <linux/dtrace_fasttrap.h>
 #include "dt_impl.h"
-
-#define DT_UPROBE_MAXARGS	10	/* what one note's arguments reach */
 
 struct dt_pcb;
 struct dt_typelist;
@@ -23,7 +22,7 @@ struct dt_typelist;
 struct dt_uprobe {
 	char *name;			/* as declared: "query__start" */
 	unsigned int nargs;
-	const struct dt_type *args[DT_UPROBE_MAXARGS];
+	const struct dt_type *args[DTRACE_FTP_NARGS];	/* a note's most */
 	struct dt_uprobe *next;
 };
 

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Address to symbol, for stack(), ustack(), %a, %A and %k.  Kernel
- * symbols: /proc/kallsyms read once (text symbols, "[module]" names
- * kept), sorted, searched by address; a symbol covers up to the next.
+ * symbols: /proc/kallsyms read once (text and data symbols, "[module]"
+ * names kept; the per-CPU offsets below the kernel's text left out, so
+ * a small number never reads as a symbol), sorted, searched by address
+ * and by name (`max_pfn); a symbol covers up to the next.
  * User symbols: /proc/PID/maps of the process, then the .symtab and
  * .dynsym of the mapped object read with libelf (compressed sections
  * through its zlib support), and the .symtab inside the xz-compressed
@@ -19,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <engine/glob.h>
 #include "dt_impl.h"
 #include "dt_sym.h"
 
@@ -29,6 +32,7 @@ struct dt_ksym {
 	uint64_t addr;
 	char *name;		/* "module`symbol" */
 	size_t modlen;		/* bytes of "module" */
+	bool text;		/* a function */
 };
 
 struct dt_usym {
@@ -100,8 +104,9 @@ static int dt_ksym_parse(char *line, struct dt_ksym *k)
 	type = strtok(end, " \t\n");
 	name = strtok(NULL, " \t\n");
 	mod = strtok(NULL, " \t\n");
-	if (!type || !name || !k->addr || !strchr("tTwW", type[0]))
+	if (!type || !name || !k->addr || !strchr("tTwWdDbBrR", type[0]))
 		return -1;
+	k->text = strchr("tTwW", type[0]) != NULL;
 	if (mod && mod[0] == '[') {
 		mod++;
 		mod[strcspn(mod, "]")] = '\0';
@@ -120,7 +125,7 @@ static int dt_ksym_parse(char *line, struct dt_ksym *k)
 static void dt_ksyms_load(struct dt_symtab *st)
 {
 	const char *path = getenv("DTRACE_KALLSYMS");
-	size_t cap = 0;
+	size_t cap = 0, first;
 	char line[512];
 	FILE *fp;
 
@@ -148,6 +153,14 @@ static void dt_ksyms_load(struct dt_symtab *st)
 	}
 	fclose(fp);
 	qsort(st->ksyms, st->nksyms, sizeof(*st->ksyms), dt_ksym_cmp);
+	/* the per-CPU variables' offsets come before the kernel's text */
+	for (first = 0; first < st->nksyms && !st->ksyms[first].text; first++)
+		free(st->ksyms[first].name);
+	if (first) {
+		st->nksyms -= first;
+		memmove(st->ksyms, st->ksyms + first,
+			st->nksyms * sizeof(*st->ksyms));
+	}
 }
 
 int dt_sym_kname(dtrace_hdl_t *dtp, const char *name, uint64_t *addrp)
@@ -618,7 +631,7 @@ int dt_sym_ufuncs(dtrace_hdl_t *dtp, const char *path, const char *glob,
 		for (j = i; j < o->nsyms && o->syms[j].addr == o->syms[i].addr;
 		     j++)
 			if (!named && o->syms[j].func && o->syms[j].size &&
-			    dt_gmatch(o->syms[j].name, glob))
+			    dtrace_match_glob(glob, o->syms[j].name))
 				named = &o->syms[j];
 		if (named) {
 			ret = fn(named->name, named->addr, named->size, arg);

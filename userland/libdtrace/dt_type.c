@@ -793,7 +793,8 @@ int dt_type_struct_add(dtrace_hdl_t *dtp, struct dt_type *t,
 		return -1;
 	}
 	if (dt_member_named(t, name) ||
-	    (!name && b->kind != DT_TK_STRUCT && b->kind != DT_TK_UNION)) {
+	    (!name && !bit_size && b->kind != DT_TK_STRUCT &&
+	     b->kind != DT_TK_UNION)) {
 		errno = name ? EEXIST : EINVAL;
 		return -1;
 	}
@@ -837,32 +838,42 @@ int dt_type_enum_add(dtrace_hdl_t *dtp, struct dt_type *t,
 }
 
 /*
- * Place member @m at bit @*bitp of a struct: a plain member at the next
- * multiple of its alignment; a bitfield at the next free bit unless it
- * would straddle a storage unit of its declared type, then at the next
- * unit.
+ * The storage a member takes in a D struct: its type's, or for a
+ * bit-field the smallest of 1, 2, 4, 8 bytes that holds its bits, as
+ * DTrace gives a bit-field a type of its own of that size.
  */
-static void dt_member_place(struct dt_member *m, uint64_t *bitp)
+static uint64_t dt_member_size(const struct dt_member *m)
 {
-	const struct dt_type *b = dt_type_base(m->type);
-	uint64_t unit = b->size * 8, bit = *bitp;
+	uint64_t n;
 
-	if (m->bit_size) {
-		if (bit / unit != (bit + m->bit_size - 1) / unit)
-			bit = DT_ALIGN(bit, unit);
-		m->bit_offset = bit;
-		*bitp = bit + m->bit_size;
-		return;
-	}
-	bit = DT_ALIGN(bit, (uint64_t)(b->align ? b->align : 1) * 8);
-	m->bit_offset = bit;
-	*bitp = bit + b->size * 8;
+	if (!m->bit_size)
+		return dt_type_base(m->type)->size;
+	for (n = 1; n * 8 < m->bit_size; n *= 2)
+		;
+	return n;
 }
 
+static uint64_t dt_member_align(const struct dt_member *m)
+{
+	const struct dt_type *b = dt_type_base(m->type);
+
+	if (m->bit_size)
+		return dt_member_size(m);
+	return b->align ? b->align : 1;
+}
+
+/*
+ * Lay out a struct or union the D program declared, as DTrace does:
+ * each member starts at the first byte past the bits of the one before,
+ * rounded up to its alignment (a bit-field's is its storage size), and
+ * the struct ends where its last member's storage ends, with no padding
+ * after it.  So struct { int a : 1; } is 1 byte, and bit-fields never
+ * share a byte.
+ */
 void dt_type_struct_end(dtrace_hdl_t *dtp, struct dt_type *t)
 {
 	struct dt_member *m = (struct dt_member *)t->members;
-	uint64_t bit = 0, end = 0, align = 1;
+	uint64_t bit = 0, size = 0, align = 1, off;
 	unsigned int i;
 
 	(void)dtp;
@@ -870,21 +881,20 @@ void dt_type_struct_end(dtrace_hdl_t *dtp, struct dt_type *t)
 	if (t->kind == DT_TK_ENUM)
 		return;
 	for (i = 0; i < t->nmembers; i++) {
-		const struct dt_type *b = dt_type_base(m[i].type);
+		uint64_t msize = dt_member_size(&m[i]);
+		uint64_t malign = dt_member_align(&m[i]);
 
-		if (t->kind == DT_TK_STRUCT)
-			dt_member_place(&m[i], &bit);
-		else
-			bit = m[i].bit_size ? m[i].bit_size : b->size * 8;
-		if (bit > end)
-			end = bit;
-		if (b->align > align)
-			align = b->align;
-		if (t->kind == DT_TK_UNION)
-			bit = 0;
+		off = t->kind == DT_TK_UNION ? 0 :
+		      DT_ALIGN((bit + 7) / 8, malign);
+		m[i].bit_offset = off * 8;
+		bit = off * 8 + (m[i].bit_size ? m[i].bit_size : msize * 8);
+		if (off + msize > size)
+			size = off + msize;
+		if (malign > align)
+			align = malign;
 	}
 	t->align = (unsigned int)align;
-	t->size = DT_ALIGN((end + 7) / 8, align);
+	t->size = size;
 }
 
 int dt_type_typedef(dtrace_hdl_t *dtp, const char *name,

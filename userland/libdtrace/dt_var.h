@@ -18,7 +18,7 @@ typedef struct dtrace_hdl dtrace_hdl_t;
 struct dt_type;
 
 #define DT_VAR_MAXKEYS	8	/* keys of one associative array */
-#define DT_LIB_MAXFILES	16	/* files of the D library */
+#define DT_LIB_MAXFILES	64	/* files of the D library */
 
 struct dt_var {
 	char *name;

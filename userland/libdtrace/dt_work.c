@@ -8,16 +8,33 @@
  * DTRACEIOC_STOP (END) followed by the last snapshots.  Records are
  * processed by dt_consume.c, aggregations merged by dt_agg.c.
  */
+#define _GNU_SOURCE
 #include <errno.h>
+#include <sched.h>
 #include <stdlib.h>
 #include <time.h>
 #include "dt_agg.h"
+
+/* The cpu option: this process runs there, so BEGIN and END fire there. */
+static int dt_go_cpu(dtrace_hdl_t *dtp)
+{
+	cpu_set_t set;
+
+	if (dtp->opt.cpu == DTRACE_CPU_ANY)
+		return 0;
+	CPU_ZERO(&set);
+	CPU_SET((int)dtp->opt.cpu, &set);
+	if (sched_setaffinity(0, sizeof(set), &set))
+		return dt_set_errno(dtp, errno);
+	return 0;
+}
 
 /**
  * dtrace_go() - send the options, start tracing (BEGIN fires)
  * @dtp: a handle with its programs enabled
  *
- * Return: 0, or -1 (EDT_ACTIVE, EDT_NOMEM, an errno of the kernel).
+ * Return: 0, or -1 (EDT_ACTIVE, EDT_NOMEM, EDT_BUFTOOSMALL when a
+ * clause's record does not fit in bufsize, an errno of the kernel).
  */
 int dtrace_go(dtrace_hdl_t *dtp)
 {
@@ -28,12 +45,14 @@ int dtrace_go(dtrace_hdl_t *dtp)
 		return dt_set_errno(dtp, EDT_ACTIVE);
 	if (dtp->fd < 0)
 		return dt_set_errno(dtp, EDT_NODEVICE_OP);
-	if (dt_options_apply(dtp))
+	if (dt_options_apply(dtp) || dt_go_cpu(dtp))
 		return -1;
 
 	while (dt_ioctl(dtp, DTRACEIOC_GO, &go)) {
 		int err = errno;
 
+		if (err == E2BIG)
+			return dt_set_errno(dtp, EDT_BUFTOOSMALL);
 		if (err != ENOMEM || dt_options_resize(dtp) <= 0)
 			return dt_set_errno_ioctl(dtp, err);
 	}
@@ -44,6 +63,7 @@ int dtrace_go(dtrace_hdl_t *dtp)
 		return dt_set_errno(dtp, EDT_NOMEM);
 	dtp->active = true;
 	dtp->began_on = (int)go.cpu;
+	dt_dprintf(dtp, "tracing started, BEGIN fired on CPU %u", go.cpu);
 	now = dt_now();
 	/* BEGIN's records go out at once; BEGIN may have called exit() */
 	dtp->next_switch = now;
@@ -97,7 +117,8 @@ static int dt_work_aggdrops(dtrace_hdl_t *dtp)
 		return 0;
 	st.aggdrops -= dtp->aggdrops;
 	dtp->aggdrops += st.aggdrops;
-	return dt_report_drops(dtp, -1, st.aggdrops, "aggregation drop", "");
+	return dt_report_drops(dtp, -1, st.aggdrops, "DTRACEDROP_AGGREGATION",
+			       "aggregation drop", "");
 }
 
 /*
@@ -149,14 +170,14 @@ dtrace_workstatus_t dtrace_work(dtrace_hdl_t *dtp, FILE *fp)
 		if (st.activity >= DTRACE_ACTIVITY_DRAINING)
 			return dt_work_finish(dtp, fp);
 	}
-	if (now >= dtp->next_switch) {
+	/*
+	 * An aggregation snapshot takes the records first: those written
+	 * before it (a clear(), a printa()) apply to the data before it.
+	 */
+	if (now >= dtp->next_switch || now >= dtp->next_agg) {
 		if (dt_consume(dtp, fp))
 			return DTRACE_WORKSTATUS_ERROR;
 		dtp->next_switch = now + dtp->opt.switchrate;
-	}
-	if (now >= dtp->next_agg) {
-		if (dtrace_aggregate_snap(dtp))
-			return DTRACE_WORKSTATUS_ERROR;
 		dtp->next_agg = now + dtp->opt.aggrate;
 	}
 	return DTRACE_WORKSTATUS_OKAY;

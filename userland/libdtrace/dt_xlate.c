@@ -221,7 +221,7 @@ void dt_xlate_check(struct dt_pcb *pcb, struct dt_node *n)
 	xl = dt_xlator_find(pcb->dtp, to, n->left->type);
 	if (!xl)
 		dt_diag(pcb, n->line, D_XLATE_NONE,
-			"translator does not exist: %s -> %s", a, b);
+			"cannot translate from \"%s\" to \"%s\"", a, b);
 	n->ident = xl;
 	n->type = n->ctype;
 }
@@ -257,6 +257,7 @@ static struct dt_node *dt_xlate_expand(struct dt_pcb *pcb,
 {
 	const struct dt_member *sm;
 	struct dt_node *e;
+	char a[128], b[128];
 	uint64_t bo;
 
 	sm = dt_type_member(xl->to, m->name, &bo);
@@ -266,10 +267,14 @@ static struct dt_node *dt_xlate_expand(struct dt_pcb *pcb,
 			xl->to->name);
 	e = dt_node_copy(pcb, m->expr, xl->param, arg);
 	dt_check_expr(pcb, e);
-	if (!dt_xlate_fits(sm->type, e))
-		dt_diag(pcb, m->line, D_XLATE_INCOMPAT,
-			"translator member %s initializer has incompatible type: %s",
-			m->name, e->type->name);
+	/* reported where the translator ends, as DTrace does */
+	if (!dt_xlate_fits(sm->type, e)) {
+		dt_type_name(sm->type, a, sizeof(a));
+		dt_type_name(e->type, b, sizeof(b));
+		dt_diag(pcb, xl->line, D_XLATE_INCOMPAT,
+			"translator member %s definition uses incompatible types: \"%s\" = \"%s\"",
+			m->name, a, b);
+	}
 	*smp = sm;
 	return e;
 }
@@ -286,12 +291,12 @@ void dt_xlate_member(struct dt_pcb *pcb, struct dt_node *n)
 
 	if (!m) {
 		if (!dt_type_member(xl->to, n->str, &bo))
-			dt_diag(pcb, n->line, D_MEMBER_NAME,
+			dt_diag(pcb, n->line, D_TYPE_MEMBER,
 				"%s is not a member of %s", n->str,
 				xl->to->name);
-		dt_diag(pcb, n->line, D_XLATE_MEMB,
-			"translator from %s does not define member %s of %s",
-			xl->from->name, n->str, xl->to->name);
+		dt_diag(pcb, n->line, D_XLATE_NOCONV,
+			"translator does not define conversion for member: %s",
+			n->str);
 	}
 	e = dt_xlate_expand(pcb, xl, m, x->left, &sm);
 	t = dt_type_base(sm->type);
@@ -381,6 +386,29 @@ static void dt_decl_var(struct dt_pcb *pcb, struct dt_decl_node *d)
 	}
 }
 
+/* What @name already is, in DTrace's words for a redefinition. */
+static const char *dt_name_kind(dtrace_hdl_t *dtp, const char *name)
+{
+	const struct dt_ident *id = dt_ident_lookup(name);
+	const struct dt_inline *in = dt_inline_find(dtp, name);
+
+	if (in)
+		return in->param ? "array inline" : "scalar inline";
+	if (!id)
+		return "scalar";
+	switch (id->kind) {
+	case DT_IDENT_SUBR:
+	case DT_IDENT_ACTION:
+	case DT_IDENT_AGGFUNC:
+	case DT_IDENT_SYMFN:
+		return "function ";
+	case DT_IDENT_ARRAY:
+		return "array";
+	default:
+		return "scalar";
+	}
+}
+
 static void dt_decl_inline(struct dt_pcb *pcb, struct dt_decl_node *d)
 {
 	struct dt_dstate *ds = dt_xlate_dstate(pcb, d->line);
@@ -388,7 +416,8 @@ static void dt_decl_inline(struct dt_pcb *pcb, struct dt_decl_node *d)
 
 	if (dt_name_taken(pcb->dtp, d->name))
 		dt_diag(pcb, d->line, D_DECL_IDRED,
-			"identifier redeclared: %s", d->name);
+			"identifier redefined: %s\n\t current: inline definition\n\tprevious: %s",
+			d->name, dt_name_kind(pcb->dtp, d->name));
 	in = calloc(1, sizeof(*in));
 	if (!in)
 		dt_diag(pcb, d->line, D_NOMEM, "out of memory");
@@ -414,8 +443,7 @@ static void dt_decl_xlator(struct dt_pcb *pcb, struct dt_decl_node *d,
 
 	if (!to || dt_type_is_pointer(d->type))
 		dt_diag(pcb, d->line, D_XLATE_SOU,
-			"translator output type must be a struct or union: %s",
-			d->type->name);
+			"translator output type must be a struct or union");
 	for (xl = ds->xlators; xl; xl = xl->next)
 		if (dt_type_same(xl->to, to) && dt_type_same(xl->from, d->from))
 			dt_diag(pcb, d->line, D_XLATE_REDECL,

@@ -42,6 +42,11 @@ enum {
 				   text in errmsg */
 	EDT_BADBTF,		/* the kernel's BTF refused as invalid */
 	EDT_NOBTF,		/* the kernel has no BTF where it is read */
+	EDT_INTERNAL,		/* a bug of dtrace's own */
+	EDT_LOCKDOWN,		/* kernel lockdown refuses /dev/dtrace */
+	EDT_LOCKDOWN_DESTR,	/* kernel lockdown refuses destructive actions */
+	EDT_BADOPTCTX,		/* a command-line option set by a program */
+	EDT_BUFTOOSMALL,	/* a clause's record exceeds bufsize */
 	EDT_MAX
 };
 
@@ -57,7 +62,8 @@ typedef enum dtrace_probespec {
 	DTRACE_PROBESPEC_PROVIDER = 0,	/* -P */
 	DTRACE_PROBESPEC_MOD,		/* -m */
 	DTRACE_PROBESPEC_FUNC,		/* -f */
-	DTRACE_PROBESPEC_NAME		/* -n, and D programs */
+	DTRACE_PROBESPEC_NAME,		/* -n, and D programs */
+	DTRACE_PROBESPEC_ID		/* -i: a probe's id, else as -n */
 } dtrace_probespec_t;
 
 /* dtrace_program_*compile() flags */

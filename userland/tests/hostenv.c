@@ -109,9 +109,12 @@ void dif_env_region(struct dif_env *env, const void *base, size_t len,
 	env->nregions = env->nfixed;
 }
 
+/* A region for the clause firing; a full table leaves it unreadable. */
 static void dif_env_add(struct dif_env *env, const void *base, size_t len,
 			unsigned int flags)
 {
+	if (env->nregions == DIF_ENV_NREGIONS)
+		return;
 	env->regions[env->nregions].base = (uintptr_t)base;
 	env->regions[env->nregions].len = len;
 	env->regions[env->nregions].flags = flags;
@@ -220,6 +223,23 @@ char *dtrace_env_var_storage(struct dtrace_dif_mstate *mst, u32 scope,
 	return sink;
 }
 
+bool dtrace_env_var_writable(struct dtrace_dif_mstate *mst, uintptr_t addr,
+			     size_t size)
+{
+	struct dif_env *env = to_env(mst);
+	unsigned int i;
+
+	for (i = 0; i < DIF_ENV_NVARS; i++) {
+		const struct dif_var *v = &env->svars[i];
+		uintptr_t b = (uintptr_t)v->data;
+
+		if (v->id && addr >= b && addr - b < v->decl.size &&
+		    size <= v->decl.size - (addr - b))
+			return true;
+	}
+	return false;
+}
+
 /* Encode the tuple as the kernel does: a u32 length, then the bytes. */
 static int dif_dyn_key(struct dif_env *env, char *key,
 		       const struct dtrace_tuple_ent *tup, u32 ntup)
@@ -276,7 +296,7 @@ u64 dtrace_env_dynvar_load(struct dtrace_dif_mstate *mst, u32 id,
 {
 	struct dif_env *env = to_env(mst);
 	struct dtrace_var decl = dif_decl(env, id);
-	u64 unset = decl.type == DTRACE_DIFV_TYPE_INT ? 0 :
+	u64 unset = decl.type != DTRACE_DIFV_TYPE_BYREF ? 0 :
 		    (uintptr_t)dif_zero;
 	struct dif_dyn *d, *free_slot;
 	char key[DIF_ENV_KEYMAX];
@@ -314,7 +334,7 @@ void dtrace_env_dynvar_store(struct dtrace_dif_mstate *mst, u32 id,
 		return;
 	}
 	d = dif_dyn_find(env, id, tid, key, len, &free_slot);
-	if (decl.type == DTRACE_DIFV_TYPE_INT && !val) {
+	if (decl.type != DTRACE_DIFV_TYPE_BYREF && !val) {
 		if (d) {
 			free(d->data);
 			d->used = 0;
@@ -415,12 +435,31 @@ u64 dtrace_env_subr(u32 subr, const struct dtrace_tuple_ent *tup, u32 ntup,
 }
 
 /**
+ * dif_env_clause() - start a clause firing whose programs share it
+ * @env: the env
+ *
+ * Empty scratch, no fault, no strtok() string, as the kernel does once
+ * per clause firing: the predicate and the actions that dif_env_run()
+ * runs after this share the scratch and strtok()'s string, until the
+ * next call.
+ */
+void dif_env_clause(struct dif_env *env)
+{
+	dtrace_dif_clause_start(&env->dif, env->scratch, sizeof(env->scratch),
+				env->strsize ? env->strsize : 256);
+	env->nregions = env->nfixed;
+	dif_env_add(env, env->scratch, sizeof(env->scratch), DIF_MEM_KERNEL);
+	env->in_clause = true;
+}
+
+/**
  * dif_env_run() - verify and run one program, as the kernel would
  * @difo: the program as DTRACEIOC_ENABLE takes it (host pointers)
  * @env: the env: variables set by the caller
  * @res: the program's value
  *
- * Each run is one clause firing: empty scratch, no fault, no strtok().
+ * Each run is a clause firing of its own (empty scratch, no fault, no
+ * strtok()) unless dif_env_clause() started one, which it then joins.
  * Return: 0; -1 with env->bad set (the verifier refused) or env->fault
  * and env->fault_pc set (the program faulted).
  */
@@ -450,13 +489,19 @@ int dif_env_run(const struct dtrace_difo *difo, struct dif_env *env,
 		env->bad = dtrace_dif_rule_text(env->err.rule);
 		return -1;
 	}
-	dtrace_dif_clause_start(&env->dif, env->scratch, sizeof(env->scratch),
-				env->strsize ? env->strsize : 256);
+	if (!env->in_clause)
+		dtrace_dif_clause_start(&env->dif, env->scratch,
+					sizeof(env->scratch),
+					env->strsize ? env->strsize : 256);
 	memcpy(env->dif.args, &env->vars[DTRACE_DIF_VAR_ARG0],
 	       sizeof(env->dif.args));
 	env->dif.timestamp = env->vars[DTRACE_DIF_VAR_TIMESTAMP];
-	env->nregions = env->nfixed;
-	dif_env_add(env, env->scratch, sizeof(env->scratch), DIF_MEM_KERNEL);
+	if (!env->in_clause) {
+		env->nregions = env->nfixed;
+		dif_env_add(env, env->scratch, sizeof(env->scratch),
+			    DIF_MEM_KERNEL);
+	}
+	/* the clause's other programs' strings stay readable, as in a kernel */
 	dif_env_add(env, prog.strtab, prog.strtab_len, DIF_MEM_KERNEL);
 	env->prog = &prog;
 	dif_cur = env;

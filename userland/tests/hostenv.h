@@ -59,6 +59,7 @@ struct dif_env {
 	const char *strvars[DTRACE_DIF_VAR_MAX];	/* string variables */
 	uint64_t uregs[32];			/* uregs[] */
 	uint32_t strsize;
+	bool in_clause;				/* dif_env_clause() called */
 	int fault;				/* DTRACEFLT_*, 0 if none */
 	unsigned int fault_pc;
 	const char *bad;			/* the verifier's refusal */
@@ -76,6 +77,7 @@ struct dif_env {
 
 void dif_env_region(struct dif_env *env, const void *base, size_t len,
 		    unsigned int flags);
+void dif_env_clause(struct dif_env *env);
 int dif_eval(const struct dt_difo *dp, struct dif_env *env, uint64_t *res);
 int dif_env_run(const struct dtrace_difo *difo, struct dif_env *env,
 		uint64_t *res);

@@ -16,7 +16,10 @@
  * description names provider mock), others none.
  *
  * DTRACE_MOCK=absent makes the device missing, =noperm refuses it,
- * =version reports another ABI version.  DTRACE_MOCK_DYNDROPS=N reports
+ * =version reports another ABI version.  DTRACE_MOCK_REFUSE=R:P:I:NAME
+ * makes ENABLE of a probe named NAME fail EINVAL with dif_rule R,
+ * dif_prog P and dif_insn I, as when the kernel's verifier refuses a
+ * program.  DTRACE_MOCK_DYNDROPS=N reports
  * N dynamic variable drops on CPU 0 at the first snapshot,
  * DTRACE_MOCK_DROPS=N as many dropped records.
  */
@@ -25,11 +28,13 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <time.h>
 #include <unistd.h>
+#include <engine/glob.h>
 #include "hostenv.h"
 
 #define MOCK_NCPUS	2
@@ -62,13 +67,12 @@ static struct mock_ecb ecbs[MOCK_MAXECBS + 1];	/* by EPID, from 1 */
 static uint32_t necbs;
 static uint32_t activity;
 static uint64_t opt_bufsize = DTRACE_BUFSIZE_DEFAULT;
+static uint64_t opt_cpu = DTRACE_CPU_ANY;	/* probes fire on CPU 0 */
 static uint64_t opt_strsize = DTRACE_STRSIZE_DEFAULT;
 static uint64_t opt_destructive;
 static bool env_drops_done;
 static char *bufs[MOCK_NCPUS];
 static uint64_t used[MOCK_NCPUS], drops[MOCK_NCPUS];
-
-bool dt_gmatch(const char *s, const char *pattern);
 
 static void probe_add(const char *prov, const char *name)
 {
@@ -93,9 +97,10 @@ static void mock_init(void)
 static bool probe_matches(const struct dtrace_probedesc *p,
 			  const struct dtrace_probedesc *d)
 {
-	return dt_gmatch(p->provider, d->provider) &&
-	       dt_gmatch(p->mod, d->mod) && dt_gmatch(p->func, d->func) &&
-	       dt_gmatch(p->name, d->name);
+	return dtrace_match_glob(d->provider, p->provider) &&
+	       dtrace_match_glob(d->mod, p->mod) &&
+	       dtrace_match_glob(d->func, p->func) &&
+	       dtrace_match_glob(d->name, p->name);
 }
 
 static void provide(const struct dtrace_probedesc *d)
@@ -175,12 +180,22 @@ static void clause_free(struct mock_clause *cl)
 
 static int do_enable(struct dtrace_ioc_enable *en)
 {
+	const char *refuse = getenv("DTRACE_MOCK_REFUSE");
+	uint32_t rule, prog, insn;
 	struct mock_clause *cl;
+	char name[64];
 	uint32_t i, end = 0;
 	int err = -EINVAL;
 
 	if (activity != DTRACE_ACTIVITY_INACTIVE)
 		return -EBUSY;
+	if (refuse && sscanf(refuse, "%u:%u:%u:%63s", &rule, &prog, &insn,
+			     name) == 4 && !strcmp(name, en->desc.name)) {
+		en->dif_rule = rule;	/* as the kernel's verifier says why */
+		en->dif_prog = prog;
+		en->dif_insn = insn;
+		return -EINVAL;
+	}
 	cl = calloc(1, sizeof(*cl));
 	cl->cookie = en->cookie;
 	if (en->pred.ninsns) {
@@ -321,6 +336,7 @@ static void ecb_fire(uint32_t epid, const uint64_t *args, bool in_error)
 	env.strvars[DTRACE_DIF_VAR_PROBEFUNC] = p->func;
 	env.strvars[DTRACE_DIF_VAR_PROBENAME] = p->name;
 
+	dif_env_clause(&env);	/* one scratch and strtok() per clause */
 	if (cl->pred) {
 		if (dif_eval(cl->pred, &env, &v)) {
 			ecb_error(epid, 0, &env, in_error);
@@ -353,6 +369,12 @@ static void ecb_fire(uint32_t epid, const uint64_t *args, bool in_error)
 			ecb_error(epid, i + 1, &env, in_error);
 			return;	/* nothing committed */
 		}
+		/* a NULL string or object: the kernel's copy faults at 0 */
+		if (!v && a->difo.rtype != DTRACE_DIF_RTYPE_INT) {
+			env.fault = DTRACEFLT_BADADDR;
+			ecb_error(epid, i + 1, &env, in_error);
+			return;
+		}
 		if (a->difo.rtype == DTRACE_DIF_RTYPE_STRING)
 			strncpy(data + a->offset, (const char *)(uintptr_t)v,
 				a->size - 1);
@@ -375,6 +397,9 @@ static void fire(uint32_t probe, const uint64_t *args, bool in_error)
 {
 	uint32_t epid;
 
+	/* the cpu option: probes fire on CPU 0 here; BEGIN and END anywhere */
+	if (probe > 2 && opt_cpu != DTRACE_CPU_ANY && opt_cpu != 0)
+		return;
 	for (epid = 1; epid <= necbs; epid++)
 		if (ecbs[epid].probe == probe)
 			ecb_fire(epid, args, in_error);
@@ -428,9 +453,13 @@ static int mock_ioctl(unsigned long cmd, void *arg)
 			opt_strsize = so->value;
 		else if (so->option == DTRACE_OPT_DESTRUCTIVE)
 			opt_destructive = so->value;
+		else if (so->option == DTRACE_OPT_CPU)
+			opt_cpu = so->value;
 		else if (so->option != DTRACE_OPT_BUFPOLICY &&
 			 so->option != DTRACE_OPT_DYNVARSIZE &&
 			 so->option != DTRACE_OPT_SCRATCHSIZE)
+			return -EINVAL;
+		if (opt_cpu != DTRACE_CPU_ANY && opt_cpu >= MOCK_NCPUS)
 			return -EINVAL;
 		return 0;
 	}
@@ -471,6 +500,11 @@ static int mock_ioctl(unsigned long cmd, void *arg)
 	case DTRACEIOC_GO:
 		if (activity != DTRACE_ACTIVITY_INACTIVE)
 			return -EBUSY;
+		/* the kernel's check: every record fits in a buffer */
+		for (i = 1; i <= necbs; i++)
+			if (DT_ALIGN(sizeof(struct dtrace_rechdr) +
+				     ecbs[i].cl->datasize, 8) > opt_bufsize)
+				return -E2BIG;
 		for (i = 0; i < MOCK_NCPUS; i++)
 			bufs[i] = calloc(1, opt_bufsize);
 		activity = DTRACE_ACTIVITY_WARMUP;

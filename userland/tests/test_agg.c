@@ -161,7 +161,7 @@ static void test_agg_functions(dtrace_hdl_t *dtp)
 	v[0] = 4;
 	ent_add(&b, a, "", v);
 	merge(dtp, &b);
-	tap_is_str(print_all(dtp), "\n                7\n",
+	tap_is_str(print_all(dtp), "                7\n",
 		   "agg: count() of two CPUs merged");
 	aggs_reset(dtp);
 
@@ -171,7 +171,7 @@ static void test_agg_functions(dtrace_hdl_t *dtp)
 	v[0] = 3;
 	ent_add(&b, a, "", v);
 	merge(dtp, &b);
-	tap_is_str(print_all(dtp), "\n               -5\n", "agg: min()");
+	tap_is_str(print_all(dtp), "               -5\n", "agg: min()");
 	aggs_reset(dtp);
 
 	a = agg_new(dtp, "m", DTRACE_AGG_MAX, NULL, NULL, 0);
@@ -180,7 +180,7 @@ static void test_agg_functions(dtrace_hdl_t *dtp)
 	v[0] = 3;
 	ent_add(&b, a, "", v);
 	merge(dtp, &b);
-	tap_is_str(print_all(dtp), "\n                3\n", "agg: max()");
+	tap_is_str(print_all(dtp), "                3\n", "agg: max()");
 	aggs_reset(dtp);
 
 	a = agg_new(dtp, "s", DTRACE_AGG_SUM, NULL, NULL, 0);
@@ -189,7 +189,7 @@ static void test_agg_functions(dtrace_hdl_t *dtp)
 	v[0] = 3;
 	ent_add(&b, a, "", v);
 	merge(dtp, &b);
-	tap_is_str(print_all(dtp), "\n               -7\n", "agg: sum()");
+	tap_is_str(print_all(dtp), "               -7\n", "agg: sum()");
 	aggs_reset(dtp);
 
 	/* avg of 1, 2, 2, 2, 3, 5 = 15 / 6: 2 (truncated) */
@@ -201,7 +201,7 @@ static void test_agg_functions(dtrace_hdl_t *dtp)
 	v[1] = 8;
 	ent_add(&b, a, "", v);
 	merge(dtp, &b);
-	tap_is_str(print_all(dtp), "\n                2\n", "agg: avg()");
+	tap_is_str(print_all(dtp), "                2\n", "agg: avg()");
 	aggs_reset(dtp);
 
 	/* 2 4 4 4 5 5 7 9: mean 5, population stddev 2 */
@@ -217,7 +217,7 @@ static void test_agg_functions(dtrace_hdl_t *dtp)
 	v[2] = 25 * 2 + 49 + 81;
 	ent_add(&b, a, "", v);
 	merge(dtp, &b);
-	tap_is_str(print_all(dtp), "\n                2\n", "agg: stddev()");
+	tap_is_str(print_all(dtp), "                2\n", "agg: stddev()");
 	/* a sum of squares past 64 bits carries into the high word */
 	dt_agg_data_free(a);
 	v[0] = 2;
@@ -229,7 +229,7 @@ static void test_agg_functions(dtrace_hdl_t *dtp)
 	ent_add(&b, a, "", v);
 	merge(dtp, &b);
 	/* q = 2^64 + 16 over 4 values summing 0: sqrt(q / 4) = 2^31 */
-	tap_is_str(print_all(dtp), "\n       2147483648\n",
+	tap_is_str(print_all(dtp), "       2147483648\n",
 		   "agg: stddev() sum of squares as u128");
 	aggs_reset(dtp);
 }
@@ -251,7 +251,6 @@ static void test_agg_keys(dtrace_hdl_t *dtp)
 	ent_str(&b, a, "cron", 1);
 	merge(dtp, &b);
 	tap_is_str(print_all(dtp),
-		   "\n"
 		   "  cron                                                              1\n"
 		   "  sshd                                                              1\n"
 		   "  bash                                                              5\n",
@@ -267,7 +266,6 @@ static void test_agg_keys(dtrace_hdl_t *dtp)
 	ent_add(&b, a, key, &v);
 	merge(dtp, &b);
 	tap_is_str(print_all(dtp),
-		   "\n"
 		   "       -3               10\n"
 		   "        7               20\n",
 		   "agg: int keys as trace() prints them");
@@ -283,9 +281,7 @@ static void test_agg_keys(dtrace_hdl_t *dtp)
 	ent_add(&b, a, key, &v);
 	merge(dtp, &b);
 	tap_is_str(print_all(dtp),
-		   "\n"
 		   " 18446744073709551615                1\n"
-		   "\n"
 		   " 200                1\n",
 		   "agg: unsigned keys, 8 and 1 bytes; aggregations in id order");
 	aggs_reset(dtp);
@@ -303,14 +299,12 @@ static void test_agg_keys(dtrace_hdl_t *dtp)
 	ent_add(&b, a, key, &v);
 	merge(dtp, &b);
 	tap_is_str(print_all(dtp),
-		   "\n"
 		   "  a                                                                 1                2\n"
 		   "  a                                                                 2                2\n"
 		   "  b                                                                 1                2\n",
 		   "agg: two keys, ties by the first key then the second");
 	dtp->opt.aggsortkeypos = 1;
 	tap_is_str(print_all(dtp),
-		   "\n"
 		   "  a                                                                 1                2\n"
 		   "  b                                                                 1                2\n"
 		   "  a                                                                 2                2\n",
@@ -318,7 +312,6 @@ static void test_agg_keys(dtrace_hdl_t *dtp)
 	dtp->opt.aggsortkeypos = 0;
 	dtp->opt.aggsortrev = true;
 	tap_is_str(print_all(dtp),
-		   "\n"
 		   "  b                                                                 1                2\n"
 		   "  a                                                                 2                2\n"
 		   "  a                                                                 1                2\n",
@@ -332,10 +325,22 @@ static void test_agg_keys(dtrace_hdl_t *dtp)
 	merge(dtp, &b);
 	dtp->opt.aggsortkey = true;
 	tap_is_str(print_all(dtp),
-		   "\n"
 		   "  a                                                                 9\n"
 		   "  b                                                                 1\n",
 		   "agg: aggsortkey sorts by key first");
+	aggs_reset(dtp);
+
+	/* integer keys sort as unsigned numbers, as DTrace's do */
+	a = agg_new(dtp, "c", DTRACE_AGG_SUM, NULL, &k_i8, 1);
+	ent_add(&b, a, (int64_t[]){ -1 }, (uint64_t[]){ 1 });
+	ent_add(&b, a, (int64_t[]){ 2 }, (uint64_t[]){ 2 });
+	ent_add(&b, a, (int64_t[]){ 0 }, (uint64_t[]){ 3 });
+	merge(dtp, &b);
+	tap_is_str(print_all(dtp),
+		   "                0                3\n"
+		   "                2                2\n"
+		   "               -1                1\n",
+		   "agg: aggsortkey: -1 sorts after 2 (unsigned)");
 	dtp->opt.aggsortkey = false;
 	aggs_reset(dtp);
 }
@@ -369,13 +374,11 @@ static void test_agg_symkeys(dtrace_hdl_t *dtp0)
 	ent_add(&b, a, key, &v);
 	merge(dtp, &b);
 	tap_is_str(print_all(dtp),
-		   "\n"
 		   "  0x10                                                              4\n"
 		   "  vmlinux`ksys_read                                                 4\n",
 		   "agg: func() key without offset; unknown as hex; by address");
 	a->keys[0].symfmt = DT_SYM_MOD;
 	tap_is_str(print_all(dtp),
-		   "\n"
 		   "  0x10                                                              4\n"
 		   "  vmlinux                                                           4\n",
 		   "agg: mod() key");
@@ -388,7 +391,6 @@ static void test_agg_symkeys(dtrace_hdl_t *dtp0)
 	ent_add(&b, a, key, &v);
 	merge(dtp, &b);
 	tap_is_str(print_all(dtp),
-		   "\n"
 		   "\n"
 		   "              dtrace_test`mod_func+0x10\n"
 		   "              vmlinux`ksys_read\n"
@@ -417,7 +419,7 @@ static void test_agg_hist(dtrace_hdl_t *dtp)
 	ent_add(&b, a, "", v);
 	merge(dtp, &b);
 	tap_is_str(print_all(dtp),
-		   "\n\n" HDR
+		   "\n" HDR
 		   "               0 |                                         0        \n"
 		   "               1 |@@@@@@@@@@                               1        \n"
 		   "               2 |                                         0        \n"
@@ -427,7 +429,7 @@ static void test_agg_hist(dtrace_hdl_t *dtp)
 		   "agg: quantize()");
 	dtp->opt.aggzoom = true;
 	tap_is_str(print_all(dtp),
-		   "\n\n" HDR
+		   "\n" HDR
 		   "               0 |                                         0        \n"
 		   "               1 |@@@@@@@@@@@@@                            1        \n"
 		   "               2 |                                         0        \n"
@@ -445,7 +447,7 @@ static void test_agg_hist(dtrace_hdl_t *dtp)
 	ent_add(&b, a, "", v);
 	merge(dtp, &b);
 	tap_is_str(print_all(dtp),
-		   "\n\n" HDR
+		   "\n" HDR
 		   "              -4 |                                         0        \n"
 		   "              -2 |@@@@@@@@@@@@@                            1        \n"
 		   "              -1 |                                         0        \n"
@@ -453,6 +455,40 @@ static void test_agg_hist(dtrace_hdl_t *dtp)
 		   "               1 |                                         0        \n"
 		   "\n",
 		   "agg: quantize() of negative values and zero");
+	aggs_reset(dtp);
+
+	/* counts below zero (a negative increment): the bars turn left */
+	memset(v, 0, sizeof(v));
+	a = agg_new(dtp, "q", DTRACE_AGG_QUANTIZE, NULL, NULL, 0);
+	v[z + 1] = (uint64_t)-2;	/* 1 */
+	v[z + 2] = (uint64_t)-2;	/* 2..3 */
+	ent_add(&b, a, "", v);
+	merge(dtp, &b);
+	tap_is_str(print_all(dtp),
+		   "\n" HDR
+		   "               0                                         | 0        \n"
+		   "               1                     @@@@@@@@@@@@@@@@@@@@| -2       \n"
+		   "               2                     @@@@@@@@@@@@@@@@@@@@| -2       \n"
+		   "               4                                         | 0        \n"
+		   "\n",
+		   "agg: quantize() with negative counts only");
+	aggs_reset(dtp);
+	memset(v, 0, sizeof(v));
+	a = agg_new(dtp, "q", DTRACE_AGG_QUANTIZE, NULL, NULL, 0);
+	v[z - 1] = (uint64_t)-1;	/* -1 */
+	v[z] = (uint64_t)-1;		/* 0 */
+	v[z + 1] = 2;			/* 1 */
+	ent_add(&b, a, "", v);
+	merge(dtp, &b);
+	tap_is_str(print_all(dtp),
+		   "\n" HDR
+		   "              -2                     |                     0        \n"
+		   "              -1                @@@@@|                     -1       \n"
+		   "               0                @@@@@|                     -1       \n"
+		   "               1                     |@@@@@@@@@@           2        \n"
+		   "               2                     |                     0        \n"
+		   "\n",
+		   "agg: quantize() with counts of both signs: 20 columns a side");
 	aggs_reset(dtp);
 
 	memset(v, 0, sizeof(v));
@@ -463,7 +499,7 @@ static void test_agg_hist(dtrace_hdl_t *dtp)
 	ent_add(&b, a, "", v);
 	merge(dtp, &b);
 	tap_is_str(print_all(dtp),
-		   "\n\n" HDR
+		   "\n" HDR
 		   "             < 0 |@@@@@@@@@@                               1        \n"
 		   "               0 |                                         0        \n"
 		   "               5 |                                         0        \n"
@@ -480,7 +516,7 @@ static void test_agg_hist(dtrace_hdl_t *dtp)
 	ent_add(&b, a, "", v);
 	merge(dtp, &b);
 	tap_is_str(print_all(dtp),
-		   "\n\n" HDR
+		   "\n" HDR
 		   "             < 1 |                                         0        \n"
 		   "               1 |@@@@@@@@@@@@@@@@@@@@                     2        \n"
 		   "               2 |                                         0        \n"
@@ -565,8 +601,32 @@ static void test_agg_printa(dtrace_hdl_t *dtp)
 	tap_is_str(printa(dtp, "%s %@d %@d\n", ids, 2), "y 1 0\nx 2 300\n",
 		   "printa: aggsortpos=1 sorts by the second's value");
 	dtp->opt.aggsortpos = 0;
+	{
+		uint32_t rev[2] = { s->id, a->id };
+		static const int64_t lq[4] = { -10, 10, 1, 0 };
+		struct dt_agg *l = agg_new(dtp, "le", DTRACE_AGG_LQUANTIZE, lq,
+					   &k_str, 1);
+		uint32_t three[3] = { s->id, a->id, l->id };
+
+		tap_is_str(printa(dtp, "%s|%@d|%@d\n", rev, 2),
+			   "y|0|1\nx|300|2\n",
+			   "printa: every key of every aggregation named, 0 where one has none");
+		tap_is_str(printa(dtp, "%s|%@d|%@d|%@d", three, 3),
+			   "y|0|1|\n" HDR
+			   "           < -10 |                                         0        \n"
+			   "             -10 |                                         0        \n"
+			   "              -9 |                                         0        \n"
+			   "x|300|2|\n" HDR
+			   "           < -10 |                                         0        \n"
+			   "             -10 |                                         0        \n"
+			   "              -9 |                                         0        \n",
+			   "printa: an empty lquantize() shows its first three rows");
+	}
 	tap_is_str(printa(dtp, "%@x\n", ids, 1), "1\n2\n",
 		   "printa: fewer conversions than keys");
+	tap_is_str(printa(dtp, "%s %@u %4@d|%@-3d|\n", ids, 1),
+		   "y 1    1|1  |\nx 2    2|2  |\n",
+		   "printa: with one aggregation every %@ is its value; %4@d is %@4d");
 	tap_is_str(printa(dtp, "%s:%@d", ids + 2, 1),
 		   "x:\n" HDR
 		   "               0 |                                         0        \n"
@@ -812,17 +872,28 @@ static void test_agg_stmts(void)
 
 	/* drops */
 	drops[0] = '\0';
-	dt_report_drops(dtp, 1, 1, "aggregation drop", "");
-	dt_report_drops(dtp, -1, 3, "speculative drop", "");
-	dt_report_drops(dtp, -1, 2, "failed speculation",
+	dt_report_drops(dtp, 1, 1, "DTRACEDROP_AGGREGATION", "aggregation drop",
+			"");
+	dt_report_drops(dtp, -1, 3, "DTRACEDROP_SPEC", "speculative drop", "");
+	dt_report_drops(dtp, -1, 2, "DTRACEDROP_SPECBUSY",
+			"failed speculation",
 			" (available buffer(s) still busy)");
-	dt_report_drops(dtp, -1, 1, "failed speculation",
+	dt_report_drops(dtp, -1, 1, "DTRACEDROP_SPECUNAVAIL",
+			"failed speculation",
 			" (no speculative buffer available)");
 	tap_is_str(drops,
 		   "1 aggregation drop on CPU 1|3 speculative drops|"
 		   "2 failed speculations (available buffer(s) still busy)|"
 		   "1 failed speculation (no speculative buffer available)|",
 		   "drops: DTrace's messages");
+	drops[0] = '\0';
+	dtp->opt.droptags = true;
+	dt_report_drops(dtp, -1, 3, "DTRACEDROP_SPEC", "speculative drop", "");
+	dt_report_drops(dtp, -1, 1, NULL, "unreported error", "");
+	dtp->opt.droptags = false;
+	tap_is_str(drops,
+		   "[DTRACEDROP_SPEC] 3 speculative drops|1 unreported error|",
+		   "drops: -x droptags puts DTrace's tag first");
 
 	/* JSON record */
 	dtp->opt.oformat = DT_OFORMAT_JSON;

@@ -11,6 +11,7 @@
 #include <unistd.h>
 #include "hostenv.h"
 #include "dt_compile.h"
+#include "dt_pcb.h"
 #include "dt_type.h"
 #include "dt_xlate.h"
 #include "helpers.h"
@@ -579,6 +580,22 @@ static void test_decls(dtrace_hdl_t *dtp)
 	    "this->q[1] = 5; trace(*this->q * this->q[1]) }", 35, NULL);
 	run(dtp, "struct cin2 { int a; }; BEGIN { trace(((struct cin2 *)arg2)->a) }",
 	    21, NULL);
+	/* a declared struct or array variable is written in place */
+	run(dtp, "struct gs1 { int a; char c; } gsv; BEGIN { gsv.a = 40; "
+	    "gsv.c = 2; gsv.a += gsv.c; trace(gsv.a) }", 42, NULL);
+	run(dtp, "int garr[3]; BEGIN { garr[1] = 5; this->ap = &garr[0]; "
+	    "this->ap[2] = 7; trace(garr[1] * garr[2] + sizeof(garr)) }",
+	    35 + 12, NULL);
+	/* bit-fields: stored by replacing their bits, signed ones extend */
+	run(dtp, "struct gbf { unsigned int a : 3; unsigned int b : 7; "
+	    "unsigned long d : 35; int s : 5; } gb; BEGIN { gb.a = 9; "
+	    "gb.b = 0x3f; gb.b++; gb.d = 0x755555555; gb.s = -3; gb.s--; "
+	    "trace(gb.a * 1000 + gb.b * 10 + gb.s + (gb.d == 0x755555555)) }",
+	    1000 + 640 - 4 + 1, NULL);
+	run(dtp, "struct gbf2 { int x : 4; int y : 4; }; BEGIN { "
+	    "this->bq = (struct gbf2 *)alloca(sizeof (struct gbf2)); "
+	    "this->bq->x = 7; this->bq->y = -8; this->bq->x = 5; "
+	    "trace(this->bq->x * 100 + this->bq->y) }", 500 - 8, NULL);
 	env.vars[DTRACE_DIF_VAR_ARG0 + 2] = 0;
 }
 
@@ -590,7 +607,8 @@ static void test_ksym(void)
 	int fd = mkstemp(path);
 
 	if (fd < 0 || write(fd, "ffffffff81234560 T vfs_read\n"
-			    "ffffffffc0001000 t hello_read\t[hello]\n", 66) != 66) {
+			    "ffffffffc0001000 t hello_read\t[hello]\n"
+			    "ffffffff82000040 B max_pfn\n", 93) != 93) {
 		tap_ok(false, "ksym: kallsyms file");
 		return;
 	}
@@ -599,6 +617,8 @@ static void test_ksym(void)
 	dtp = t_open();
 	run(dtp, "BEGIN { trace((uint64_t)&`vfs_read) }",
 	    (int64_t)0xffffffff81234560ULL, NULL);
+	run(dtp, "BEGIN { trace((uint64_t)&`max_pfn) }",
+	    (int64_t)0xffffffff82000040ULL, NULL);
 	run(dtp, "BEGIN { trace((uint64_t)hello`hello_read + 1) }",
 	    (int64_t)0xffffffffc0001001ULL, NULL);
 	tap_ok(!dtrace_program_strcompile(dtp, "BEGIN { trace(&`nosuch) }",
@@ -901,6 +921,58 @@ static void test_aggdis(dtrace_hdl_t *dtp)
 	dt_program_free(pgp);
 }
 
+/* Has @cl an action of @kind? */
+static bool clause_has(const struct dt_clause *cl, uint32_t kind)
+{
+	unsigned int i;
+
+	for (i = 0; i < cl->nacts; i++)
+		if (cl->acts[i].kind == kind)
+			return true;
+	return false;
+}
+
+/*
+ * The code generator's half of "no drastic default": what it gets for
+ * a call the checker refuses, as if the checker had let it through
+ * (it is skipped here), is an internal error, never an action, least
+ * of all panic().  And panic() itself, allowed, is the one PANIC.
+ */
+static void test_unknown_action(dtrace_hdl_t *dtp)
+{
+	static const char text[] = "BEGIN { breakpoint(); }";
+	dtrace_prog_t *pgp;
+	struct dt_pcb pcb;
+	struct dt_cg cg;
+	volatile bool diag = false;
+
+	dt_pcb_init(&pcb, dtp, text, strlen(text));
+	dt_cg_init(&cg, &pcb);
+	if (!tap_ok(dt_parse(&pcb) == 0 && pcb.clauses, "cg: %s parses", text))
+		goto out;
+	cg.clause = dt_clause_alloc();
+	if (setjmp(pcb.jmp))
+		diag = true;
+	else
+		dt_cg_clause(&cg, pcb.clauses);
+	tap_ok(!clause_has(cg.clause, DTRACE_ACT_PANIC),
+	       "cg: breakpoint( ) unchecked makes no panic action");
+	tap_ok(diag && !strcmp(dt_errtag_name(pcb.tag), "D_INTERNAL"),
+	       "cg: breakpoint( ) unchecked is an internal error: [%s] %s",
+	       diag ? dt_errtag_name(pcb.tag) : "no error", diag ? pcb.msg : "");
+out:
+	dt_cg_fini(&cg);
+	dt_pcb_fini(&pcb);
+
+	dtrace_setopt(dtp, "destructive", NULL);
+	dtrace_setopt(dtp, "allowpanic", NULL);
+	pgp = compile(dtp, "BEGIN { panic(); }");
+	tap_ok(pgp && pgp->clauses[0]->nacts == 1 &&
+	       pgp->clauses[0]->acts[0].kind == DTRACE_ACT_PANIC,
+	       "cg: panic( ) with -w and allowpanic is one PANIC action");
+	dt_program_free(pgp);
+}
+
 void test_cg(void)
 {
 	dtrace_hdl_t *dtp = t_open();
@@ -990,5 +1062,6 @@ void test_cg(void)
 	test_aggstmts(dtp);
 	test_aggdis(dtp);
 	test_ast(dtp);
+	test_unknown_action(dtp);
 	dtrace_close(dtp);
 }

@@ -84,31 +84,31 @@ void test_cli(void)
 	    HDR "  0      1                           :BEGIN   hello                            \n\n",
 	    "dtrace: description 'BEGIN ' matched 1 probe\n", 0);
 	cli(NULL, "-q -n 'BEGIN { printf(\"%s-%d\\n\", probename, 42); exit(7) }'",
-	    "BEGIN-42\n", "", 7);
+	    "BEGIN-42\n\n", "", 7);
 	cli(NULL, "-n BEGIN -n 'BEGIN{exit(0)}'",
 	    HDR "  0      1                           :BEGIN \n"
 	    "  0      1                           :BEGIN \n\n",
 	    "dtrace: description 'BEGIN' matched 1 probe\n"
 	    "dtrace: description 'BEGIN' matched 1 probe\n", 0);
 	cli(NULL, "-q -n 'BEGIN /pid > 0 && execname == \"dtrace\"/ { trace(\"a\") }"
-	    " BEGIN /0/ { trace(\"b\") } BEGIN { exit(0) }'", "a", "", 0);
+	    " BEGIN /0/ { trace(\"b\") } BEGIN { exit(0) }'", "a\n", "", 0);
 	cli(NULL, "-q -n 'BEGIN { exit(2); } END { printf(\"end %d\\n\", 1) }'",
-	    "end 1\n", "", 2);
+	    "end 1\n\n", "", 2);
 	cli(NULL, "-q -n 'tick-100ms { printf(\"tick\\n\"); exit(0) }'",
-	    "tick\n", "", 0);
+	    "tick\n\n", "", 0);
 	cli(NULL, "-q -n 'BEGIN { trace(1 / (pid - pid)) } BEGIN { trace(\"on\"); exit(0) }'",
-	    "on",
+	    "on\n",
 	    "dtrace: error on enabled probe ID 2 (ID 1: dtrace:::BEGIN): divide-by-zero in action #1 at DIF offset 7\n",
 	    0);
 	cli(NULL, "-q -n 'BEGIN /1 / (pid - pid)/ { }' -n 'BEGIN { exit(0) }'",
-	    "", NULL, 0);
+	    "\n", NULL, 0);
 	tap_is_str(slurp("stderr"),
 		   "dtrace: error on enabled probe ID 2 (ID 1: dtrace:::BEGIN): divide-by-zero in predicate at DIF offset 7\n",
 		   "cli: fault in a predicate");
 
 	put("ok.d", "#!/usr/sbin/dtrace -s\n#pragma D option quiet\n"
 		    "BEGIN\n{\n\tprintf(\"%5s|%-3d|\\n\", \"ab\", 7);\n\texit(0);\n}\n");
-	cli(NULL, "-s ok.d", "   ab|7  |\n", "", 0);
+	cli(NULL, "-s ok.d", "   ab|7  |\n\n", "", 0);
 	put("bad.d", "BEGIN\n{\n\ttrace(x);\n}\n");
 	cli(NULL, "-s bad.d", "",
 	    "dtrace: failed to compile script bad.d: line 3: failed to resolve x: Unknown variable name\n",
@@ -139,7 +139,7 @@ void test_cli(void)
 	cli(NULL, "-n nosuch:::", "",
 	    "dtrace: invalid probe specifier nosuch:::: probe description nosuch::: does not match any probes\n",
 	    1);
-	cli(NULL, "-Z -q -n nosuch::: -n 'BEGIN{exit(0)}'", "", "", 0);
+	cli(NULL, "-Z -q -n nosuch::: -n 'BEGIN{exit(0)}'", "\n", "", 0);
 	cli(NULL, "-e -n 'BEGIN { exit(0) }'", "", "", 0);
 
 	cli(NULL, "-l -n BEGIN",
@@ -182,11 +182,11 @@ void test_cli(void)
 	    1);
 	cli(NULL, "-e -s xlt.d", "", "", 0);
 	cli(NULL, "-e -s xlt_bad.d", "",
-	    "dtrace: failed to compile script xlt_bad.d: line 3: translator from int does not define member y of struct xlt\n",
+	    "dtrace: failed to compile script xlt_bad.d: line 3: translator does not define conversion for member: y\n",
 	    1);
 	put("inl.d", "inline string nm[int s] = s == 1 ? \"one\" : s == 2 ? \"two\" : \"many\";\n"
 	    "BEGIN { printf(\"%s %s %s\\n\", nm[1], nm[1 + 1], nm[pid]); exit(0); }\n");
-	cli(NULL, "-q -s inl.d", "one two many\n", "", 0);
+	cli(NULL, "-q -s inl.d", "one two many\n\n", "", 0);
 	cli(NULL, "-lv -n mock:::xlate",
 	    "   ID   PROVIDER            MODULE                          FUNCTION NAME\n"
 	    "    5       mock                                                     xlate\n"
@@ -220,16 +220,64 @@ void test_cli(void)
 	    "\t\tDependency Class: Unknown\n"
 	    "\n\tArgument Types\n\t\tNone\n\n",
 	    "", 0);
-	cli(NULL, "-l -P nosuch",
-	    "   ID   PROVIDER            MODULE                          FUNCTION NAME\n",
+	/* a description matching nothing is reported, and -l goes on */
+	cli(NULL, "-l -P nosuch -n BEGIN",
+	    "   ID   PROVIDER            MODULE                          FUNCTION NAME\n"
+	    "    1     dtrace                                                     BEGIN\n",
 	    "dtrace: failed to match nosuch:::: No probe matches description\n",
+	    0);
+	/* one that does not compile: no listing at all */
+	cli(NULL, "-l -n BEGIN -m :a:b:c", "",
+	    "dtrace: invalid probe specifier :a:b:c: invalid probe description \":a:b:c\": Overspecified probe description\n",
 	    1);
+	/* one more field than -f takes, when it is empty */
+	cli(NULL, "-l -f ::read:", NULL,
+	    "dtrace: failed to match :read::: No probe matches description\n",
+	    0);
+	cli(NULL, "-l -f :nosuch::", NULL,
+	    "dtrace: failed to match nosuch:::: No probe matches description\n",
+	    0);
+	cli(NULL, "-l -f x:syscall::", "",
+	    "dtrace: invalid probe specifier x:syscall::: invalid probe description \"x:syscall::\": Overspecified probe description\n",
+	    1);
+	cli(NULL, "-l -f read extra", "",
+	    "dtrace: invalid probe specifier read: extraneous argument 'extra' ($1 is not referenced)\n",
+	    1);
+	/* -i: a probe by its ID; what is no number is a probe name */
+	cli(NULL, "-l -i 1",
+	    "   ID   PROVIDER            MODULE                          FUNCTION NAME\n"
+	    "    1     dtrace                                                     BEGIN\n",
+	    "", 0);
+	cli(NULL, "-l -i 1-x",
+	    "   ID   PROVIDER            MODULE                          FUNCTION NAME\n"
+	    "    1     dtrace                                                     BEGIN\n",
+	    "dtrace: failed to match :::-x: No probe matches description\n", 0);
+	cli(NULL, "-i 0", "",
+	    "dtrace: invalid probe specifier 0: invalid probe identifier 0: Unknown probe identifier\n",
+	    1);
+	cli(NULL, "-i 99999-2", "",
+	    "dtrace: invalid probe specifier 99999-2: invalid probe identifier 99999: Unknown probe identifier\n",
+	    1);
+	cli(NULL, "-i x1", "",
+	    "dtrace: invalid probe specifier x1: probe description :::x1 does not match any probes\n",
+	    1);
+	cli(NULL, "-q -i '1 { printf(\"one\\n\"); exit(0) }'", "one\n\n", "", 0);
+	cli(NULL, "-i 1 a b c", "",
+	    "dtrace: invalid probe specifier 1: extraneous argument 'c' ($3 is not referenced)\n",
+	    1);
+	/* an unknown ID is found while reading, before unused arguments */
+	cli(NULL, "-i 0 - 2", "",
+	    "dtrace: invalid probe specifier 0: invalid probe identifier 0: Unknown probe identifier\n",
+	    1);
+	/* options without a program: -e exits, else nothing to trace */
+	cli(NULL, "-b 1m -e", "", "", 0);
+	cli(NULL, "-q", "", "dtrace: no probes specified\n", 1);
 
 	cli(NULL, "-q -o out.txt -n 'BEGIN { printf(\"one\\n\"); exit(0) }'",
 	    "", "", 0);
 	cli(NULL, "-q -o out.txt -n 'BEGIN { printf(\"two\\n\"); exit(0) }'",
 	    "", "", 0);
-	tap_is_str(slurp("out.txt"), "one\ntwo\n", "cli: -o appends");
+	tap_is_str(slurp("out.txt"), "one\n\ntwo\n\n", "cli: -o appends");
 
 	cli("DTRACE_MOCK=absent", "-n BEGIN", "",
 	    "dtrace: failed to initialize dtrace: DTrace device not available on system\n",
@@ -240,20 +288,31 @@ void test_cli(void)
 	cli("DTRACE_MOCK=version", "-n BEGIN", "",
 	    "dtrace: failed to initialize dtrace: DTrace kernel module speaks a different ABI version\n",
 	    1);
+	/* the verifier's reason, as ENABLE reports it (docs/abi.md) */
+	cli("DTRACE_MOCK_REFUSE=17:1:3:entry",
+	    "-q -n 'syscall::read:entry { trace(2); }'", "",
+	    "dtrace: failed to enable 'syscall::read:entry': DIF program of action #1 refused at instruction 3: branch target out of range\n",
+	    1);
+	cli("DTRACE_MOCK_REFUSE=13:0:0:entry",
+	    "-q -n 'syscall::read:entry /pid == 1/ { trace(2); }'", "",
+	    "dtrace: failed to enable 'syscall::read:entry': DIF program of the predicate refused at instruction 0: unknown opcode\n",
+	    1);
 	cli(NULL, "-x nosuch=1 -n BEGIN", "",
-	    "dtrace: failed to set -x nosuch=1: Invalid option name\n", 1);
+	    "dtrace: failed to set -x nosuch: Invalid option name\n", 1);
 	cli(NULL, "-q -x dynvarsize=4k -x scratchsize=8k -x bufsize=64k -n 'BEGIN { printf(\"ok\\n\"); exit(0) }'",
-	    "ok\n", "", 0);
-	cli(NULL, "-x dynvarsize=1 -n BEGIN", "",
-	    "dtrace: failed to set -x dynvarsize=1: Invalid value for specified option\n",
+	    "ok\n\n", "", 0);
+	cli(NULL, "-x dynvarsize=0 -n BEGIN", "",
+	    "dtrace: failed to set -x dynvarsize: Invalid value for specified option\n",
 	    1);
 	cli(NULL, "-q -c 'sh -c \"echo child; exit 3\"' -n 'BEGIN { printf(\"begin\\n\") } END { printf(\"end\\n\") }'",
-	    "begin\nchild\nend\n", NULL, 0);
-	tap_ok(!strncmp(slurp("stderr"), "dtrace: pid ", 12) &&
+	    "begin\nchild\nend\n\n", "", 0);	/* -q: no notices */
+	cli(NULL, "-c 'sh -c \"echo child; exit 3\"' -n 'BEGIN { printf(\"begin\\n\") } END { printf(\"end\\n\") }'",
+	    NULL, NULL, 0);
+	tap_ok(strstr(slurp("stderr"), "\ndtrace: pid ") &&
 	       strstr(slurp("stderr"), " has exited\n"),
 	       "cli: -c reports the exit of its command: %s", slurp("stderr"));
-	cli(NULL, "-q -c 'sh -c \"kill -9 \\$\\$\"' -n 'END { printf(\"end\\n\") }'",
-	    "end\n", NULL, 0);
+	cli(NULL, "-c 'sh -c \"kill -9 \\$\\$\"' -n 'END { printf(\"end\\n\") }'",
+	    NULL, NULL, 0);
 	tap_ok(strstr(slurp("stderr"), " terminated by SIGKILL\n") != NULL,
 	       "cli: -c reports a command killed: %s", slurp("stderr"));
 	cli(NULL, "-c 'nosuchcommand a b' -n BEGIN", "",
@@ -262,35 +321,39 @@ void test_cli(void)
 	cli(NULL, "-c '\"unbalanced' -n BEGIN", "",
 	    "dtrace: invalid command for -c: \"unbalanced\n", 1);
 	cli(NULL, "-p 999999999 -n BEGIN", "",
-	    "dtrace: failed to grab pid 999999999: No such process\n", 1);
+	    "dtrace: No such process\n", 1);
 	cli(NULL, "-p 12ab -n BEGIN", "", "dtrace: invalid process ID: 12ab\n",
 	    1);
 	cli(NULL, "-c true -p 1 -n BEGIN", "",
 	    "dtrace: only one of -c and -p may be given\n", 1);
 	snprintf(cmd, sizeof(cmd), "-q -p %d -n 'BEGIN { printf(\"grabbed\\n\"); exit(0) }'",
 		 (int)getpid());
-	cli(NULL, cmd, "grabbed\n", "", 0);
+	cli(NULL, cmd, "grabbed\n\n", "", 0);
 	cli(NULL, "-e -c 'sleep 100' -n 'BEGIN { exit(0) }'", "", "", 0);
 	cli(NULL, "-q -n 'BEGIN { printf(\"%s|%s\\n\", $$1, $$2); exit(0) }' macro1 -w 'macro two'",
-	    "macro1|macro two\n", "", 0);
+	    "macro1|macro two\n\n", "", 0);
 	cli(NULL, "-q -n 'BEGIN { exit(0) }' unused", "",
 	    "dtrace: invalid probe specifier BEGIN { exit(0) }: extraneous argument 'unused' ($1 is not referenced)\n",
 	    1);
 	cli(NULL, "-w -q -x stackframes=4 -x ustackframes=8 -x defaultargs -n 'BEGIN { exit(0) }'",
-	    "", "", 0);
+	    "\n", "", 0);
 	cli(NULL, "-x stackframes=200 -n BEGIN", "",
-	    "dtrace: failed to set -x stackframes=200: Invalid value for specified option\n",
+	    "dtrace: failed to set -x stackframes: Invalid value for specified option\n",
 	    1);
-	cli("DTRACE_MOCK_DYNDROPS=3", "-q -n 'BEGIN { exit(0) }'", "",
+	cli("DTRACE_MOCK_DYNDROPS=3", "-q -n 'BEGIN { exit(0) }'", "\n",
 	    "dtrace: 3 dynamic variable drops\n", 0);
-	cli("DTRACE_MOCK_DYNDROPS=1", "-q -n 'BEGIN { exit(0) }'", "",
+	cli("DTRACE_MOCK_DYNDROPS=1", "-q -n 'BEGIN { exit(0) }'", "\n",
 	    "dtrace: 1 dynamic variable drop\n", 0);
-	cli("DTRACE_MOCK_DROPS=2", "-q -n 'BEGIN { exit(0) }'", "",
+	cli("DTRACE_MOCK_DROPS=2", "-q -n 'BEGIN { exit(0) }'", "\n",
 	    "dtrace: 2 drops on CPU 0\n", 0);
+	cli("DTRACE_MOCK_DROPS=1", "-x droptags -q -n 'BEGIN { exit(0) }'",
+	    "\n", "dtrace: [DTRACEDROP_PRINCIPAL] 1 drop on CPU 0\n", 0);
+	cli("DTRACE_MOCK_DYNDROPS=1", "-x droptags -q -n 'BEGIN { exit(0) }'",
+	    "\n", "dtrace: [DTRACEDROP_DYNAMIC] 1 dynamic variable drop\n", 0);
 	cli(NULL, "-C -D '' -n BEGIN", "",
 	    "dtrace: failed to set -D : Invalid value for specified option\n", 1);
 	cli(NULL, "-C -DX=1 -UY -I. -e -n 'BEGIN { exit(0) }'", "", "", 0);
-	cli(NULL, "-q -C -DN=40 -n 'BEGIN { trace(N + 2); exit(0) }'", "42",
+	cli(NULL, "-q -C -DN=40 -n 'BEGIN { trace(N + 2); exit(0) }'", "42\n",
 	    "", 0);
 	cli(NULL, "-C -n 'BEGIN\n{\n\ttrace(1 +);\n}'", "",
 	    "dtrace: invalid probe specifier BEGIN\n{\n\ttrace(1 +);\n}: syntax error near \")\"\n",
@@ -303,6 +366,113 @@ void test_cli(void)
 	cli(NULL, "-k", "", NULL, 2);
 	cli(NULL, "-n", "", NULL, 2);
 	cli(NULL, "-V", "dtrace: Linux D 1.0 (DIF ABI 3)\n", "", 0);
+
+	/* -b, -64, -32; -L and the options only the command line sets */
+	cli(NULL, "-q -b 16k -64 -n 'BEGIN { exit(0) }'", "\n", "", 0);
+	cli(NULL, "-b 1x -n BEGIN", "",
+	    "dtrace: failed to set -x bufsize: Invalid value for specified option\n",
+	    1);
+	/* any size from a byte; a record larger than bufsize fails GO */
+	cli(NULL, "-q -b 64 -x dynvarsize=16 -x scratchsize=16 -n 'BEGIN { exit(0) }'",
+	    "\n", "", 0);
+	cli(NULL, "-b 16 -n 'BEGIN { trace(1); exit(0) }'", "",
+	    "dtrace: description 'BEGIN ' matched 1 probe\n"
+	    "dtrace: could not enable tracing: Enabling exceeds size of buffer\n",
+	    1);
+	/* any size is taken; above the kernel's largest, lowered to it */
+	cli(NULL, "-b 1g -b 2t -e", "", "", 0);
+	cli(NULL, "-q -b 2t -n 'BEGIN { exit(0) }'", "\n",
+	    "dtrace: buffer size lowered to 1024m\n", 0);
+	cli(NULL, "-q -x bufresize=manual -b 2t -n 'BEGIN { exit(0) }'", "",
+	    "dtrace: could not enable tracing: Cannot allocate memory\n", 1);
+	cli(NULL, "-b 0 -n BEGIN", "",
+	    "dtrace: failed to set -x bufsize: Invalid value for specified option\n",
+	    1);
+	/* cpu: only that CPU's probes fire (the mock fires all on CPU 0) */
+	cli(NULL, "-q -x cpu=0 -n 'tick-10ms { printf(\"t\\n\"); exit(0) }'",
+	    "t\n\n", "", 0);
+	cli(NULL, "-x cpu=100000 -n BEGIN", "",
+	    "dtrace: failed to set -x cpu: Invalid value for specified option\n",
+	    1);
+	cli(NULL, "-32 -n BEGIN", "",
+	    "dtrace: failed to set -32: only the 64-bit data model is supported\n",
+	    1);
+	cli(NULL, "-33 -n BEGIN", "", NULL, 2);
+	cli(NULL, "-e -L /nonexistent -x libdir=. -x ldpath=ld -x modpath=/lib -x lockmem=1m -x lockmem=unlimited -n BEGIN",
+	    "", "", 0);
+	cli(NULL, "-x lockmem=0 -n BEGIN", "",
+	    "dtrace: failed to set -x lockmem: Invalid value for specified option\n",
+	    1);
+	put("libopt.d", "#pragma D option ldpath=/bin/ld\nBEGIN\n");
+	cli(NULL, "-s libopt.d", "",
+	    "dtrace: failed to compile script libopt.d: line 1: failed to set option 'ldpath' to '/bin/ld': Option cannot be used from within a D program\n",
+	    1);
+	/* -L: library files in the order their dependencies ask */
+	snprintf(cmd, sizeof(cmd), "mkdir -p %s/lib1 %s/lib2 %s/lib3", tmpdir,
+		 tmpdir, tmpdir);
+	tap_ok(system(cmd) == 0, "cli: library directories");
+	put("lib1/a.d", "#pragma D depends_on library c.d\ninline int A = C + 1;\n");
+	put("lib1/b.d", "inline int B = 10;\n");
+	put("lib1/c.d", "#pragma D depends_on library b.d\ninline int C = B * 2;\n");
+	cli(NULL, "-q -L lib1 -n 'BEGIN { trace(A); exit(0) }'", "21\n", "", 0);
+	put("lib2/x.d", "#pragma D depends_on library gone.d\n");
+	cli(NULL, "-L lib2 -n 'BEGIN { exit(0) }'", "",
+	    "dtrace: invalid probe specifier BEGIN { exit(0) }: library lib2/x.d depends on gone.d, which is not in the library path\n",
+	    1);
+	put("lib3/p.d", "#pragma D depends_on library q.d\n");
+	put("lib3/q.d", "#pragma D depends_on library p.d\n");
+	cli(NULL, "-x libdir=lib3 -s loud.d", "",
+	    "dtrace: failed to compile script loud.d: library lib3/p.d depends on itself through its dependencies\n",
+	    1);
+
+	/* -G of a program with no USDT provider: an object defining none */
+	cli(NULL, "-G -n 'BEGIN { exit(0) }'", "", "", 0);
+	snprintf(cmd, sizeof(cmd), "readelf -S %s/d.out | grep -q '\\.probes'",
+		 tmpdir);
+	tap_ok(system(cmd) == 0, "cli: -G -n writes d.out, an ELF object");
+	cli(NULL, "-G -o plain.o -s loud.d", "", "", 0);
+	cli(NULL, "-h -n BEGIN", "", NULL, 2);
+
+	/* debug: libdtrace's messages, "libdtrace DEBUG <ns>: ..." */
+	cli(NULL, "-x debug -L lib1 -e -n BEGIN", "", NULL, 0);
+	tap_ok(!strncmp(slurp("stderr"), "libdtrace DEBUG ", 16) &&
+	       strstr(slurp("stderr"), ": library lib1/b.d compiled\n"),
+	       "cli: -x debug: %s", slurp("stderr"));
+	cli("DTRACE_DEBUG=1", "-e -n BEGIN", "", NULL, 0);
+	tap_ok(strstr(slurp("stderr"), ": opened /dev/dtrace, ") != NULL,
+	       "cli: DTRACE_DEBUG: %s", slurp("stderr"));
+
+	/* the D version a program is written for */
+	put("v10.d", "#pragma D option version=1.0\nBEGIN { exit(0) }\n");
+	cli(NULL, "-q -s v10.d", "\n", "", 0);
+	put("v09.d", "#pragma D option version=0.9\nBEGIN { exit(0) }\n");
+	cli(NULL, "-q -s v09.d", "",
+	    "dtrace: failed to compile script v09.d: line 1: failed to set option 'version' to '0.9': Invalid value for specified option\n",
+	    1);
+
+	/* the preprocessor: DTrace's messages, -H, -X, a "#!" line */
+	put("inc.d", "#include \"nosuch.h\"\nBEGIN { exit(0) }\n");
+	cli(NULL, "-C -s inc.d", "",
+	    "/dev/stdin:1: fatal error: nosuch.h: No such file or directory\n"
+	    "compilation terminated.\n"
+	    "dtrace: failed to compile script inc.d: Preprocessor failed to process input program\n",
+	    1);
+	put("hdr.h", "#define HDR 3\n");
+	put("hdr.d", "#!/usr/sbin/dtrace -Cqs\n#include \"hdr.h\"\n#if 0\n#endif\n"
+	    "BEGIN { trace(HDR); exit(0) }\n");
+	cli(NULL, "-H -C -q -I. -s hdr.d", "3\n", NULL, 0);
+	tap_ok(!strncmp(slurp("stderr"), ". ./hdr.h\n", 10),
+	       "cli: -H lists the included files: %s", slurp("stderr"));
+	put("stdc.d", "BEGIN {\n#ifdef __STDC__\n\ttrace(__STDC__);\n#else\n\ttrace(\"none\");\n#endif\n\texit(0);\n}\n");
+	cli(NULL, "-C -q -s stdc.d", "1\n", "", 0);
+	cli(NULL, "-C -q -X c -s stdc.d", "1\n", "", 0);
+	cli(NULL, "-C -q -X s -s stdc.d", "none\n", "", 0);
+	cli(NULL, "-C -q -X t -s stdc.d", "0\n", "", 0);
+	cli(NULL, "-C -q -X z -s stdc.d", "",
+	    "dtrace: failed to set -x stdc: Invalid value for specified option\n",
+	    1);
+	cli(NULL, "-q -x define=N=4 -x undef=M -x incdir=. -C -n 'BEGIN { trace(N); exit(0) }'",
+	    "4\n", "", 0);
 
 	snprintf(cmd, sizeof(cmd), "rm -rf %s", tmpdir);
 	if (system(cmd))

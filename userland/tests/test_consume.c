@@ -9,6 +9,7 @@
  * trace() of by-ref bytes, print() of a struct, system(), silent
  * statements and printf("%k").
  */
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -118,6 +119,57 @@ static const char *consume_file(dtrace_hdl_t *dtp, struct t_rbuf *b)
 	return out;
 }
 
+/*
+ * freopen(path) sends what follows to @path, freopen("") back to the
+ * first file; ftruncate() empties the file output goes to.
+ */
+static void test_consume_freopen(dtrace_hdl_t *dtp)
+{
+	static const enum dt_rec_kind k_none[] = { DT_REC_NONE };
+	static const uint32_t s0[] = { 0 };
+	char path[] = "/tmp/dtrace-freopen-XXXXXX", fmt[64];
+	struct dt_clause *cpr[3], *cfo, *cback, *ctr;
+	static const char *const text[3] = { "before\n", "after\n", "back\n" };
+	struct t_rbuf b = { .len = 0 };
+	unsigned int i;
+	int fd = mkstemp(path);
+
+	close(fd);
+	snprintf(fmt, sizeof(fmt), "%s", path);
+	for (i = 0; i < 3; i++) {
+		cpr[i] = hand_clause(dtp, DT_STMT_PRINTF, k_none, s0, 0,
+				     text[i]);
+		t_epid_set(dtp, 20 + i, 1, cpr[i]->id, "dtrace", "", "BEGIN");
+	}
+	cfo = hand_clause(dtp, DT_STMT_FREOPEN, k_none, s0, 0, fmt);
+	cback = hand_clause(dtp, DT_STMT_FREOPEN, k_none, s0, 0, "");
+	ctr = hand_clause(dtp, DT_STMT_FTRUNCATE, k_none, s0, 0, NULL);
+	t_epid_set(dtp, 23, 1, cfo->id, "dtrace", "", "BEGIN");
+	t_epid_set(dtp, 24, 1, cback->id, "dtrace", "", "BEGIN");
+	t_epid_set(dtp, 25, 1, ctr->id, "dtrace", "", "BEGIN");
+	dtp->opt.quiet = true;
+	t_rec_add(&b, 20, 0, 0);	/* before */
+	t_rec_add(&b, 23, 0, 0);	/* freopen(path) */
+	t_rec_add(&b, 21, 0, 0);	/* after */
+	t_rec_add(&b, 21, 0, 0);	/* after */
+	t_rec_add(&b, 25, 0, 0);	/* ftruncate() */
+	t_rec_add(&b, 21, 0, 0);	/* after */
+	t_rec_add(&b, 24, 0, 0);	/* freopen("") */
+	t_rec_add(&b, 22, 0, 0);	/* back */
+	tap_is_str(consume_file(dtp, &b), "before\nback\n",
+		   "consume: freopen() takes the output away, freopen(\"\") brings it back");
+	fd = open(path, O_RDONLY);
+	memset(fmt, 0, sizeof(fmt));
+	if (fd >= 0 && read(fd, fmt, sizeof(fmt) - 1) < 0)
+		fmt[0] = '\0';
+	if (fd >= 0)
+		close(fd);
+	tap_is_str(fmt, "after\n",
+		   "consume: freopen()'s file, emptied by ftruncate()");
+	dtp->opt.quiet = false;
+	unlink(path);
+}
+
 static void test_consume_records(void)
 {
 	static const enum dt_rec_kind k_stack[] = { DT_REC_STACK };
@@ -128,7 +180,7 @@ static void test_consume_records(void)
 	static const uint32_t s32[] = { 32 }, s40[] = { 40 }, s20[] = { 20 };
 	static const uint32_t s16[] = { 16 }, s4[] = { 4 }, s0[] = { 0 };
 	char path[] = "/tmp/dtrace-ksyms-XXXXXX", want[1024];
-	struct dt_clause *cs, *cu, *ct, *cb, *cp, *csys, *csil, *ck;
+	struct dt_clause *cs, *cu, *ct, *cb, *cp, *csys, *csil, *ck, *cbad;
 	struct t_rbuf b = { .len = 0 };
 	uint64_t *u;
 	dtrace_hdl_t *dtp;
@@ -279,6 +331,33 @@ static void test_consume_records(void)
 		   "}\n",
 		   "consume: print() of nested struct, array, enum, bitfield");
 
+	{
+		/* print() of a pointer: the address, then the object */
+		static const enum dt_rec_kind k_pp[] = { DT_REC_INT,
+							 DT_REC_BYREF };
+		static const uint32_t s_pp[] = { 8, 16 };
+		struct dt_clause *cpp = hand_clause(dtp, DT_STMT_PRINT, k_pp,
+						    s_pp, 2, NULL);
+		uint64_t addr = 0xffff888000001000ULL;
+		const char *pad = "                                            ";
+
+		cpp->recs[1].type = st;
+		t_epid_set(dtp, 9, 1, cpp->id, "dtrace", "", "BEGIN");
+		d = t_rec_add(&b, 9, 24, 0);
+		memcpy(d, &addr, 8);
+		memcpy(d + 8, "\x2a\0\0\0\xff\xff\0\0\0\0\0\0\0\0\0\0", 16);
+		snprintf(want, sizeof(want),
+			 "0xffff888000001000 = *\n"
+			 "%s(struct pt) {\n"
+			 "%s .x = (int)42,\n"
+			 "%s .y = (short)-1,\n"
+			 "%s}\n", pad, pad, pad, pad);
+		dtp->opt.quiet = true;
+		tap_is_str(consume(dtp, 0, &b), want,
+			   "consume: print() of a pointer to a struct, DTrace's layout, zero members left out");
+		dtp->opt.quiet = false;
+	}
+
 	d = t_rec_add(&b, 6, 4, 0);
 	memcpy(d, "\x05\0\0\0", 4);
 	d = t_rec_add(&b, 7, 0, 0);
@@ -293,6 +372,16 @@ static void test_consume_records(void)
 		   "  0      7                  ksys_read:entry <\n"
 		   "              vmlinux`ksys_read\n>\n",
 		   "consume: printf(\"%%k\")");
+
+	test_consume_freopen(dtp);
+
+	/* a statement of no kind the consumer knows: an internal error */
+	cbad = hand_clause(dtp, (enum dt_stmt_kind)99, k_none, s0, 1, NULL);
+	t_epid_set(dtp, 9, 1, cbad->id, "dtrace", "", "BEGIN");
+	t_rec_add(&b, 9, 0, 0);
+	tap_is_str(consume(dtp, 0, &b),
+		   "error: Internal error in dtrace (a bug of its own: please report it)",
+		   "consume: an unknown statement is an internal error");
 
 	dtrace_close(dtp);
 	unsetenv("DTRACE_KALLSYMS");
@@ -363,6 +452,19 @@ void test_consume(void)
 	memcpy(d + c2->recs[2].offset, &i32, 4);
 	tap_is_str(consume(dtp, 0, &b), "hello1-2x=1|    1|\n",
 		   "consume: quiet output");
+	{
+		/* small integers print as signed as their type */
+		struct dt_clause *cs = clause(dtp, "BEGIN { trace((short)-1); trace((signed char)-2); trace((unsigned char)200) }");
+		int16_t i16 = -1;
+
+		t_epid_set(dtp, 7, 1, cs->id, "dtrace", "", "BEGIN");
+		d = t_rec_add(&b, 7, cs->datasize, 0);
+		memcpy(d + cs->recs[0].offset, &i16, 2);
+		d[cs->recs[1].offset] = (char)-2;
+		d[cs->recs[2].offset] = (char)200;
+		tap_is_str(consume(dtp, 0, &b), "-1-2200",
+			   "consume: trace() of a 16-bit -1 prints -1");
+	}
 
 	tap_is_int(dtrace_exit_status(dtp, &status), 0, "consume: no exit yet");
 	d = t_rec_add(&b, 4, c3->datasize, 0);

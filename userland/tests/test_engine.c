@@ -4,7 +4,8 @@
  * program for each rule of the verifier (DTRACE_DIFERR_LIST), with the
  * instruction it names; subroutines given extreme positions, lengths and
  * bases (issue 18: index() read out of bounds when start + length
- * wrapped); strtok()'s state lasting one clause firing; reads that wrap
+ * wrapped); strtok()'s state lasting one clause firing (a NULL string
+ * with none of its own faults); reads that wrap
  * past the top of the address space.  Programs are hand-assembled here,
  * run over the fake memory of hostenv.c.
  */
@@ -286,9 +287,15 @@ static void test_strtok(void)
 	};
 	uint64_t v;
 
+	/*
+	 * Left over from an earlier firing: the clause start clears it, and
+	 * a NULL with no string of this firing is a bad address, 0.
+	 */
 	env.dif.strtok_addr = (uintptr_t)",a,b";
-	tap_ok(!run(tok, 6, NULL, 0, ",", 2, NULL, 0, 0, 8, &v) && v == 0,
-	       "engine: strtok(NULL, \",\") in a firing that started no string is NULL");
+	tap_ok(run(tok, 6, NULL, 0, ",", 2, NULL, 0, 0, 8, &v) &&
+	       env.fault == DTRACEFLT_BADADDR && env.dif.fault_addr == 0 &&
+	       env.fault_pc == 4,
+	       "engine: strtok(NULL, \",\") in a firing that started no string faults BADADDR at 0");
 }
 
 static void test_wrap(void)

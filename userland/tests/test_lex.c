@@ -199,6 +199,9 @@ void test_lex(void)
 		   "lex: probe descriptions");
 	tap_is_str(lex(dtp, "fbt:*:vfs_[rw]*:entry"),
 		   "PSPEC(fbt:*:vfs_[rw]*:entry)", "lex: glob description");
+	tap_is_str(lex(dtp, "pid123::[^m]*:entry, fbt::[!v]*:entry"),
+		   "PSPEC(pid123::[^m]*:entry) , PSPEC(fbt::[!v]*:entry)",
+		   "lex: negated sets in descriptions, ^ and !");
 	tap_is_str(lex(dtp, "BEGIN /pid == 1/ { exit(0) }"),
 		   "PSPEC(BEGIN) BPRED ID(pid) == INT(int:1) EPRED { ID(exit) ( INT(int:0) ) }",
 		   "lex: predicate and body");
@@ -229,13 +232,21 @@ void test_lex(void)
 		   "ERR[D_INT_SUFFIX](invalid suffix \"uu\" on integer constant 1uu)",
 		   "lex: double u suffix");
 	tap_is_str(lexe(dtp, "99999999999999999999"),
-		   "ERR[D_INT_OFLOW](integer constant 99999999999999999999 is too large)",
+		   "ERR[D_INT_OFLOW](constant 99999999999999999999 results in integer overflow)",
 		   "lex: integer overflow");
 	tap_is_str(lexe(dtp, "''"), "ERR[D_CHR_NULL](empty character constant)",
 		   "lex: empty char");
-	tap_is_str(lexe(dtp, "'ab'"),
-		   "ERR[D_CHR_TOOLONG](character constant is too long)",
+	tap_is_str(lexe(dtp, "'abcdefghi'"),
+		   "ERR[D_CHR_OFLOW](character constant is too long)",
 		   "lex: char too long");
+	tap_is_str(lexe(dtp, "'ab'"), "INT(int:24930)",
+		   "lex: 'ab' packs its bytes, the first highest");
+	tap_is_str(lexe(dtp, "'a\\bcdefgh'"), "INT(long:6991947704341784424)",
+		   "lex: more than four chars are a long");
+	tap_is_str(lexe(dtp, "'\\?'"), "INT(int:23615)",
+		   "lex: \\? in a char constant is two chars");
+	tap_is_str(lexe(dtp, "'\\0103'"), "INT(int:2099)",
+		   "lex: an octal escape takes three digits at most");
 	tap_is_str(lex(dtp, "X{\"abc\n\"}"),
 		   "PSPEC(X) { ERR[D_STR_NL](newline encountered in string literal)",
 		   "lex: newline in string");

@@ -41,16 +41,17 @@ static void test_cpp(void)
 	tap_is_int(dtrace_cpp_option(dtp, 'D', ""), -1, "cpp: -D ''");
 	tap_is_int(dtrace_cpp_option(dtp, 'X', "a"), -1, "cpp: -X");
 
-	out = dt_cpp_run(dtp, src, strlen(src), "x.d", &len);
+	out = dt_cpp_run(dtp, src, strlen(src), &len);
 	tap_ok(out && strstr(out, "BEGIN { trace(40 + 5); }"),
 	       "cpp: macros and the include expanded");
 	tap_ok(out && !strstr(out, "bad"), "cpp: -U undefines");
-	tap_ok(out && strstr(out, "# 1 \"x.d\"") &&
-	       strstr(out, "# 2 \"x.d\""), "cpp: line markers name the script");
+	tap_ok(out && strstr(out, "# 1 \"/dev/stdin\"") &&
+	       strstr(out, "# 2 \"/dev/stdin\""),
+	       "cpp: line markers name standard input, as DTrace's do");
 	tap_ok(out && len == strlen(out), "cpp: length");
 	free(out);
 
-	out = dt_cpp_run(dtp, "#error stop\n", 12, "y.d", &len);
+	out = dt_cpp_run(dtp, "#error stop\n", 12, &len);
 	tap_ok(!out, "cpp: #error fails");
 	tap_is_int(dtrace_errno(dtp), EDT_COMPILER, "cpp: ... EDT_COMPILER");
 	tap_is_str(dtrace_errmsg(dtp, dtrace_errno(dtp)),
@@ -84,8 +85,8 @@ void test_options(void)
 	tap_is_int(opt(dtp, "bufsize"), 1 << 30, "opt: 1g");
 	dtrace_setopt(dtp, "bufsize", "8192");
 	tap_is_int(opt(dtp, "bufsize"), 8192, "opt: plain bytes");
-	tap_is_int(dtrace_setopt(dtp, "bufsize", "1k"), -1,
-		   "opt: bufsize below the minimum");
+	tap_is_int(dtrace_setopt(dtp, "bufsize", "0"), -1,
+		   "opt: bufsize below the minimum (1 byte)");
 	tap_is_int(dtrace_errno(dtp), EDT_BADOPTVAL, "opt: ... is EDT_BADOPTVAL");
 	tap_is_int(dtrace_setopt(dtp, "bufsize", "4q"), -1, "opt: bad suffix");
 	tap_is_int(dtrace_setopt(dtp, "bufsize", NULL), -1, "opt: no value");
@@ -113,8 +114,8 @@ void test_options(void)
 	tap_is_int(dtrace_setopt(dtp, "dynvarsize", "4k"), 0,
 		   "opt: dynvarsize=4k");
 	tap_is_int(opt(dtp, "dynvarsize"), 4096, "opt: dynvarsize is 4096");
-	tap_is_int(dtrace_setopt(dtp, "dynvarsize", "1k"), -1,
-		   "opt: dynvarsize below the minimum");
+	tap_is_int(dtrace_setopt(dtp, "dynvarsize", "0"), -1,
+		   "opt: dynvarsize below the minimum (1 byte)");
 	tap_is_int(opt(dtp, "scratchsize"), 64 << 10,
 		   "opt: default scratchsize");
 	tap_is_int(dtrace_setopt(dtp, "scratchsize", "1m"), 0,
@@ -138,6 +139,13 @@ void test_options(void)
 	tap_is_int(dtrace_setopt(dtp, "defaultargs", "set"), 0,
 		   "opt: defaultargs=set");
 	tap_is_int(dtrace_setopt(dtp, "quiet", "2"), -1, "opt: quiet=2");
+	tap_is_int(dtrace_setopt(dtp, "aggsortkey", "true"), 0,
+		   "opt: aggsortkey=true");
+	tap_is_int(opt(dtp, "aggsortkey"), 1, "opt: aggsortkey is set");
+	tap_is_int(dtrace_setopt(dtp, "aggsortkey", "false"), 0,
+		   "opt: aggsortkey=false");
+	tap_is_int(opt(dtp, "aggsortkey"), 0,
+		   "opt: aggsortkey=false clears it, as setopt(\"aggsortkey\", \"false\") in DTrace");
 	tap_is_int(opt(dtp, "statusrate"), 100000000, "opt: default statusrate");
 	tap_is_int(dtrace_setopt(dtp, "statusrate", "50ms"), 0,
 		   "opt: statusrate=50ms");

@@ -120,6 +120,42 @@ static const char *parse_stmts(dtrace_hdl_t *dtp, const char *body)
 }
 
 /* The declarations of @text, one per "; ", or the error. */
+/* Declarations DTrace refuses, with its tags and messages. */
+static const struct {
+	const char *text, *want, *name;
+} decl_errs[] = {
+	{ "int pf(int, void);",
+	  "[D_DECL_PROTO_VOID] line 1: void must be sole parameter",
+	  "parse: void among parameters" },
+	{ "int pf(void v);",
+	  "[D_DECL_PROTO_NAME] line 1: void parameter may not have a name: v",
+	  "parse: named void parameter" },
+	{ "int pf(register int);",
+	  "[D_DECL_PARMCLASS] line 1: inappropriate storage class for function or associative array parameter",
+	  "parse: storage class of a parameter" },
+	{ "static int sx;",
+	  "[D_DECL_BADCLASS] line 1: specified storage class not appropriate in D",
+	  "parse: static is not D" },
+	{ "extern int;",
+	  "[D_DECL_USELESS] line 1: useless declaration",
+	  "parse: extern of no name" },
+	{ "int `sc;",
+	  "[D_DECL_SCOPE] line 1: D scoping operator may not be used in a declaration name (`sc)",
+	  "parse: scoped name declared" },
+	{ "int ab[88294967295];",
+	  "[D_DECL_ARRBIG] line 1: array dimension too big",
+	  "parse: array bound too big" },
+	{ "int av[void, char];",
+	  "[D_DECL_PROTO_TYPE] line 1: array prototype may not use parameter of type void: (anonymous), parameter #1",
+	  "parse: void key" },
+	{ "enum e3 { EB = \"s\" };",
+	  "[D_DECL_ENCONST] line 1: enumerator 'EB' must be assigned to an integral constant expression",
+	  "parse: enumerator of no integer" },
+	{ "enum e4 { PA };",
+	  "[D_DECL_IDRED] line 1: identifier redeclared: PA",
+	  "parse: enumerator of another enum" },
+};
+
 static const char *parse_decls(dtrace_hdl_t *dtp, const char *text)
 {
 	static const char *const scopes[] = { "", "self ", "this " };
@@ -202,6 +238,7 @@ static const char *type_after(dtrace_hdl_t *dtp, const char *text,
 void test_parse(void)
 {
 	dtrace_hdl_t *dtp = t_open();
+	size_t i;
 
 	tap_is_str(parse_expr(dtp, "1 + 2 * 3"), "(1 + (2 * 3))",
 		   "parse: * binds tighter than +");
@@ -276,8 +313,8 @@ void test_parse(void)
 	tap_is_str(parse_expr(dtp, "stringof a"), "(stringof a)",
 		   "parse: stringof");
 	tap_is_str(parse_expr(dtp, "(struct nosuch *)0"),
-		   "[D_UNKNOWN_TYPE] undefined type: struct nosuch",
-		   "parse: cast to an unknown struct");
+		   "((struct nosuch *)0)",
+		   "parse: cast to an unknown struct declares it");
 	tap_is_str(parse_expr(dtp, "@a = 1"), "(@a = 1)",
 		   "parse: an aggregation is assigned");
 	tap_is_str(parse_expr(dtp, "@[execname, pid] = count()"),
@@ -309,8 +346,9 @@ void test_parse(void)
 	tap_is_str(parse_decls(dtp, "unsigned long long a[string, int];"),
 		   "unsigned long long a[string,int]; ",
 		   "parse: associative array with key types");
-	tap_is_str(parse_decls(dtp, "self int a[];"), "self int a[]; ",
-		   "parse: associative array with open keys");
+	tap_is_str(parse_decls(dtp, "self int a[];"),
+		   "[D_DECL_ARRNULL] line 1: array declaration requires array dimension or tuple signature: a",
+		   "parse: [] is no declaration");
 	tap_is_str(parse_decls(dtp, "int a[2][3];"), "int [2][3] a; ",
 		   "parse: scalar array");
 	tap_is_str(parse_decls(dtp, "int a[0];"),
@@ -325,50 +363,69 @@ void test_parse(void)
 		   "parse: translator");
 	tap_is_str(type_after(dtp, "struct ps { char c; long l; "
 			      "unsigned int f:3, g:5; } ;", "struct ps"),
-		   "struct ps size 24", "parse: struct with bitfields");
+		   "struct ps size 18", "parse: struct with bitfields");
 	tap_is_str(type_after(dtp, "typedef union { int i; char c[6]; } pu_t;",
 			      "pu_t"),
-		   "union <anon> size 8", "parse: typedef of an anonymous union");
+		   "union <anon> size 6", "parse: typedef of an anonymous union");
 	tap_is_str(type_after(dtp, "enum pe { PA, PB = 5, PC, };"
 			      "int pe_arr[PC];", "enum pe"),
 		   "enum pe size 4", "parse: enum; enumerators are constants");
 	tap_is_str(parse_expr(dtp, "xlate<tp_t *>(curthread)->a"),
 		   "((xlate<tp_t *>(curthread))->a)", "parse: xlate");
 	tap_is_str(parse_expr(dtp, "sizeof(struct ps) + offsetof(struct ps, l)"),
-		   "(24 + 8)", "parse: sizeof and offsetof of a D struct");
+		   "(18 + 8)", "parse: sizeof and offsetof of a D struct");
 	tap_is_str(parse_expr(dtp, "offsetof(struct ps, f)"),
-		   "[D_OFFSETOF_BITFIELD] offsetof operand cannot be a bit-field: f",
+		   "[D_OFFSETOF_BITFIELD] cannot take offset of a bit-field: f",
 		   "parse: offsetof a bitfield");
 	tap_is_str(parse_expr(dtp, "offsetof(struct ps, nosuch)"),
-		   "[D_MEMBER_NAME] nosuch is not a member of struct ps",
+		   "[D_UNKNOWN] failed to determine offset of nosuch: Member name not found",
 		   "parse: offsetof an unknown member");
 	tap_is_str(parse_decls(dtp, "struct ps { int a; };"),
-		   "[D_SOU_DUP] line 1: type redeclared: struct ps",
+		   "[D_DECL_TYPERED] line 1: type redeclared: struct ps",
 		   "parse: struct redefined");
 	tap_is_str(parse_decls(dtp, "struct bf { int a:0; };"),
-		   "[D_DECL_BFSIZE] line 1: bit-field a has an invalid width (0)",
+		   "[D_DECL_BFCONST] line 1: positive integral constant expression expected as bit-field size",
 		   "parse: zero-width bitfield");
 	tap_is_str(parse_decls(dtp, "struct bf3 { int a:70; };"),
-		   "[D_DECL_BFSIZE] line 1: bit-field a has an invalid width (70)",
-		   "parse: bitfield wider than 64 shows its width");
+		   "[D_DECL_BFCONST] line 1: positive integral constant expression expected as bit-field size",
+		   "parse: bitfield wider than 64");
 	tap_is_str(parse_decls(dtp, "struct bf4 { char a:9; };"),
-		   "[D_DECL_BFSIZE] line 1: bit-field a has an invalid width (9)",
+		   "[D_DECL_BFSIZE] line 1: bit-field too big for type: a",
 		   "parse: bitfield wider than its type");
 	tap_is_str(parse_decls(dtp, "struct bf5 { struct ps p:3; };"),
-		   "[D_DECL_BFTYPE] line 1: bit-field p must be of integer type",
+		   "[D_DECL_BFTYPE] line 1: invalid type for bit-field: p",
 		   "parse: bitfield of a struct");
 	tap_is_str(parse_decls(dtp, "struct bf2 { string s:3; };"),
+		   "[D_DECL_BFTYPE] line 1: invalid type for bit-field: s",
+		   "parse: string bit-field");
+	tap_is_str(parse_decls(dtp, "struct bf6 { string s; };"),
 		   "[D_DECL_INCOMPLETE] line 1: member s has incomplete or void type",
 		   "parse: string member");
+	tap_is_str(parse_decls(dtp, "struct bf7 { int f(); };"),
+		   "[D_DECL_VOIDOBJ] line 1: cannot have void member: f",
+		   "parse: function member");
+	tap_is_str(parse_decls(dtp, "struct bf8 { struct bf9 x; };"),
+		   "[D_DECL_INCOMPLETE] line 1: incomplete struct/union/enum struct bf9: x",
+		   "parse: member of a struct only declared");
+	tap_is_str(type_after(dtp, "struct bf10 { int a:12; int b:10; "
+			      "char c:3; };", "struct bf10"),
+		   "struct bf10 size 5",
+		   "parse: bit-fields start at a byte, aligned to their size");
+	tap_is_str(parse_decls(dtp, "extern int e1, e2[3]; extern e3; "
+			      "extern int f1(int, char *, ...);"),
+		   "", "parse: extern declarations and prototypes");
+	for (i = 0; i < sizeof(decl_errs) / sizeof(decl_errs[0]); i++)
+		tap_is_str(parse_decls(dtp, decl_errs[i].text), decl_errs[i].want,
+			   decl_errs[i].name);
 	tap_is_str(parse_decls(dtp, "enum e2 { EA, EA };"),
-		   "[D_ENUM_DUP] line 1: enumerator EA is already declared",
+		   "[D_UNKNOWN] line 1: failed to define enumerator 'EA': Duplicate member or variable name",
 		   "parse: duplicate enumerator");
 	tap_is_str(parse_decls(dtp, "typedef int pid_t;"),
 		   "[D_TYPE_REDEF] line 1: type redeclared: pid_t",
 		   "parse: typedef of a type name");
 	tap_is_str(parse_decls(dtp, "struct nosuch x;"),
-		   "[D_UNKNOWN_TYPE] line 1: undefined type: struct nosuch",
-		   "parse: unknown type name");
+		   "[D_DECL_INCOMPLETE] line 1: incomplete struct/union/enum struct nosuch: x",
+		   "parse: variable of a struct only declared");
 	tap_is_str(parse_decls(dtp, "int x\nBEGIN {}"),
 		   "[D_SYNTAX] line 2: syntax error near \"BEGIN\"",
 		   "parse: declaration without ;");
@@ -419,8 +476,41 @@ void test_parse(void)
 		   "[D_PRAGMA_MALFORM] line 1: malformed line marker: # 12x \"x.d\"",
 		   "parse: malformed line marker");
 	tap_is_str(parse_prog(dtp, "#pragma D depends_on provider\nBEGIN"),
-		   "[D_PRAGMA_DEPEND] line 1: malformed #pragma D depends_on: expected class and name",
+		   "[D_PRAGMA_MALFORM] line 1: malformed #pragma depends_on <class> <name>",
 		   "parse: #pragma D depends_on without a name");
+	tap_is_str(parse_prog(dtp, "\n#pragma D depends_on library x.d\nBEGIN"),
+		   "[D_PRAGMA_DEPEND] line 2: main program may not explicitly depend on a library",
+		   "parse: only a library depends on a library");
+	tap_is_str(parse_prog(dtp, "#pragma D depends_on thing x\nBEGIN"),
+		   "[D_PRAGMA_INVAL] line 1: invalid class thing specified by #pragma depends_on",
+		   "parse: #pragma D depends_on of an unknown class");
+	tap_is_str(parse_prog(dtp, "#pragma D error \"stop  here\" now\nBEGIN"),
+		   "[D_PRAGERR] line 1: #error: stop  here now ",
+		   "parse: #pragma D error: its words, a quoted one whole");
+	tap_is_str(parse_prog(dtp, "\n#error no good\nBEGIN"),
+		   "[D_PRAGERR] line 2: #error: no good ",
+		   "parse: #error without the preprocessor");
+	tap_is_str(parse_prog(dtp, "#if 0\n#endif\nBEGIN"),
+		   "[D_PRAGCTL_INVAL] line 1: invalid control directive: #if 0",
+		   "parse: #if without the preprocessor");
+	tap_is_str(parse_prog(dtp, "#ident \"x\"\nBEGIN"), "BEGIN 0;",
+		   "parse: #ident is ignored");
+	tap_is_str(parse_prog(dtp, "#pragma D attributes Stable\nBEGIN"),
+		   "[D_PRAGMA_MALFORM] line 1: malformed #pragma attributes <attributes> <ident>",
+		   "parse: #pragma D attributes without an identifier");
+	tap_is_str(parse_prog(dtp, "#pragma D attributes Stable/Evolving/Cpu x\nBEGIN"),
+		   "[D_PRAGMA_INVAL] line 1: invalid attributes specified by #pragma attributes",
+		   "parse: #pragma D attributes with a class misspelt");
+	tap_is_str(parse_prog(dtp, "#pragma D attributes Stable/Evolving/ISA x\n"
+			      "#pragma D attributes Evolving/Evolving/Common provider p args\n"
+			      "#pragma D binding \"1.0\" x\nBEGIN"),
+		   "BEGIN 0;", "parse: #pragma D attributes and binding, well formed");
+	tap_is_str(parse_prog(dtp, "#pragma D binding \"0.9\" x\nBEGIN"),
+		   "[D_PRAGMA_INVAL] line 1: invalid version string specified by #pragma binding",
+		   "parse: #pragma D binding to no version of D");
+	tap_is_str(parse_prog(dtp, "#pragma D option libdir=/tmp\nBEGIN"),
+		   "[D_PRAGMA_OPTSET] line 1: failed to set option 'libdir' to '/tmp': Option cannot be used from within a D program",
+		   "parse: a command-line option set by a program");
 
 	tap_is_str(parse_prog(dtp, "BEGIN"), "BEGIN 0;",
 		   "parse: clause without body");

@@ -86,6 +86,26 @@ static struct dt_pfarg sarg(const char *s)
 	tap_is_str(fmt1(f, &a, 1), want, "printf: \"%s\" of \"%s\"", f, s); \
 } while (0)
 
+/*
+ * The C format that prints as DTrace prints @f: DTrace takes a
+ * precision of 0 as none, so ".0" (not ".05") is dropped.
+ */
+static const char *c_fmt(const char *f)
+{
+	static char out[64];
+	size_t n = 0;
+
+	for (; *f && n + 1 < sizeof(out); f++) {
+		if (f[0] == '.' && f[1] == '0' && (f[2] < '0' || f[2] > '9')) {
+			f++;
+			continue;
+		}
+		out[n++] = *f;
+	}
+	out[n] = '\0';
+	return out;
+}
+
 static const int64_t ivals[] = {
 	0, 1, -1, 7, -7, 42, 127, 128, -128, 255, 256, 32767, -32768, 65535,
 	65536, 1000000, -1000000, INT_MAX, INT_MIN, 0x7fffffffLL + 1,
@@ -115,9 +135,9 @@ static void ck_int_all(const char *f, const char *len, unsigned int size,
 			    (int64_t)(uint32_t)v;
 		a = iarg(v, size, is_signed);
 		if (len[0] == 'l')
-			snprintf(want, sizeof(want), f, (long)v);
+			snprintf(want, sizeof(want), c_fmt(f), (long)v);
 		else
-			snprintf(want, sizeof(want), f,
+			snprintf(want, sizeof(want), c_fmt(f),
 				 is_signed ? (int)v : (int)(unsigned int)v);
 		snprintf(got, sizeof(got), "%s", fmt1(f, &a, 1));
 		if (strcmp(got, want) && !bad++)
@@ -163,6 +183,27 @@ static void ck_int_matrix(void)
 			}
 }
 
+/* DTrace's precision 0 (none), and widths of millions. */
+static void ck_dtrace_prec_width(void)
+{
+	struct dt_pfarg a[2] = { iarg(0, 4, true), sarg("hello") };
+	struct dt_strbuf sb = { 0 };
+	struct dt_pfmt *pf;
+	char err[128];
+
+	tap_is_str(fmt1("%.0s|", &a[1], 1), "hello|",
+		   "printf: %%.0s prints the whole string, as DTrace");
+	tap_is_str(fmt1("%.*s|", a, 2), "hello|",
+		   "printf: %%.*s with 0 prints the whole string");
+	pf = dt_printf_parse("%10000000d", err, sizeof(err));
+	a[0] = iarg(1, 4, true);
+	tap_ok(pf && !dt_printf_format(pf, a, 1, &sb) && sb.len == 10000000 &&
+	       sb.s[sb.len - 1] == '1',
+	       "printf: %%10000000d is ten million characters wide");
+	dt_strbuf_free(&sb);
+	dt_printf_free(pf);
+}
+
 static void ck_str_matrix(void)
 {
 	static const char *const strs[] = { "", "a", "hello", "hello, world",
@@ -177,7 +218,7 @@ static void ck_str_matrix(void)
 		for (i = 0, bad = 0; i < DT_ARRAY_SIZE(strs); i++) {
 			struct dt_pfarg a = sarg(strs[i]);
 
-			snprintf(want, sizeof(want), fmt, strs[i]);
+			snprintf(want, sizeof(want), c_fmt(fmt), strs[i]);
 			if (strcmp(fmt1(fmt, &a, 1), want) && !bad++)
 				tap_diag("\"%s\" of \"%s\": got \"%s\"", fmt,
 					 strs[i], fmt1(fmt, &a, 1));
@@ -206,8 +247,8 @@ static void ck_dtrace_convs(void)
 	tap_is_str(fmt1("[%5S][%-4S]", (struct dt_pfarg[]){ a, a }, 2),
 		   "[   ab][ab  ]", "printf: %%S width");
 	a = iarg(0x1234, 8, false);
-	tap_is_str(fmt1("%p", &a, 1), "0x1234", "printf: %%p");
-	tap_is_str(fmt1("[%10p]", &a, 1), "[    0x1234]", "printf: %%10p");
+	tap_is_str(fmt1("%p", &a, 1), "1234", "printf: %%p, hex without 0x");
+	tap_is_str(fmt1("[%10p]", &a, 1), "[      1234]", "printf: %%10p");
 	a = iarg(0, 8, false);
 	tap_is_str(fmt1("%p", &a, 1), "0", "printf: %%p of NULL");
 	a = iarg(0xffffffff81000120LL, 8, false);
@@ -216,7 +257,8 @@ static void ck_dtrace_convs(void)
 
 	fd = mkstemp(path);
 	fp = fdopen(fd, "w");
-	fputs("ffffffff81000000 T _stext\n"
+	fputs("0000000000001000 D fixed_percpu_data\n"
+	      "ffffffff81000000 T _stext\n"
 	      "ffffffff81000100 T ksys_read\n"
 	      "ffffffff81000200 t helper\n"
 	      "ffffffff81000300 D some_data\n"
@@ -237,8 +279,8 @@ static void ck_dtrace_convs(void)
 		dt_printf_print(dtp, pf, av, 5, &sb);
 	}
 	tap_is_str(sb.s, "vmlinux`ksys_read+0x20|vmlinux`ksys_read       |"
-		   "dtrace_test`mod_func+0x8|0x1234|vmlinux`helper+0x110",
-		   "printf: %%a symbols, module symbols, data skipped");
+		   "dtrace_test`mod_func+0x8|0x1234|vmlinux`some_data+0x10",
+		   "printf: %%a symbols, module symbols, data; a per-CPU offset is no symbol");
 	dt_printf_free(pf);
 	dt_strbuf_free(&sb);
 
@@ -289,6 +331,9 @@ static void ck_dtrace_convs(void)
 	a = iarg(0, 8, false);
 	tap_is_str(fmt1("[%24Y]", &a, 1), "[    1970 Jan  1 00:00:00]",
 		   "printf: %%Y width");
+	a = iarg(1795359845000000000LL, 8, false);
+	tap_is_str(fmt1("%T", &a, 1), "Sun, 22 Nov 2026 15:04:05 UTC",
+		   "printf: %%T, the date as RFC 822 has it");
 	unsetenv("TZ");
 	tzset();
 }
@@ -329,19 +374,19 @@ static void ck_protos(void)
 	tap_is_str(ck_proto("%f", &dt_type_double), "OK",
 		   "printf check: %%f takes a double");
 	tap_is_str(ck_proto("%d", &dt_type_voidptr),
-		   "printf( ) argument #2 is incompatible with conversion #1 prototype: conversion: %d prototype: char, short, int, long, or long long argument: void *",
+		   "printf( ) argument #2 is incompatible with conversion #1 prototype:\n\tconversion: %d\n\t prototype: char, short, int, long, or long long\n\t  argument: void *",
 		   "printf check: %%d refuses a pointer");
 	tap_is_str(ck_proto("%S", &dt_type_int),
-		   "printf( ) argument #2 is incompatible with conversion #1 prototype: conversion: %S prototype: string argument: int",
+		   "printf( ) argument #2 is incompatible with conversion #1 prototype:\n\tconversion: %S\n\t prototype: string\n\t  argument: int",
 		   "printf check: %%S refuses an int");
 	tap_is_str(ck_proto("%a", &dt_type_string),
-		   "printf( ) argument #2 is incompatible with conversion #1 prototype: conversion: %a prototype: pointer or integer argument: string",
+		   "printf( ) argument #2 is incompatible with conversion #1 prototype:\n\tconversion: %a\n\t prototype: pointer or integer\n\t  argument: string",
 		   "printf check: %%a refuses a string");
 	tap_is_str(ck_proto("%Y", &dt_type_string),
-		   "printf( ) argument #2 is incompatible with conversion #1 prototype: conversion: %Y prototype: int64_t argument: string",
+		   "printf( ) argument #2 is incompatible with conversion #1 prototype:\n\tconversion: %Y\n\t prototype: int64_t\n\t  argument: string",
 		   "printf check: %%Y refuses a string");
 	tap_is_str(ck_proto("%f", &dt_type_string),
-		   "printf( ) argument #2 is incompatible with conversion #1 prototype: conversion: %f prototype: double argument: string",
+		   "printf( ) argument #2 is incompatible with conversion #1 prototype:\n\tconversion: %f\n\t prototype: double\n\t  argument: string",
 		   "printf check: %%f refuses a string");
 }
 
@@ -420,6 +465,7 @@ void test_printf(void)
 
 	ck_int_matrix();
 	ck_str_matrix();
+	ck_dtrace_prec_width();
 	ck_dtrace_convs();
 	ck_protos();
 }

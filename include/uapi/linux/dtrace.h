@@ -29,6 +29,17 @@
 #define DTRACE_IDNONE		0
 
 /*
+ * Limits both sides keep to; defined here only.  A probe passes D at
+ * most DTRACE_PROBE_NARGS arguments (arg0..arg9, args[0..9]; a USDT
+ * site as many, DTRACE_FTP_NARGS); a stack() record or key holds at
+ * most DTRACE_STACK_MAX kernel frames, a ustack() one
+ * DTRACE_USTACK_MAX user frames.
+ */
+#define DTRACE_PROBE_NARGS	10
+#define DTRACE_STACK_MAX	128
+#define DTRACE_USTACK_MAX	128
+
+/*
  * A probe description.  In a match, every field is a glob (*, ?, [...],
  * backslash escapes) and an empty field matches anything.  In a result,
  * the fields are the probe's names, NUL-terminated.
@@ -215,8 +226,10 @@ enum {
  * and for dtrace(1): X(NAME, "D name", fewest arguments, most
  * arguments, argument kinds, result kind, destructive), numbered from 1
  * in this order (so new ones go at the end).  Argument kinds, one
- * letter each: s a string (pushed with PUSHTR imm 0, or PUSHTV of its
- * address: both work), S a string or NULL, i an integer, a an address.
+ * letter each, as DTrace declares them: s a string, char * (pushed with
+ * PUSHTR imm 0, or PUSHTV of its address: both work; NULL is 0),
+ * i an int, z a size_t, P a pid_t, a an address (void *), m a
+ * struct mutex *.
  * Result kinds: i int, z size_t, l int64_t, h uint16_t, u uint32_t,
  * U uint64_t, s string, p void *, v void.
  */
@@ -230,7 +243,7 @@ enum {
 	X(STRCHR,	"strchr",	2, 2, "si",	's', 0)		\
 	X(STRRCHR,	"strrchr",	2, 2, "si",	's', 0)		\
 	X(STRSTR,	"strstr",	2, 2, "ss",	's', 0)		\
-	X(STRTOK,	"strtok",	2, 2, "Ss",	's', 0)		\
+	X(STRTOK,	"strtok",	2, 2, "ss",	's', 0)		\
 	X(BASENAME,	"basename",	1, 1, "s",	's', 0)		\
 	X(DIRNAME,	"dirname",	1, 1, "s",	's', 0)		\
 	X(CLEANPATH,	"cleanpath",	1, 1, "s",	's', 0)		\
@@ -245,26 +258,29 @@ enum {
 	X(NTOHL,	"ntohl",	1, 1, "i",	'u', 0)		\
 	X(NTOHLL,	"ntohll",	1, 1, "i",	'U', 0)		\
 	X(INET_NTOA,	"inet_ntoa",	1, 1, "a",	's', 0)		\
-	X(INET_NTOA6,	"inet_ntoa6",	1, 1, "a",	's', 0)		\
+	X(INET_NTOA6,	"inet_ntoa6",	1, 2, "ai",	's', 0)		\
 	X(INET_NTOP,	"inet_ntop",	2, 2, "ia",	's', 0)		\
-	X(COPYIN,	"copyin",	2, 2, "ai",	'p', 0)		\
-	X(COPYINSTR,	"copyinstr",	1, 2, "ai",	's', 0)		\
-	X(COPYINTO,	"copyinto",	3, 3, "aia",	'v', 0)		\
-	X(BCOPY,	"bcopy",	3, 3, "aai",	'v', 0)		\
-	X(ALLOCA,	"alloca",	1, 1, "i",	'p', 0)		\
-	X(PROGENYOF,	"progenyof",	1, 1, "i",	'i', 0)		\
+	X(COPYIN,	"copyin",	2, 2, "az",	'p', 0)		\
+	X(COPYINSTR,	"copyinstr",	1, 2, "az",	's', 0)		\
+	X(COPYINTO,	"copyinto",	3, 3, "aza",	'v', 0)		\
+	X(BCOPY,	"bcopy",	3, 3, "aaz",	'v', 0)		\
+	X(ALLOCA,	"alloca",	1, 1, "z",	'p', 0)		\
+	X(PROGENYOF,	"progenyof",	1, 1, "P",	'i', 0)		\
 	X(GETMAJOR,	"getmajor",	1, 1, "i",	'u', 0)		\
 	X(GETMINOR,	"getminor",	1, 1, "i",	'u', 0)		\
 	X(D_PATH,	"d_path",	1, 1, "a",	's', 0)		\
-	X(MUTEX_OWNED,	"mutex_owned",	1, 1, "a",	'i', 0)		\
-	X(MUTEX_OWNER,	"mutex_owner",	1, 1, "a",	'p', 0)		\
+	X(MUTEX_OWNED,	"mutex_owned",	1, 1, "m",	'i', 0)		\
+	X(MUTEX_OWNER,	"mutex_owner",	1, 1, "m",	'p', 0)		\
 	X(RW_ISWRITER,	"rw_iswriter",	1, 1, "a",	'i', 0)		\
 	X(SPIN_LOCKED,	"spin_locked",	1, 1, "a",	'i', 0)		\
-	X(COPYOUT,	"copyout",	3, 3, "aai",	'v', 1)		\
-	X(COPYOUTSTR,	"copyoutstr",	3, 3, "sai",	'v', 1)		\
+	X(COPYOUT,	"copyout",	3, 3, "aaz",	'v', 1)		\
+	X(COPYOUTSTR,	"copyoutstr",	3, 3, "saz",	'v', 1)		\
 	/* ABI 3 */							\
 	X(SPECULATION,	"speculation",	0, 0, "",	'i', 0)		\
 	X(PSARGS,	"_psargs",	1, 1, "a",	's', 0)		\
+	X(LINK_NTOP,	"link_ntop",	2, 2, "ia",	's', 0)		\
+	X(MUTEX_TYPE_ADAPTIVE, "mutex_type_adaptive", 1, 1, "m", 'i', 0) \
+	X(MUTEX_TYPE_SPIN, "mutex_type_spin", 1, 1, "m", 'i', 0)	\
 	X(CPUINFO,	"_cpuinfo",	1, 1, "i",	'p', 0)
 
 #define DTRACE_DIF_SUBR_ENUM(name, dname, min, max, args, res, destr) \
@@ -501,8 +517,11 @@ enum {
 	DTRACE_OPT_NSPEC,	/* speculations; default 1 */
 	DTRACE_OPT_SPECSIZE,	/* bytes per CPU per speculation; default
 				   1 MiB */
+	DTRACE_OPT_CPU,		/* only its probes fire; DTRACE_CPU_ANY */
 	DTRACE_OPT_MAX
 };
+
+#define DTRACE_CPU_ANY		(~(__u64)0)
 
 /*
  * Principal buffer policies.  SWITCH: two buffers per CPU, switched at
@@ -519,15 +538,15 @@ enum {
 #define DTRACE_BUFPOLICY_RING	2
 
 #define DTRACE_BUFSIZE_DEFAULT	(4u << 20)
-#define DTRACE_BUFSIZE_MIN	4096
+#define DTRACE_BUFSIZE_MIN	1	/* GO: E2BIG if a record is larger */
 #define DTRACE_BUFSIZE_MAX	(1u << 30)
 #define DTRACE_STRSIZE_DEFAULT	256
 #define DTRACE_STRSIZE_MAX	65536
 #define DTRACE_DYNVARSIZE_DEFAULT	(1u << 20)
-#define DTRACE_DYNVARSIZE_MIN		4096
+#define DTRACE_DYNVARSIZE_MIN		1	/* small: more drops */
 #define DTRACE_DYNVARSIZE_MAX		(1u << 30)
 #define DTRACE_SCRATCHSIZE_DEFAULT	(64u << 10)
-#define DTRACE_SCRATCHSIZE_MIN		4096
+#define DTRACE_SCRATCHSIZE_MIN		1
 #define DTRACE_SCRATCHSIZE_MAX		(16u << 20)
 #define DTRACE_AGGSIZE_DEFAULT		(4u << 20)
 #define DTRACE_AGGSIZE_MIN		4096
@@ -642,7 +661,8 @@ struct dtrace_ioc_epdesc {
  * DTRACEIOC_STOP: stop tracing and fire END.
  * Out: cpu, the CPU that BEGIN or END fired on.
  * Errors: EBUSY if already started (GO) or not started (STOP), ENOMEM
- * when the buffers cannot be had.
+ * when the buffers cannot be had, E2BIG (GO) when a clause's record is
+ * larger than DTRACE_OPT_BUFSIZE.
  */
 struct dtrace_ioc_go {
 	__u32	size;
@@ -704,7 +724,7 @@ struct dtrace_ioc_status {
  * ("psinfo_t *"), with mapping the index of the native argument it is
  * translated from.
  * In: id, argno.  Out: native, xlate, mapping.
- * Errors: ENOENT for no such probe, EINVAL for argno >= 10.
+ * Errors: ENOENT for no such probe, EINVAL for argno >= DTRACE_PROBE_NARGS.
  */
 #define DTRACE_ARGTYPELEN	128
 

@@ -54,7 +54,7 @@ struct dtrace_ftarg {
 	__s64	value;
 };
 
-#define DTRACE_FTP_NARGS	10
+#define DTRACE_FTP_NARGS	DTRACE_PROBE_NARGS
 
 /*
  * DTRACEIOC_FTP_CREATE: make the probe @desc (every field a plain name,

@@ -1,6 +1,6 @@
 /*
  * ASSERTION: printf()'s DTrace conversions: %S escapes what is not
- * printable, %p prints an address in hex with 0x (0 alone), %e %f %g %G
+ * printable, %p prints an address in hex without 0x, %e %f %g %G
  * print integers as doubles, h/hh/l/ll resize the value as C does, %c
  * prints a character, %Y a walltimestamp as a date (the test machine's
  * clock is UTC), %% a percent sign.

@@ -22,7 +22,8 @@ command -v python3 >/dev/null || dt_skip "no python3"
 btf=/sys/kernel/btf/vmlinux
 [ -r "$btf" ] || dt_skip "no $btf"
 targets=$btf
-[ /proc/1/root/. -ef / ] || targets="$targets /proc/1/root$btf"
+[ "$(stat -L -c %d:%i /proc/1/root/.)" = "$(stat -L -c %d:%i /)" ] ||
+	targets="$targets /proc/1/root$btf"
 for t in $targets; do
 	[ -e "$t" ] || dt_skip "no $t"
 done

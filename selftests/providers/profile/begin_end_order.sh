@@ -23,7 +23,9 @@ timeout 120 "$DTRACE" -q -n '
 [ "$st" -eq 0 ] || dt_fail "exit status $st: $(cat "$DT_TMP/err")"
 [ "$(head -n 1 "$DT_TMP/out")" = begin ] ||
 	dt_fail "first line is '$(head -n 1 "$DT_TMP/out")'"
-[ "$(tail -n 1 "$DT_TMP/out")" = end ] ||
-	dt_fail "last line is '$(tail -n 1 "$DT_TMP/out")'"
+# END's line, then the empty line dtrace's output ends in
+[ "$(tail -n 2 "$DT_TMP/out" | head -n 1)" = end ] &&
+	[ -z "$(tail -n 1 "$DT_TMP/out")" ] ||
+	dt_fail "last lines are '$(tail -n 2 "$DT_TMP/out")'"
 grep -q '^sample ' "$DT_TMP/out" || dt_fail "no samples between BEGIN and END"
 exit 0

@@ -18,11 +18,12 @@ timeout 120 "$DTRACE" -q -n 'tick-100ms { printf("t\n"); exit(0); }' \
 	>"$DT_TMP/out" 2>"$DT_TMP/err" || st=$?
 [ "$st" -eq 0 ] || dt_fail "tick-100ms: exit status $st: $(cat "$DT_TMP/err")"
 [ "$(cat "$DT_TMP/out")" = t ] || dt_fail "tick-100ms printed '$(cat "$DT_TMP/out")', expected 't'"
-[ "$(wc -l <"$DT_TMP/out")" -eq 1 ] || dt_fail "tick-100ms printed more than one line"
+# one line, then the empty line dtrace's output ends in
+printf 't\n\n' | cmp -s - "$DT_TMP/out" || dt_fail "tick-100ms printed more than one line"
 
 st=0
 timeout 120 "$DTRACE" -q -n 'tick-1s { exit(3); }' \
 	>"$DT_TMP/out" 2>"$DT_TMP/err" || st=$?
 [ "$st" -eq 3 ] || dt_fail "tick-1s exit(3): exit status $st: $(cat "$DT_TMP/err")"
-[ ! -s "$DT_TMP/out" ] || dt_fail "tick-1s exit(3) printed '$(cat "$DT_TMP/out")'"
+printf '\n' | cmp -s - "$DT_TMP/out" || dt_fail "tick-1s exit(3) printed '$(cat "$DT_TMP/out")'"
 exit 0

@@ -4,8 +4,9 @@
  * copies of kernel and user memory, the built-in variables that read
  * the current task, CPU and clock, declared variables' storage, and the
  * subroutines that read kernel objects (d_path, mutex_owned, ...,
- * progenyof, _psargs, _cpuinfo, rand, speculation).  The engine hands in its part
- * of the machine state; to_mstate() finds the kernel's around it.
+ * progenyof, _psargs, _cpuinfo, rand, speculation).  The engine hands
+ * in its part of the machine state; to_mstate() finds the kernel's
+ * around it.
  *
  * Probe context, under the rules at the top of probe_ctx.c; built
  * without ftrace hooks.

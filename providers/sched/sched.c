@@ -22,10 +22,14 @@
 #include <linux/tracepoint.h>
 #include "sched_prov.h"
 
-#define SCHEDP_HOOKS_ENQ	(BIT(SCHEDP_HOOK_ENQ_FAIR) | BIT(SCHEDP_HOOK_ENQ_RT) | \
-				 BIT(SCHEDP_HOOK_ENQ_DL) | BIT(SCHEDP_HOOK_ENQ_STOP))
-#define SCHEDP_HOOKS_DEQ	(BIT(SCHEDP_HOOK_DEQ_FAIR) | BIT(SCHEDP_HOOK_DEQ_RT) | \
-				 BIT(SCHEDP_HOOK_DEQ_DL) | BIT(SCHEDP_HOOK_DEQ_STOP))
+#define SCHEDP_HOOKS_ENQ	(BIT(SCHEDP_HOOK_ENQ_FAIR) | \
+				 BIT(SCHEDP_HOOK_ENQ_RT) | \
+				 BIT(SCHEDP_HOOK_ENQ_DL) | \
+				 BIT(SCHEDP_HOOK_ENQ_STOP))
+#define SCHEDP_HOOKS_DEQ	(BIT(SCHEDP_HOOK_DEQ_FAIR) | \
+				 BIT(SCHEDP_HOOK_DEQ_RT) | \
+				 BIT(SCHEDP_HOOK_DEQ_DL) | \
+				 BIT(SCHEDP_HOOK_DEQ_STOP))
 
 /* args[N] of a probe: the kernel type passed and the type D sees. */
 struct schedp_arg {
@@ -48,27 +52,29 @@ struct schedp_probe_desc {
 #define SCHEDP_LWPSINFO	{ "struct task_struct *", "lwpsinfo_t *" }
 #define SCHEDP_PSINFO	{ "struct task_struct *", "psinfo_t *" }
 #define SCHEDP_CPUINFO	{ "int", "cpuinfo_t *" }
-#define SCHEDP_THREAD	SCHEDP_LWPSINFO, SCHEDP_PSINFO
 
 static const struct schedp_probe_desc schedp_probes[SCHEDP_NPROBES] = {
 	[SCHEDP_ON_CPU] = { "on-cpu", BIT(SCHEDP_HOOK_FINISH) },
 	[SCHEDP_OFF_CPU] = { "off-cpu", BIT(SCHEDP_HOOK_SWITCH),
-			     { SCHEDP_THREAD } },
+			     { SCHEDP_LWPSINFO, SCHEDP_PSINFO } },
 	[SCHEDP_ENQUEUE] = { "enqueue", SCHEDP_HOOKS_ENQ,
-			     { SCHEDP_THREAD, SCHEDP_CPUINFO } },
+			     { SCHEDP_LWPSINFO, SCHEDP_PSINFO,
+			       SCHEDP_CPUINFO } },
 	[SCHEDP_DEQUEUE] = { "dequeue", SCHEDP_HOOKS_DEQ,
-			     { SCHEDP_THREAD, SCHEDP_CPUINFO, { "int" } } },
+			     { SCHEDP_LWPSINFO, SCHEDP_PSINFO,
+			       SCHEDP_CPUINFO, { "int" } } },
 	[SCHEDP_WAKEUP] = { "wakeup", BIT(SCHEDP_HOOK_WAKING),
-			    { SCHEDP_THREAD } },
+			    { SCHEDP_LWPSINFO, SCHEDP_PSINFO } },
 	[SCHEDP_PREEMPT] = { "preempt", BIT(SCHEDP_HOOK_SCHEDULE) },
 	[SCHEDP_REMAIN_CPU] = { "remain-cpu", BIT(SCHEDP_HOOK_SCHEDULE_RET) },
 	[SCHEDP_SLEEP] = { "sleep", BIT(SCHEDP_HOOK_SWITCH) },
 	[SCHEDP_CHANGE_PRI] = { "change-pri", BIT(SCHEDP_HOOK_LOAD_WEIGHT) |
 				BIT(SCHEDP_HOOK_PI_SETPRIO),
-				{ SCHEDP_THREAD, { "int" } } },
+				{ SCHEDP_LWPSINFO, SCHEDP_PSINFO, { "int" } } },
 	[SCHEDP_SURRENDER] = { "surrender", BIT(SCHEDP_HOOK_RESCHED),
-			       { SCHEDP_THREAD } },
-	[SCHEDP_TICK] = { "tick", BIT(SCHEDP_HOOK_TICK), { SCHEDP_THREAD } },
+			       { SCHEDP_LWPSINFO, SCHEDP_PSINFO } },
+	[SCHEDP_TICK] = { "tick", BIT(SCHEDP_HOOK_TICK),
+			  { SCHEDP_LWPSINFO, SCHEDP_PSINFO } },
 };
 
 /* One hook while armed, and who needs it. */

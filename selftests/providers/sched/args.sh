@@ -50,6 +50,7 @@ for i in range(200):
     os.sched_yield()
 '
 SH
+rm -f "$DT_TMP/out"	# -o appends
 st=0
 timeout 300 "$DTRACE" -q -o "$DT_TMP/out" -c "sh $DT_TMP/work.sh" -n '
 sched:::tick

@@ -15,13 +15,8 @@ set -eu
 . selftests/lib/dt.sh
 
 dt_setup
-dt_modprobe dtrace_sched || dt_fail "modprobe dtrace_sched failed"
-others=$(dt_loaded_list | grep -v -x -e dtrace_sched -e dtrace_core || true)
-[ -z "$others" ] || dt_fail "modprobe dtrace_sched also loaded: $others"
-
-timeout 120 "$DTRACE" -l -P sched >"$DT_TMP/l" 2>"$DT_TMP/err" ||
-	dt_fail "dtrace -l -P sched: $(cat "$DT_TMP/err")"
-got=$(awk 'NR > 1 { print $2, $3, $NF }' "$DT_TMP/l" | sort)
+dt_modprobe_alone dtrace_sched
+got=$(dt_list_probes sched)
 want=$(printf 'sched vmlinux %s\n' on-cpu off-cpu enqueue dequeue wakeup \
 	preempt remain-cpu sleep change-pri surrender tick | sort)
 [ "$got" = "$want" ] || {

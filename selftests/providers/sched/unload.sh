@@ -23,19 +23,8 @@ cp /bin/sleep "$DT_TMP/schedstop"
 DT_BG=$!
 dt_wait 120 dt_has_lines "$DT_TMP/out" 2 ||
 	dt_fail "no sched probe fired in 120 s: $(cat "$DT_TMP/err")"
-if msg=$(rmmod dtrace_sched 2>&1); then
-	dt_fail "rmmod dtrace_sched succeeded while sched probes are enabled"
-fi
-dt_loaded dtrace_sched ||
-	dt_fail "rmmod failed ($msg) but dtrace_sched is gone"
+dt_rmmod_busy dtrace_sched
 "$DT_TMP/schedstop" 0.1
-st=0
-dt_wait_pid "$DT_BG" 120 || st=$?
-DT_BG=
-[ "$st" -eq 0 ] || dt_fail "dtrace exited $st: $(cat "$DT_TMP/err")"
-dt_check_idle "the consumer exited"
-rmmod dtrace_sched || dt_fail "rmmod dtrace_sched failed once idle"
-dt_modprobe dtrace_sched ||
-	dt_fail "modprobe dtrace_sched failed the second time"
-rmmod dtrace_sched || dt_fail "second rmmod dtrace_sched failed"
+dt_wait_bg 120
+dt_reload dtrace_sched
 exit 0

@@ -239,11 +239,14 @@ lint_shellcheck() {
 # tests/mockdev.so: it is preloaded into what dtrace runs as well (cpp
 # for -C, the -c command), programs without the sanitizers' runtime,
 # which an instrumented library crashes.  So it is built first, plain.
+# The BTF checker's tests also run the corrupt-file generator the guest's
+# fbt tests share (selftests/providers/fbt/btf_corrupt.py).
 lint_sanitizers() {
 	copy=$out/san
 	rm -rf "$copy"
 	mkdir -p "$copy"
-	git ls-files -co --exclude-standard -z userland framework/engine include |
+	git ls-files -co --exclude-standard -z userland framework/engine include \
+		selftests/providers/fbt/btf_corrupt.py |
 		grep -zv '\.o$' | cpio -0 -pdm --quiet "$copy" 2>/dev/null
 	make -C "$copy/userland" clean >/dev/null
 	make -s -C "$copy/userland" tests/mockdev.so >"$out/san.out" 2>&1 || {

@@ -182,33 +182,58 @@ static void schedp_hook_disarm(enum schedp_hook h)
 	}
 }
 
+/* Type @id of @btf past its typedefs and qualifiers, or NULL. */
+static const struct btf_type *schedp_btf_resolve(const struct dtrace_btf *btf,
+						 u32 id)
+{
+	const struct btf_type *t = dtrace_btf_type(btf, id);
+	unsigned int depth;
+
+	for (depth = 0; t && depth < 8; depth++) {
+		if (btf_kind(t) != BTF_KIND_TYPEDEF &&
+		    btf_kind(t) != BTF_KIND_CONST &&
+		    btf_kind(t) != BTF_KIND_VOLATILE &&
+		    btf_kind(t) != BTF_KIND_TYPE_TAG)
+			return t;
+		t = dtrace_btf_type(btf, t->type);
+	}
+	return NULL;
+}
+
 /*
- * The byte offset of member @name of struct @sou in @btf, whose type
- * must be @kind (after typedefs and qualifiers) of @size bytes.
+ * The byte offset of member @name of struct or union @sou in @btf,
+ * whose type must be @kind (after typedefs and qualifiers) of @size
+ * bytes.  The member may be inside anonymous structs and unions of
+ * @sou, @depth levels deep at most: 6.12's struct rq has curr in a
+ * union with donor.
  * Return: the offset, or -ENOENT.
  */
 static long schedp_btf_member(const struct dtrace_btf *btf,
 			      const struct btf_type *sou, const char *name,
-			      unsigned int kind, u32 size)
+			      unsigned int kind, u32 size, unsigned int depth)
 {
 	const struct btf_member *m = btf_members(sou);
 	const struct btf_type *t;
-	u32 i, depth, bits;
+	u32 i, bits;
+	long off;
 
 	for (i = 0; i < btf_vlen(sou); i++, m++) {
+		t = schedp_btf_resolve(btf, m->type);
+		bits = btf_member_bit_offset(sou, i);
+		if (!t || bits % 8)
+			continue;
+		if (!m->name_off && depth &&
+		    (btf_kind(t) == BTF_KIND_STRUCT ||
+		     btf_kind(t) == BTF_KIND_UNION)) {
+			off = schedp_btf_member(btf, t, name, kind, size,
+						depth - 1);
+			if (off >= 0 && bits / 8 + off + size <= sou->size)
+				return bits / 8 + off;
+			continue;
+		}
 		if (strcmp(dtrace_btf_name(btf, m->name_off), name))
 			continue;
-		t = dtrace_btf_type(btf, m->type);
-		for (depth = 0; t && depth < 8; depth++) {
-			if (btf_kind(t) != BTF_KIND_TYPEDEF &&
-			    btf_kind(t) != BTF_KIND_CONST &&
-			    btf_kind(t) != BTF_KIND_VOLATILE &&
-			    btf_kind(t) != BTF_KIND_TYPE_TAG)
-				break;
-			t = dtrace_btf_type(btf, t->type);
-		}
-		bits = btf_member_bit_offset(sou, i);
-		if (!t || btf_kind(t) != kind || bits % 8 ||
+		if (btf_kind(t) != kind ||
 		    (kind == BTF_KIND_INT && t->size != size) ||
 		    bits / 8 + size > sou->size)
 			return -ENOENT;
@@ -243,9 +268,9 @@ static int schedp_rq_layout(void)
 		    strcmp(dtrace_btf_name(btf, t->name_off), "rq"))
 			continue;
 		cpu = schedp_btf_member(btf, t, "cpu", BTF_KIND_INT,
-					sizeof(int));
+					sizeof(int), 2);
 		curr = schedp_btf_member(btf, t, "curr", BTF_KIND_PTR,
-					 sizeof(void *));
+					 sizeof(void *), 2);
 		break;
 	}
 	dtrace_btf_free(btf);

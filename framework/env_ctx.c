@@ -4,8 +4,9 @@
  * copies of kernel and user memory, the built-in variables that read
  * the current task, CPU and clock, declared variables' storage, and the
  * subroutines that read kernel objects (d_path, mutex_owned, ...,
- * progenyof, _psargs, rand, speculation).  The engine hands in its part
- * of the machine state; to_mstate() finds the kernel's around it.
+ * progenyof, _psargs, _cpuinfo, rand, speculation).  The engine hands
+ * in its part of the machine state; to_mstate() finds the kernel's
+ * around it.
  *
  * Probe context, under the rules at the top of probe_ctx.c; built
  * without ftrace hooks.
@@ -27,7 +28,10 @@
 #include <linux/sched/task_stack.h>
 #include <linux/spinlock.h>
 #include <linux/timekeeping.h>
+#include <linux/topology.h>
 #include <linux/uaccess.h>
+#include <linux/utsname.h>
+#include <asm/tsc.h>
 #include "internal.h"
 #include "engine/env.h"
 
@@ -273,6 +277,36 @@ static u64 dtrace_subr_psargs(struct dtrace_dif_mstate *mst, uintptr_t task)
 }
 
 /*
+ * _cpuinfo(cpu): CPU @cpu as cpuinfo_t describes it (struct
+ * dtrace_cpuinfo of the ABI header), built in scratch from the
+ * kernel's topology as it is now; NULL for a number that is no
+ * possible CPU.  pi_clock is the TSC's nominal frequency.
+ */
+static u64 dtrace_subr_cpuinfo(struct dtrace_dif_mstate *mst, s64 cpu)
+{
+	const char *arch = init_utsname()->machine;
+	struct dtrace_cpuinfo *ci;
+	size_t i;
+
+	if (cpu < 0 || cpu >= nr_cpu_ids || !cpu_possible(cpu))
+		return 0;
+	ci = dtrace_dif_scratch_alloc(mst, sizeof(*ci));
+	if (!ci)
+		return 0;
+	ci->cpu_id = cpu;
+	ci->cpu_pset = -1;
+	ci->cpu_chip = topology_physical_package_id(cpu);
+	ci->cpu_lgrp = cpu_to_node(cpu);
+	ci->cpu_info.pi_state = cpu_online(cpu) ? DTRACE_P_ONLINE :
+						  DTRACE_P_OFFLINE;
+	for (i = 0; i + 1 < sizeof(ci->cpu_info.pi_processor_type) && arch[i];
+	     i++)
+		ci->cpu_info.pi_processor_type[i] = arch[i];
+	ci->cpu_info.pi_clock = cpu_khz / 1000;
+	return (uintptr_t)ci;
+}
+
+/*
  * Prepend "/name" of @dentry to the path being built backwards in
  * @buf[0, *@pos).  False when it does not fit or cannot be read.
  */
@@ -473,6 +507,8 @@ u64 dtrace_env_subr(u32 subr, const struct dtrace_tuple_ent *tup, u32 ntup,
 		return dtrace_spec_claim(to_mstate(mst));
 	case DTRACE_DIF_SUBR_PSARGS:
 		return dtrace_subr_psargs(mst, a0);
+	case DTRACE_DIF_SUBR_CPUINFO:
+		return dtrace_subr_cpuinfo(mst, a0);
 	}
 	dtrace_dif_fault(mst, DTRACEFLT_ILLOP, subr);
 	return 0;

@@ -225,6 +225,7 @@ static_assert(sizeof(struct dtrace_aggent) == 16);
 static_assert(sizeof(struct dtrace_ioc_aggsnap) == 40);
 static_assert(sizeof(struct dtrace_ioc_probearg) == 272);
 static_assert(sizeof(struct dtrace_difv) == 16);
+static_assert(sizeof(struct dtrace_cpuinfo) == 72);
 
 /* Argument of any command, so that one copy-in serves them all. */
 union dtrace_ioc_arg {

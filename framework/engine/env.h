@@ -66,8 +66,8 @@ void dtrace_env_dynvar_store(struct dtrace_dif_mstate *mst, u32 id,
 /*
  * The subroutines that read the running system rather than their
  * arguments: rand, progenyof, d_path, mutex_owned, mutex_owner,
- * rw_iswriter, spin_locked, speculation, _psargs.  Arguments as for
- * dtrace_dif_subr(), already counted.
+ * rw_iswriter, spin_locked, speculation, _psargs, _cpuinfo.  Arguments
+ * as for dtrace_dif_subr(), already counted.
  */
 u64 dtrace_env_subr(u32 subr, const struct dtrace_tuple_ent *tup, u32 ntup,
 		    struct dtrace_dif_mstate *mst);

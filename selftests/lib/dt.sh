@@ -61,6 +61,49 @@ dt_loaded_list() {
 	awk '$1 == "dtrace_core" { print $1 }' /proc/modules
 }
 
+# dt_modprobe_alone NAME: load provider module NAME; fail unless that
+# loads dtrace_core and no other provider.
+dt_modprobe_alone() {
+	dt_modprobe "$1" || dt_fail "modprobe $1 failed"
+	_others=$(dt_loaded_list | grep -v -x -e "$1" -e dtrace_core || true)
+	[ -z "$_others" ] || dt_fail "modprobe $1 also loaded: $_others"
+}
+
+# dt_list_probes PROVIDER: "PROVIDER MODULE NAME" of each probe that
+# "dtrace -l -P PROVIDER" lists, sorted (the list is in $DT_TMP/l).
+dt_list_probes() {
+	timeout 120 "$DTRACE" -l -P "$1" >"$DT_TMP/l" 2>"$DT_TMP/err" ||
+		dt_fail "dtrace -l -P $1: $(cat "$DT_TMP/err")"
+	awk 'NR > 1 { print $2, $3, $NF }' "$DT_TMP/l" | sort
+}
+
+# dt_rmmod_busy NAME: with a probe of module NAME enabled, rmmod fails
+# and the module stays.
+dt_rmmod_busy() {
+	if _msg=$(rmmod "$1" 2>&1); then
+		dt_fail "rmmod $1 succeeded while its probes are enabled"
+	fi
+	dt_loaded "$1" || dt_fail "rmmod failed ($_msg) but $1 is gone"
+}
+
+# dt_wait_bg SECS: wait for the consumer DT_BG to exit; fail unless it
+# does, with status 0, within SECS seconds.
+dt_wait_bg() {
+	_st=0
+	dt_wait_pid "$DT_BG" "$1" || _st=$?
+	DT_BG=
+	[ "$_st" -eq 0 ] || dt_fail "dtrace exited $_st: $(cat "$DT_TMP/err")"
+}
+
+# dt_reload NAME: with nothing of it enabled, module NAME unloads, loads
+# again and unloads again.
+dt_reload() {
+	dt_check_idle "the consumer exited"
+	rmmod "$1" || dt_fail "rmmod $1 failed once idle"
+	dt_modprobe "$1" || dt_fail "modprobe $1 failed the second time"
+	rmmod "$1" || dt_fail "second rmmod $1 failed"
+}
+
 # dt_unload_all: unload every dtrace module, providers before the core.
 # A module still busy (a consumer just exiting) gets a few more tries.
 dt_unload_all() {

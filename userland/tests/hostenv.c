@@ -363,6 +363,27 @@ void dtrace_env_dynvar_store(struct dtrace_dif_mstate *mst, u32 id,
 }
 
 /*
+ * _cpuinfo(cpu) of a machine of two CPUs on one chip and one node,
+ * online, "x86_64" at 1000 MHz.
+ */
+static u64 dif_env_cpuinfo(struct dtrace_dif_mstate *mst, u64 cpu)
+{
+	struct dtrace_cpuinfo *ci;
+
+	if (cpu >= 2)
+		return 0;
+	ci = dtrace_dif_scratch_alloc(mst, sizeof(*ci));
+	if (!ci)
+		return 0;
+	ci->cpu_id = (s32)cpu;
+	ci->cpu_pset = -1;
+	ci->cpu_info.pi_state = DTRACE_P_ONLINE;
+	memcpy(ci->cpu_info.pi_processor_type, "x86_64", 7);
+	ci->cpu_info.pi_clock = 1000;
+	return (uintptr_t)ci;
+}
+
+/*
  * The subroutines that read the running system, over fake memory: a
  * "struct path" is the address of its path string, a lock the address
  * of its word, a task_struct has execname as its arguments.
@@ -384,6 +405,8 @@ u64 dtrace_env_subr(u32 subr, const struct dtrace_tuple_ent *tup, u32 ntup,
 		return a0 == env->vars[DTRACE_DIF_VAR_PID];
 	case DTRACE_DIF_SUBR_SPECULATION:
 		return 0;
+	case DTRACE_DIF_SUBR_CPUINFO:
+		return dif_env_cpuinfo(mst, a0);
 	case DTRACE_DIF_SUBR_D_PATH:
 	case DTRACE_DIF_SUBR_PSARGS:
 		comm = env->strvars[DTRACE_DIF_VAR_EXECNAME];

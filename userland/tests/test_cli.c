@@ -119,6 +119,17 @@ void test_cli(void)
 	    "end 1\n\n", "", 2);
 	cli(NULL, "-q -n 'tick-100ms { printf(\"tick\\n\"); exit(0) }'",
 	    "tick\n\n", "", 0);
+	/* curcpu: sched.d's translator over _cpuinfo() (hostenv.c's CPUs) */
+	cli(NULL, "-q -n 'BEGIN { printf(\"%d %d %d %d %d %s %d %d\\n\", curcpu->cpu_id,"
+	    " cpu, pset, chip, lgrp, curcpu->cpu_info.pi_processor_type,"
+	    " curcpu->cpu_info.pi_clock, curcpu->cpu_info.pi_state == P_ONLINE);"
+	    " exit(0) }'",
+	    "0 0 -1 0 0 x86_64 1000 1\n\n", "", 0);
+	cli(NULL, "-q -n 'BEGIN { trace(xlate <cpuinfo_t *> (7)->cpu_id) } BEGIN { exit(0) }'",
+	    "\n", NULL, 0);
+	tap_ok(strstr(slurp("stderr"), "invalid address (0x0)") != NULL,
+	       "cli: cpuinfo_t of a CPU that does not exist: %s",
+	       slurp("stderr"));
 	cli(NULL, "-q -n 'BEGIN { trace(1 / (pid - pid)) } BEGIN { trace(\"on\"); exit(0) }'",
 	    "on\n",
 	    "dtrace: error on enabled probe ID 2 (ID 1: dtrace:::BEGIN): divide-by-zero in action #1 at DIF offset 7\n",

@@ -296,7 +296,8 @@ enum {
 	X(PSARGS,	"_psargs",	1, 1, "a",	's', 0)		\
 	X(LINK_NTOP,	"link_ntop",	2, 2, "ia",	's', 0)		\
 	X(MUTEX_TYPE_ADAPTIVE, "mutex_type_adaptive", 1, 1, "m", 'i', 0) \
-	X(MUTEX_TYPE_SPIN, "mutex_type_spin", 1, 1, "m", 'i', 0)
+	X(MUTEX_TYPE_SPIN, "mutex_type_spin", 1, 1, "m", 'i', 0)	\
+	X(CPUINFO,	"_cpuinfo",	1, 1, "i",	'p', 0)
 
 #define DTRACE_DIF_SUBR_ENUM(name, dname, min, max, args, res, destr) \
 	DTRACE_DIF_SUBR_##name,
@@ -305,6 +306,33 @@ enum {
 	DTRACE_DIF_SUBR_NONE,		/* 0 names no subroutine */
 	DTRACE_DIF_SUBR_LIST(DTRACE_DIF_SUBR_ENUM)
 	DTRACE_DIF_SUBR_MAX		/* first unused subroutine */
+};
+
+/*
+ * What _cpuinfo(cpu) returns the address of (in scratch): the CPU as
+ * the D library's cpuinfo_t describes it (userland/lib/sched.d declares
+ * cpuinfo_t and processor_info_t with this layout), or NULL for a CPU
+ * that does not exist.  Linux has no processor sets (cpu_pset is -1);
+ * cpu_chip is the physical package, cpu_lgrp the NUMA node, pi_clock
+ * the nominal clock in MHz, pi_state DTRACE_P_ONLINE or
+ * DTRACE_P_OFFLINE.
+ */
+#define DTRACE_P_OFFLINE	1
+#define DTRACE_P_ONLINE		2
+
+struct dtrace_processor_info {
+	__s32	pi_state;
+	char	pi_processor_type[16];	/* the architecture: "x86_64" */
+	char	pi_fputypes[32];
+	__s32	pi_clock;
+};
+
+struct dtrace_cpuinfo {
+	__s32	cpu_id;
+	__s32	cpu_pset;
+	__s32	cpu_chip;
+	__s32	cpu_lgrp;
+	struct dtrace_processor_info cpu_info;
 };
 
 /*

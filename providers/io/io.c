@@ -1,0 +1,243 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * dtrace_io.ko: the io provider.  io:::start and done for each request
+ * a block device's driver is given and ends (the block_rq_issue and
+ * block_rq_complete tracepoints), wait-start and wait-done around a
+ * thread's synchronous wait for a bio (submit_bio_wait()), with the
+ * arguments other DTraces document (bufinfo_t *, devinfo_t *,
+ * fileinfo_t *) translated by the D library from the struct request or
+ * struct bio.  This file creates the probes and arms the hooks while
+ * they are enabled; io_ctx.c is what runs when they hit.
+ * docs/providers/io.md documents the probes.
+ */
+#define pr_fmt(fmt) "dtrace io: " fmt
+
+#include <linux/kernel.h>
+#include <linux/kprobes.h>
+#include <linux/module.h>
+#include <linux/mutex.h>
+#include <linux/string.h>
+#include <linux/tracepoint.h>
+#include "io_prov.h"
+
+/**
+ * struct iop_probe_desc - one probe
+ * @name: the probe name
+ * @hook: the hook that fires it
+ * @native: the kernel type of its three arguments
+ */
+struct iop_probe_desc {
+	const char	*name;
+	enum iop_hook	hook;
+	const char	*native;
+};
+
+static const struct iop_probe_desc iop_probes[IOP_NPROBES] = {
+	[IOP_START] = { "start", IOP_HOOK_ISSUE, "struct request *" },
+	[IOP_DONE] = { "done", IOP_HOOK_COMPLETE, "struct request *" },
+	[IOP_WAIT_START] = { "wait-start", IOP_HOOK_WAIT, "struct bio *" },
+	[IOP_WAIT_DONE] = { "wait-done", IOP_HOOK_WAIT, "struct bio *" },
+};
+
+/* What D programs see args[0..2] as. */
+static const char *const iop_xlate[] = {
+	"bufinfo_t *", "devinfo_t *", "fileinfo_t *",
+};
+
+/* One hook while armed, and who needs it. */
+struct iop_armed {
+	unsigned int		refs;	/* enabled probes using it */
+	struct tracepoint	*tp;	/* found at load */
+	struct kretprobe	krp;
+};
+
+static dtrace_provider_id_t iop_id;
+
+/* protects iop_armed[] and iop_enabled[] */
+static DEFINE_MUTEX(iop_lock);
+static struct iop_armed iop_armed[IOP_NHOOKS];
+
+static unsigned int maxactive;
+module_param(maxactive, uint, 0444);
+MODULE_PARM_DESC(maxactive,
+		 "Threads waiting in submit_bio_wait() at once that wait-done can follow, count (default 0: the kernel's choice)");
+
+/* for_each_kernel_tracepoint() callback: note the tracepoints we use. */
+static void iop_find_tracepoint(struct tracepoint *tp, void *priv)
+{
+	unsigned int h;
+
+	for (h = 0; h < IOP_NHOOKS; h++)
+		if (iop_hook_descs[h].tp_func &&
+		    !strcmp(tp->name, iop_hook_descs[h].symbol))
+			iop_armed[h].tp = tp;
+}
+
+/* Context: process; iop_lock held; may sleep. */
+static int iop_hook_arm(enum iop_hook h)
+{
+	const struct iop_hook_desc *d = &iop_hook_descs[h];
+	struct iop_armed *a = &iop_armed[h];
+	int ret;
+
+	lockdep_assert_held(&iop_lock);
+	if (a->refs++)
+		return 0;
+	if (d->tp_func) {
+		ret = a->tp ? tracepoint_probe_register(a->tp, d->tp_func,
+							NULL) : -ENOENT;
+	} else {
+		memset(&a->krp, 0, sizeof(a->krp));
+		a->krp.kp.symbol_name = d->symbol;
+		a->krp.entry_handler = d->entry;
+		a->krp.handler = d->ret;
+		a->krp.data_size = d->data_size;
+		a->krp.maxactive = maxactive;
+		ret = register_kretprobe(&a->krp);
+	}
+	if (ret) {
+		a->refs--;
+		pr_warn("cannot hook %s: %d\n", d->symbol, ret);
+	}
+	return ret;
+}
+
+/*
+ * Context: process; iop_lock held; may sleep.  When the last user
+ * goes, unregistering waits until no handler of the hook runs.
+ */
+static void iop_hook_disarm(enum iop_hook h)
+{
+	const struct iop_hook_desc *d = &iop_hook_descs[h];
+	struct iop_armed *a = &iop_armed[h];
+
+	lockdep_assert_held(&iop_lock);
+	if (--a->refs)
+		return;
+	if (d->tp_func) {
+		tracepoint_probe_unregister(a->tp, d->tp_func, NULL);
+		tracepoint_synchronize_unregister();
+		return;
+	}
+	unregister_kretprobe(&a->krp);
+	if (a->krp.nmissed)
+		pr_info("%s: %d calls missed (maxactive)\n", d->symbol,
+			a->krp.nmissed);
+}
+
+static enum iop_probe iop_probe_of(const void *parg)
+{
+	return (const struct iop_probe_desc *)parg - iop_probes;
+}
+
+/**
+ * iop_enable() - arm the hook probe @parg needs, then let it fire
+ * @arg: unused
+ * @id: the probe
+ * @parg: its entry in iop_probes[]
+ *
+ * Context: process; may sleep; core locks held.
+ * Return: 0, or the error arming the hook.
+ */
+static int iop_enable(void *arg, dtrace_id_t id, void *parg)
+{
+	enum iop_probe p = iop_probe_of(parg);
+	int ret;
+
+	mutex_lock(&iop_lock);
+	ret = iop_hook_arm(iop_probes[p].hook);
+	if (!ret)
+		WRITE_ONCE(iop_enabled[p], true);
+	mutex_unlock(&iop_lock);
+	return ret;
+}
+
+/**
+ * iop_disable() - stop probe @parg firing, and disarm its hook unless
+ *	another enabled probe needs it
+ * @arg: unused
+ * @id: the probe
+ * @parg: its entry in iop_probes[]
+ *
+ * Context: process; may sleep; core locks held.  A hook still armed
+ * for another probe may be running, but tests iop_enabled[] and skips
+ * this probe (the core waits a grace period before it frees what the
+ * probe could reach).
+ */
+static void iop_disable(void *arg, dtrace_id_t id, void *parg)
+{
+	enum iop_probe p = iop_probe_of(parg);
+
+	mutex_lock(&iop_lock);
+	WRITE_ONCE(iop_enabled[p], false);
+	iop_hook_disarm(iop_probes[p].hook);
+	mutex_unlock(&iop_lock);
+}
+
+/**
+ * iop_getargdesc() - describe args[@desc->argno] of probe @parg
+ * @arg: unused
+ * @id: the probe
+ * @parg: its entry in iop_probes[]
+ * @desc: in, the argument number; out, its types
+ *
+ * args[0..2] are arg0..arg2, one pointer each translator reads.
+ * Context: process; may sleep; core locks held.
+ */
+static void iop_getargdesc(void *arg, dtrace_id_t id, void *parg,
+			   struct dtrace_ioc_probearg *desc)
+{
+	const struct iop_probe_desc *pd = parg;
+
+	if (desc->argno >= ARRAY_SIZE(iop_xlate))
+		return;
+	strscpy(desc->native, pd->native, sizeof(desc->native));
+	strscpy(desc->xlate, iop_xlate[desc->argno], sizeof(desc->xlate));
+	desc->mapping = desc->argno;
+}
+
+static const struct dtrace_pops iop_pops = {
+	.owner		= THIS_MODULE,
+	.enable		= iop_enable,
+	.disable	= iop_disable,
+	.getargdesc	= iop_getargdesc,
+};
+
+static int __init iop_init(void)
+{
+	unsigned int p;
+	int ret;
+
+	for_each_kernel_tracepoint(iop_find_tracepoint, NULL);
+	ret = dtrace_register("io", &iop_pops, NULL, &iop_id);
+	if (ret)
+		goto out;
+	for (p = 0; p < IOP_NPROBES; p++) {
+		iop_ids[p] = dtrace_probe_create(iop_id, "vmlinux", "",
+						 iop_probes[p].name,
+						 (void *)&iop_probes[p]);
+		if (iop_ids[p] == DTRACE_IDNONE) {
+			ret = -ENOMEM;
+			goto out_unregister;
+		}
+	}
+	return 0;
+
+out_unregister:
+	dtrace_unregister(iop_id);
+out:
+	pr_err("cannot register: %d\n", ret);
+	return ret;
+}
+
+/* No probe is enabled, so no hook is armed: the core holds us while one is. */
+static void __exit iop_exit(void)
+{
+	dtrace_unregister(iop_id);
+}
+
+module_init(iop_init);
+module_exit(iop_exit);
+MODULE_LICENSE("GPL");
+MODULE_DESCRIPTION("DTrace io provider: block device requests and waits");
+MODULE_IMPORT_NS(DTRACE_NS);

@@ -1,0 +1,90 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Private to the sched provider: its probes, the kernel hooks that fire
+ * them, and what sched.c (process context: probes, arming) and
+ * sched_ctx.c (probe context: the hook handlers) share.  Names start
+ * with schedp_ to keep clear of the scheduler's own sched_ functions.
+ * docs/providers/sched.md says what each probe means on Linux.
+ */
+#ifndef _DTRACE_SCHED_PROV_H
+#define _DTRACE_SCHED_PROV_H
+
+#include <linux/kprobes.h>
+#include <dtrace/provider.h>
+
+enum schedp_probe {
+	SCHEDP_ON_CPU,
+	SCHEDP_OFF_CPU,
+	SCHEDP_ENQUEUE,
+	SCHEDP_DEQUEUE,
+	SCHEDP_WAKEUP,
+	SCHEDP_PREEMPT,
+	SCHEDP_REMAIN_CPU,
+	SCHEDP_SLEEP,
+	SCHEDP_CHANGE_PRI,
+	SCHEDP_SURRENDER,
+	SCHEDP_TICK,
+	SCHEDP_NPROBES
+};
+
+/*
+ * The kernel hooks.  Each is armed while at least one enabled probe
+ * needs it (schedp_probes[] in sched.c).  The scheduling classes'
+ * enqueue and dequeue methods are called through their class's table,
+ * so no kernel inlines them.
+ */
+enum schedp_hook {
+	SCHEDP_HOOK_SWITCH,		/* tracepoint: off-cpu, sleep */
+	SCHEDP_HOOK_FINISH,		/* kprobe: on-cpu */
+	SCHEDP_HOOK_SCHEDULE,		/* kprobe: preempt */
+	SCHEDP_HOOK_SCHEDULE_RET,	/* kretprobe: remain-cpu */
+	SCHEDP_HOOK_WAKING,		/* tracepoint: wakeup */
+	SCHEDP_HOOK_ENQ_FAIR,		/* kprobes: enqueue */
+	SCHEDP_HOOK_ENQ_RT,
+	SCHEDP_HOOK_ENQ_DL,
+	SCHEDP_HOOK_ENQ_STOP,
+	SCHEDP_HOOK_DEQ_FAIR,		/* kprobes: dequeue */
+	SCHEDP_HOOK_DEQ_RT,
+	SCHEDP_HOOK_DEQ_DL,
+	SCHEDP_HOOK_DEQ_STOP,
+	SCHEDP_HOOK_LOAD_WEIGHT,	/* kprobe: change-pri */
+	SCHEDP_HOOK_PI_SETPRIO,		/* tracepoint: change-pri */
+	SCHEDP_HOOK_RESCHED,		/* kprobe: surrender */
+	SCHEDP_HOOK_TICK,		/* kprobe: tick */
+	SCHEDP_NHOOKS
+};
+
+/**
+ * struct schedp_hook_desc - how to arm one hook
+ * @symbols: the tracepoint, or the kernel function and another name
+ *	the compiler may have given it (a ".isra.0" copy); NULL-ended
+ * @tp_func: tracepoint probe (NULL for a kprobe or kretprobe)
+ * @pre: kprobe handler
+ * @entry: kretprobe entry handler, which fills @data_size bytes
+ * @ret: kretprobe return handler
+ * @data_size: per-instance data of the kretprobe
+ */
+struct schedp_hook_desc {
+	const char		*symbols[3];
+	void			*tp_func;
+	kprobe_pre_handler_t	pre;
+	kretprobe_handler_t	entry;
+	kretprobe_handler_t	ret;
+	size_t			data_size;
+};
+
+extern const struct schedp_hook_desc schedp_hook_descs[SCHEDP_NHOOKS];
+
+/* Written in process context (sched.c), read in probe context. */
+extern dtrace_id_t schedp_ids[SCHEDP_NPROBES];
+extern bool schedp_enabled[SCHEDP_NPROBES];
+
+/*
+ * Where struct rq (private to kernel/sched/) keeps its CPU and its
+ * running task, from the kernel's BTF; surrender needs them, and is
+ * armed only once sched.c has found them.
+ */
+extern size_t schedp_rq_cpu_off;
+extern size_t schedp_rq_curr_off;
+
+#endif /* _DTRACE_SCHED_PROV_H */

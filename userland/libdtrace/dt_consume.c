@@ -186,10 +186,15 @@ static int dt_print_trace(dtrace_hdl_t *dtp, const struct dt_recdesc *rec,
 		return dt_strbuf_printf(sb, q ? "%d" : " %5d", rec->is_signed ?
 					(int)(int16_t)v : (int)(uint16_t)v);
 	case 4:
-		return dt_strbuf_printf(sb, q ? "%d" : " %8d", (int)v);
+		if (rec->is_signed)
+			return dt_strbuf_printf(sb, q ? "%d" : " %10d", (int)v);
+		return dt_strbuf_printf(sb, q ? "%u" : " %10u", (unsigned int)v);
 	default:
-		return dt_strbuf_printf(sb, q ? "%lld" : " %16lld",
-					(long long)v);
+		if (rec->is_signed)
+			return dt_strbuf_printf(sb, q ? "%lld" : " %19lld",
+						(long long)v);
+		return dt_strbuf_printf(sb, q ? "%llu" : " %19llu",
+					(unsigned long long)v);
 	}
 }
 

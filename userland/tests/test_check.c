@@ -467,6 +467,9 @@ void test_check(void)
 	ck(dtp, "BEGIN { trace(curthread->pid); trace(curthread->comm) }", "OK");
 	ck(dtp, "BEGIN { trace(curthread->real_parent->real_parent->tgid) }",
 	   "OK");
+	ck(dtp, "BEGIN { trace(sizeof(((struct cgroup *)0)->self)); "
+	   "trace(((struct cgroup *)0)->/* a member */self.cgroup->self.flags) }",
+	   "OK");
 	ck(dtp, "BEGIN { trace(curthread->no_such) }",
 	   "[D_TYPE_MEMBER] no_such is not a member of struct task_struct");
 	ck(dtp, "BEGIN { trace(curthread.pid) }",

@@ -363,6 +363,21 @@ struct dt_type *dt_decl_sou_begin(struct dt_pcb *pcb, enum dt_tkind kind,
 	return NULL;
 }
 
+/*
+ * A struct, union or enum only declared, used where its size counts.
+ * DTrace names such a tag as a C forward declaration, "struct TAG",
+ * whichever of the three it was declared as.
+ */
+static void dt_decl_incomplete(struct dt_pcb *pcb, const struct dt_type *b,
+			       const struct dt_declarator *d)
+{
+	const char *tag = strchr(b->name, ' ');
+
+	dt_pcb_error(pcb, d->line, D_DECL_INCOMPLETE,
+		     "incomplete struct/union/enum struct %s: %s",
+		     tag ? tag + 1 : b->name, d->name ? d->name : "(anon)");
+}
+
 int dt_decl_sou_members(struct dt_pcb *pcb, struct dt_type *sou,
 			const struct dt_type *base,
 			const struct dt_declarator *list)
@@ -408,9 +423,7 @@ int dt_decl_sou_members(struct dt_pcb *pcb, struct dt_type *sou,
 			return -1;
 		}
 		if (b->incomplete) {
-			dt_pcb_error(pcb, d->line, D_DECL_INCOMPLETE,
-				     "incomplete struct/union/enum %s: %s",
-				     b->name, d->name ? d->name : "(anon)");
+			dt_decl_incomplete(pcb, b, d);
 			return -1;
 		}
 		if (dt_type_struct_add(pcb->dtp, sou, d->name, t,
@@ -547,9 +560,7 @@ int dt_decl_vars(struct dt_pcb *pcb, enum dt_var_scope scope,
 		if (d->is_func && scope == DT_SCOPE_GLOBAL)
 			continue;	/* a prototype: an extern function */
 		if (dt_type_base(t)->incomplete) {
-			dt_pcb_error(pcb, d->line, D_DECL_INCOMPLETE,
-				     "incomplete struct/union/enum %s: %s",
-				     dt_type_base(t)->name, d->name);
+			dt_decl_incomplete(pcb, dt_type_base(t), d);
 			return -1;
 		}
 		if (!d->name || d->bits >= 0) {

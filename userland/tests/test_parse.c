@@ -423,6 +423,12 @@ void test_parse(void)
 	tap_is_str(parse_decls(dtp, "typedef int pid_t;"),
 		   "[D_TYPE_REDEF] line 1: type redeclared: pid_t",
 		   "parse: typedef of a type name");
+	tap_is_str(parse_decls(dtp, "union un1 { union un2 m; };"),
+		   "[D_DECL_INCOMPLETE] line 1: incomplete struct/union/enum struct un2: m",
+		   "parse: member of a union only declared, named as DTrace names a forward tag");
+	tap_is_str(parse_decls(dtp, "enum nosuche x;"),
+		   "[D_DECL_INCOMPLETE] line 1: incomplete struct/union/enum struct nosuche: x",
+		   "parse: variable of an enum only declared");
 	tap_is_str(parse_decls(dtp, "struct nosuch x;"),
 		   "[D_DECL_INCOMPLETE] line 1: incomplete struct/union/enum struct nosuch: x",
 		   "parse: variable of a struct only declared");

@@ -423,6 +423,10 @@ void test_parse(void)
 	tap_is_str(parse_decls(dtp, "typedef int pid_t;"),
 		   "[D_TYPE_REDEF] line 1: type redeclared: pid_t",
 		   "parse: typedef of a type name");
+	tap_is_str(type_after(dtp, "struct tag1 { char c; int i; }; "
+			      "union tag1 { char c; int i; };", "union tag1"),
+		   "union tag1 size 4",
+		   "parse: struct and union tags are separate namespaces");
 	tap_is_str(parse_decls(dtp, "union un1 { union un2 m; };"),
 		   "[D_DECL_INCOMPLETE] line 1: incomplete struct/union/enum struct un2: m",
 		   "parse: member of a union only declared, named as DTrace names a forward tag");

@@ -197,6 +197,10 @@ if_body:
 
 /* Top-level declarations. */
 
+storage_class:
+	  DT_KEY_SELF | DT_KEY_THIS | DT_KEY_EXTERN
+	;
+
 declaration:
 	  type_specifier ';'			{ (void)$1; }
 	| type_specifier declarator_list ';' {
@@ -223,6 +227,11 @@ declaration:
 	| DT_KEY_BADCLASS {
 		dt_pcb_error(pcb, pcb->line, D_DECL_BADCLASS,
 			     "specified storage class not appropriate in D");
+		YYABORT;
+	}
+	| storage_class storage_class {
+		dt_pcb_error(pcb, pcb->line, D_DECL_CLASS,
+			     "only one storage class allowed in a declaration");
 		YYABORT;
 	}
 	| DT_KEY_SELF declarator_list ';' {	/* self x; is an int, as in C */

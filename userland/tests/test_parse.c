@@ -124,6 +124,15 @@ static const char *parse_stmts(dtrace_hdl_t *dtp, const char *body)
 static const struct {
 	const char *text, *want, *name;
 } decl_errs[] = {
+	{ "self this int x;",
+	  "[D_DECL_CLASS] line 1: only one storage class allowed in a declaration",
+	  "parse: self and this in one declaration" },
+	{ "this self x;",
+	  "[D_DECL_CLASS] line 1: only one storage class allowed in a declaration",
+	  "parse: this and self in one declaration" },
+	{ "extern self int x;",
+	  "[D_DECL_CLASS] line 1: only one storage class allowed in a declaration",
+	  "parse: extern and self in one declaration" },
 	{ "int pf(int, void);",
 	  "[D_DECL_PROTO_VOID] line 1: void must be sole parameter",
 	  "parse: void among parameters" },

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "dt_compile.h"
+#include "dt_decl.h"
 #include "dt_ident.h"
 #include "dt_type.h"
 #include "dt_var.h"
@@ -51,6 +52,18 @@ static void dt_check_incompat(struct dt_pcb *pcb, const struct dt_node *n,
 static bool dt_is_zero_const(const struct dt_node *n)
 {
 	return n->kind == DT_NODE_INT && n->value == 0;
+}
+
+/*
+ * A divisor that is an integer constant expression of value 0, however
+ * it is spelled (0, 7 - 7, (1 - 1) * 9): DTrace refuses it when it
+ * compiles the program.
+ */
+static bool dt_is_zero_divisor(struct dt_pcb *pcb, const struct dt_node *n)
+{
+	int64_t v;
+
+	return dt_decl_fold(pcb, n, &v) == 0 && v == 0;
 }
 
 /* NULL: the constant 0, or a void pointer (the D library's NULL). */
@@ -753,7 +766,7 @@ static void dt_check_opasgn(struct dt_pcb *pcb, struct dt_node *n)
 	if (!dt_type_is_int(lt) || !dt_type_is_int(rt))
 		dt_check_incompat(pcb, n, lt, op, rt);
 	if ((n->op == DT_OP_DIV_EQ || n->op == DT_OP_MOD_EQ) &&
-	    dt_is_zero_const(n->right))
+	    dt_is_zero_divisor(pcb, n->right))
 		dt_diag(pcb, n->line, D_DIV_ZERO,
 			"expression contains division by zero");
 	n->type = lt;
@@ -895,7 +908,7 @@ static void dt_check_op2(struct dt_pcb *pcb, struct dt_node *n)
 	}
 
 	if ((n->op == DT_OP_DIV || n->op == DT_OP_MOD) &&
-	    dt_is_zero_const(n->right))
+	    dt_is_zero_divisor(pcb, n->right))
 		dt_diag(pcb, n->line, D_DIV_ZERO,
 			"expression contains division by zero");
 

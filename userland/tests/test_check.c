@@ -303,6 +303,11 @@ void test_check(void)
 	   "[D_DIV_ZERO] expression contains division by zero");
 	ck(dtp, "BEGIN { trace(1 % 0) }",
 	   "[D_DIV_ZERO] expression contains division by zero");
+	ck(dtp, "BEGIN { c = 123 / ((7 - 7) * 999) }",
+	   "[D_DIV_ZERO] expression contains division by zero");
+	ck(dtp, "BEGIN { c = 5; c %= (1 << 2) - 4 }",
+	   "[D_DIV_ZERO] expression contains division by zero");
+	ck(dtp, "BEGIN { c = 5; c = c / (c - c) + 1 / (2 - 1) }", "OK");
 	ck(dtp, "BEGIN /execname/ { }",
 	   "[D_PRED_SCALAR] predicate result must be of scalar type");
 	ck(dtp, "BEGIN { trace() }",

@@ -151,6 +151,10 @@ int dt_declarator_dim(struct dt_pcb *pcb, struct dt_declarator *d,
 {
 	int64_t v;
 
+	if (!size && pcb->in_extern) {
+		/* extern int a[]; as in C: declared elsewhere, bound unknown */
+		return 0;
+	}
 	if (!size) {
 		dt_pcb_error(pcb, d->line, D_DECL_ARRNULL,
 			     "array declaration requires array dimension or tuple signature: %s",

@@ -423,6 +423,11 @@ void test_parse(void)
 	tap_is_str(parse_decls(dtp, "extern int e1, e2[3]; extern e3; "
 			      "extern int f1(int, char *, ...);"),
 		   "", "parse: extern declarations and prototypes");
+	tap_is_str(parse_decls(dtp, "extern int xa1[], xa2[2][3];"),
+		   "", "parse: an extern array may have no bound");
+	tap_is_str(parse_decls(dtp, "extern int xa3; int xa4[];"),
+		   "[D_DECL_ARRNULL] line 1: array declaration requires array dimension or tuple signature: xa4",
+		   "parse: a variable after an extern one still needs its bound");
 	for (i = 0; i < sizeof(decl_errs) / sizeof(decl_errs[0]); i++)
 		tap_is_str(parse_decls(dtp, decl_errs[i].text), decl_errs[i].want,
 			   decl_errs[i].name);

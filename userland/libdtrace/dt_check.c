@@ -1057,8 +1057,16 @@ static void dt_check_index(struct dt_pcb *pcb, struct dt_node *n)
 static void dt_check_cast(struct dt_pcb *pcb, struct dt_node *n)
 {
 	const struct dt_type *to = n->ctype, *from;
+	const struct dt_ident *id = NULL;
 	char a[128], b[128];
 
+	/* an action's void result is no value to cast, as DTrace says first */
+	if (n->left->kind == DT_NODE_CALL && n->left->left->kind == DT_NODE_IDENT)
+		id = dt_ident_lookup(n->left->left->str);
+	if (id && id->kind == DT_IDENT_ACTION && !dt_type_is_void(to))
+		dt_diag(pcb, n->line, D_CAST_INVAL,
+			"invalid cast expression: \"void\" to \"%s\"",
+			dt_tname(to, b, sizeof(b)));
 	dt_check_expr(pcb, n->left);
 	from = n->left->type;
 	/* xlate<T *>(x) is only the base of ->, never a value */
@@ -1075,6 +1083,8 @@ static void dt_check_cast(struct dt_pcb *pcb, struct dt_node *n)
 		n->type = to;
 	else if (dt_type_is_string(to) && dt_type_is_string(from))
 		n->type = to;
+	else if (dt_type_is_pointer(to) && dt_type_is_string(from))
+		n->type = to;	/* (char *)s: the string's address */
 	else if (dt_type_is_sou(to) && dt_type_same(to, from))
 		n->type = to;	/* (struct s)x of a struct s x */
 	else

@@ -1092,6 +1092,9 @@ bool dt_type_assignable(const struct dt_type *to, const struct dt_type *from,
 	if (t->kind == DT_TK_POINTER) {
 		if (dt_type_is_int(f))
 			return from_is_zero_const;
+		/* char *p = "..."; a string is char data, as in DTrace */
+		if (f->kind == DT_TK_STRING)
+			return dt_type_is_char(t->ref);
 		if (f->kind != DT_TK_POINTER && f->kind != DT_TK_ARRAY)
 			return false;
 		return dt_type_is_void(t->ref) || dt_type_is_void(f->ref) ||

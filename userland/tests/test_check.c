@@ -303,6 +303,12 @@ void test_check(void)
 	   "[D_DIV_ZERO] expression contains division by zero");
 	ck(dtp, "BEGIN { trace(1 % 0) }",
 	   "[D_DIV_ZERO] expression contains division by zero");
+	ck(dtp, "BEGIN { (struct task_struct)trace(1) }",
+	   "[D_CAST_INVAL] invalid cast expression: \"void\" to \"struct task_struct\"");
+	ck(dtp, "BEGIN { trace(((char *)execname)[0]) }", "OK");
+	ck(dtp, "char *cs; BEGIN { cs = probeprov; trace(cs[0]) }", "OK");
+	ck(dtp, "int *is; BEGIN { is = probeprov }",
+	   "[D_OP_INCOMPAT] operands have incompatible types: \"int *\" = \"string\"");
 	ck(dtp, "BEGIN { c = 123 / ((7 - 7) * 999) }",
 	   "[D_DIV_ZERO] expression contains division by zero");
 	ck(dtp, "BEGIN { c = 5; c %= (1 << 2) - 4 }",

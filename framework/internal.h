@@ -534,6 +534,7 @@ struct dtrace_switch {
 	int				cpu;
 	bool				stopped;
 };
+
 void dtrace_buffer_switch(void *arg);
 
 /* agg_ctx.c: probe context */

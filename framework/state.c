@@ -13,6 +13,7 @@
 #include "internal.h"
 
 LIST_HEAD(dtrace_states);
+/* protects dtrace_states and the consumer ids: see internal.h */
 DEFINE_MUTEX(dtrace_states_lock);
 static u32 dtrace_state_next_id;	/* dtrace_states_lock */
 

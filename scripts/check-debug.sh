@@ -25,6 +25,7 @@ DT_KDIR=$dir/build \
 DT_KMODDIR=$dir/mods/lib/modules/$rel \
 DT_KIMAGE=$dir/bzImage \
 DT_CHECK_HOST=0 \
+DT_CONFORMANCE_CHECK=0 \
 DT_GUEST_TIMEOUT=${DT_GUEST_TIMEOUT:-10800} \
 DT_TIMEOUT_SCALE=${DT_TIMEOUT_SCALE:-12} \
 	exec scripts/check.sh

@@ -67,12 +67,10 @@ else
 	echo "check: userland/Makefile has no check target: no host unit tests"
 fi
 
-# The kernel-side checkers report without failing until the findings
-# listed in docs/lint-findings.md are fixed: then drop this variable.
 if [ "$host" -eq 1 ]; then
 	echo "check: static checkers (scripts/lint.sh)"
 	st=0
-	DT_LINT_KERNEL_REPORT_ONLY=1 scripts/lint.sh >.vm/lint.tap 2>&1 || st=$?
+	scripts/lint.sh >.vm/lint.tap 2>&1 || st=$?
 	cat .vm/lint.tap
 	grep -E '^(not )?ok ' .vm/lint.tap >>.vm/host.tap || true
 	if [ "$st" -ne 0 ] && ! grep -q '^not ok ' .vm/lint.tap; then
@@ -143,5 +141,23 @@ if [ -z "${DT_SELFTESTS:-}" ]; then
 		guest "$res/lockdown-$mode" 600 DT_LOCKDOWN_RAISE="$mode" \
 			selftests/run_tests.sh "runtime/lockdown_$mode"
 	done
+fi
+
+# DTrace's own tests that passed when selftests/conformance/passing.txt
+# was made: a regression run in a boot of its own, one TAP line each
+# (DT_CONFORMANCE_CHECK=0 leaves it out; check-all.sh runs it on the
+# first kernel only, to keep CI under its time limit).
+if [ "${DT_CONFORMANCE_CHECK:-1}" = 1 ] && [ -z "${DT_SELFTESTS:-}" ] &&
+	[ -s selftests/conformance/passing.txt ]; then
+	echo "check: DTrace's tests listed in selftests/conformance/passing.txt"
+	st=0
+	DT_NO_BUILD=1 scripts/conformance/run.sh --check \
+		>.vm/conformance.tap 2>&1 || st=$?
+	cat .vm/conformance.tap
+	grep -E '^(not )?ok ' .vm/conformance.tap >>.vm/host.tap || true
+	if [ "$st" -ne 0 ] && ! grep -q '^not ok ' .vm/conformance.tap; then
+		echo "check: the conformance run exited $st with no failing test"
+		extra=$((extra + 1))
+	fi
 fi
 summary

@@ -13,8 +13,8 @@
 #      "make -C selftests list" names (same exit codes), then the D tests
 #      tst.*.d / err.*.d (run_dtest in this file says when they pass).
 #
-# Each test gets selftests/settings' timeout (times DT_TIMEOUT_SCALE, 3
-# under TCG); a test that loads or unloads modules it did not clean up,
+# Each test gets selftests/settings' timeout, or a shell test its own
+# "# timeout: SECONDS" line's (times DT_TIMEOUT_SCALE, 3 under TCG); a test that loads or unloads modules it did not clean up,
 # or after which the kernel logs a bug or taints itself, fails.
 #
 # Usage: selftests/run_tests.sh [PATTERN...]  (glob on the test path;
@@ -38,6 +38,7 @@ if [ -z "$scale" ]; then
 	grep -q 'QEMU TCG' /proc/cpuinfo && scale=3
 fi
 limit=$((limit * scale))
+base_limit=$limit
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -121,6 +122,15 @@ skip_reason() {
 
 # --- running one test ----------------------------------------------------
 
+# test_timeout PATH: the time limit of test PATH in seconds, as scaled:
+# its own "# timeout: SECONDS" line (a test that loops over many dtrace
+# runs) or selftests/settings'.
+test_timeout() {
+	local own
+	own=$(sed -n 's/^# timeout: *\([0-9][0-9]*\)$/\1/p' "$1" | head -n 1)
+	echo $((${own:-$((base_limit / scale))} * scale))
+}
+
 # run_timed DIR CMD...: run CMD in DIR under the time limit, in its own
 # process group, stdin from /dev/null; anything it leaves running is
 # killed.  Sets rc (124 on time-out).
@@ -177,12 +187,15 @@ run_test() {
 			report skip "$path" "$reason"
 			return
 		fi
+		limit=$(test_timeout "$path")
+		own=$limit
 		run_timed "$top" "$top/$path"
+		limit=$base_limit
 		cat "$work/stdout" "$work/stderr" >"$work/log"
 		case $rc in
 		0) verdict=pass ;;
 		4) verdict=skip reason=$(skip_reason) ;;
-		124) verdict=fail; echo "timed out after ${limit}s" >>"$work/log" ;;
+		124) verdict=fail; echo "timed out after ${own}s" >>"$work/log" ;;
 		*) verdict=fail; echo "exit status $rc" >>"$work/log" ;;
 		esac
 		;;

@@ -98,7 +98,7 @@ static const char *btf_check_header(struct btf_view *v,
 	v->types_len = h->type_len;
 	v->strs = (const char *)h + h->hdr_len + h->str_off;
 	v->str_len = h->str_len;
-	return 0;
+	return NULL;
 }
 
 static const char *btf_check_strs(const struct btf_view *v)
@@ -110,7 +110,7 @@ static const char *btf_check_strs(const struct btf_view *v)
 		return "string section does not start with NUL";
 	if (v->strs[v->str_len - 1])
 		return "string section does not end with NUL";
-	return 0;
+	return NULL;
 }
 
 /**
@@ -159,7 +159,7 @@ const char *btf_check_layout(struct btf_view *v, const void *buf, u64 size,
 	}
 	v->bad_id = 0;
 	v->ntypes = n;
-	return 0;
+	return NULL;
 }
 
 /**
@@ -175,7 +175,7 @@ const struct btf_check_type *btf_view_type(const struct btf_view *v, u32 id)
 	while (v && id < v->first_id)
 		v = v->base;
 	if (!v || !v->offs || id - v->first_id >= v->ntypes)
-		return 0;
+		return NULL;
 	return (const void *)(v->types + v->offs[id - v->first_id]);
 }
 
@@ -192,7 +192,7 @@ const char *btf_view_str(const struct btf_view *v, u32 off)
 	while (v && off < v->str_first)
 		v = v->base;
 	if (!v || off - v->str_first >= v->str_len)
-		return 0;
+		return NULL;
 	return v->strs + off - v->str_first;
 }
 
@@ -218,7 +218,7 @@ static const char *btf_check_elems(const struct btf_view *v,
 		if (type >= 0 && !btf_id_ok(v, w[type]))
 			return "member type id out of range";
 	}
-	return 0;
+	return NULL;
 }
 
 static const char *btf_check_one(const struct btf_view *v,
@@ -238,9 +238,9 @@ static const char *btf_check_one(const struct btf_view *v,
 	case K_TYPE_TAG:
 	case K_VAR:
 	case K_DECL_TAG:
-		return btf_id_ok(v, t->type) ? 0 : "type id out of range";
+		return btf_id_ok(v, t->type) ? NULL : "type id out of range";
 	case K_ARRAY:
-		return btf_id_ok(v, w[0]) && btf_id_ok(v, w[1]) ? 0 :
+		return btf_id_ok(v, w[0]) && btf_id_ok(v, w[1]) ? NULL :
 		       "array type id out of range";
 	case K_STRUCT:
 	case K_UNION:
@@ -259,9 +259,9 @@ static const char *btf_check_one(const struct btf_view *v,
 		ref = btf_view_type(v, t->type);
 		if (!ref || btf_kind(ref) != K_FUNC_PROTO)
 			return "function's type is not a FUNC_PROTO";
-		return btf_vlen(t) <= 2 ? 0 : "unknown function linkage";
+		return btf_vlen(t) <= 2 ? NULL : "unknown function linkage";
 	default:		/* INT, FWD, FLOAT: no reference */
-		return 0;
+		return NULL;
 	}
 }
 
@@ -292,9 +292,9 @@ const char *btf_check_types(struct btf_view *v, u32 *offs)
 		why = btf_check_one(v, (const void *)(v->types + offs[i]));
 		if (why) {
 			v->bad_id = v->first_id + i;
-			v->offs = 0;
+			v->offs = NULL;
 			return why;
 		}
 	}
-	return 0;
+	return NULL;
 }

@@ -877,7 +877,6 @@ static const struct dtrace_subr_nargs dtrace_subr_nargs[DTRACE_DIF_SUBR_MAX] = {
 	DTRACE_DIF_SUBR_LIST(DTRACE_DIF_SUBR_NARGS)
 };
 
-
 /**
  * dtrace_dif_subr() - run one DIF subroutine
  * @subr: DTRACE_DIF_SUBR_*
@@ -900,6 +899,7 @@ u64 dtrace_dif_subr(u32 subr, const struct dtrace_tuple_ent *tup, u32 ntup,
 	u64 a0 = ntup > 0 ? tup[0].value : 0;
 	u64 a1 = ntup > 1 ? tup[1].value : 0;
 	u64 a2 = ntup > 2 ? tup[2].value : 0;
+
 	if (!subr || subr >= DTRACE_DIF_SUBR_MAX ||
 	    ntup < dtrace_subr_nargs[subr].min ||
 	    ntup > dtrace_subr_nargs[subr].max) {

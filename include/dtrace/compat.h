@@ -14,6 +14,18 @@
 #include <linux/version.h>
 
 /*
+ * DTRACE_NS: the symbol namespace of the core's exports, for
+ * EXPORT_SYMBOL_NS_GPL() and a provider's MODULE_IMPORT_NS(DTRACE_NS).
+ * Until 6.13 the export and import macros stringified an identifier;
+ * since, they take a string literal.
+ */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 13, 0)
+#define DTRACE_NS	"DTRACE"
+#else
+#define DTRACE_NS	DTRACE
+#endif
+
+/*
  * Uprobes (fasttrap).  6.12 returns the uprobe from registration and
  * splits unregistration in two; its consumer filter lost the context
  * argument.  dtrace_uprobe_register() stores what unregistering needs

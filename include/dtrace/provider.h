@@ -15,19 +15,8 @@
 
 #include <linux/module.h>
 #include <linux/types.h>
-#include <linux/version.h>
 #include <linux/dtrace.h>
-
-/*
- * The namespace of the core's exports.  Until 6.13 the export and import
- * macros stringified an identifier; since, they take a string literal.
- * Providers say MODULE_IMPORT_NS(DTRACE_NS).
- */
-#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 13, 0)
-#define DTRACE_NS	"DTRACE"
-#else
-#define DTRACE_NS	DTRACE
-#endif
+#include <dtrace/compat.h>	/* DTRACE_NS */
 
 typedef u32 dtrace_id_t;			/* probe id; 0 is none */
 typedef unsigned long dtrace_provider_id_t;	/* opaque provider handle */
@@ -37,55 +26,6 @@ typedef unsigned long dtrace_provider_id_t;	/* opaque provider handle */
  * @owner: the module implementing these ops (THIS_MODULE).  The core
  *	holds a reference on it while any probe of the provider is
  *	enabled, so the provider cannot be unloaded under a trace.
- * @provide: create the probes that @desc names and that do not exist
- *	yet (tick-1s).  @desc is what a consumer is matching: fields may
- *	be empty or globs, and the provider field already matches this
- *	provider.  A provider whose probes all exist from registration on
- *	leaves this NULL.
- *	Context: process; may sleep; the core's provider lock is held, so
- *	this may call dtrace_probe_lookup() and dtrace_probe_create() but
- *	not dtrace_register() or dtrace_unregister().
- *	Return: 0, or a negative errno saying why probes @desc names could
- *	not be made (fbt: -EBADMSG, the kernel's BTF is invalid); when no
- *	probe then matches @desc, the consumer gets it instead of "no
- *	probe matches".
- * @enable: arm probe @id so that it calls dtrace_probe() when it fires.
- *	Context: process; may sleep; none of the core's global locks is
- *	held, so this may wait for what arming takes (uprobes read the
- *	probed file) without holding up other consumers, "dtrace -l" or
- *	dtrace_register().  The core serialises the provider's ->enable
- *	and ->disable calls (one at a time per provider, under a lock of
- *	that provider, and never twice in a row for one probe; a module
- *	that registers several providers sees calls for different ones
- *	run alongside each other), holds a reference on the provider's
- *	module and keeps the probe from being destroyed; ->provide,
- *	->getargdesc and other providers' ops may run meanwhile.  Must not call dtrace_register(),
- *	dtrace_unregister(), dtrace_invalidate() or dtrace_probe_remove().
- *	Return: 0, or a negative errno which fails the whole enabling:
- *	-E2BIG when a limit of the provider on enabled probes is reached
- *	(the consumer says so).  -EOPNOTSUPP says this one probe cannot be
- *	armed (a function the kernel will not let fbt trace): an enabling
- *	that matches other probes goes on without it, one that matches
- *	only such probes fails.
- * @disable: disarm probe @id.  When this returns, no new call of
- *	dtrace_probe() for it may start; one already past the provider's
- *	own enabled test may still be running if it runs with preemption
- *	disabled (a tracepoint or kprobe handler), since the core waits an
- *	RCU grace period before freeing anything it could reach.  When the
- *	provider's last enabled probe is disabled, no handler of the
- *	provider may still be running at all (unregister the tracepoint or
- *	kprobe synchronously, cancel timers synchronously): the core drops
- *	its reference on the module after.
- *	Context: as @enable.
- * @destroy: free @parg; the probe is being removed and is disabled.
- *	Context: process; may sleep; core locks held.
- * @getargdesc: describe argument @desc->argno of probe @id: fill
- *	@desc->native with its C type ("struct file *") and, if D scripts
- *	see it translated, @desc->xlate ("psinfo_t *") and @desc->mapping.
- *	Leave both empty for an argument that does not exist.  NULL for a
- *	provider whose arguments are untyped.
- *	Context: process; may sleep; core locks held.
- *
  * @max_enabled: the most probes of the provider that may be enabled at
  *	once, 0 for no limit.  An enabling that would go over it fails
  *	with -E2BIG before any probe is armed (fbt: placing and removing
@@ -93,13 +33,81 @@ typedef unsigned long dtrace_provider_id_t;	/* opaque provider handle */
  *
  * Ops a provider does not need are left NULL.  @arg is the pointer given
  * to dtrace_register(); @parg is the one given to dtrace_probe_create().
+ * Each op's contract is at the op.
  */
 struct dtrace_pops {
 	struct module *owner;
+	/**
+	 * @provide: create the probes that @desc names and that do not
+	 * exist yet (tick-1s).  @desc is what a consumer is matching:
+	 * fields may be empty or globs, and the provider field already
+	 * matches this provider.  A provider whose probes all exist from
+	 * registration on leaves this NULL.
+	 *
+	 * Context: process; may sleep; the core's provider lock is held,
+	 * so this may call dtrace_probe_lookup() and dtrace_probe_create()
+	 * but not dtrace_register() or dtrace_unregister().
+	 *
+	 * Return: 0, or a negative errno saying why probes @desc names
+	 * could not be made (fbt: -EBADMSG, the kernel's BTF is invalid);
+	 * when no probe then matches @desc, the consumer gets it instead
+	 * of "no probe matches".
+	 */
 	int (*provide)(void *arg, const struct dtrace_probedesc *desc);
+	/**
+	 * @enable: arm probe @id so that it calls dtrace_probe() when it
+	 * fires.
+	 *
+	 * Context: process; may sleep; none of the core's global locks is
+	 * held, so this may wait for what arming takes (uprobes read the
+	 * probed file) without holding up other consumers, "dtrace -l" or
+	 * dtrace_register().  The core serialises the provider's ->enable
+	 * and ->disable calls (one at a time per provider, under a lock of
+	 * that provider, and never twice in a row for one probe; a module
+	 * that registers several providers sees calls for different ones
+	 * run alongside each other), holds a reference on the provider's
+	 * module and keeps the probe from being destroyed; ->provide,
+	 * ->getargdesc and other providers' ops may run meanwhile.  Must
+	 * not call dtrace_register(), dtrace_unregister(),
+	 * dtrace_invalidate() or dtrace_probe_remove().
+	 *
+	 * Return: 0, or a negative errno which fails the whole enabling:
+	 * -E2BIG when a limit of the provider on enabled probes is reached
+	 * (the consumer says so).  -EOPNOTSUPP says this one probe cannot
+	 * be armed (a function the kernel will not let fbt trace): an
+	 * enabling that matches other probes goes on without it, one that
+	 * matches only such probes fails.
+	 */
 	int (*enable)(void *arg, dtrace_id_t id, void *parg);
+	/**
+	 * @disable: disarm probe @id.  When this returns, no new call of
+	 * dtrace_probe() for it may start; one already past the provider's
+	 * own enabled test may still be running if it runs with preemption
+	 * disabled (a tracepoint or kprobe handler), since the core waits
+	 * an RCU grace period before freeing anything it could reach.  When
+	 * the provider's last enabled probe is disabled, no handler of the
+	 * provider may still be running at all (unregister the tracepoint
+	 * or kprobe synchronously, cancel timers synchronously): the core
+	 * drops its reference on the module after.
+	 *
+	 * Context: as @enable.
+	 */
 	void (*disable)(void *arg, dtrace_id_t id, void *parg);
+	/**
+	 * @destroy: free @parg; the probe is being removed and is disabled.
+	 *
+	 * Context: process; may sleep; core locks held.
+	 */
 	void (*destroy)(void *arg, dtrace_id_t id, void *parg);
+	/**
+	 * @getargdesc: describe argument @desc->argno of probe @id: fill
+	 * @desc->native with its C type ("struct file *") and, if D scripts
+	 * see it translated, @desc->xlate ("psinfo_t *") and
+	 * @desc->mapping.  Leave both empty for an argument that does not
+	 * exist.  NULL for a provider whose arguments are untyped.
+	 *
+	 * Context: process; may sleep; core locks held.
+	 */
 	void (*getargdesc)(void *arg, dtrace_id_t id, void *parg,
 			   struct dtrace_ioc_probearg *desc);
 	unsigned int max_enabled;
@@ -152,10 +160,12 @@ void dtrace_invalidate(dtrace_provider_id_t id);
 /**
  * dtrace_probe_create() - add a probe to a provider
  * @prov: handle from dtrace_register()
- * @mod, @func, @name: the probe's names; copied, truncated to the
- *	DTRACE_*NAMELEN limits
+ * @mod: the probe's module name
+ * @func: the probe's function name
+ * @name: the probe's name
  * @parg: the provider's own per-probe data, handed back in every op
  *
+ * The three names are copied, truncated to the DTRACE_*NAMELEN limits.
  * The probe can be enabled as soon as this returns (before it does, if
  * another consumer is enabling): @parg must be complete when it is called.
  * Context: process; may sleep; from module init or from ->provide.
@@ -168,7 +178,9 @@ dtrace_id_t dtrace_probe_create(dtrace_provider_id_t prov, const char *mod,
 /**
  * dtrace_probe_lookup() - find a probe of a provider by its names
  * @prov: handle from dtrace_register()
- * @mod, @func, @name: exact names (no globs); NULL matches any
+ * @mod: the module name, exact (no globs); NULL matches any
+ * @func: the function name, likewise
+ * @name: the probe's name, likewise
  *
  * Context: process; may sleep; from module init or from ->provide.
  * Return: the probe's id, or DTRACE_IDNONE.
@@ -196,7 +208,12 @@ int dtrace_probe_remove(dtrace_provider_id_t prov, const char *mod);
 /**
  * dtrace_probe() - a probe fired: run every clause enabled on it
  * @id: the probe's id
- * @arg0..@arg5: the probe's arguments, arg0..arg5 in D
+ * @arg0: the probe's first argument, arg0 in D
+ * @arg1: arg1 in D
+ * @arg2: arg2 in D
+ * @arg3: arg3 in D
+ * @arg4: arg4 in D
+ * @arg5: arg5 in D
  *
  * D's errno reads 0; arg6..arg9 read 0.  dtrace_probe_args() passes more
  * arguments, or an error.

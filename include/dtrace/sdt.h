@@ -61,10 +61,9 @@ struct dtrace_sdt_site {
 
 #define DTRACE_SDT_SITE_PREFIX	"__dtrace_sdt_site_"
 
-/* The enabled path: hand the arguments to dtrace_sdt, if it is there. */
+/* The enabled path: hand @args, site->nargs of them, to dtrace_sdt. */
 static __always_inline void __dtrace_sdt_fire(struct dtrace_sdt_site *site,
-					      const u64 *args,
-					      unsigned int nargs)
+					      const u64 *args)
 {
 	void (*fire)(const struct dtrace_sdt_site *s, const u64 *a,
 		     unsigned int n);
@@ -72,7 +71,7 @@ static __always_inline void __dtrace_sdt_fire(struct dtrace_sdt_site *site,
 	preempt_disable_notrace();
 	fire = READ_ONCE(site->fire);
 	if (fire)
-		fire(site, args, nargs);
+		fire(site, args, site->nargs);
 	preempt_enable_notrace();
 }
 
@@ -94,7 +93,7 @@ do {									\
 		const u64 __dtrace_args[] = { __VA_ARGS__ };		\
 									\
 		__dtrace_sdt_fire(&__dtrace_sdt_site_##prov##__##pname,	\
-				  __dtrace_args, (n));			\
+				  __dtrace_args);			\
 	}								\
 } while (0)
 

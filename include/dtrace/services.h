@@ -36,7 +36,8 @@ struct dtrace_taskq *dtrace_taskq_create(const char *name, bool ordered);
 /**
  * dtrace_taskq_dispatch() - run @func(@arg) on @tq, soon
  * @tq: from dtrace_taskq_create()
- * @func, @arg: the task
+ * @func: the task
+ * @arg: passed to @func
  * @gfp: how to allocate the task's entry: GFP_KERNEL from process
  *	context, GFP_ATOMIC from atomic context
  *
@@ -67,8 +68,9 @@ typedef u64 dtrace_timeout_id_t;
 
 /**
  * dtrace_timeout() - run @func(@arg) once, @delay_ns from now
- * @func, @arg: the callback; it runs in process context on the core's
+ * @func: the callback; it runs in process context on the core's
  *	timeout queue, so it may sleep and take mutexes
+ * @arg: passed to @func
  * @delay_ns: how long from now, at least; 0 runs it as soon as possible
  *
  * Context: process or atomic (not probe context): allocates with
@@ -100,8 +102,9 @@ bool dtrace_untimeout(dtrace_timeout_id_t id);
 
 /**
  * dtrace_cyclic_add() - call @func(@arg) every @interval_ns
- * @func, @arg: the handler; it runs in hardirq context, on the CPU that
+ * @func: the handler; it runs in hardirq context, on the CPU that
  *	fired (get_irq_regs() gives the interrupted registers)
+ * @arg: passed to @func
  * @interval_ns: the period; at least 1000
  * @flags: 0 for one timer on whatever CPU it was armed, or
  *	DTRACE_CYCLIC_PERCPU for one pinned timer on every online CPU,

@@ -29,6 +29,7 @@
 #include <dtrace/services.h>
 #include "fasttrap_impl.h"
 
+/* serialises the catalogue: providers, their probes and holds */
 DEFINE_MUTEX(ftp_lock);
 
 static unsigned int max_enabled = 5000;
@@ -220,7 +221,7 @@ static void ftp_reap(void *arg)
 
 /* Context: ftp_lock or @probe->lock held, or @probe not yet visible. */
 static struct ftp_site *ftp_site_alloc(struct ftp_probe *probe,
-				      const struct dtrace_ioc_ftp_create *req)
+				       const struct dtrace_ioc_ftp_create *req)
 {
 	struct ftp_site *site = kzalloc(sizeof(*site), GFP_KERNEL);
 

@@ -25,6 +25,7 @@
 #include <linux/string.h>
 #include "sdt_impl.h"
 
+/* protects sdt_providers and sdt_modules: see sdt_impl.h */
 DEFINE_MUTEX(sdt_lock);
 
 /* A provider name used by sites, registered with the core. */

@@ -3,6 +3,7 @@
 #
 # description: every allocation failure at enable and start is clean
 # requires: dtrace_syscall, dtrace_profile
+# timeout: 600
 #
 # ASSERTION: with dtrace_core's fail_nth parameter (fault injection for
 # kernels without failslab, Debian's), the Nth allocation a consumer

@@ -3,6 +3,7 @@
 #
 # description: providers loaded and unloaded under a live trace, consumers killed
 # requires: dtrace_syscall, dtrace_profile, dtrace_fbt, dtrace_proc, dtrace_tcp, dtrace_sdt
+# timeout: 600
 #
 # ASSERTION: while one consumer traces syscall, profile and fbt probes,
 #  - a loop loads and unloads every idle provider (proc, tcp, sdt,

@@ -139,8 +139,11 @@ enum {
 	DTRACE_DIF_OP_LDUW,	/* rd = *(u32 *)(r1 + imm) */
 	DTRACE_DIF_OP_LDX,	/* rd = *(u64 *)(r1 + imm) */
 	/* ABI 2 */
-	DTRACE_DIF_OP_ULDSB,	/* rd = *(s8 *)(r1 + imm), user address of
-				   the current task (copy_from_user_nofault) */
+	/*
+	 * rd = *(s8 *)(r1 + imm), user address of the current task
+	 * (copy_from_user_nofault)
+	 */
+	DTRACE_DIF_OP_ULDSB,
 	DTRACE_DIF_OP_ULDSH,	/* as LDSH, user address */
 	DTRACE_DIF_OP_ULDSW,	/* as LDSW, user address */
 	DTRACE_DIF_OP_ULDUB,	/* as LDUB, user address */
@@ -151,26 +154,35 @@ enum {
 	DTRACE_DIF_OP_STH,	/* *(u16 *)(rd + imm) = r1 */
 	DTRACE_DIF_OP_STW,	/* *(u32 *)(rd + imm) = r1 */
 	DTRACE_DIF_OP_STX,	/* *(u64 *)(rd + imm) = r1 */
-	DTRACE_DIF_OP_LDVA,	/* rd = built-in array imm [r1]: VAR_ARGS
-				   (arg r1) or VAR_UREGS (user register r1) */
+	/*
+	 * rd = built-in array imm [r1]: VAR_ARGS (arg r1) or VAR_UREGS (user
+	 * register r1)
+	 */
+	DTRACE_DIF_OP_LDVA,
 	DTRACE_DIF_OP_LDGS,	/* rd = global scalar imm (address if by-ref) */
 	DTRACE_DIF_OP_STGS,	/* global scalar imm = r1 (by-ref: copied) */
 	DTRACE_DIF_OP_LDLS,	/* rd = clause-local (this->) imm */
 	DTRACE_DIF_OP_STLS,	/* clause-local imm = r1 */
 	DTRACE_DIF_OP_LDTS,	/* rd = thread-local (self->) imm; 0 if unset */
-	DTRACE_DIF_OP_STTS,	/* thread-local imm = r1; storing 0 into an
-				   integer frees it */
+	/* thread-local imm = r1; storing 0 into an integer frees it */
+	DTRACE_DIF_OP_STTS,
 	DTRACE_DIF_OP_LDGA,	/* rd = global array imm [tuple]; 0 if unset */
-	DTRACE_DIF_OP_STGA,	/* global array imm [tuple] = r1; storing 0
-				   into an integer element frees it */
+	/*
+	 * global array imm [tuple] = r1; storing 0 into an integer element
+	 * frees it
+	 */
+	DTRACE_DIF_OP_STGA,
 	DTRACE_DIF_OP_LDTA,	/* rd = thread-local array imm [tuple] */
 	DTRACE_DIF_OP_STTA,	/* thread-local array imm [tuple] = r1 */
 	DTRACE_DIF_OP_FLUSHTS,	/* empty the tuple stack */
 	DTRACE_DIF_OP_PUSHTV,	/* push the integer r1 */
-	DTRACE_DIF_OP_PUSHTR,	/* push the by-ref value at r1: imm bytes,
-				   or a string when imm is 0 */
-	DTRACE_DIF_OP_CALL,	/* rd = subroutine imm (DTRACE_DIF_SUBR_*)
-				   of the arguments on the tuple stack */
+	/* push the by-ref value at r1: imm bytes, or a string when imm is 0 */
+	DTRACE_DIF_OP_PUSHTR,
+	/*
+	 * rd = subroutine imm (DTRACE_DIF_SUBR_*) of the arguments on the
+	 * tuple stack
+	 */
+	DTRACE_DIF_OP_CALL,
 	DTRACE_DIF_OP_ALLOCS,	/* rd = r1 bytes of zeroed scratch */
 	DTRACE_DIF_OP_MAX	/* first unused opcode */
 };
@@ -199,19 +211,23 @@ enum {
 	DTRACE_DIF_VAR_PROBENAME,	/* string */
 	/* ABI 2 */
 	DTRACE_DIF_VAR_CURTHREAD,	/* address of the current task_struct */
-	DTRACE_DIF_VAR_ERRNO,		/* error of the current system call, as
-					   the provider reports it; else 0 */
+	/*
+	 * error of the current system call, as the provider reports it; else 0
+	 */
+	DTRACE_DIF_VAR_ERRNO,
 	DTRACE_DIF_VAR_VTIMESTAMP,	/* ns the current task has run on a CPU */
 	DTRACE_DIF_VAR_STACKDEPTH,	/* frames on the kernel stack */
 	DTRACE_DIF_VAR_USTACKDEPTH,	/* frames on the user stack */
-	DTRACE_DIF_VAR_CALLER,		/* kernel pc the probed function
-					   returns to */
+	/* kernel pc the probed function returns to */
+	DTRACE_DIF_VAR_CALLER,
 	DTRACE_DIF_VAR_UCALLER,		/* user pc of the current task's caller */
-	DTRACE_DIF_VAR_IPL,		/* interrupt level: 0 task, 1 softirq,
-					   2 hardirq, 3 NMI */
+	/* interrupt level: 0 task, 1 softirq, 2 hardirq, 3 NMI */
+	DTRACE_DIF_VAR_IPL,
 	DTRACE_DIF_VAR_ARGS,		/* LDVA only: args[] */
-	DTRACE_DIF_VAR_UREGS,		/* LDVA only: uregs[], struct pt_regs
-					   of user mode, index in u64 words */
+	/*
+	 * LDVA only: uregs[], struct pt_regs of user mode, index in u64 words
+	 */
+	DTRACE_DIF_VAR_UREGS,
 	DTRACE_DIF_VAR_MAX		/* first unused variable */
 };
 
@@ -412,34 +428,54 @@ enum {
  * the whole record.
  */
 enum {
-	DTRACE_ACT_DIFEXPR = 1,	/* store the value of difo: an integer in
-				   size bytes, a string NUL-padded to size,
-				   or size bytes of a BYREF result */
-	DTRACE_ACT_EXIT,	/* store (s32)difo and stop tracing: the
-				   state goes from ACTIVE to DRAINING */
+	/*
+	 * store the value of difo: an integer in size bytes, a string
+	 * NUL-padded to size, or size bytes of a BYREF result
+	 */
+	DTRACE_ACT_DIFEXPR = 1,
+	/*
+	 * store (s32)difo and stop tracing: the state goes from ACTIVE to
+	 * DRAINING
+	 */
+	DTRACE_ACT_EXIT,
 	/* ABI 2 */
-	DTRACE_ACT_STACK,	/* no difo; store arg kernel return addresses
-				   (u64, size = 8 * arg), unused ones 0 */
-	DTRACE_ACT_USTACK,	/* no difo; store the pid (u64) then arg user
-				   return addresses: size = 8 * (arg + 1) */
-	DTRACE_ACT_RAISE,	/* destructive: send signal difo to the
-				   current thread; stores nothing (size 0) */
-	DTRACE_ACT_STOP,	/* destructive: stop the current process
-				   (SIGSTOP); no difo, size 0 */
-	DTRACE_ACT_CHILL,	/* destructive: spin difo ns (at most 500 ms
-				   per second per CPU); size 0 */
-	DTRACE_ACT_PANIC,	/* needs DTRACE_DESTRUCTIVE_PANIC: panic the
-				   kernel; no difo, size 0 */
+	/*
+	 * no difo; store arg kernel return addresses (u64, size = 8 * arg),
+	 * unused ones 0
+	 */
+	DTRACE_ACT_STACK,
+	/*
+	 * no difo; store the pid (u64) then arg user return addresses:
+	 * size = 8 * (arg + 1)
+	 */
+	DTRACE_ACT_USTACK,
+	/*
+	 * destructive: send signal difo to the current thread; stores nothing
+	 * (size 0)
+	 */
+	DTRACE_ACT_RAISE,
+	/* destructive: stop the current process (SIGSTOP); no difo, size 0 */
+	DTRACE_ACT_STOP,
+	/*
+	 * destructive: spin difo ns (at most 500 ms per second per CPU);
+	 * size 0
+	 */
+	DTRACE_ACT_CHILL,
+	/* needs DTRACE_DESTRUCTIVE_PANIC: panic the kernel; no difo, size 0 */
+	DTRACE_ACT_PANIC,
 	/* ABI 3 */
-	DTRACE_ACT_AGGREGATE,	/* aggregate into aggregation arg (defined
-				   by DTRACEIOC_AGGDEF): difo pushes the
-				   non-stack keys in order, then the
-				   increment if the aggregation has one,
-				   and returns the value; size 0 */
-	DTRACE_ACT_SPECULATE,	/* this firing's record goes to speculation
-				   (s64)difo instead of the principal
-				   buffer; size 0; must come before every
-				   action that stores data */
+	/*
+	 * aggregate into aggregation arg (defined by DTRACEIOC_AGGDEF): difo
+	 * pushes the non-stack keys in order, then the increment if the
+	 * aggregation has one, and returns the value; size 0
+	 */
+	DTRACE_ACT_AGGREGATE,
+	/*
+	 * this firing's record goes to speculation (s64)difo instead of the
+	 * principal buffer; size 0; must come before every action that stores
+	 * data
+	 */
+	DTRACE_ACT_SPECULATE,
 	DTRACE_ACT_COMMIT,	/* commit speculation difo; size 0 */
 	DTRACE_ACT_DISCARD,	/* discard speculation difo; size 0 */
 	DTRACE_ACT_MAX
@@ -478,17 +514,22 @@ enum {
 	DTRACE_OPT_BUFPOLICY,	/* DTRACE_BUFPOLICY_*; default SWITCH */
 	DTRACE_OPT_STRSIZE,	/* bytes a string may take; default 256 */
 	/* ABI 2 */
-	DTRACE_OPT_DYNVARSIZE,	/* bytes of dynamic variable space (self->,
-				   associative arrays); default 1 MiB */
+	/*
+	 * bytes of dynamic variable space (self->, associative arrays);
+	 * default 1 MiB
+	 */
+	DTRACE_OPT_DYNVARSIZE,
 	DTRACE_OPT_SCRATCHSIZE,	/* bytes of scratch per CPU; default 64 KiB */
 	DTRACE_OPT_DESTRUCTIVE,	/* DTRACE_DESTRUCTIVE_* bits; default 0 */
 	/* ABI 3 */
-	DTRACE_OPT_AGGSIZE,	/* bytes per CPU aggregation buffer (two per
-				   CPU, allocated only if an aggregation is
-				   defined); default 4 MiB */
+	/*
+	 * bytes per CPU aggregation buffer (two per CPU, allocated only if an
+	 * aggregation is defined); default 4 MiB
+	 */
+	DTRACE_OPT_AGGSIZE,
 	DTRACE_OPT_NSPEC,	/* speculations; default 1 */
-	DTRACE_OPT_SPECSIZE,	/* bytes per CPU per speculation; default
-				   1 MiB */
+	/* bytes per CPU per speculation; default 1 MiB */
+	DTRACE_OPT_SPECSIZE,
 	DTRACE_OPT_CPU,		/* only its probes fire; DTRACE_CPU_ANY */
 	DTRACE_OPT_MAX
 };
@@ -663,9 +704,11 @@ struct dtrace_ioc_bufsnap {
 	__u64		dyndrops;	/* dynamic variable stores lost */
 	/* ABI 3: speculation failures since the last snapshot */
 	__u64		specdrops;	/* records lost: speculative buffer full */
-	__u64		specbusy;	/* speculation() found only ids still
-					   being committed or discarded, or
-					   speculate() an id that is */
+	/*
+	 * speculation() found only ids still being committed or discarded, or
+	 * speculate() an id that is
+	 */
+	__u64		specbusy;
 	__u64		specunavail;	/* speculation() found no free id */
 };
 
@@ -766,19 +809,21 @@ enum {
 #define DTRACE_AGGKEY_INT	0	/* size 8 */
 #define DTRACE_AGGKEY_STRING	1	/* size bytes, NUL-padded */
 #define DTRACE_AGGKEY_BYREF	2	/* size bytes */
-#define DTRACE_AGGKEY_STACK	3	/* size = 8 * frames: kernel pcs, filled
-					   by the kernel, not pushed */
-#define DTRACE_AGGKEY_USTACK	4	/* size = 8 * (frames + 1): pid, then
-					   user pcs; filled by the kernel */
+/* size = 8 * frames: kernel pcs, filled by the kernel, not pushed */
+#define DTRACE_AGGKEY_STACK	3
+/* size = 8 * (frames + 1): pid, then user pcs; filled by the kernel */
+#define DTRACE_AGGKEY_USTACK	4
 
 struct dtrace_aggkey {
 	__u32	kind;		/* DTRACE_AGGKEY_* */
 	__u32	size;
 };
 
-#define DTRACE_AGGDEF_INCR	0x1	/* an increment follows the keys on
-					   the tuple stack (count, quantize,
-					   lquantize, llquantize only) */
+/*
+ * an increment follows the keys on the tuple stack (count, quantize,
+ * lquantize, llquantize only)
+ */
+#define DTRACE_AGGDEF_INCR	0x1
 
 /*
  * DTRACEIOC_AGGDEF: define aggregation @id.  Defining an id again with

@@ -65,7 +65,7 @@ static void svc_task_order(void *arg)
 
 static void svc_task_count(void *arg)
 {
-	msleep(1);	/* may sleep */
+	usleep_range(1000, 2000);	/* may sleep */
 	atomic_inc(&svc_count);
 }
 
@@ -192,7 +192,7 @@ static void svc_test_untimeout(void)
 	id = dtrace_timeout(svc_timeout_slow, &s, 0);
 	wait_for_completion(&s.started);
 	while (!atomic_read(&s.done))
-		msleep(10);
+		usleep_range(10000, 20000);
 	msleep(20);
 	svc_report(!dtrace_untimeout(id), "untimeout_after_run",
 		   "a timeout that ran was cancelled");

@@ -370,16 +370,23 @@ struct dt_type *dt_decl_sou_begin(struct dt_pcb *pcb, enum dt_tkind kind,
 /*
  * A struct, union or enum only declared, used where its size counts.
  * DTrace names such a tag as a C forward declaration, "struct TAG",
- * whichever of the three it was declared as.
+ * whichever of the three it was declared as; the one being defined
+ * (@sou, a member of its own type) keeps its own name.
  */
 static void dt_decl_incomplete(struct dt_pcb *pcb, const struct dt_type *b,
-			       const struct dt_declarator *d)
+			       const struct dt_declarator *d,
+			       const struct dt_type *sou)
 {
 	const char *tag = strchr(b->name, ' ');
 
-	dt_pcb_error(pcb, d->line, D_DECL_INCOMPLETE,
-		     "incomplete struct/union/enum struct %s: %s",
-		     tag ? tag + 1 : b->name, d->name ? d->name : "(anon)");
+	if (b == sou || !tag)
+		dt_pcb_error(pcb, d->line, D_DECL_INCOMPLETE,
+			     "incomplete struct/union/enum %s: %s", b->name,
+			     d->name ? d->name : "(anon)");
+	else
+		dt_pcb_error(pcb, d->line, D_DECL_INCOMPLETE,
+			     "incomplete struct/union/enum struct %s: %s",
+			     tag + 1, d->name ? d->name : "(anon)");
 }
 
 int dt_decl_sou_members(struct dt_pcb *pcb, struct dt_type *sou,
@@ -427,7 +434,7 @@ int dt_decl_sou_members(struct dt_pcb *pcb, struct dt_type *sou,
 			return -1;
 		}
 		if (b->incomplete) {
-			dt_decl_incomplete(pcb, b, d);
+			dt_decl_incomplete(pcb, b, d, sou);
 			return -1;
 		}
 		if (dt_type_struct_add(pcb->dtp, sou, d->name, t,
@@ -564,7 +571,7 @@ int dt_decl_vars(struct dt_pcb *pcb, enum dt_var_scope scope,
 		if (d->is_func && scope == DT_SCOPE_GLOBAL)
 			continue;	/* a prototype: an extern function */
 		if (dt_type_base(t)->incomplete) {
-			dt_decl_incomplete(pcb, dt_type_base(t), d);
+			dt_decl_incomplete(pcb, dt_type_base(t), d, NULL);
 			return -1;
 		}
 		if (!d->name || d->bits >= 0) {

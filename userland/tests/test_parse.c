@@ -444,6 +444,9 @@ void test_parse(void)
 	tap_is_str(parse_decls(dtp, "union un1 { union un2 m; };"),
 		   "[D_DECL_INCOMPLETE] line 1: incomplete struct/union/enum struct un2: m",
 		   "parse: member of a union only declared, named as DTrace names a forward tag");
+	tap_is_str(parse_decls(dtp, "union un3 { union un3 me; int i; };"),
+		   "[D_DECL_INCOMPLETE] line 1: incomplete struct/union/enum union un3: me",
+		   "parse: a union member of its own type keeps the union's name");
 	tap_is_str(parse_decls(dtp, "enum nosuche x;"),
 		   "[D_DECL_INCOMPLETE] line 1: incomplete struct/union/enum struct nosuche: x",
 		   "parse: variable of an enum only declared");

@@ -91,7 +91,7 @@ static int dtrace_aggfunc_check(struct dtrace_agg *agg)
 		return 0;
 	case DTRACE_AGG_LLQUANTIZE:
 		if (p[0] < 2 || p[1] < 0 || p[1] >= p[2] || p[2] > 62 ||
-		    p[3] < p[0] || p[3] % p[0])
+		    (p[3] < p[0] ? p[3] < 1 || p[0] % p[3] : p[3] % p[0]))
 			return -EINVAL;
 		agg->llq = (struct dtrace_llquantize){
 			.factor = p[0], .low = p[1], .high = p[2], .steps = p[3],

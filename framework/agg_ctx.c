@@ -215,6 +215,7 @@ static u64 *dtrace_agg_lookup(const struct dtrace_state *state,
 NOKPROBE_SYMBOL(dtrace_quantize_bucket);
 NOKPROBE_SYMBOL(dtrace_lquantize_bucket);
 NOKPROBE_SYMBOL(dtrace_llquantize_bucket);
+NOKPROBE_SYMBOL(dtrace_llquantize_zero);
 
 /* stddev()'s sum of squares: add @v * @v to the u128 at @sq (low, high). */
 static void dtrace_agg_addsq(u64 *sq, s64 v)

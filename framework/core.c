@@ -26,11 +26,16 @@ static int __init dtrace_init(void)
 	ret = dtrace_proc_init();
 	if (ret)
 		goto out_prov;
-	ret = dtrace_dev_init();
+	ret = dtrace_retained_init();
 	if (ret)
 		goto out_proc;
+	ret = dtrace_dev_init();
+	if (ret)
+		goto out_retained;
 	return 0;
 
+out_retained:
+	dtrace_retained_exit();
 out_proc:
 	dtrace_proc_exit();
 out_prov:
@@ -53,6 +58,7 @@ out:
 static void __exit dtrace_exit(void)
 {
 	dtrace_dev_exit();
+	dtrace_retained_exit();
 	dtrace_actions_exit();
 	dtrace_proc_exit();
 	dtrace_prov_exit();

@@ -366,6 +366,7 @@ struct dtrace_ecb_enabling {
 	const struct dtrace_probedesc	*desc;
 	struct dtrace_clause		*clause;
 	u32				recsize;
+	u64				since;	/* only probes with a later gen */
 	bool				refused;	/* a probe could not be armed */
 };
 
@@ -461,9 +462,16 @@ static int dtrace_ecbs_arm(struct dtrace_ecb_enabling *en, u32 first,
 	return ret;
 }
 
+/* Does the enabling want @probe: its description, created late enough? */
+static bool dtrace_ecb_wants(const struct dtrace_probe *probe,
+			     const struct dtrace_ecb_enabling *en)
+{
+	return probe->gen > en->since && dtrace_probe_matches(probe, en->desc);
+}
+
 /*
- * Call @fn for each probe matching the enabling's description: the
- * probes of @prov only, if the description names it, else all.
+ * Call @fn for each probe the enabling wants: the probes of @prov only,
+ * if the description names it, else all.
  */
 static int dtrace_ecb_each(struct dtrace_provider *prov,
 			   struct dtrace_ecb_enabling *en,
@@ -476,7 +484,7 @@ static int dtrace_ecb_each(struct dtrace_provider *prov,
 
 	if (prov) {
 		list_for_each_entry(probe, &prov->probes, prov_list) {
-			if (!dtrace_probe_matches(probe, en->desc))
+			if (!dtrace_ecb_wants(probe, en))
 				continue;
 			ret = fn(probe, en);
 			if (ret)
@@ -485,7 +493,7 @@ static int dtrace_ecb_each(struct dtrace_provider *prov,
 		return 0;
 	}
 	xa_for_each(&dtrace_probes, id, probe) {
-		if (!dtrace_probe_matches(probe, en->desc))
+		if (!dtrace_ecb_wants(probe, en))
 			continue;
 		ret = fn(probe, en);
 		if (ret)
@@ -514,9 +522,12 @@ static int dtrace_ecb_check_limits(struct dtrace_provider *named,
 
 /**
  * dtrace_ecb_enable() - place @clause on every probe matching @desc
- * @state: the consumer, not started yet
+ * @state: the consumer
  * @desc: probe description, globs allowed
  * @clause: the checked clause; each ECB takes its own reference
+ * @provide: ask the providers for the probes @desc names first
+ * @gen: in, match only probes created after this generation (0: all);
+ *	out, the generation the matching saw, whatever the result
  * @nmatched: out, the number of probes enabled
  *
  * All or nothing: an enabling that would take a provider over its
@@ -531,7 +542,8 @@ static int dtrace_ecb_check_limits(struct dtrace_provider *named,
  */
 int dtrace_ecb_enable(struct dtrace_state *state,
 		      const struct dtrace_probedesc *desc,
-		      struct dtrace_clause *clause, u32 *nmatched)
+		      struct dtrace_clause *clause, bool provide, u64 *gen,
+		      u32 *nmatched)
 {
 	struct dtrace_ecb_enabling en = {
 		.state = state,
@@ -539,16 +551,19 @@ int dtrace_ecb_enable(struct dtrace_state *state,
 		.clause = clause,
 		.recsize = ALIGN(sizeof(struct dtrace_rechdr) +
 				 clause->datasize, 8),
+		.since = *gen,
 	};
 	u32 first = state->necbs;
 	struct dtrace_provider *prov;
-	int perr, ret = 0;
+	int perr = 0, ret = 0;
 
 	lockdep_assert_held(&state->lock);
-	perr = dtrace_providers_provide(desc);
+	if (provide)
+		perr = dtrace_providers_provide(desc);
 
 	mutex_lock(&dtrace_provider_lock);
 	mutex_lock(&dtrace_lock);
+	*gen = dtrace_probe_gen;
 	prov = dtrace_provider_named(desc);
 	if (!IS_ERR(prov)) {
 		ret = dtrace_ecb_check_limits(prov, &en);
@@ -572,6 +587,8 @@ int dtrace_ecb_enable(struct dtrace_state *state,
 		return ret;
 	}
 	*nmatched = state->necbs - first;
+	if (!*nmatched && en.since)
+		return 0;	/* a retained description, nothing new */
 	dtrace_trace("consumer %u enabled %s:%s:%s:%s: %u probes", state->id,
 		     desc->provider, desc->mod, desc->func, desc->name,
 		     *nmatched);

@@ -24,7 +24,16 @@
  *
  * dtrace_states_lock (mutex)
  *	protects the list of consumers, dtrace_states; /proc/dtrace
- *	takes each state->lock inside it.
+ *	takes each state->lock inside it.  The retained-enablings pass
+ *	(retain.c) takes a reference on a consumer under it and drops it
+ *	before taking that consumer's state->lock and arming.
+ *
+ * Retained enablings: a consumer's enabled descriptions, on
+ *	state->retained under state->lock; dtrace_probe_gen, the
+ *	generation of the newest probe, under dtrace_lock.  New probes are
+ *	matched from system_long_wq or a module notifier, never
+ *	from dtrace_probe_create()'s caller, which may hold the provider
+ *	lock: the pass takes the locks in the order below, as an ioctl.
  *
  * Order: dtrace_states_lock -> state->lock -> dtrace_provider_lock -> dtrace_lock;
  * state->lock -> provider->arm_lock -> dtrace_lock;
@@ -125,6 +134,7 @@ struct dtrace_probe {
 	unsigned int			users;	/* ECBs placed or reserved; dtrace_lock */
 	unsigned int			pins;	/* arming or disarming in flight; dtrace_lock */
 	bool				armed;	/* prov->arm_lock */
+	u64				gen;	/* dtrace_probe_gen at creation */
 	const char			*mod;	/* all three point into names[] */
 	const char			*func;
 	const char			*name;
@@ -293,12 +303,15 @@ struct dtrace_dynspace {
 /* One consumer: one open of /dev/dtrace. */
 struct dtrace_state {
 	struct list_head		list;	/* on dtrace_states */
+	/* the open file's, and one per retained-enablings pass on it */
+	refcount_t			refs;
 	u32				id;	/* for /proc/dtrace, traces */
 	pid_t				pid;	/* who opened it */
 	char				comm[TASK_COMM_LEN];
 	struct mutex			lock;	/* protects the setup, see above */
 	int				activity;	/* DTRACE_ACTIVITY_*, atomic */
 	struct dtrace_ecb		**ecbs;	/* by epid - 1 */
+	struct list_head		retained;	/* retain.c */
 	u32				necbs;
 	u32				ecbs_cap;
 	u64				options[DTRACE_OPT_MAX];
@@ -388,6 +401,7 @@ struct dtrace_probe_table {
 };
 
 extern struct mutex dtrace_lock;
+extern u64 dtrace_probe_gen;
 extern struct mutex dtrace_provider_lock;
 extern struct xarray dtrace_probes;
 extern struct dtrace_probe_table __rcu *dtrace_probe_tab;
@@ -396,6 +410,7 @@ extern struct dtrace_probe *dtrace_probe_begin, *dtrace_probe_end,
 
 /* provider.c */
 int dtrace_providers_provide(const struct dtrace_probedesc *desc);
+bool dtrace_desc_names_provider(const struct dtrace_probedesc *desc);
 struct dtrace_provider *dtrace_provider_named(const struct dtrace_probedesc *desc);
 struct dtrace_provider *dtrace_provider_first(void);
 struct dtrace_provider *dtrace_provider_next(struct dtrace_provider *prov);
@@ -420,7 +435,8 @@ void dtrace_prog_free(struct dtrace_dif_prog *prog);
 /* ecb.c */
 int dtrace_ecb_enable(struct dtrace_state *state,
 		      const struct dtrace_probedesc *desc,
-		      struct dtrace_clause *clause, u32 *nmatched);
+		      struct dtrace_clause *clause, bool provide, u64 *gen,
+		      u32 *nmatched);
 void dtrace_ecbs_destroy(struct dtrace_state *state);
 struct dtrace_clause *dtrace_clause_create(u64 cookie,
 					   const struct dtrace_difo *upred,
@@ -435,6 +451,7 @@ extern struct list_head dtrace_states;
 extern struct mutex dtrace_states_lock;
 struct dtrace_state *dtrace_state_create(void);
 void dtrace_state_destroy(struct dtrace_state *state);
+void dtrace_state_put(struct dtrace_state *state);
 int dtrace_state_setopt(struct dtrace_state *state, u32 option, u64 value);
 int dtrace_state_go(struct dtrace_state *state, u32 *cpu);
 int dtrace_state_stop(struct dtrace_state *state, u32 *cpu);
@@ -587,6 +604,19 @@ static inline void dtrace_copy_string(struct dtrace_mstate *mst, char *dst,
 {
 	dtrace_dif_copy_string(&mst->dif, dst, src, size);
 }
+
+/* retain.c */
+struct dtrace_retained;
+struct dtrace_retained *dtrace_retained_alloc(const struct dtrace_probedesc *desc,
+					      struct dtrace_clause *clause);
+void dtrace_retained_discard(struct dtrace_retained *r);
+void dtrace_retain(struct dtrace_state *state, struct dtrace_retained *r,
+		   u64 gen, u32 nmatched);
+bool dtrace_retained_speculates(const struct dtrace_state *state);
+void dtrace_retained_free(struct dtrace_state *state);
+void dtrace_retained_kick(void);
+int dtrace_retained_init(void);
+void dtrace_retained_exit(void);
 
 /* dtrace_prov.c */
 int dtrace_prov_init(void);

@@ -96,7 +96,9 @@ static int dtrace_ioc_enable(struct dtrace_state *state,
 			     struct dtrace_ioc_enable *en)
 {
 	struct dtrace_dif_err err = { 0 };
+	struct dtrace_retained *retained;
 	struct dtrace_clause *clause;
+	u64 gen = 0;
 	int ret;
 
 	if (en->reserved || en->reserved2 || en->dif_rule || en->dif_prog ||
@@ -119,11 +121,23 @@ static int dtrace_ioc_enable(struct dtrace_state *state,
 	ret = dtrace_aggs_check_clause(state, clause);
 	if (!ret)
 		ret = dtrace_vars_declare(state, clause);
-	if (!ret)
-		ret = dtrace_ecb_enable(state, &en->desc, clause,
-					&en->nmatched);
-	if (!ret)
-		dtrace_vars_commit(state, clause);
+	if (ret)
+		goto out_put;
+	/* Kept for the probes that appear later, matched or not (-Z). */
+	retained = dtrace_retained_alloc(&en->desc, clause);
+	if (!retained) {
+		ret = -ENOMEM;
+		goto out_put;
+	}
+	ret = dtrace_ecb_enable(state, &en->desc, clause, true, &gen,
+				&en->nmatched);
+	if (ret) {
+		dtrace_retained_discard(retained);
+		goto out_put;
+	}
+	dtrace_retain(state, retained, gen, en->nmatched);
+	dtrace_vars_commit(state, clause);
+out_put:
 	dtrace_clause_put(clause);
 	return ret;
 }

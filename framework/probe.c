@@ -18,6 +18,8 @@
 /* protects the registry and ECB chains: see internal.h */
 DEFINE_MUTEX(dtrace_lock);
 DEFINE_XARRAY_ALLOC1(dtrace_probes);	/* writers hold dtrace_lock */
+/* probes ever created, the last one's probe->gen; dtrace_lock */
+u64 dtrace_probe_gen;
 struct dtrace_probe_table __rcu *dtrace_probe_tab;
 
 static struct dtrace_probe_table *dtrace_probe_table_locked(void)
@@ -101,10 +103,13 @@ dtrace_id_t dtrace_probe_create(dtrace_provider_id_t provid, const char *mod,
 		goto out_unlock;
 	}
 	probe->id = id;
+	probe->gen = ++dtrace_probe_gen;
 	rcu_assign_pointer(dtrace_probe_table_locked()->probes[id], probe);
 	list_add_tail(&probe->prov_list, &prov->probes);
 	prov->nprobes++;
 	mutex_unlock(&dtrace_lock);
+	/* A consumer's retained descriptions may want it: see retain.c. */
+	dtrace_retained_kick();
 	return id;
 
 out_unlock:

@@ -139,6 +139,18 @@ int dtrace_providers_provide(const struct dtrace_probedesc *desc)
 }
 
 /**
+ * dtrace_desc_names_provider() - does @desc name one provider plainly?
+ * @desc: a probe description
+ *
+ * Context: any.
+ * Return: true if its provider field is neither empty nor a glob.
+ */
+bool dtrace_desc_names_provider(const struct dtrace_probedesc *desc)
+{
+	return *desc->provider && !strpbrk(desc->provider, "*?[\\");
+}
+
+/**
  * dtrace_provider_named() - the one provider a description can match
  * @desc: a probe description
  *
@@ -153,7 +165,7 @@ struct dtrace_provider *dtrace_provider_named(const struct dtrace_probedesc *des
 	struct dtrace_provider *prov;
 
 	lockdep_assert_held(&dtrace_provider_lock);
-	if (!*desc->provider || strpbrk(desc->provider, "*?[\\"))
+	if (!dtrace_desc_names_provider(desc))
 		return NULL;
 	list_for_each_entry(prov, &dtrace_providers, list)
 		if (!prov->defunct && !strcmp(prov->name, desc->provider))

@@ -14,16 +14,6 @@
 #include <linux/slab.h>
 #include "internal.h"
 
-static bool dtrace_state_speculates(const struct dtrace_state *state)
-{
-	u32 i;
-
-	for (i = 0; i < state->necbs; i++)
-		if (state->ecbs[i]->clause->speculates)
-			return true;
-	return false;
-}
-
 /**
  * dtrace_specs_free() - free what dtrace_specs_alloc() allocated
  * @state: the consumer; no probe context may be using its speculations
@@ -101,7 +91,7 @@ int dtrace_specs_alloc(struct dtrace_state *state)
 	u32 i;
 
 	lockdep_assert_held(&state->lock);
-	if (!dtrace_state_speculates(state))
+	if (!dtrace_retained_speculates(state))
 		return 0;
 	state->specsize = state->options[DTRACE_OPT_SPECSIZE];
 	state->specs = dtrace_zalloc_array(nspec, sizeof(*state->specs), gfp);

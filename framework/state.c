@@ -32,6 +32,8 @@ struct dtrace_state *dtrace_state_create(void)
 		return NULL;
 	}
 	mutex_init(&state->lock);
+	refcount_set(&state->refs, 1);
+	INIT_LIST_HEAD(&state->retained);
 	state->activity = DTRACE_ACTIVITY_INACTIVE;
 	state->options[DTRACE_OPT_BUFSIZE] = DTRACE_BUFSIZE_DEFAULT;
 	state->options[DTRACE_OPT_BUFPOLICY] = DTRACE_BUFPOLICY_SWITCH;
@@ -70,6 +72,7 @@ void dtrace_state_destroy(struct dtrace_state *state)
 	dtrace_trace("consumer %u closed: %u ECBs to tear down", state->id,
 		     state->necbs);
 	WRITE_ONCE(state->activity, DTRACE_ACTIVITY_STOPPED);
+	dtrace_retained_free(state);
 	/* Waits for probe context, so the buffers are free to go after. */
 	dtrace_ecbs_destroy(state);
 	dtrace_specs_free(state);
@@ -78,6 +81,20 @@ void dtrace_state_destroy(struct dtrace_state *state)
 	dtrace_buffers_free(state);
 	dtrace_aggs_destroy(state);
 	mutex_unlock(&state->lock);
+	dtrace_state_put(state);
+}
+
+/**
+ * dtrace_state_put() - drop a reference on @state, free it with the last
+ * @state: a consumer, torn down by dtrace_state_destroy() before its
+ *	last reference goes
+ *
+ * Context: process; no lock of @state held.
+ */
+void dtrace_state_put(struct dtrace_state *state)
+{
+	if (!refcount_dec_and_test(&state->refs))
+		return;
 	mutex_destroy(&state->lock);
 	dtrace_free(state->vars);
 	dtrace_free(state);

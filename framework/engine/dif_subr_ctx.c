@@ -761,10 +761,15 @@ static u64 dtrace_subr_copyinstr(struct dtrace_dif_mstate *mst, u64 uaddr,
 	u32 lim = dtrace_subr_maxlen(mst);
 	char *buf;
 
+	/*
+	 * As DTrace: at most @max (or strsize) bytes are read, the NUL
+	 * among them, so one character fewer.
+	 */
 	if (has_max && max < 0)
 		lim = 0;
 	else if (has_max && (u64)max < lim)
 		lim = max;
+	lim = lim ? lim - 1 : 0;
 	buf = dtrace_dif_strbuf(mst);
 	if (!buf || dtrace_dif_strload(mst, buf, uaddr, lim, true) < 0)
 		return 0;

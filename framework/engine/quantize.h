@@ -37,16 +37,22 @@ s64 dtrace_lquantize_base(s64 low, s64 step, u32 b);
 
 /*
  * llquantize(factor, low, high, steps), parameters as the ABI's
- * params[0..3]: bucket 0 below factor^low; for each order o from low
- * to high, [factor^o, factor^(o+1)) in buckets of width
+ * params[0..3].  For each order o from low to high, the magnitudes
+ * [factor^o, factor^(o+1)) go in buckets of width
  * max(factor^(o+1) / steps, 1), the last one cut at factor^(o+1); the
- * last bucket at or above factor^(high+1).
+ * negative values mirror the positive ones.  Bucket by bucket:
+ *
+ *   0         <= -factor^(high+1)
+ *   1 ..      the negative buckets, the most negative first
+ *   zero      abs(v) < factor^low
+ *   .. 2z-1   the positive buckets
+ *   2z        >= factor^(high+1)
  */
 struct dtrace_llquantize {
 	s64	factor;		/* >= 2 */
 	s64	low;		/* >= 0 */
 	s64	high;		/* > low */
-	s64	steps;		/* >= factor, a multiple of it */
+	s64	steps;		/* a multiple of factor, or divides it */
 };
 
 /*
@@ -54,9 +60,15 @@ struct dtrace_llquantize {
  * parameters must be in range otherwise: the caller checks that first.
  */
 u64 dtrace_llquantize_nbuckets(const struct dtrace_llquantize *q);
+/* The bucket of the values whose magnitude is below factor^low. */
+u32 dtrace_llquantize_zero(const struct dtrace_llquantize *q);
 /* The bucket of @v, for parameters that dtrace_llquantize_nbuckets() took. */
 u32 dtrace_llquantize_bucket(const struct dtrace_llquantize *q, s64 v);
-/* The least value of bucket @b; bucket 0 is "< factor^low". */
+/*
+ * The value of bucket @b that DTrace prints: the least magnitude of the
+ * bucket, negated below zero; 0 for the zero bucket; -factor^(high+1)
+ * and factor^(high+1) for the outermost two.
+ */
 s64 dtrace_llquantize_base(const struct dtrace_llquantize *q, u32 b);
 
 #endif /* _DTRACE_ENGINE_QUANTIZE_H */

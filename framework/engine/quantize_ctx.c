@@ -88,9 +88,10 @@ static u64 dtrace_llq_first(const struct dtrace_llquantize *q)
 	return lo;
 }
 
-u64 dtrace_llquantize_nbuckets(const struct dtrace_llquantize *q)
+/* The buckets of all orders on one side of zero. */
+static u64 dtrace_llq_side(const struct dtrace_llquantize *q)
 {
-	u64 lo = 1, next, n = 2;
+	u64 lo = 1, next, n = 0;
 	s64 o;
 
 	for (o = 0; o <= q->high; o++) {
@@ -105,41 +106,75 @@ u64 dtrace_llquantize_nbuckets(const struct dtrace_llquantize *q)
 	return n;
 }
 
-u32 dtrace_llquantize_bucket(const struct dtrace_llquantize *q, s64 v)
+u64 dtrace_llquantize_nbuckets(const struct dtrace_llquantize *q)
+{
+	u64 n = dtrace_llq_side(q);
+
+	return n ? 2 * n + 3 : 0;
+}
+
+u32 dtrace_llquantize_zero(const struct dtrace_llquantize *q)
+{
+	return (u32)dtrace_llq_side(q) + 1;
+}
+
+/*
+ * The position of magnitude @m >= factor^low on one side: 1 for the
+ * bucket at factor^low, side + 1 at or above factor^(high+1).
+ */
+static u32 dtrace_llq_pos(const struct dtrace_llquantize *q, u64 m)
 {
 	u64 lo = dtrace_llq_first(q), next, w;
-	u32 base = 1;
+	u32 pos = 1;
 	s64 o;
 
-	if (v < (s64)lo)
-		return 0;
 	for (o = q->low; o <= q->high; o++) {
 		next = lo * (u64)q->factor;
 		w = dtrace_llq_width(q, next);
-		if ((u64)v < next)
-			return base + ((u64)v - lo) / w;
-		base += dtrace_llq_count(lo, next, w);
+		if (m < next)
+			return pos + (m - lo) / w;
+		pos += dtrace_llq_count(lo, next, w);
 		lo = next;
 	}
-	return base;
+	return pos;
 }
 
-s64 dtrace_llquantize_base(const struct dtrace_llquantize *q, u32 b)
+u32 dtrace_llquantize_bucket(const struct dtrace_llquantize *q, s64 v)
+{
+	u32 zero = dtrace_llquantize_zero(q);
+	u64 m = v < 0 ? -(u64)v : (u64)v;
+
+	if (m < dtrace_llq_first(q))
+		return zero;
+	return v < 0 ? zero - dtrace_llq_pos(q, m) : zero + dtrace_llq_pos(q, m);
+}
+
+/* The least magnitude of position @pos on one side, as above. */
+static u64 dtrace_llq_posbase(const struct dtrace_llquantize *q, u32 pos)
 {
 	u64 lo = dtrace_llq_first(q), next, w, n;
-	u32 base = 1;
+	u32 at = 1;
 	s64 o;
 
-	if (!b)
-		return lo;
 	for (o = q->low; o <= q->high; o++) {
 		next = lo * (u64)q->factor;
 		w = dtrace_llq_width(q, next);
 		n = dtrace_llq_count(lo, next, w);
-		if (b < base + n)
-			return lo + (b - base) * w;
-		base += n;
+		if (pos < at + n)
+			return lo + (pos - at) * w;
+		at += n;
 		lo = next;
 	}
 	return lo;
+}
+
+s64 dtrace_llquantize_base(const struct dtrace_llquantize *q, u32 b)
+{
+	u32 zero = dtrace_llquantize_zero(q);
+
+	if (b == zero)
+		return 0;
+	if (b > zero)
+		return (s64)dtrace_llq_posbase(q, b - zero);
+	return -(s64)dtrace_llq_posbase(q, zero - b);
 }

@@ -168,6 +168,9 @@ void dtrace_invalidate(dtrace_provider_id_t id);
  * The three names are copied, truncated to the DTRACE_*NAMELEN limits.
  * The probe can be enabled as soon as this returns (before it does, if
  * another consumer is enabling): @parg must be complete when it is called.
+ * A consumer whose probe description matches the new probe (a retained
+ * enabling, as DTrace has them) enables it shortly after, from the
+ * core's work queue, with none of the caller's locks held.
  * Context: process; may sleep; from module init or from ->provide.
  * Return: the new probe's id, or DTRACE_IDNONE on allocation failure.
  */

@@ -28,7 +28,7 @@ set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 tree=$(cd "$here/../.." && pwd)
 kver=
-limit=600
+limit=1800
 res=
 cwd=$tree
 dmesg_check=1

@@ -356,13 +356,15 @@ static void test_values(void)
 	VAL(A_LQUANT, 1, 2);	/* 0, 1 */
 	VAL(A_LQUANT, 2, 1);	/* 3 */
 	VAL(A_LQUANT, 6, 2);	/* 100, 1000 */
-	tap_ok(nvals(A_LLQUANT, 8) == 29,
-	       "values: llquantize(10, 0, 2, 10) has 29");
-	VAL(A_LLQUANT, 0, 2);	/* -2, 0 */
-	VAL(A_LLQUANT, 1, 1);	/* 1 */
-	VAL(A_LLQUANT, 3, 1);	/* 3 */
-	VAL(A_LLQUANT, 19, 1);	/* 100 */
-	VAL(A_LLQUANT, 28, 1);	/* 1000 */
+	tap_ok(nvals(A_LLQUANT, 8) == 57,
+	       "values: llquantize(10, 0, 2, 10) has 57");
+	VAL(A_LLQUANT, 26, 1);	/* -2 */
+	VAL(A_LLQUANT, 27, 0);
+	VAL(A_LLQUANT, 28, 1);	/* 0 */
+	VAL(A_LLQUANT, 29, 1);	/* 1 */
+	VAL(A_LLQUANT, 31, 1);	/* 3 */
+	VAL(A_LLQUANT, 47, 1);	/* 100 */
+	VAL(A_LLQUANT, 56, 1);	/* 1000 */
 	/* 2 * (2^63 - 1)^2 = 2^127 - 2^65 + 2 */
 	tap_ok(val(A_STDDEV_BIG, 0, 2) == 2 &&
 	       val(A_STDDEV_BIG, 0, 3) == (1ULL << 63) - 2,

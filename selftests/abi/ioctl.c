@@ -435,7 +435,8 @@ static void test_trace(void)
 
 /*
  * String comparison: SCMP gives -1/0/1, looks at no more than strsize
- * bytes, and a bad address faults.  With no ERROR clause, the fault is
+ * bytes, and a bad address faults (NULL is no bad address: it reads as
+ * "", as in DTrace; dtrace/vars/tst.string-null.d).  With no ERROR clause, the fault is
  * only counted in the snapshot's errors.
  */
 static void test_strcmp(void)
@@ -453,9 +454,10 @@ static void test_strcmp(void)
 		INSN(DTRACE_DIF_OP_SCMP, 3, 1, 2, 0),
 		INSN(DTRACE_DIF_OP_RET, 0, 3, 0, 0),
 	};
-	const struct dtrace_dif_insn bad[3] = {
+	const struct dtrace_dif_insn bad[4] = {
 		INSN(DTRACE_DIF_OP_SETS, 1, 0, 0, 0),
-		INSN(DTRACE_DIF_OP_SCMP, 3, 1, 2, 0),	/* r2 is 0 */
+		INSN(DTRACE_DIF_OP_NOT, 2, 0, 0, 0),	/* r2 = ~0: unmapped */
+		INSN(DTRACE_DIF_OP_SCMP, 3, 1, 2, 0),
 		INSN(DTRACE_DIF_OP_RET, 0, 3, 0, 0),
 	};
 	struct dtrace_ioc_setopt opt = { .size = sizeof(opt) };
@@ -487,7 +489,7 @@ static void test_strcmp(void)
 		act[0].difo.strtab_len = act[1].difo.strtab_len =
 			sizeof(strtab);
 		enable_one(fd, act, 2, NULL);
-		difo_set(&act[0].difo, bad, 3, DTRACE_DIF_RTYPE_INT, 8);
+		difo_set(&act[0].difo, bad, 4, DTRACE_DIF_RTYPE_INT, 8);
 		act[0].difo.strtab = (uintptr_t)strtab;
 		act[0].difo.strtab_len = sizeof(strtab);
 		enable_one(fd, act, 1, NULL);

@@ -857,8 +857,10 @@ static void test_user(void)
 
 	STR_CASE("copyinstr", "user data", DTRACE_DIF_SUBR_COPYINSTR,
 		 I((uintptr_t)src));
-	STR_CASE("copyinstr with max", "user", DTRACE_DIF_SUBR_COPYINSTR,
-		 I((uintptr_t)src), I(4));
+	STR_CASE("copyinstr with max 5: 4 characters and the NUL", "user",
+		 DTRACE_DIF_SUBR_COPYINSTR, I((uintptr_t)src), I(5));
+	STR_CASE("copyinstr with max 4: 3 characters and the NUL", "use",
+		 DTRACE_DIF_SUBR_COPYINSTR, I((uintptr_t)src), I(4));
 	STR_CASE("copyinstr max 0", "", DTRACE_DIF_SUBR_COPYINSTR,
 		 I((uintptr_t)src), I(0));
 	STR_CASE("copyinstr ending before an unmapped page", "end",

@@ -4,7 +4,10 @@
  * the merge of its entries (struct dtrace_aggent + key + values) into
  * each aggregation's entries, a hash by key bytes; the values of one
  * key add up across CPUs and snapshots (min and max take the least and
- * greatest).  Also what the statements clear(), trunc(), normalize()
+ * greatest); keys that are symbols (sym(), func(), mod() and their
+ * user forms) merge by the text they print, as in DTrace, so that two
+ * addresses in one function count as one key.  Also what the
+ * statements clear(), trunc(), normalize()
  * and denormalize() do to them, and the scalar value of an entry.
  * Runs in the consumer only; dt_agg.h is the map.
  */
@@ -124,6 +127,113 @@ static struct dt_aggent *dt_agg_insert(struct dt_agg *agg, const char *key,
 	return e;
 }
 
+/*
+ * A symbol key's address as met in a snapshot, and the address that
+ * stands for every address printing the same text: the first one met.
+ */
+struct dt_symalias {
+	uint64_t pid;		/* 0 for a kernel address */
+	uint64_t addr;
+	uint64_t canon;
+	enum dt_symfmt symfmt;	/* func() and mod() name differently */
+	char *text;
+};
+
+/*
+ * The address that stands for @addr of @pid: the same for every
+ * aggregation, so that printa() of several finds their entries by the
+ * same key.  Return: 0 with *@canonp, or -1 if out of memory.
+ */
+static int dt_agg_symcanon(dtrace_hdl_t *dtp, const struct dt_recdesc *rec,
+			   const char *field, uint64_t pid, uint64_t addr,
+			   uint64_t *canonp)
+{
+	struct dt_symalias *a = dtp->symaliases;
+	unsigned int i, n = dtp->nsymaliases;
+	char text[1024];
+
+	for (i = 0; i < n; i++)
+		if (a[i].pid == pid && a[i].addr == addr &&
+		    a[i].symfmt == rec->symfmt) {
+			*canonp = a[i].canon;
+			return 0;
+		}
+	dt_agg_symtext(dtp, rec, field, text, sizeof(text));
+	*canonp = addr;
+	if (strncmp(text, "0x", 2) && !strstr(text, "`0x")) {
+		for (i = 0; i < n; i++)
+			if (a[i].pid == pid && a[i].symfmt == rec->symfmt &&
+			    !strcmp(a[i].text, text)) {
+				*canonp = a[i].canon;
+				break;
+			}
+	}
+	if (n == dtp->capsymaliases) {
+		unsigned int cap = n ? n * 2 : 32;
+
+		a = realloc(a, cap * sizeof(*a));
+		if (!a)
+			return -1;
+		dtp->symaliases = a;
+		dtp->capsymaliases = cap;
+	}
+	a[n].text = strdup(text);
+	if (!a[n].text)
+		return -1;
+	a[n].pid = pid;
+	a[n].addr = addr;
+	a[n].symfmt = rec->symfmt;
+	a[n].canon = *canonp;
+	dtp->nsymaliases++;
+	return 0;
+}
+
+void dt_agg_symaliases_free(dtrace_hdl_t *dtp)
+{
+	unsigned int i;
+
+	for (i = 0; i < dtp->nsymaliases; i++)
+		free(dtp->symaliases[i].text);
+	free(dtp->symaliases);
+	dtp->symaliases = NULL;
+	dtp->nsymaliases = dtp->capsymaliases = 0;
+}
+
+/*
+ * @key, copied to @buf with each symbol key's address replaced by the
+ * one that stands for it (uaddr() keys stay as they are).  Return: the
+ * key to use, @key itself if it has no symbol key; NULL if out of memory.
+ */
+static const char *dt_agg_canon_key(dtrace_hdl_t *dtp, struct dt_agg *agg,
+				    const char *key, char *buf)
+{
+	bool copied = false;
+	unsigned int i;
+	uint64_t pid, addr, canon;
+
+	for (i = 0; i < agg->nkeys; i++) {
+		const struct dt_recdesc *r = &agg->keys[i];
+		size_t at = r->offset + (r->kind == DT_REC_USYM ? 8 : 0);
+
+		if ((r->kind != DT_REC_KSYM && r->kind != DT_REC_USYM) ||
+		    r->symfmt == DT_SYM_ADDR)
+			continue;
+		if (!copied) {
+			memcpy(buf, key, agg->keysize);
+			copied = true;
+		}
+		pid = 0;
+		if (r->kind == DT_REC_USYM)
+			memcpy(&pid, key + r->offset, 8);
+		memcpy(&addr, key + at, 8);
+		if (dt_agg_symcanon(dtp, r, key + r->offset, pid, addr,
+				    &canon))
+			return NULL;
+		memcpy(buf + at, &canon, 8);
+	}
+	return copied ? buf : key;
+}
+
 /* Merge the values @v of one snapshot entry into @ent's. */
 static void dt_agg_combine(const struct dt_agg *agg, struct dt_aggent *ent,
 			   const uint64_t *v)
@@ -168,6 +278,7 @@ static void dt_agg_combine(const struct dt_agg *agg, struct dt_aggent *ent,
  */
 int dt_agg_merge(dtrace_hdl_t *dtp, const char *buf, size_t len)
 {
+	static char canon[DTRACE_AGG_KEYMAX];	/* the consumer is one thread */
 	size_t off = 0;
 
 	while (off + sizeof(struct dtrace_aggent) <= len) {
@@ -189,6 +300,9 @@ int dt_agg_merge(dtrace_hdl_t *dtp, const char *buf, size_t len)
 			if (!agg->data)
 				return dt_set_errno(dtp, EDT_NOMEM);
 		}
+		key = dt_agg_canon_key(dtp, agg, key, canon);
+		if (!key)
+			return dt_set_errno(dtp, EDT_NOMEM);
 		ent = dt_aggent_find(agg, key);
 		if (ent)
 			dt_agg_combine(agg, ent, vals);

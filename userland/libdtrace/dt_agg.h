@@ -58,6 +58,8 @@ int dt_agg_trunc(dtrace_hdl_t *dtp, struct dt_agg *agg, bool all,
 		 int64_t n);
 void dt_agg_normalize(struct dt_agg *agg, uint64_t n);
 void dt_agg_data_free(struct dt_agg *agg);
+/* The symbol-key memo of dt_agg_merge(), at dtrace_close(). */
+void dt_agg_symaliases_free(dtrace_hdl_t *dtp);
 
 /*
  * The printed value of a scalar function (count, sum, min, max, avg,
@@ -74,13 +76,23 @@ struct dt_aggent **dt_agg_sort(dtrace_hdl_t *dtp, struct dt_agg *const *aggs,
 int dt_agg_keycmp(const struct dt_agg *agg, const char *a, const char *b);
 
 /*
- * dt_aggprint.c.  A histogram's bucket: its lower bound and the text
- * its row shows ("< 10", "20", ">= 100").
+ * dt_aggprint.c.  A histogram's bucket: the value it counts as when
+ * entries are sorted, and the text its row shows ("< 10", "20",
+ * ">= 100", llquantize()'s "<= -100" and "abs() < 10").
  */
+enum dt_bucket_range {
+	DT_BUCKET_LE = -2,		/* "<= base": below all (llquantize) */
+	DT_BUCKET_LT = -1,		/* "< base": below all (lquantize) */
+	DT_BUCKET_IN = 0,		/* "base": an ordinary bucket */
+	DT_BUCKET_GE = 1,		/* ">= base": at or above all */
+	DT_BUCKET_ABS = 2,		/* "abs() < bound", or "0" if bound
+					   is 1: llquantize's middle */
+};
+
 struct dt_bucket {
 	int64_t base;
-	int range;			/* -1: below all, 1: at or above all,
-					   0: an ordinary bucket */
+	int64_t bound;			/* DT_BUCKET_ABS: factor^low */
+	enum dt_bucket_range range;
 };
 
 unsigned int dt_agg_buckets(const struct dt_agg *agg, struct dt_bucket *b,

@@ -31,7 +31,7 @@ unsigned int dt_agg_buckets(const struct dt_agg *agg, struct dt_bucket *b,
 {
 	const __s64 *p = agg->def.params;
 	struct dtrace_llquantize q;
-	unsigned int n;
+	unsigned int n, zero;
 
 	if (max > agg->nvals)
 		max = agg->nvals;
@@ -47,15 +47,22 @@ unsigned int dt_agg_buckets(const struct dt_agg *agg, struct dt_bucket *b,
 		for (n = 0; n < max; n++)
 			b[n] = (struct dt_bucket){
 				.base = dtrace_lquantize_base(p[0], p[2], n),
-				.range = !n ? -1 : n + 1 == agg->nvals,
+				.range = !n ? DT_BUCKET_LT :
+					 n + 1 == agg->nvals ? DT_BUCKET_GE :
+					 DT_BUCKET_IN,
 			};
 		return n;
 	case DTRACE_AGG_LLQUANTIZE:
 		q = dt_agg_llq(&agg->def);
+		zero = dtrace_llquantize_zero(&q);
 		for (n = 0; n < max; n++)
 			b[n] = (struct dt_bucket){
 				.base = dtrace_llquantize_base(&q, n),
-				.range = !n ? -1 : n + 1 == agg->nvals,
+				.bound = dtrace_llquantize_base(&q, zero + 1),
+				.range = !n ? DT_BUCKET_LE :
+					 n == zero ? DT_BUCKET_ABS :
+					 n + 1 == agg->nvals ? DT_BUCKET_GE :
+					 DT_BUCKET_IN,
 			};
 		return n;
 	default:
@@ -73,21 +80,29 @@ struct dt_bucket *dt_agg_bucket_list(const struct dt_agg *agg,
 	return b;
 }
 
+/* |c|, INT64_MIN's included. */
+static unsigned __int128 dt_agg_mag(int64_t c)
+{
+	return c < 0 ? -(unsigned __int128)c : (unsigned __int128)c;
+}
+
 /*
  * One histogram row: label, bar, count.  The bar is |@count| of @den in
  * 40 columns, right of a '|'; with negative counts only it stands left
  * of the '|', and with counts of both signs each side has 20 columns,
- * the negative ones to the left.
+ * the negative ones to the left.  Counts near INT64_MAX add up past 64
+ * bits, so the sums and the bar are worked out in 128.
  */
 static int dt_agg_print_row(struct dt_strbuf *sb, const char *label,
-			    int64_t c, int64_t den, bool neg, bool pos)
+			    int64_t c, unsigned __int128 den, bool neg,
+			    bool pos)
 {
 	static const char at[] = "@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@";
 	int w = neg && pos ? DT_BAR_WIDTH / 2 : DT_BAR_WIDTH;
-	int64_t bar = den ? (llabs(c) * w + den / 2) / den : 0;
+	unsigned __int128 bar = den ? (dt_agg_mag(c) * w + den / 2) / den : 0;
 	int l, r;
 
-	if (bar > w)
+	if (bar > (unsigned int)w)
 		bar = w;
 	l = c < 0 ? (int)bar : 0;
 	r = c > 0 ? (int)bar : 0;
@@ -102,12 +117,55 @@ static int dt_agg_print_row(struct dt_strbuf *sb, const char *label,
 				w - r, "", (long long)c);
 }
 
+/* The row a histogram with no counts shows, with the rows around it. */
+static unsigned int dt_agg_hist_empty(const struct dt_agg *agg)
+{
+	struct dtrace_llquantize q;
+
+	switch (agg->def.func) {
+	case DTRACE_AGG_QUANTIZE:
+		return DTRACE_QUANTIZE_ZEROBUCKET;
+	case DTRACE_AGG_LLQUANTIZE:
+		q = dt_agg_llq(&agg->def);
+		return dtrace_llquantize_zero(&q);
+	default:
+		return 1;
+	}
+}
+
+/* The text of @b's row: "< 10", "20", ">= 100", "<= -100", "abs() < 10". */
+static void dt_agg_bucket_label(const struct dt_bucket *b, char *text,
+				size_t len)
+{
+	switch (b->range) {
+	case DT_BUCKET_LE:
+		snprintf(text, len, "<= %lld", (long long)b->base);
+		break;
+	case DT_BUCKET_LT:
+		snprintf(text, len, "< %lld", (long long)b->base);
+		break;
+	case DT_BUCKET_GE:
+		snprintf(text, len, ">= %lld", (long long)b->base);
+		break;
+	case DT_BUCKET_ABS:
+		if (b->bound == 1)	/* abs() < 1: only 0 */
+			snprintf(text, len, "0");
+		else
+			snprintf(text, len, "abs() < %lld",
+				 (long long)b->bound);
+		break;
+	case DT_BUCKET_IN:
+		snprintf(text, len, "%lld", (long long)b->base);
+		break;
+	}
+}
+
 static int dt_agg_print_hist(const struct dt_agg *agg, const uint64_t *vals,
 			     uint64_t normal, bool zoom, struct dt_strbuf *sb)
 {
 	struct dt_bucket *b;
 	unsigned int n, i, first, last;
-	int64_t abstotal = 0, big = 0;
+	unsigned __int128 abstotal = 0, big = 0;
 	bool neg = false, pos = false;
 	char text[32];
 	int ret;
@@ -124,16 +182,15 @@ static int dt_agg_print_hist(const struct dt_agg *agg, const uint64_t *vals,
 			continue;
 		neg |= c < 0;
 		pos |= c > 0;
-		abstotal += llabs(c);
-		if (llabs(c) > big)
-			big = llabs(c);
+		abstotal += dt_agg_mag(c);
+		if (dt_agg_mag(c) > big)
+			big = dt_agg_mag(c);
 		if (first == n)
 			first = i;
 		last = i;
 	}
 	if (first == n)		/* nothing: the zero row, or the first three */
-		first = last = agg->def.func == DTRACE_AGG_QUANTIZE ?
-			       DTRACE_QUANTIZE_ZEROBUCKET : 1;
+		first = last = dt_agg_hist_empty(agg);
 	first = first ? first - 1 : 0;
 	last = last + 1 < n ? last + 1 : last;
 
@@ -143,9 +200,7 @@ static int dt_agg_print_hist(const struct dt_agg *agg, const uint64_t *vals,
 	for (i = first; i <= last && i < n && !ret; i++) {
 		int64_t c = (int64_t)vals[i] / (int64_t)normal;
 
-		snprintf(text, sizeof(text), "%s%lld",
-			 b[i].range < 0 ? "< " : b[i].range > 0 ? ">= " : "",
-			 (long long)b[i].base);
+		dt_agg_bucket_label(&b[i], text, sizeof(text));
 		ret = dt_agg_print_row(sb, text, c, zoom ? big : abstotal,
 				       neg, pos);
 	}

@@ -254,7 +254,7 @@ static void dt_cg_record(struct dt_cg *cg, struct dt_node *n, uint32_t kind,
 		return;
 	}
 	if (t->kind == DT_TK_STRING) {
-		size = (uint32_t)cg->pcb->dtp->opt.strsize;
+		size = dt_strbytes(&cg->pcb->dtp->opt);
 		dp = dt_cg_program(cg, n, DTRACE_DIF_RTYPE_STRING, 0);
 		rec = dt_cg_action(cg, kind, dp, size, 8, 0, offp, n->line);
 		rec->kind = DT_REC_STRING;
@@ -305,7 +305,12 @@ static void dt_cg_pointee(struct dt_cg *cg, struct dt_node *n,
 	rec->type = t->ref;
 }
 
-/* tracemem(addr, n): n bytes at addr, as a by-ref record. */
+static void dt_cg_aggn(struct dt_cg *cg, struct dt_node *n, uint32_t *offp);
+
+/*
+ * tracemem(addr, n[, len]): n bytes at addr, as a by-ref record; len,
+ * the bytes to print, as a signed record after it.
+ */
 static void dt_cg_tracemem(struct dt_cg *cg, struct dt_node *n,
 			   uint32_t *offp)
 {
@@ -318,20 +323,18 @@ static void dt_cg_tracemem(struct dt_cg *cg, struct dt_node *n,
 			   n->line);
 	rec->kind = DT_REC_BYREF;
 	rec->type = dt_type_array(cg->pcb->dtp, &dt_type_uchar, size);
+	if (n->args->next->next)
+		dt_cg_aggn(cg, n->args->next->next, offp);
 }
 
 static void dt_cg_stack(struct dt_cg *cg, struct dt_node *n, bool user,
 			uint32_t *offp)
 {
-	const struct dt_options *opt = &cg->pcb->dtp->opt;
-	uint64_t frames = user ? opt->ustackframes : opt->stackframes;
+	uint64_t frames = dt_options_frames(&cg->pcb->dtp->opt, user,
+					    n->args ? n->args->value : 0);
 	struct dt_recdesc *rec;
 	uint32_t size;
 
-	if (n->args)
-		frames = n->args->value;
-	if (frames > DTRACE_STACK_MAX)
-		frames = DTRACE_STACK_MAX;
 	size = (uint32_t)(8 * (frames + (user ? 1 : 0)));
 	rec = dt_cg_action(cg, user ? DTRACE_ACT_USTACK : DTRACE_ACT_STACK,
 			   NULL, size, 8, frames, offp, n->line);
@@ -605,16 +608,22 @@ static void dt_cg_stmt(struct dt_cg *cg, struct dt_stmt_node *s,
 	st->nrecs = cg->clause->nacts - st->first;
 }
 
-/* What the clause holds: aggregations, statements for the consumer. */
+/*
+ * What the clause holds: aggregations, statements for the consumer, and
+ * whether it speculates (its record then goes to the speculation).
+ */
 static void dt_cg_clause_kinds(const struct dt_clause *cl, bool *aggp,
-			       bool *consp)
+			       bool *consp, bool *specp)
 {
 	unsigned int i;
 
 	*aggp = false;
 	*consp = false;
-	for (i = 0; i < cl->nacts; i++)
+	*specp = false;
+	for (i = 0; i < cl->nacts; i++) {
 		*aggp |= cl->acts[i].kind == DTRACE_ACT_AGGREGATE;
+		*specp |= cl->acts[i].kind == DTRACE_ACT_SPECULATE;
+	}
 	/* printf("text") and printa() print, yet may record nothing */
 	for (i = 0; i < cl->nstmts; i++)
 		*consp |= cl->stmts[i].kind != DT_STMT_SILENT;
@@ -626,14 +635,15 @@ static void dt_cg_clause_kinds(const struct dt_clause *cl, bool *aggp,
  * @c: the clause
  *
  * The kernel writes no record for a clause whose actions store nothing.
- * That is right for a clause of aggregations (and speculation acts),
- * which prints nothing; but the consumer must see a clause fire whose
- * statements print without recording (printf() of a format alone,
- * printa() and the like), and DTrace prints a line for a clause with
- * no action at all.  Those get a one-byte record if they store nothing
- * else; pending statements at the end run in an action of their own,
- * which stores nothing where no such byte is needed (a clause with
- * aggregations).
+ * That is right for a clause of aggregations, commit() or discard(), or
+ * assignments, which prints nothing; but the consumer must see a clause
+ * fire whose statements print without recording (printf() of a format
+ * alone, printa() and the like), and a clause that only speculates
+ * records DTrace's default line in the speculation (printed if it is
+ * committed).  Those get a one-byte record if they store nothing else;
+ * pending statements at the end run in an action of their own, which
+ * stores nothing where no such byte is needed.  (A clause with no
+ * action at all gets the kernel's header-only record: the probe's line.)
  */
 void dt_cg_clause(struct dt_cg *cg, struct dt_clause_node *c)
 {
@@ -641,7 +651,7 @@ void dt_cg_clause(struct dt_cg *cg, struct dt_clause_node *c)
 	struct dt_stmt *st;
 	struct dt_recdesc *rec;
 	uint32_t off = 0, size;
-	bool agg, cons;
+	bool agg, cons, spec;
 
 	cg->cap = 0;
 	cg->npending = 0;
@@ -650,8 +660,8 @@ void dt_cg_clause(struct dt_cg *cg, struct dt_clause_node *c)
 						 DTRACE_DIF_RTYPE_INT, 8);
 	for (s = c->stmts; s; s = s->next)
 		dt_cg_stmt(cg, s, &off);
-	dt_cg_clause_kinds(cg->clause, &agg, &cons);
-	size = (!agg && cg->npending) || (!off && cons) ? 1 : 0;
+	dt_cg_clause_kinds(cg->clause, &agg, &cons, &spec);
+	size = !off && (cons || spec) ? 1 : 0;
 	if (cg->npending || size) {
 		st = dt_cg_newstmt(cg, DT_STMT_SILENT, c->line);
 		rec = dt_cg_action(cg, DTRACE_ACT_DIFEXPR,

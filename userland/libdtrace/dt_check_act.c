@@ -69,6 +69,11 @@ static void dt_check_stack(struct dt_pcb *pcb, struct dt_node *n)
 }
 
 /* printf() and system(): a constant format and its arguments. */
+/* What an aggregation passed as a value is called in messages. */
+static const struct dt_type dt_check_aggtype = {
+	.name = "aggregation", .kind = DT_TK_VOID
+};
+
 static void dt_check_format(struct dt_pcb *pcb, struct dt_node *n,
 			    const char *name)
 {
@@ -96,13 +101,25 @@ static void dt_check_format(struct dt_pcb *pcb, struct dt_node *n,
 	for (a = fmt->next; a; a = a->next) {
 		const struct dt_ident *act = dt_check_action(a);
 
-		if (act && act->action == DT_ACT_STACK)
-			dt_check_stack(pcb, a);	/* the value of a %k */
-		else if (!dt_check_symarg(pcb, a))
-			dt_check_expr(pcb, a);
 		if (nargs == DTRACE_ACTIONS_MAX)
 			dt_diag(pcb, n->line, D_REC_LIMIT,
 				"%s( ) has too many arguments", name);
+		/*
+		 * An aggregation or another action has no value: as in
+		 * DTrace, the conversion it meets says so (D_PRINTF_ARG_TYPE).
+		 */
+		if (dt_check_is_aggref(a)) {
+			types[nargs++] = &dt_check_aggtype;
+			continue;
+		}
+		if (act && act->action != DT_ACT_STACK) {
+			types[nargs++] = &dt_type_void;
+			continue;
+		}
+		if (act)
+			dt_check_stack(pcb, a);	/* the value of a %k */
+		else if (!dt_check_symarg(pcb, a))
+			dt_check_expr(pcb, a);
 		types[nargs++] = a->type;
 	}
 
@@ -131,9 +148,10 @@ static void dt_check_int_arg(struct dt_pcb *pcb, const struct dt_node *n,
 }
 
 /*
- * tracemem(address, size): an address (an array or a string is its
- * address, a struct is refused)
- * and a constant size from 1 to what a record holds.
+ * tracemem(address, size[, length]): an address (an array or a string
+ * is its address, a struct is refused), a constant size from 1 to what
+ * a record holds, and an integer expression: how many of those bytes
+ * to print (all when it is negative or above size).
  */
 static void dt_check_tracemem(struct dt_pcb *pcb, const struct dt_node *n,
 			      struct dt_node *a)
@@ -164,6 +182,15 @@ static void dt_check_tracemem(struct dt_pcb *pcb, const struct dt_node *n,
 		dt_diag(pcb, n->line, D_TRACEMEM_SIZE,
 			"tracemem( ) argument #2 must be at most %u",
 			(unsigned int)DTRACE_RECORD_MAX);
+	if (!size->next)
+		return;
+	dt_check_expr(pcb, size->next);
+	if (!dt_type_is_int(size->next->type)) {
+		dt_type_name(size->next->type, buf, sizeof(buf));
+		dt_diag(pcb, n->line, D_PROTO_ARG,
+			"tracemem( ) argument #3 is incompatible with prototype:\n\tprototype: ssize_t\n\t argument: %s",
+			buf);
+	}
 }
 
 /*
@@ -191,6 +218,9 @@ void dt_check_act(struct dt_pcb *pcb, struct dt_node *n,
 	case DT_ACT_TRACE:
 	case DT_ACT_PRINT:
 		dt_check_nargs(pcb, n, act->name, 1, 1);
+		if (act->action == DT_ACT_TRACE && dt_check_is_aggref(a))
+			dt_diag(pcb, n->line, D_TRACE_DYN,
+				"trace( ) may not be applied to a dynamic expression");
 		if (act->action == DT_ACT_PRINT || !dt_check_symarg(pcb, a))
 			dt_check_expr(pcb, a);
 		if (dt_type_is_void(a->type))
@@ -224,7 +254,7 @@ void dt_check_act(struct dt_pcb *pcb, struct dt_node *n,
 		dt_check_nargs(pcb, n, act->name, 0, 0);
 		break;
 	case DT_ACT_TRACEMEM:
-		dt_check_nargs(pcb, n, "tracemem", 2, 2);
+		dt_check_nargs(pcb, n, "tracemem", 2, 3);
 		dt_check_tracemem(pcb, n, a);
 		break;
 	case DT_ACT_STACK:
@@ -441,6 +471,36 @@ static void dt_check_stmts(struct dt_pcb *pcb, struct dt_stmt_node *s)
 		dt_check_stmt(pcb, s);
 }
 
+static void dt_check_pred(struct dt_pcb *pcb, struct dt_clause_node *c)
+{
+	dt_check_expr(pcb, c->pred);
+	if (!dt_type_is_scalar(c->pred->type))
+		dt_diag(pcb, c->pred->line, D_PRED_SCALAR,
+			"predicate result must be of scalar type");
+}
+
+/*
+ * The predicate, first: false if it reads a global that is not defined
+ * yet (D_IDENT_UNDEF, forgotten), to be checked again once the clause's
+ * statements have defined it, as DTrace does; other errors unwind.
+ */
+static bool dt_check_pred_first(struct dt_pcb *pcb, struct dt_clause_node *c)
+{
+	jmp_buf outer;
+
+	memcpy(outer, pcb->jmp, sizeof(outer));
+	if (setjmp(pcb->jmp)) {
+		memcpy(pcb->jmp, outer, sizeof(outer));
+		if (pcb->tag != D_IDENT_UNDEF)
+			longjmp(pcb->jmp, 1);
+		pcb->failed = false;
+		return false;
+	}
+	dt_check_pred(pcb, c);
+	memcpy(pcb->jmp, outer, sizeof(outer));
+	return true;
+}
+
 /**
  * dt_check_clause() - type-check one clause's predicate and statements
  * @pcb: the compilation; errors unwind through dt_diag()
@@ -450,15 +510,12 @@ void dt_check_clause(struct dt_pcb *pcb, struct dt_clause_node *c)
 {
 	struct dt_order order = { 0 };
 	struct dt_stmt_node *s;
+	bool pred_done = !c->pred || dt_check_pred_first(pcb, c);
 
-	if (c->pred) {
-		dt_check_expr(pcb, c->pred);
-		if (!dt_type_is_scalar(c->pred->type))
-			dt_diag(pcb, c->pred->line, D_PRED_SCALAR,
-				"predicate result must be of scalar type");
-	}
 	for (s = c->stmts; s; s = s->next) {
 		dt_check_order(pcb, &order, s);
 		dt_check_stmt(pcb, s);
 	}
+	if (!pred_done)
+		dt_check_pred(pcb, c);
 }

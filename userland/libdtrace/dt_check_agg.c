@@ -155,7 +155,7 @@ static void dt_check_lquantize(struct dt_pcb *pcb, const struct dt_node *fn,
 /*
  * llquantize(value, factor, low, high, steps[, incr]): factor 2 to
  * 65535, magnitudes 0 to 65535 with low below high, steps a positive
- * multiple of the factor, and factor^(high+1) in 63 bits.
+ * multiple or divisor of the factor, and factor^(high+1) in 63 bits.
  */
 static void dt_check_llquantize(struct dt_pcb *pcb, const struct dt_node *fn,
 				struct dt_agg *ag)
@@ -188,9 +188,10 @@ static void dt_check_llquantize(struct dt_pcb *pcb, const struct dt_node *fn,
 	if (steps <= 0)
 		dt_diag(pcb, fn->line, D_LLQUANT_STEPTYPE,
 			"llquantize( ) argument #5 (number of steps) must be a positive integer");
-	if (steps > UINT16_MAX || steps < factor || steps % factor)
+	if (steps > UINT16_MAX || (steps > 0 && steps < factor ?
+				   factor % steps : steps % factor))
 		dt_diag(pcb, fn->line, D_LLQUANT_STEPVAL,
-			"llquantize( ) argument #5 (number of steps) must be a multiple of argument #2 (factor) and at most %d",
+			"llquantize( ) argument #5 (number of steps) must be a multiple of argument #2 (factor) or divide it, and at most %d",
 			UINT16_MAX);
 	n = dtrace_llquantize_nbuckets(&(const struct dtrace_llquantize){
 		.factor = factor, .low = low, .high = high, .steps = steps,
@@ -258,10 +259,8 @@ static void dt_check_aggkey(struct dt_pcb *pcb, struct dt_node *a,
 		bool user = id->action == DT_ACT_USTACK;
 
 		dt_check_act(pcb, a, id);
-		frames = a->args ? a->args->value :
-			 user ? opt->ustackframes : opt->stackframes;
-		if (frames > DTRACE_STACK_MAX)
-			frames = DTRACE_STACK_MAX;
+		frames = dt_options_frames(opt, user,
+					   a->args ? a->args->value : 0);
 		kk->kind = user ? DTRACE_AGGKEY_USTACK : DTRACE_AGGKEY_STACK;
 		kk->size = (uint32_t)(8 * (frames + (user ? 1 : 0)));
 		rec->kind = user ? DT_REC_USTACK : DT_REC_STACK;
@@ -281,7 +280,7 @@ static void dt_check_aggkey(struct dt_pcb *pcb, struct dt_node *a,
 	rec->type = a->type;
 	if (dt_type_is_string(t)) {
 		kk->kind = DTRACE_AGGKEY_STRING;
-		kk->size = (uint32_t)opt->strsize;
+		kk->size = dt_strbytes(opt);
 		rec->kind = DT_REC_STRING;
 	} else if (dt_type_is_byref(t) && t->size > 0 &&
 		   t->size <= DTRACE_AGG_KEYMAX) {

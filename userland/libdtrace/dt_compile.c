@@ -73,7 +73,7 @@ static void dt_compile_descs(struct dt_pcb *pcb, struct dt_clause_node *c,
 		}
 		if (dt_pdesc_parse(text, pcb->spec, pd, err, sizeof(err)))
 			dt_diag(pcb, d->line, D_PDESC_INVAL, "%s", err);
-		if (dt_pid_provide(pcb->dtp, pd))
+		if (dt_pid_provide_kept(pcb->dtp, pd))
 			dt_diag(pcb, d->line, D_PDESC_INVAL, "%s",
 				dtrace_errmsg(pcb->dtp, dtrace_errno(pcb->dtp)));
 		if ((pcb->cflags & DTRACE_C_ZDEFS) || pcb->dtp->opt.zdefs)

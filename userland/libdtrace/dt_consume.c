@@ -186,15 +186,16 @@ static int dt_print_trace(dtrace_hdl_t *dtp, const struct dt_recdesc *rec,
 		return dt_strbuf_printf(sb, q ? "%d" : " %5d", rec->is_signed ?
 					(int)(int16_t)v : (int)(uint16_t)v);
 	case 4:
-		if (rec->is_signed)
-			return dt_strbuf_printf(sb, q ? "%d" : " %10d", (int)v);
-		return dt_strbuf_printf(sb, q ? "%u" : " %10u", (unsigned int)v);
+		if (!rec->is_signed)
+			return dt_strbuf_printf(sb, q ? "%u" : " %10u",
+						(unsigned int)v);
+		return dt_strbuf_printf(sb, q ? "%d" : " %10d", (int)v);
 	default:
-		if (rec->is_signed)
-			return dt_strbuf_printf(sb, q ? "%lld" : " %19lld",
-						(long long)v);
-		return dt_strbuf_printf(sb, q ? "%llu" : " %19llu",
-					(unsigned long long)v);
+		if (!rec->is_signed)
+			return dt_strbuf_printf(sb, q ? "%llu" : " %19llu",
+						(unsigned long long)v);
+		return dt_strbuf_printf(sb, q ? "%lld" : " %19lld",
+					(long long)v);
 	}
 }
 
@@ -452,6 +453,28 @@ static int dt_consume_aggstmt(dtrace_hdl_t *dtp, const struct dt_clause *cl,
 	return 0;
 }
 
+/*
+ * tracemem(addr, n[, len]): the first len of the n bytes, all of them
+ * when len is negative or above n; nothing at all for 0.
+ */
+static int dt_consume_tracemem(dtrace_hdl_t *dtp, const struct dt_stmt *st,
+			       const struct dt_recdesc *rec, const char *data,
+			       struct dt_strbuf *sb)
+{
+	uint32_t size = rec->size;
+	int64_t len;
+
+	if (st->nrecs == 2) {
+		len = (int64_t)dt_rec_int(&rec[1], data);
+		if (len >= 0 && (uint64_t)len < size)
+			size = (uint32_t)len;
+		if (!size)
+			return 0;
+	}
+	return dt_print_bytes((const unsigned char *)data + rec->offset, size,
+			      dtp->opt.quiet, true, sb);
+}
+
 /* The statements of a clause that print, into @sb. */
 static int dt_print_stmt(dtrace_hdl_t *dtp, FILE *fp,
 			 const struct dt_clause *cl, const struct dt_stmt *st,
@@ -480,8 +503,7 @@ static int dt_print_stmt(dtrace_hdl_t *dtp, FILE *fp,
 		return dt_print_stack(dtp, p + rec->offset + 8,
 				      rec->size / 8 - 1, (int)pid, sb);
 	case DT_STMT_TRACEMEM:
-		return dt_print_bytes(p + rec->offset, rec->size,
-				      dtp->opt.quiet, true, sb);
+		return dt_consume_tracemem(dtp, st, rec, data, sb);
 	case DT_STMT_PRINT:
 		if (st->nrecs == 2)	/* a pointer, then its object */
 			return dt_print_pointee(dt_rec_int(rec, data),
@@ -512,7 +534,8 @@ static int dt_print_stmt(dtrace_hdl_t *dtp, FILE *fp,
 }
 
 /*
- * -x flowindent: entry and return probes show "-> func" and "<- func",
+ * -x flowindent: entry and return probes show "-> func" and "<- func"
+ * ("=> func" and "<= func" for the syscall provider's, as in DTrace),
  * one space in from two per level of calls on that CPU; other probes
  * "| func:name" at two per level.
  */
@@ -522,6 +545,7 @@ static int dt_flow_column(dtrace_hdl_t *dtp, int cpu, const struct dt_epid *e,
 	char fn[DTRACE_FUNCNAMELEN + DTRACE_NAMELEN + 64];
 	bool entry = !strcmp(e->desc.name, "entry");
 	bool ret = !strcmp(e->desc.name, "return");
+	bool sys = !strcmp(e->desc.provider, "syscall");
 	int depth = 0;
 
 	if (!dtp->flowdepth)
@@ -535,7 +559,8 @@ static int dt_flow_column(dtrace_hdl_t *dtp, int cpu, const struct dt_epid *e,
 	}
 	if (entry || ret)
 		snprintf(fn, sizeof(fn), "%*s%s %s", 2 * depth + 1, "",
-			 entry ? "->" : "<-", e->desc.func);
+			 entry ? (sys ? "=>" : "->") : (sys ? "<=" : "<-"),
+			 e->desc.func);
 	else
 		snprintf(fn, sizeof(fn), "%*s| %s:%s", 2 * depth, "",
 			 e->desc.func, e->desc.name);

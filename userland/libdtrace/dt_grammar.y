@@ -21,6 +21,7 @@ struct dt_declarator;
 struct dt_typelist;
 struct dt_xlmember;
 struct dt_uprobe;
+struct dt_uparams;
 }
 
 %code {
@@ -79,6 +80,7 @@ static int dt_grammar_callee(struct dt_pcb *pcb, const struct dt_node *fn)
 	struct dt_typelist *types;
 	struct dt_xlmember *xlm;
 	struct dt_uprobe *uprobe;
+	struct dt_uparams *uparams;
 	char *str;
 	int op;
 }
@@ -123,8 +125,8 @@ static int dt_grammar_callee(struct dt_pcb *pcb, const struct dt_node *fn)
 %type <decl> declarator direct_declarator declarator_list
 %type <decl> abstract_declarator member_declarator member_declarator_list
 %type <decl> parameter_type_list parameter_list parameter abstract_pointers
-%type <types> key_list probe_params probe_param_list
-%type <type> probe_param
+%type <types> key_list
+%type <uparams> probe_params probe_param_list probe_xlate
 %type <uprobe> provider_probes
 %type <xlm> xlator_members
 
@@ -262,13 +264,23 @@ declaration:
 	}
 	;
 
-/* USDT provider declarations: probe NAME(TYPE [NAME], ...); */
+/*
+ * USDT provider declarations: probe NAME(TYPE [NAME], ...); and with
+ * the arguments the probe shows, named after the ones it is given:
+ * probe NAME(TYPE NAME, ...) : (TYPE NAME, ...);
+ */
 provider_probes:
 	  %empty				{ $$ = NULL; }
-	| provider_probes DT_KEY_PROBE DT_TOK_IDENT '(' probe_params ')' ';' {
+	| provider_probes DT_KEY_PROBE DT_TOK_IDENT '(' probe_params ')'
+	  probe_xlate ';' {
 		NN($3);
-		NN($$ = dt_uprobe_add(pcb, $1, $3->str, $5, $3->line));
+		NN($$ = dt_uprobe_add(pcb, $1, $3->str, $5, $7, $3->line));
 	}
+	;
+
+probe_xlate:
+	  %empty				{ $$ = NULL; }
+	| ':' '(' probe_params ')'		{ NN($$ = dt_uparams_add(pcb, $3, NULL, NULL)); }
 	;
 
 probe_params:
@@ -277,13 +289,13 @@ probe_params:
 	;
 
 probe_param_list:
-	  probe_param				{ NN($$ = dt_typelist_add(pcb, NULL, $1)); }
-	| probe_param_list ',' probe_param	{ NN($$ = dt_typelist_add(pcb, $1, $3)); }
-	;
-
-probe_param:
-	  type_name
-	| type_name DT_TOK_IDENT		{ $$ = $1; }
+	  type_name				{ NN($$ = dt_uparams_add(pcb, NULL, $1, NULL)); }
+	| type_name DT_TOK_IDENT		{ NN($2); NN($$ = dt_uparams_add(pcb, NULL, $1, $2->str)); }
+	| probe_param_list ',' type_name	{ NN($$ = dt_uparams_add(pcb, $1, $3, NULL)); }
+	| probe_param_list ',' type_name DT_TOK_IDENT {
+		NN($4);
+		NN($$ = dt_uparams_add(pcb, $1, $3, $4->str));
+	}
 	;
 
 xlator_members:

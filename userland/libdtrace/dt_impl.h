@@ -29,15 +29,17 @@ struct dt_options {
 	bool defaultargs;	/* unset $N macros are 0 / "" */
 	bool argref;		/* macro arguments may go unreferenced */
 	uint64_t bufsize;	/* bytes per CPU buffer */
-	uint64_t strsize;	/* bytes of a recorded string, NUL included */
+	uint64_t strsize;	/* characters a string keeps (DTrace's) */
 	uint64_t dynvarsize;	/* bytes of dynamic variable space */
 	uint64_t scratchsize;	/* bytes of scratch per CPU */
 	uint64_t switchrate;	/* ns between buffer snapshots */
 	uint64_t stackframes;	/* default frames of stack() */
 	uint64_t ustackframes;	/* default frames of ustack() */
+	uint64_t maxframes;	/* most frames of any stack() or ustack() */
 	uint32_t bufpolicy;	/* DTRACE_BUFPOLICY_* */
 	bool rawbytes;		/* trace() of bytes always as a hex dump */
 	uint64_t statusrate;	/* ns between status polls */
+	uint64_t cleanrate;	/* DTrace's dynvar cleaning pace: no effect */
 	/* Aggregations, buffers and output (issue 4; dt_options.c) */
 	uint64_t aggsize;	/* bytes per CPU aggregation buffer */
 	uint64_t aggrate;	/* ns between aggregation snapshots */
@@ -63,6 +65,15 @@ struct dt_options {
 	char *modpath;		/* where kernel modules are looked for */
 	uint32_t version;	/* D version: DT_VERSION() */
 };
+
+/*
+ * Bytes a string takes in records, keys and variables: strsize characters
+ * and the NUL (the kernel's DTRACE_OPT_STRSIZE counts the NUL).
+ */
+static inline uint32_t dt_strbytes(const struct dt_options *opt)
+{
+	return (uint32_t)opt->strsize + 1;
+}
 
 #define DT_STDC_A		0	/* -Xa: ISO C with extensions */
 #define DT_STDC_C		1	/* -Xc: strictly conforming ISO C */
@@ -276,6 +287,8 @@ struct dtrace_hdl {
 	uint64_t next_agg;		/* next aggregation snapshot */
 	char *aggbuf;			/* DTRACEIOC_AGGSNAP target */
 	size_t aggbufsize;
+	struct dt_symalias *symaliases;	/* symbol keys met (dt_agg.c) */
+	unsigned int nsymaliases, capsymaliases;
 	uint64_t aggdrops;		/* reported from AGGSNAP so far */
 	struct dt_held *held;		/* -x temporal: records kept back */
 	int *flowdepth;			/* -x flowindent: indent per CPU */
@@ -290,6 +303,8 @@ struct dtrace_hdl {
 	struct dt_uprov *uprovs;	/* USDT providers declared (-h, -G) */
 	int ftfd;			/* /dev/dtrace_fasttrap, -1 until
 					   user probes are made (dt_pid.c) */
+	struct dt_pid_kept *pidkept;	/* descriptions of a process's */
+	size_t npidkept;		/* probes, made again (dt_pid.c) */
 	char **cpp_argv;		/* -D/-U/-I for -C (dt_cpp.c) */
 	int cpp_argc;
 	char **libdirs;			/* -L, searched before the default */
@@ -318,11 +333,19 @@ int dt_probe_lookup(dtrace_hdl_t *dtp, uint32_t id,
 int dt_fake_probe_add(dtrace_hdl_t *dtp, const char *prov, const char *mod,
 		      const char *func, const char *name);
 
-/* dt_pid.c: user probes a description names, made before matching it. */
+/*
+ * dt_pid.c: user probes a description names, made before matching it;
+ * for an enabled description, made again when the process maps more.
+ */
 int dt_pid_provide(dtrace_hdl_t *dtp, struct dtrace_probedesc *desc);
+int dt_pid_provide_kept(dtrace_hdl_t *dtp, struct dtrace_probedesc *desc);
+void dt_pid_refresh(dtrace_hdl_t *dtp);
+void dt_pid_kept_free(dtrace_hdl_t *dtp);
 
 /* dt_options.c */
 void dt_options_init(struct dt_options *opt);
+uint64_t dt_options_frames(const struct dt_options *opt, bool user,
+			   uint64_t given);
 void dt_options_fini(struct dt_options *opt);
 int dt_version_parse(const char *s, uint32_t *vp);
 int dt_options_apply(dtrace_hdl_t *dtp);

@@ -199,8 +199,11 @@ static int dt_json_hist(const struct dt_agg *agg, const uint64_t *vals,
 		ret = dt_strbuf_printf(sb, "%s{\"value\":%lld,\"count\":%lld%s}",
 				       first ? "" : ",", (long long)b[i].base,
 				       (long long)c,
-				       b[i].range < 0 ? ",\"below\":true" :
-				       b[i].range > 0 ? ",\"above\":true" : "");
+				       b[i].range == DT_BUCKET_LT ||
+				       b[i].range == DT_BUCKET_LE ?
+				       ",\"below\":true" :
+				       b[i].range == DT_BUCKET_GE ?
+				       ",\"above\":true" : "");
 		first = false;
 	}
 	free(b);

@@ -192,6 +192,7 @@ void dtrace_close(dtrace_hdl_t *dtp)
 	if (dtp->out_saved >= 0)
 		close(dtp->out_saved);
 	dt_proc_release(dtp);
+	dt_pid_kept_free(dtp);
 	dt_uprov_free(dtp);
 	dt_strv_free(dtp->macro_argv, dtp->macro_argc);
 	dt_strv_free(dtp->cpp_argv, dtp->cpp_argc);
@@ -203,6 +204,7 @@ void dtrace_close(dtrace_hdl_t *dtp)
 		if (dtp->aggs[i])
 			dt_agg_data_free(dtp->aggs[i]);
 	free(dtp->aggbuf);
+	dt_agg_symaliases_free(dtp);
 	free(dtp->flowdepth);
 	dt_temporal_free(dtp);
 	free(dtp->clauses);

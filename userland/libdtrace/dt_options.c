@@ -32,8 +32,10 @@ void dt_options_init(struct dt_options *opt)
 	opt->scratchsize = DTRACE_SCRATCHSIZE_DEFAULT;
 	opt->switchrate = DT_NSEC_PER_SEC;	/* 1hz */
 	opt->statusrate = DT_NSEC_PER_SEC / 10;	/* 10hz */
+	opt->cleanrate = DT_NSEC_PER_SEC / 101;	/* DTrace's 101hz */
 	opt->stackframes = DT_STACKFRAMES_DEFAULT;
 	opt->ustackframes = DT_USTACKFRAMES_DEFAULT;
+	opt->maxframes = DTRACE_STACK_MAX;
 	opt->bufpolicy = DTRACE_BUFPOLICY_SWITCH;
 	opt->aggsize = DTRACE_AGGSIZE_DEFAULT;
 	opt->aggrate = DT_NSEC_PER_SEC;		/* 1hz */
@@ -72,6 +74,24 @@ static int dt_opt_number(const char *s, uint64_t *v, const char **end)
 		return -1;
 	*end = e;
 	return 0;
+}
+
+/**
+ * dt_options_frames() - the frames a stack() or ustack() records
+ * @opt: the options
+ * @user: ustack(), else stack()
+ * @given: the frames the call names; 0 for the default (stackframes or
+ *	ustackframes)
+ *
+ * Return: @given or the default, at most maxframes.
+ */
+uint64_t dt_options_frames(const struct dt_options *opt, bool user,
+			   uint64_t given)
+{
+	uint64_t frames = given ? given :
+			  user ? opt->ustackframes : opt->stackframes;
+
+	return frames < opt->maxframes ? frames : opt->maxframes;
 }
 
 /* "4m", "512k", "4096": bytes. */
@@ -242,7 +262,7 @@ static const struct dt_optdesc dt_optdescs[] = {
 	{ "argref", DT_OPT_FLAG, DT_OFF(argref), 0, 0, 0, 0 },
 	{ "bufsize", DT_OPT_SIZE, DT_OFF(bufsize), DTRACE_BUFSIZE_MIN,
 	  UINT64_MAX, DTRACE_OPT_BUFSIZE, 0 },	/* see dt_options_apply() */
-	{ "strsize", DT_OPT_SIZE, DT_OFF(strsize), 2, DTRACE_STRSIZE_MAX,
+	{ "strsize", DT_OPT_SIZE, DT_OFF(strsize), 1, DTRACE_STRSIZE_MAX - 1,
 	  DTRACE_OPT_STRSIZE, 0 },
 	{ "dynvarsize", DT_OPT_SIZE, DT_OFF(dynvarsize),
 	  DTRACE_DYNVARSIZE_MIN, DTRACE_DYNVARSIZE_MAX,
@@ -253,10 +273,13 @@ static const struct dt_optdesc dt_optdescs[] = {
 	{ "rawbytes", DT_OPT_FLAG, DT_OFF(rawbytes), 0, 0, 0, 0 },
 	{ "switchrate", DT_OPT_RATE, DT_OFF(switchrate), 0, 0, 0, 0 },
 	{ "statusrate", DT_OPT_RATE, DT_OFF(statusrate), 0, 0, 0, 0 },
+	{ "cleanrate", DT_OPT_RATE, DT_OFF(cleanrate), 0, 0, 0, 0 },
 	{ "stackframes", DT_OPT_COUNT, DT_OFF(stackframes), 1,
 	  DTRACE_STACK_MAX, 0, 0 },
 	{ "ustackframes", DT_OPT_COUNT, DT_OFF(ustackframes), 1,
 	  DTRACE_USTACK_MAX, 0, 0 },
+	{ "maxframes", DT_OPT_COUNT, DT_OFF(maxframes), 1,
+	  DTRACE_STACK_MAX, 0, 0 },
 	{ "bufpolicy", DT_OPT_WORD, DT_OFF(bufpolicy), 0, 0,
 	  DTRACE_OPT_BUFPOLICY, 0 },
 	{ "aggsize", DT_OPT_SIZE, DT_OFF(aggsize), DTRACE_AGGSIZE_MIN,
@@ -566,7 +589,7 @@ int dt_options_apply(dtrace_hdl_t *dtp)
 		destr |= DTRACE_DESTRUCTIVE_PANIC;
 	if (dt_setopt_kernel(dtp, DTRACE_OPT_BUFSIZE, o->bufsize) ||
 	    dt_setopt_kernel(dtp, DTRACE_OPT_BUFPOLICY, o->bufpolicy) ||
-	    dt_setopt_kernel(dtp, DTRACE_OPT_STRSIZE, o->strsize) ||
+	    dt_setopt_kernel(dtp, DTRACE_OPT_STRSIZE, dt_strbytes(o)) ||
 	    dt_setopt_kernel(dtp, DTRACE_OPT_DYNVARSIZE, o->dynvarsize) ||
 	    dt_setopt_kernel(dtp, DTRACE_OPT_SCRATCHSIZE, o->scratchsize) ||
 	    dt_setopt_kernel(dtp, DTRACE_OPT_DESTRUCTIVE, destr))

@@ -16,6 +16,12 @@
  * through /proc/PID/map_files, so the very file mapped) and an offset.
  * A description that would make more probes than dtrace_fasttrap lets
  * be enabled at once is refused before any is made.
+ *
+ * An enabled description of one process's probes is kept: when the
+ * process maps more files (a library dlopen()ed), the probes it names
+ * there are made at the next buffer switch, and the kernel enables them
+ * for the consumer (its retained enablings).  Calls the process makes
+ * between the dlopen() and that moment are not traced.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -504,4 +510,81 @@ int dt_pid_provide(dtrace_hdl_t *dtp, struct dtrace_probedesc *pd)
 	}
 	free(objs);
 	return ret;
+}
+
+/* A description of one process's probes, enabled by this consumer. */
+struct dt_pid_kept {
+	struct dtrace_probedesc pd;
+	int pid;
+	size_t nobjs;		/* files the process mapped when last made */
+};
+
+/**
+ * dt_pid_provide_kept() - dt_pid_provide() for a description to enable
+ * @dtp: the handle
+ * @pd: as for dt_pid_provide()
+ *
+ * A description of pidPID or PROVIDERPID is kept for dt_pid_refresh().
+ * Return: as dt_pid_provide().
+ */
+int dt_pid_provide_kept(dtrace_hdl_t *dtp, struct dtrace_probedesc *pd)
+{
+	char prefix[DTRACE_PROVNAMELEN];
+	struct dt_pid_kept *k;
+	struct dt_pobj *objs;
+	size_t n;
+	int pid;
+
+	if (dt_pid_provide(dtp, pd))
+		return -1;
+	pid = dt_pid_split(pd->provider, prefix, sizeof(prefix));
+	if (!pid || dtp->fd < 0 || dt_pid_objects(dtp, pid, &objs, &n))
+		return 0;
+	free(objs);
+	k = realloc(dtp->pidkept, (dtp->npidkept + 1) * sizeof(*k));
+	if (!k)
+		return 0;	/* made as asked, just not again */
+	dtp->pidkept = k;
+	k += dtp->npidkept++;
+	k->pd = *pd;
+	k->pid = pid;
+	k->nobjs = n;
+	return 0;
+}
+
+/**
+ * dt_pid_refresh() - make the kept descriptions' probes in new files
+ * @dtp: the handle, tracing
+ *
+ * A process that maps more files than when its probes were last made
+ * gets them made again (those that exist are left as they are); a
+ * process that is gone, or an error, is only noted (-x debug).
+ */
+void dt_pid_refresh(dtrace_hdl_t *dtp)
+{
+	struct dtrace_probedesc pd;
+	struct dt_pobj *objs;
+	size_t i, n;
+
+	for (i = 0; i < dtp->npidkept; i++) {
+		struct dt_pid_kept *k = &dtp->pidkept[i];
+
+		if (dt_pid_objects(dtp, k->pid, &objs, &n))
+			continue;
+		free(objs);
+		if (n == k->nobjs)
+			continue;
+		k->nobjs = n;
+		pd = k->pd;
+		if (dt_pid_provide(dtp, &pd))
+			dt_dprintf(dtp, "pid %d maps more, but: %s", k->pid,
+				   dtrace_errmsg(dtp, dtrace_errno(dtp)));
+	}
+}
+
+void dt_pid_kept_free(dtrace_hdl_t *dtp)
+{
+	free(dtp->pidkept);
+	dtp->pidkept = NULL;
+	dtp->npidkept = 0;
 }

@@ -308,11 +308,17 @@ static int dt_pf_check(const char *fn, const struct dt_pfmt *pf,
 		int k, nneed = 0;
 
 		/* with one aggregation, every %@ is its value */
+		if (c->agg && !naggs) {
+			*tag = D_PRINTF_AGG_CONV;
+			snprintf(msg, msglen,
+				 "%%@ conversion requires an aggregation and is not for use with %s( )",
+				 fn);
+			return -1;
+		}
 		if (c->agg && naggs != 1 && g++ >= naggs) {
 			*tag = D_PRINTF_CONV;
-			snprintf(msg, msglen, naggs ?
-				 "%s( ) prototype mismatch: conversion #%u (%s) has no corresponding aggregation" :
-				 "%s( ) conversion #%u is invalid: %s is only valid in printa( )",
+			snprintf(msg, msglen,
+				 "%s( ) prototype mismatch: conversion #%u (%s) has no corresponding aggregation",
 				 fn, i + 1, c->spec);
 			return -1;
 		}
@@ -345,7 +351,8 @@ static int dt_pf_check(const char *fn, const struct dt_pfmt *pf,
 			if (!dt_pf_compatible(need[k], types[a])) {
 				*tag = dyn ? D_PRINTF_DYN_TYPE :
 				       D_PRINTF_ARG_TYPE;
-				dt_pf_spec(c, true, spec, sizeof(spec));
+				/* a value's conversion is shown without its stars */
+				dt_pf_spec(c, dyn, spec, sizeof(spec));
 				snprintf(msg, msglen,
 					 "%s( ) argument #%u is incompatible with conversion #%u prototype:\n\tconversion: %s\n\t prototype: %s\n\t  argument: %s",
 					 fn, a + 2, i + 1, spec,

@@ -26,13 +26,114 @@ static bool dt_uprobe_argtype_ok(const struct dt_type *t)
 	       dt_type_is_string(t);
 }
 
+struct dt_uparams *dt_uparams_add(struct dt_pcb *pcb, struct dt_uparams *l,
+				  const struct dt_type *t, const char *name)
+{
+	const struct dt_type **types;
+	const char **names;
+
+	if (!l) {
+		l = dt_pcb_alloc(pcb, sizeof(*l));
+		if (!l)
+			return NULL;
+	}
+	if (!t)
+		return l;
+	types = dt_pcb_alloc(pcb, (l->n + 1) * sizeof(*types));
+	names = dt_pcb_alloc(pcb, (l->n + 1) * sizeof(*names));
+	if (!types || !names)
+		return NULL;
+	if (l->n) {
+		memcpy(types, l->types, l->n * sizeof(*types));
+		memcpy(names, l->names, l->n * sizeof(*names));
+	}
+	types[l->n] = t;
+	names[l->n] = name ? dt_pcb_strdup(pcb, name, strlen(name)) : NULL;
+	if (name && !names[l->n])
+		return NULL;
+	l->types = types;
+	l->names = names;
+	l->n++;
+	return l;
+}
+
+/* Parameters of a list, "probe tick(void)" being none; -1 if too many. */
+static int dt_uparams_count(struct dt_pcb *pcb, const struct dt_uparams *l,
+			    const char *probe, int line)
+{
+	unsigned int n = l ? l->n : 0;
+
+	if (n == 1 && dt_type_is_void(l->types[0]))
+		return 0;
+	if (n > DTRACE_FTP_NARGS) {
+		dt_pcb_error(pcb, line, D_PROV_PRARGLEN,
+			     "probe %s has %u arguments: at most %d may be "
+			     "declared", probe, n, DTRACE_FTP_NARGS);
+		return -1;
+	}
+	return (int)n;
+}
+
+static int dt_uparams_check(struct dt_pcb *pcb, const struct dt_uparams *l,
+			    unsigned int n, const char *probe, int line)
+{
+	char tname[256];
+	unsigned int i;
+
+	for (i = 0; i < n; i++) {
+		if (dt_uprobe_argtype_ok(l->types[i]))
+			continue;
+		dt_type_name(l->types[i], tname, sizeof(tname));
+		dt_pcb_error(pcb, line, D_PROV_PRARGTYPE,
+			     "argument %u of probe %s has type %s: a probe "
+			     "argument must be an integer or a pointer",
+			     i + 1, probe, tname);
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * Which native argument translated argument @i of @p is: the one of the
+ * same name, or, for an unnamed one, the native argument in its place.
+ */
+static int dt_uprobe_map(struct dt_pcb *pcb, struct dt_uprobe *p,
+			 const struct dt_uparams *args,
+			 const struct dt_uparams *xargs, unsigned int i,
+			 int line)
+{
+	const char *want = xargs->names[i];
+	unsigned int j;
+
+	if (!want) {
+		if (i < p->nargs) {
+			p->map[i] = i;
+			return 0;
+		}
+		dt_pcb_error(pcb, line, D_PROV_PRARGMAP,
+			     "translated argument %u of probe %s has no name and "
+			     "no native argument in its place", i + 1, p->name);
+		return -1;
+	}
+	for (j = 0; j < p->nargs; j++) {
+		if (args->names[j] && !strcmp(args->names[j], want)) {
+			p->map[i] = j;
+			return 0;
+		}
+	}
+	dt_pcb_error(pcb, line, D_PROV_PRARGMAP,
+		     "translated argument %u of probe %s, %s, names no native "
+		     "argument", i + 1, p->name, want);
+	return -1;
+}
+
 struct dt_uprobe *dt_uprobe_add(struct dt_pcb *pcb, struct dt_uprobe *list,
-				const char *name, const struct dt_typelist *args,
-				int line)
+				const char *name, const struct dt_uparams *args,
+				const struct dt_uparams *xargs, int line)
 {
 	struct dt_uprobe *p, **tail = &list;
-	unsigned int i, n = args ? args->n : 0;
-	char tname[256];
+	int n, nx;
+	unsigned int i;
 
 	for (p = list; p; p = p->next) {
 		if (!strcmp(p->name, name)) {
@@ -42,24 +143,11 @@ struct dt_uprobe *dt_uprobe_add(struct dt_pcb *pcb, struct dt_uprobe *list,
 		}
 		tail = &p->next;
 	}
-	if (n == 1 && dt_type_is_void(args->types[0]))
-		n = 0;			/* probe tick(void) */
-	if (n > DTRACE_FTP_NARGS) {
-		dt_pcb_error(pcb, line, D_PROV_PRARGLEN,
-			     "probe %s has %u arguments: at most %d may be "
-			     "declared", name, n, DTRACE_FTP_NARGS);
+	n = dt_uparams_count(pcb, args, name, line);
+	nx = xargs ? dt_uparams_count(pcb, xargs, name, line) : n;
+	if (n < 0 || nx < 0 || dt_uparams_check(pcb, args, n, name, line) ||
+	    (xargs && dt_uparams_check(pcb, xargs, nx, name, line)))
 		return NULL;
-	}
-	for (i = 0; i < n; i++) {
-		if (dt_uprobe_argtype_ok(args->types[i]))
-			continue;
-		dt_type_name(args->types[i], tname, sizeof(tname));
-		dt_pcb_error(pcb, line, D_PROV_PRARGTYPE,
-			     "argument %u of probe %s has type %s: a probe "
-			     "argument must be an integer or a pointer",
-			     i + 1, name, tname);
-		return NULL;
-	}
 	p = dt_pcb_alloc(pcb, sizeof(*p));
 	if (!p)
 		return NULL;
@@ -67,8 +155,19 @@ struct dt_uprobe *dt_uprobe_add(struct dt_pcb *pcb, struct dt_uprobe *list,
 	if (!p->name)
 		return NULL;
 	p->nargs = n;
-	for (i = 0; i < n; i++)
+	p->nxargs = nx;
+	for (i = 0; i < (unsigned int)n; i++)
 		p->args[i] = args->types[i];
+	for (i = 0; i < (unsigned int)nx; i++) {
+		if (!xargs) {
+			p->xargs[i] = p->args[i];
+			p->map[i] = i;
+		} else {
+			p->xargs[i] = xargs->types[i];
+			if (dt_uprobe_map(pcb, p, args, xargs, i, line))
+				return NULL;
+		}
+	}
 	*tail = p;
 	return list;
 }

@@ -17,12 +17,26 @@
 #include "dt_impl.h"
 
 struct dt_pcb;
-struct dt_typelist;
 
+/* A probe's parameters as the grammar reads them (pcb memory). */
+struct dt_uparams {
+	const struct dt_type **types;
+	const char **names;		/* NULL where a parameter has none */
+	unsigned int n;
+};
+
+/*
+ * A probe: the arguments its site is given (native), and the ones D's
+ * args[] shows (translated), each one of the native ones: xargs[i] is
+ * native argument map[i].  Without a ": (...)" list the two are the same.
+ */
 struct dt_uprobe {
 	char *name;			/* as declared: "query__start" */
 	unsigned int nargs;
-	const struct dt_type *args[DTRACE_FTP_NARGS];	/* a note's most */
+	const struct dt_type *args[DTRACE_FTP_NARGS];
+	unsigned int nxargs;
+	const struct dt_type *xargs[DTRACE_FTP_NARGS];
+	unsigned char map[DTRACE_FTP_NARGS];
 	struct dt_uprobe *next;
 };
 
@@ -32,10 +46,15 @@ struct dt_uprov {
 	struct dt_uprov *next;
 };
 
-/* Grammar actions: a probe of the body, then the whole declaration. */
+/*
+ * Grammar actions: a parameter (@t NULL: none, for an empty list), a
+ * probe of the body, then the whole declaration.
+ */
+struct dt_uparams *dt_uparams_add(struct dt_pcb *pcb, struct dt_uparams *l,
+				  const struct dt_type *t, const char *name);
 struct dt_uprobe *dt_uprobe_add(struct dt_pcb *pcb, struct dt_uprobe *list,
-				const char *name, const struct dt_typelist *args,
-				int line);
+				const char *name, const struct dt_uparams *args,
+				const struct dt_uparams *xargs, int line);
 int dt_uprov_declare(struct dt_pcb *pcb, const char *name,
 		     struct dt_uprobe *probes, int line);
 

@@ -121,7 +121,7 @@ void dt_var_difv(dtrace_hdl_t *dtp, const struct dt_var *v,
 		   DTRACE_DIFV_KIND_SCALAR;
 	if (dt_type_is_string(t)) {
 		dv->type = DTRACE_DIFV_TYPE_STRING;
-		dv->size = (uint32_t)dtp->opt.strsize;
+		dv->size = dt_strbytes(&dtp->opt);
 	} else if (dt_type_is_byref(t)) {
 		dv->type = DTRACE_DIFV_TYPE_BYREF;
 		dv->size = (uint32_t)dt_type_base(t)->size;

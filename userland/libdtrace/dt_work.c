@@ -175,6 +175,7 @@ dtrace_workstatus_t dtrace_work(dtrace_hdl_t *dtp, FILE *fp)
 	 * before it (a clear(), a printa()) apply to the data before it.
 	 */
 	if (now >= dtp->next_switch || now >= dtp->next_agg) {
+		dt_pid_refresh(dtp);	/* a library dlopen()ed since */
 		if (dt_consume(dtp, fp))
 			return DTRACE_WORKSTATUS_ERROR;
 		dtp->next_switch = now + dtp->opt.switchrate;

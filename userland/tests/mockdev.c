@@ -237,6 +237,11 @@ static int do_enable(struct dtrace_ioc_enable *en)
 		    (a->size != 4 || a->offset % 4 ||
 		     a->difo.rtype != DTRACE_DIF_RTYPE_INT))
 			goto out_free;
+		if (!a->size) {		/* run for its effects only */
+			if (a->offset)
+				goto out_free;
+			continue;
+		}
 		if (a->kind == DTRACE_ACT_DIFEXPR &&
 		    a->difo.rtype == DTRACE_DIF_RTYPE_INT &&
 		    (a->size != a->difo.rsize || a->offset % a->size))
@@ -369,6 +374,10 @@ static void ecb_fire(uint32_t epid, const uint64_t *args, bool in_error)
 			ecb_error(epid, i + 1, &env, in_error);
 			return;	/* nothing committed */
 		}
+		if (a->kind == DTRACE_ACT_EXIT)
+			exiting = true;
+		if (!a->size)
+			continue;
 		/* a NULL string or object: the kernel's copy faults at 0 */
 		if (!v && a->difo.rtype != DTRACE_DIF_RTYPE_INT) {
 			env.fault = DTRACEFLT_BADADDR;
@@ -384,10 +393,10 @@ static void ecb_fire(uint32_t epid, const uint64_t *args, bool in_error)
 			       a->difo.rsize);
 		else
 			memcpy(data + a->offset, &v, a->size);	/* LE */
-		if (a->kind == DTRACE_ACT_EXIT)
-			exiting = true;
 	}
-	used[cpu] += recsize;
+	/* as the kernel: a clause whose actions all store nothing records nothing */
+	if (!cl->nacts || cl->datasize)
+		used[cpu] += recsize;
 	if (exiting && (activity == DTRACE_ACTIVITY_ACTIVE ||
 			activity == DTRACE_ACTIVITY_WARMUP))
 		activity = DTRACE_ACTIVITY_DRAINING;

@@ -384,6 +384,49 @@ static void test_agg_symkeys(dtrace_hdl_t *dtp0)
 		   "agg: mod() key");
 	aggs_reset(dtp);
 
+	/* two addresses in one function are one func() key, as in DTrace */
+	a = agg_new(dtp, "f", DTRACE_AGG_COUNT, NULL, &k_sym, 1);
+	a->keys[0].symfmt = DT_SYM_FUNC;
+	key[0] = 0xffffffff81000104ULL;
+	ent_add(&b, a, key, &v);
+	key[0] = 0xffffffff81000120ULL;
+	ent_add(&b, a, key, &v);
+	key[0] = 0x10;
+	ent_add(&b, a, key, &v);
+	key[0] = 0x20;
+	ent_add(&b, a, key, &v);
+	merge(dtp, &b);
+	tap_is_str(print_all(dtp),
+		   "  0x10                                                              4\n"
+		   "  0x20                                                              4\n"
+		   "  vmlinux`ksys_read                                                 8\n",
+		   "agg: func() keys of one function merge; unknown addresses do not");
+	aggs_reset(dtp);
+	a = agg_new(dtp, "g", DTRACE_AGG_COUNT, NULL, &k_sym, 1);
+	a->keys[0].symfmt = DT_SYM_FUNC;
+	key[0] = 0xffffffff81000130ULL;
+	ent_add(&b, a, key, &v);
+	merge(dtp, &b);
+	key[0] = 0xffffffff81000104ULL;
+	tap_ok(dt_aggent_find(a, (const char *)key) != NULL,
+	       "agg: another aggregation's func() key of that function is the same");
+	aggs_reset(dtp);
+	a = agg_new(dtp, "m", DTRACE_AGG_COUNT, NULL, &k_sym, 1);
+	a->keys[0].symfmt = DT_SYM_MOD;
+	key[0] = 0xffffffffc0001010ULL;
+	ent_add(&b, a, key, &v);
+	key[0] = 0xffffffff81000104ULL;
+	ent_add(&b, a, key, &v);
+	merge(dtp, &b);
+	key[0] = 0xffffffff81000200ULL;
+	ent_add(&b, a, key, &v);
+	merge(dtp, &b);
+	tap_is_str(print_all(dtp),
+		   "  dtrace_test                                                       4\n"
+		   "  vmlinux                                                           8\n",
+		   "agg: mod() keys of one module merge, across snapshots");
+	aggs_reset(dtp);
+
 	a = agg_new(dtp, "s", DTRACE_AGG_COUNT, NULL, &k_stack, 1);
 	key[0] = 0xffffffffc0001010ULL;
 	key[1] = 0xffffffff81000100ULL;
@@ -490,6 +533,23 @@ static void test_agg_hist(dtrace_hdl_t *dtp)
 		   "\n",
 		   "agg: quantize() with counts of both signs: 20 columns a side");
 	aggs_reset(dtp);
+	memset(v, 0, sizeof(v));
+	a = agg_new(dtp, "q", DTRACE_AGG_QUANTIZE, NULL, NULL, 0);
+	v[z + 1] = (uint64_t)INT64_MAX;		/* 1 */
+	v[z + 2] = (uint64_t)INT64_MAX / 2;	/* 2 */
+	v[z + 3] = (uint64_t)INT64_MIN;		/* 4 */
+	ent_add(&b, a, "", v);
+	merge(dtp, &b);
+	tap_is_str(print_all(dtp),
+		   "\n" HDR
+		   "               0                     |                     0        \n"
+		   "               1                     |@@@@@@@@             9223372036854775807\n"
+		   "               2                     |@@@@                 4611686018427387903\n"
+		   "               4             @@@@@@@@|                     -9223372036854775808\n"
+		   "               8                     |                     0        \n"
+		   "\n",
+		   "agg: quantize() counts that add up past 64 bits");
+	aggs_reset(dtp);
 
 	memset(v, 0, sizeof(v));
 	a = agg_new(dtp, "l", DTRACE_AGG_LQUANTIZE, lq, NULL, 0);
@@ -510,14 +570,14 @@ static void test_agg_hist(dtrace_hdl_t *dtp)
 
 	memset(v, 0, sizeof(v));
 	a = agg_new(dtp, "ll", DTRACE_AGG_LLQUANTIZE, llq, NULL, 0);
-	tap_is_int(a->nvals, 20, "agg: llquantize(10, 0, 1, 10) has 20 buckets");
-	v[1] = 2;		/* 1 */
-	v[14] = 2;		/* 50 */
+	tap_is_int(a->nvals, 39, "agg: llquantize(10, 0, 1, 10) has 39 buckets");
+	v[20] = 2;		/* 1 */
+	v[33] = 2;		/* 50 */
 	ent_add(&b, a, "", v);
 	merge(dtp, &b);
 	tap_is_str(print_all(dtp),
 		   "\n" HDR
-		   "             < 1 |                                         0        \n"
+		   "               0 |                                         0        \n"
 		   "               1 |@@@@@@@@@@@@@@@@@@@@                     2        \n"
 		   "               2 |                                         0        \n"
 		   "               3 |                                         0        \n"
@@ -534,13 +594,42 @@ static void test_agg_hist(dtrace_hdl_t *dtp)
 		   "              50 |@@@@@@@@@@@@@@@@@@@@                     2        \n"
 		   "              60 |                                         0        \n"
 		   "\n",
-		   "agg: llquantize()");
+		   "agg: llquantize(): 0 is the bucket below 1");
+	aggs_reset(dtp);
 	memset(v, 0, sizeof(v));
-	v[19] = 1;
+	a = agg_new(dtp, "ll", DTRACE_AGG_LLQUANTIZE, llq, NULL, 0);
+	v[0] = 1;		/* <= -100 */
+	v[14] = 1;		/* -5 */
+	ent_add(&b, a, "", v);
+	merge(dtp, &b);
+	tap_is_str(print_all(dtp),
+		   "\n" HDR
+		   "         <= -100 |@@@@@@@@@@@@@@@@@@@@                     1        \n"
+		   "             -90 |                                         0        \n"
+		   "             -80 |                                         0        \n"
+		   "             -70 |                                         0        \n"
+		   "             -60 |                                         0        \n"
+		   "             -50 |                                         0        \n"
+		   "             -40 |                                         0        \n"
+		   "             -30 |                                         0        \n"
+		   "             -20 |                                         0        \n"
+		   "             -10 |                                         0        \n"
+		   "              -9 |                                         0        \n"
+		   "              -8 |                                         0        \n"
+		   "              -7 |                                         0        \n"
+		   "              -6 |                                         0        \n"
+		   "              -5 |@@@@@@@@@@@@@@@@@@@@                     1        \n"
+		   "              -4 |                                         0        \n"
+		   "\n",
+		   "agg: llquantize(): negative values mirror the positive buckets");
+	aggs_reset(dtp);
+	memset(v, 0, sizeof(v));
+	a = agg_new(dtp, "ll", DTRACE_AGG_LLQUANTIZE, llq, NULL, 0);
+	v[38] = 1;
 	ent_add(&b, a, "", v);
 	merge(dtp, &b);
 	tap_ok(strstr(print_all(dtp),
-		      "          >= 100 |@@@@@@@@                                 1        \n") != NULL,
+		      "          >= 100 |@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@ 1        \n") != NULL,
 	       "agg: llquantize() >= factor^(high+1) row");
 	aggs_reset(dtp);
 }
@@ -838,6 +927,14 @@ static void test_agg_stmts(void)
 		   "  0  <- open                                  \n",
 		   "flowindent: -> and <- one in from two per level, | at two");
 	free(s);
+	t_epid_set(dtp, 11, 9, ct->id, "syscall", "read", "entry");
+	t_epid_set(dtp, 12, 9, ct->id, "syscall", "read", "return");
+	t_rec_add(&b, 11, 8, 0);
+	t_rec_add(&b, 12, 8, 0);
+	tap_is_str(consume(dtp, 0, &b),
+		   "  0  => read                                  \n"
+		   "  0  <= read                                  \n",
+		   "flowindent: a system call's entry and return are => and <=");
 	dtp->opt.flowindent = false;
 
 	/* temporal: two CPUs interleaved by time; later ones wait */

@@ -125,17 +125,18 @@ static void test_layout(dtrace_hdl_t *dtp)
 	tap_is_int(cl->acts[0].size, 4, "cg: trace(1) is 4 bytes");
 	tap_is_int(cl->acts[0].difo.rsize, 4, "cg: trace(1) rsize 4");
 	tap_is_int(cl->acts[1].offset, 8, "cg: string in the next slot");
-	tap_is_int(cl->acts[1].size, 256, "cg: string slot is strsize");
+	tap_is_int(cl->acts[1].size, 257,
+		   "cg: string slot is strsize characters and the NUL");
 	tap_is_int(cl->acts[1].difo.rtype, DTRACE_DIF_RTYPE_STRING,
 		   "cg: string rtype");
 	tap_is_int(cl->acts[1].difo.rsize, 0, "cg: string rsize 0");
-	tap_is_int(cl->acts[2].offset, 264, "cg: printf arg 1 offset");
+	tap_is_int(cl->acts[2].offset, 272, "cg: printf arg 1 offset");
 	tap_is_int(cl->acts[2].size, 8, "cg: printf arg 1 is a long");
-	tap_is_int(cl->acts[3].offset, 272, "cg: printf arg 2 offset");
+	tap_is_int(cl->acts[3].offset, 280, "cg: printf arg 2 offset");
 	tap_is_int(cl->acts[4].kind, DTRACE_ACT_EXIT, "cg: exit action");
-	tap_is_int(cl->acts[4].offset, 528, "cg: exit offset");
+	tap_is_int(cl->acts[4].offset, 540, "cg: exit offset");
 	tap_is_int(cl->acts[4].size, 4, "cg: exit is 4 bytes");
-	tap_is_int(cl->datasize, 532, "cg: record data size");
+	tap_is_int(cl->datasize, 544, "cg: record data size");
 	tap_is_int(cl->stmts[2].first, 2, "cg: printf records start at 2");
 	tap_is_int(cl->stmts[2].nrecs, 2, "cg: printf has 2 records");
 	tap_ok(cl->pred == NULL, "cg: no predicate program");
@@ -688,23 +689,24 @@ static void test_aggdef(dtrace_hdl_t *dtp)
 	tap_is_int(ag->def.nkeys, 5, "agg: five keys");
 	tap_is_int(ag->nkeys, 5, "agg: five key descriptions");
 	tap_is_int(ag->def.keys[0].kind, DTRACE_AGGKEY_STRING, "agg: string key");
-	tap_is_int(ag->def.keys[0].size, 256, "agg: string key is strsize");
+	tap_is_int(ag->def.keys[0].size, 257,
+		   "agg: string key is strsize characters and the NUL");
 	tap_is_int(ag->def.keys[1].kind, DTRACE_AGGKEY_INT, "agg: int key");
 	tap_is_int(ag->def.keys[1].size, 8, "agg: int key widened to 8");
 	tap_ok(ag->keys[1].kind == DT_REC_INT && ag->keys[1].is_signed,
 	       "agg: int key is signed");
-	tap_is_int(ag->keys[2].offset, 264, "agg: char key offset");
+	tap_is_int(ag->keys[2].offset, 272, "agg: char key offset");
 	tap_is_int(ag->keys[2].size, 8, "agg: char key widened to 8");
 	tap_is_int(ag->def.keys[3].kind, DTRACE_AGGKEY_BYREF, "agg: usym key by ref");
 	tap_is_int(ag->def.keys[3].size, 16, "agg: usym key pid + address");
 	tap_ok(ag->keys[3].kind == DT_REC_USYM &&
 	       ag->keys[3].symfmt == DT_SYM_SYM, "agg: usym key reads as USYM");
-	tap_is_int(ag->keys[3].offset, 272, "agg: usym key offset");
+	tap_is_int(ag->keys[3].offset, 280, "agg: usym key offset");
 	tap_is_int(ag->def.keys[4].kind, DTRACE_AGGKEY_STACK, "agg: stack key");
 	tap_is_int(ag->def.keys[4].size, 24, "agg: stack(3) key is 24 bytes");
 	tap_is_int(ag->keys[4].kind, DT_REC_STACK, "agg: stack key reads as STACK");
-	tap_is_int(ag->keys[4].offset, 288, "agg: stack key offset");
-	tap_is_int(ag->keysize, 312, "agg: key size");
+	tap_is_int(ag->keys[4].offset, 296, "agg: stack key offset");
+	tap_is_int(ag->keysize, 320, "agg: key size");
 
 	dp = cl->progs[0];
 	tap_is_int(count_op(dp, DTRACE_DIF_OP_FLUSHTS), 1, "agg: one flushts");
@@ -750,7 +752,7 @@ out:
 	tap_ok(ag && ag->def.params[0] == 10 && ag->def.params[1] == 0 &&
 	       ag->def.params[2] == 6 && ag->def.params[3] == 20,
 	       "agg: llquantize params");
-	tap_is_int(ag ? ag->nvals : 0, 2 + 9 + 6 * 18,
+	tap_is_int(ag ? ag->nvals : 0, 3 + 2 * (9 + 6 * 18),
 		   "agg: llquantize buckets");
 	ag = dt_agg_lookup(dtp, "st");
 	tap_is_int(ag ? ag->nvals : 0, 4, "agg: stddev values");
@@ -760,6 +762,23 @@ out:
 	tap_is_int(cl->datasize, 0, "agg: aggregations record nothing");
 	dt_program_free(pgp);
 
+	/* maxframes caps the default and the given frames alike */
+	dtrace_setopt(dtp, "maxframes", "10");
+	cl = agg_clause(dtp, &pgp,
+		"BEGIN { @mu[ustack()] = count(); @mk[stack(50)] = count(); @ms[stack(3)] = count(); }");
+	if (cl) {
+		ag = dt_agg_lookup(dtp, "mu");
+		tap_is_int(ag ? ag->def.keys[0].size : 0, 8 * (10 + 1),
+			   "agg: ustack() of maxframes=10 frames and pid");
+		ag = dt_agg_lookup(dtp, "mk");
+		tap_is_int(ag ? ag->def.keys[0].size : 0, 8 * 10,
+			   "agg: stack(50) cut at maxframes=10");
+		ag = dt_agg_lookup(dtp, "ms");
+		tap_is_int(ag ? ag->def.keys[0].size : 0, 8 * 3,
+			   "agg: stack(3) below maxframes");
+		dt_program_free(pgp);
+	}
+	dtrace_setopt(dtp, "maxframes", "128");
 }
 
 /* Ids across compilations; a failed compilation takes its own back. */
@@ -806,7 +825,19 @@ static void test_aggstmts(dtrace_hdl_t *dtp)
 	}
 	cl = agg_clause(dtp, &pgp, "BEGIN { rv = 1; }");
 	if (cl) {
-		tap_is_int(cl->datasize, 1, "rule: no aggregation, one byte as before");
+		tap_is_int(cl->datasize, 0,
+			   "rule: assignments alone record nothing either");
+		dt_program_free(pgp);
+	}
+	cl = agg_clause(dtp, &pgp, "BEGIN { speculate(1); }");
+	if (cl) {
+		tap_is_int(cl->datasize, 1,
+			   "rule: speculate() alone records the probe's line in the speculation");
+		dt_program_free(pgp);
+	}
+	cl = agg_clause(dtp, &pgp, "BEGIN { commit(1); }");
+	if (cl) {
+		tap_is_int(cl->datasize, 0, "rule: commit() alone records nothing");
 		dt_program_free(pgp);
 	}
 	cl = agg_clause(dtp, &pgp, "BEGIN { printf(\"x\\n\"); @r = count(); }");

@@ -83,7 +83,9 @@ static void test_check_agg(dtrace_hdl_t *dtp)
 	ck(dtp, "BEGIN { @r4 = count(); } END { @r4[1] = count(); }",
 	   "[D_AGG_REDEF] aggregation redefined: @r4\n\t current: @r4[int] = count( )\n\tprevious: @r4 = count( )");
 	ck(dtp, "BEGIN { trace(@a); }",
-	   "[D_AGG_EXPR] aggregation @a may not be used in an expression");
+	   "[D_TRACE_DYN] trace( ) may not be applied to a dynamic expression");
+	ck(dtp, "BEGIN { trace(@a[1, 2]); }",
+	   "[D_TRACE_DYN] trace( ) may not be applied to a dynamic expression");
 	ck(dtp, "BEGIN { x = @a[1] + 1; }",
 	   "[D_OP_INCOMPAT] operator + may not be applied to an aggregation");
 	ck(dtp, "BEGIN { @a++; }",
@@ -157,10 +159,11 @@ static void test_check_agg(dtrace_hdl_t *dtp)
 	   "[D_LLQUANT_STEPTYPE] llquantize( ) argument #5 (number of steps) must be an integer constant");
 	ck(dtp, "BEGIN { @a = llquantize(arg0, 10, 5, 5, 10); }",
 	   "[D_LLQUANT_HMAGVAL] llquantize( ) argument #4 (high magnitude) must be greater than argument #3 (low magnitude) and at most 65535");
-	ck(dtp, "BEGIN { @a = llquantize(arg0, 10, 0, 5, 5); }",
-	   "[D_LLQUANT_STEPVAL] llquantize( ) argument #5 (number of steps) must be a multiple of argument #2 (factor) and at most 65535");
+	ck(dtp, "BEGIN { @a = llquantize(arg0, 10, 0, 5, 4); }",
+	   "[D_LLQUANT_STEPVAL] llquantize( ) argument #5 (number of steps) must be a multiple of argument #2 (factor) or divide it, and at most 65535");
+	ck(dtp, "BEGIN { @few = llquantize(arg0, 10, 0, 5, 5); }", "OK");
 	ck(dtp, "BEGIN { @a = llquantize(arg0, 10, 0, 5, 15); }",
-	   "[D_LLQUANT_STEPVAL] llquantize( ) argument #5 (number of steps) must be a multiple of argument #2 (factor) and at most 65535");
+	   "[D_LLQUANT_STEPVAL] llquantize( ) argument #5 (number of steps) must be a multiple of argument #2 (factor) or divide it, and at most 65535");
 	ck(dtp, "BEGIN { @a = llquantize(arg0, 10, 0, 30, 10); }",
 	   "[D_LLQUANT_MAGTOOBIG] llquantize( ) argument #2 (factor) raised to the power of argument #4 (high magnitude) plus one overflows 63 bits");
 
@@ -258,6 +261,11 @@ void test_check(void)
 	   "[D_IDENT_UNDEF] failed to resolve x: Unknown variable name");
 	ck(dtp, "BEGIN /y == 1/ { }",
 	   "[D_IDENT_UNDEF] failed to resolve y: Unknown variable name");
+	ck(dtp, "BEGIN /y == 1/ { z = 2; }",
+	   "[D_IDENT_UNDEF] failed to resolve y: Unknown variable name");
+	ck(dtp, "BEGIN /p1 % 2 == 0/ { @pc = count(p1++); }",
+	   "[D_PROTO_LEN] count( ) prototype mismatch: 1 arg passed, 0 expected");
+	ck(dtp, "BEGIN /p2 % 2 == 0/ { @ps = sum(p2++); }", "OK");
 	ck(dtp, "BEGIN { nosuch(1) }",
 	   "[D_IDENT_UNDEF] failed to resolve nosuch: Unknown function name");
 	ck(dtp, "BEGIN { pid }", "OK");
@@ -420,7 +428,13 @@ void test_check(void)
 	   "[D_PROTO_LEN] stop( ) prototype mismatch: 1 arg passed, 0 expected");
 	ck(dtp, "BEGIN { tracemem(arg0, 16); print(curthread) }", "OK");
 	ck(dtp, "BEGIN { freopen(\"/tmp/%s.out\", execname); ftruncate(); freopen(\"\"); printf(\"%@T %@Y\", 1) }",
-	   "[D_PRINTF_CONV] printf( ) conversion #1 is invalid: %@T is only valid in printa( )");
+	   "[D_PRINTF_AGG_CONV] %@ conversion requires an aggregation and is not for use with printf( )");
+	ck(dtp, "BEGIN { @a = count(); printf(\"%d\", @a) }",
+	   "[D_PRINTF_ARG_TYPE] printf( ) argument #2 is incompatible with conversion #1 prototype:\n\tconversion: %d\n\t prototype: char, short, int, long, or long long\n\t  argument: aggregation");
+	ck(dtp, "BEGIN { printf(\"%s\", printf(\"\")) }",
+	   "[D_PRINTF_ARG_TYPE] printf( ) argument #2 is incompatible with conversion #1 prototype:\n\tconversion: %s\n\t prototype: string\n\t  argument: void");
+	ck(dtp, "BEGIN { printf(\"%*.*d\", 1, 2, \"\") }",
+	   "[D_PRINTF_ARG_TYPE] printf( ) argument #4 is incompatible with conversion #1 prototype:\n\tconversion: %d\n\t prototype: char, short, int, long, or long long\n\t  argument: string");
 	ck(dtp, "BEGIN { @w = max(walltimestamp); freopen(\"/tmp/%s.out\", execname); ftruncate(); freopen(\"\"); printa(\"%@T %@Y\\n\", @w); printf(\"%T\", walltimestamp) }",
 	   "OK");
 	ck(dtp, "BEGIN { ftruncate(1) }",
@@ -436,6 +450,10 @@ void test_check(void)
 	   "[D_PROTO_ARG] tracemem( ) argument #2 is incompatible with prototype:\n\tprototype: size_t\n\t argument: string");
 	ck(dtp, "BEGIN { tracemem(arg0, -4) }",
 	   "[D_TRACEMEM_SIZE] tracemem( ) argument #2 must be a non-zero positive integral constant expression");
+	ck(dtp, "BEGIN { tracemem(arg0, 16, arg1); tracemem(arg0, 4, -1) }",
+	   "OK");
+	ck(dtp, "BEGIN { tracemem(arg0, 16, \"x\") }",
+	   "[D_PROTO_ARG] tracemem( ) argument #3 is incompatible with prototype:\n\tprototype: ssize_t\n\t argument: string");
 	ck(dtp, "BEGIN { tracemem(arg0, 0) }",
 	   "[D_TRACEMEM_SIZE] tracemem( ) argument #2 must be a non-zero positive integral constant expression");
 	ck(dtp, "BEGIN { printf(\"%?d|\\n\", 1, 2) }",

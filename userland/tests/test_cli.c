@@ -85,6 +85,29 @@ void test_cli(void)
 	    "dtrace: description 'BEGIN ' matched 1 probe\n", 0);
 	cli(NULL, "-q -n 'BEGIN { printf(\"%s-%d\\n\", probename, 42); exit(7) }'",
 	    "BEGIN-42\n\n", "", 7);
+	/* trace() of an integer: signed as its type, as wide as its size */
+	cli(NULL, "-n 'BEGIN { trace((uint32_t)-1); trace((uint64_t)-1);"
+	    " trace((int64_t)-1); trace((int)7); exit(0) }'",
+	    HDR "  0      1                           :BEGIN  4294967295"
+	    " 18446744073709551615                  -1          7\n\n",
+	    NULL, 0);
+	cli(NULL, "-q -n 'BEGIN { trace((uint32_t)-1); trace(\"/\");"
+	    " trace((uint64_t)-1); exit(0) }'",
+	    "4294967295/18446744073709551615\n", NULL, 0);
+	/* strsize counts characters: a string of strsize characters is whole */
+	cli(NULL, "-q -x strsize=4 -n 'BEGIN { self->x = \"abcd\"; y = \"wxyz\";"
+	    " trace(self->x); trace(y); trace(\"abcdef\"); exit(0) }'",
+	    "abcdwxyzabcd\n", NULL, 0);
+	/* the D library's signal names, for raise() */
+	cli(NULL, "-q -n 'BEGIN { printf(\"%d %d %d %d\\n\", SIGINT, SIGKILL,"
+	    " SIGCHLD, SIGRTMAX); exit(0) }'", "2 9 17 64\n\n", NULL, 0);
+	/* the default action is a clause's with no statement, not a store's */
+	cli(NULL, "-n 'BEGIN { n = 1; } BEGIN { self->t = n + 2; } BEGIN { }'"
+	    " -n 'BEGIN { trace(self->t); exit(0) }'",
+	    HDR "  0      1                           :BEGIN \n"
+	    "  0      1                           :BEGIN           3\n\n",
+	    "dtrace: description 'BEGIN ' matched 3 probes\n"
+	    "dtrace: description 'BEGIN ' matched 1 probe\n", 0);
 	cli(NULL, "-n BEGIN -n 'BEGIN{exit(0)}'",
 	    HDR "  0      1                           :BEGIN \n"
 	    "  0      1                           :BEGIN \n\n",

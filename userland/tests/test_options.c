@@ -150,6 +150,11 @@ void test_options(void)
 	tap_is_int(dtrace_setopt(dtp, "statusrate", "50ms"), 0,
 		   "opt: statusrate=50ms");
 	tap_is_int(opt(dtp, "statusrate"), 50000000, "opt: statusrate is 50ms");
+	tap_is_int(dtrace_setopt(dtp, "cleanrate", "2000hz"), 0,
+		   "opt: cleanrate=2000hz, as DTrace takes it");
+	tap_is_int(opt(dtp, "cleanrate"), 500000, "opt: cleanrate is 500us");
+	tap_is_int(dtrace_setopt(dtp, "cleanrate", "fast"), -1,
+		   "opt: cleanrate=fast is no rate");
 	tap_is_int(dtrace_setopt(dtp, "rawbytes", NULL), 0, "opt: rawbytes");
 	dtp->opts_applied = true;
 	tap_is_int(dtrace_setopt(dtp, "bufsize", "8k"), -1,

@@ -85,24 +85,42 @@ static void test_lquantize_buckets(void)
 		   "lquantize: step 0 has no level");
 }
 
+struct llq_case {
+	int64_t v;
+	uint32_t b;		/* the bucket of v */
+};
+
 static void test_llquantize_buckets(void)
 {
-	/* llquantize(x, 10, 1, 2, 20): below 10; 10..99 by 5; 100..999 by 50 */
+	/*
+	 * llquantize(x, 10, 1, 2, 20): each side 10..99 by 5, 100..999 by
+	 * 50 (36 buckets), so bucket 37 is abs() < 10 and 0 <= -1000.
+	 */
 	static const struct dtrace_llquantize q = {
 		.factor = 10, .low = 1, .high = 2, .steps = 20,
 	};
-	static const struct {
-		int64_t v;
-		uint32_t b;
-	} cases[] = {
-		{ INT64_MIN, 0 }, { -1, 0 }, { 0, 0 }, { 1, 0 }, { 9, 0 },
-		{ 10, 1 }, { 14, 1 }, { 15, 2 }, { 99, 18 }, { 100, 19 },
-		{ 149, 19 }, { 150, 20 }, { 999, 36 }, { 1000, 37 },
-		{ 1001, 37 }, { INT64_MAX, 37 },
+	static const struct llq_case cases[] = {
+		{ INT64_MIN, 0 }, { -1001, 0 }, { -1000, 0 }, { -999, 1 },
+		{ -150, 17 }, { -149, 18 }, { -15, 35 }, { -14, 36 },
+		{ -10, 36 }, { -9, 37 }, { -1, 37 }, { 0, 37 }, { 1, 37 },
+		{ 9, 37 }, { 10, 38 }, { 14, 38 }, { 15, 39 }, { 99, 55 },
+		{ 100, 56 }, { 149, 56 }, { 150, 57 }, { 999, 73 },
+		{ 1000, 74 }, { 1001, 74 }, { INT64_MAX, 74 },
 	};
 	/* llquantize(x, 2, 0, 3, 4): width 1 below 4, then 2, then 4 */
 	static const struct dtrace_llquantize two = {
 		.factor = 2, .low = 0, .high = 3, .steps = 4,
+	};
+	static const struct llq_case twos[] = {
+		{ 0, 8 }, { 1, 9 }, { 3, 11 }, { 5, 12 }, { 15, 15 },
+		{ 16, 16 }, { -1, 7 }, { -3, 5 }, { -16, 0 },
+	};
+	/* llquantize(x, 10, 0, 2, 5): fewer steps than the factor */
+	static const struct dtrace_llquantize few = {
+		.factor = 10, .low = 0, .high = 2, .steps = 5,
+	};
+	static const struct llq_case fews[] = {
+		{ 2, 17 }, { 29, 22 }, { 30, 23 }, { 999, 31 }, { 1000, 32 },
 	};
 	static const struct dtrace_llquantize big = {
 		.factor = 10, .low = 0, .high = 18, .steps = 10,
@@ -111,49 +129,59 @@ static void test_llquantize_buckets(void)
 		.factor = 2, .low = 0, .high = 61, .steps = 2,
 	};
 	uint64_t n = dtrace_llquantize_nbuckets(&q);
+	uint32_t zero = dtrace_llquantize_zero(&q);
 	unsigned int i;
 	uint32_t b;
 
-	tap_is_int(n, 38, "llquantize(10, 1, 2, 20): 38 buckets");
+	tap_is_int(n, 75, "llquantize(10, 1, 2, 20): 75 buckets");
+	tap_is_int(zero, 37, "llquantize(10, 1, 2, 20): abs() < 10 is 37");
 	for (i = 0; i < DT_ARRAY_SIZE(cases); i++)
 		tap_is_int(dtrace_llquantize_bucket(&q, cases[i].v), cases[i].b,
 			   "llquantize(10, 1, 2, 20): %lld in bucket %u",
 			   (long long)cases[i].v, cases[i].b);
-	for (b = 1; b < n; b++) {
+	for (b = zero + 1; b < n; b++) {
 		int64_t base = dtrace_llquantize_base(&q, b);
 
 		tap_ok(dtrace_llquantize_bucket(&q, base) == b &&
-		       dtrace_llquantize_bucket(&q, base - 1) == b - 1,
-		       "llquantize(10, 1, 2, 20): bucket %u starts at %lld", b,
-		       (long long)base);
+		       dtrace_llquantize_bucket(&q, base - 1) == b - 1 &&
+		       dtrace_llquantize_base(&q, 2 * zero - b) == -base &&
+		       dtrace_llquantize_bucket(&q, -base) == 2 * zero - b,
+		       "llquantize(10, 1, 2, 20): buckets %u and %u start at %lld and %lld",
+		       b, 2 * zero - b, (long long)base, -(long long)base);
 	}
-	tap_is_int(dtrace_llquantize_base(&q, 0), 10,
-		   "llquantize(10, 1, 2, 20): bucket 0 is < 10");
+	tap_is_int(dtrace_llquantize_base(&q, zero), 0,
+		   "llquantize(10, 1, 2, 20): the middle bucket counts as 0");
+	tap_is_int(dtrace_llquantize_base(&q, 0), -1000,
+		   "llquantize(10, 1, 2, 20): bucket 0 is <= -1000");
 
 	/* orders: [1, 2) and [2, 4) by 1, [4, 8) by 2, [8, 16) by 4 */
-	tap_is_int(dtrace_llquantize_nbuckets(&two), 2 + 1 + 2 + 2 + 2,
+	tap_is_int(dtrace_llquantize_nbuckets(&two), 2 * (1 + 2 + 2 + 2) + 3,
 		   "llquantize(2, 0, 3, 4): a bucket of width 1 is not split");
-	tap_is_int(dtrace_llquantize_bucket(&two, 1), 1,
-		   "llquantize(2, 0, 3, 4): 1 in bucket 1");
-	tap_is_int(dtrace_llquantize_bucket(&two, 3), 3,
-		   "llquantize(2, 0, 3, 4): 3 in bucket 3");
-	tap_is_int(dtrace_llquantize_bucket(&two, 5), 4,
-		   "llquantize(2, 0, 3, 4): 5 in bucket 4");
-	tap_is_int(dtrace_llquantize_bucket(&two, 15), 7,
-		   "llquantize(2, 0, 3, 4): 15 in bucket 7");
-	tap_is_int(dtrace_llquantize_bucket(&two, 16), 8,
-		   "llquantize(2, 0, 3, 4): 16 is >= 2^4");
+	for (i = 0; i < DT_ARRAY_SIZE(twos); i++)
+		tap_is_int(dtrace_llquantize_bucket(&two, twos[i].v), twos[i].b,
+			   "llquantize(2, 0, 3, 4): %lld in bucket %u",
+			   (long long)twos[i].v, twos[i].b);
+	/* [1, 10) by 2, [10, 100) by 20, [100, 1000) by 200 */
+	tap_is_int(dtrace_llquantize_nbuckets(&few), 33,
+		   "llquantize(10, 0, 2, 5): 5 buckets an order");
+	for (i = 0; i < DT_ARRAY_SIZE(fews); i++)
+		tap_is_int(dtrace_llquantize_bucket(&few, fews[i].v), fews[i].b,
+			   "llquantize(10, 0, 2, 5): %lld in bucket %u",
+			   (long long)fews[i].v, fews[i].b);
+	tap_is_int(dtrace_llquantize_base(&few, 23), 30,
+		   "llquantize(10, 0, 2, 5): bucket 23 starts at 30");
+
 	tap_is_int(dtrace_llquantize_nbuckets(&big), 0,
 		   "llquantize(10, 0, 18, 10): 10^19 overflows");
 	/* steps 2 of factor 2: one bucket per order, 2^o wide */
-	tap_is_int(dtrace_llquantize_nbuckets(&most), 2 + 62,
+	tap_is_int(dtrace_llquantize_nbuckets(&most), 2 * 62 + 3,
 		   "llquantize(2, 0, 61, 2): 2^62 fits");
-	tap_is_int(dtrace_llquantize_bucket(&most, INT64_MAX), 63,
+	tap_is_int(dtrace_llquantize_bucket(&most, INT64_MAX), 126,
 		   "llquantize(2, 0, 61, 2): INT64_MAX is >= 2^62");
 	tap_is_int(dtrace_llquantize_bucket(&most, ((int64_t)1 << 61) - 1),
-		   61, "llquantize(2, 0, 61, 2): 2^61 - 1 in order 60");
+		   124, "llquantize(2, 0, 61, 2): 2^61 - 1 in order 60");
 	tap_is_int(dtrace_llquantize_bucket(&most, INT64_MIN), 0,
-		   "llquantize(2, 0, 61, 2): INT64_MIN is < 1");
+		   "llquantize(2, 0, 61, 2): INT64_MIN is <= -2^62");
 }
 
 void test_quantize(void)

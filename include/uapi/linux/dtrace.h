@@ -780,11 +780,14 @@ struct dtrace_ioc_probearg {
  *  LQUANTIZE	levels + 2 counts, levels = (high - low) / step: bucket 0
  *		   is < low, bucket 1 + i is [low + i*step, low + (i+1)*step),
  *		   the last is >= low + levels*step
- *  LLQUANTIZE	counts of the log-linear buckets: bucket 0 is < factor^low;
- *		   then for each order o = low..high, with width
- *		   w = max(factor^(o+1) / steps, 1), the buckets
+ *  LLQUANTIZE	counts of the log-linear buckets, 2 * side + 3 of them:
+ *		   for each order o = low..high, with width
+ *		   w = max(factor^(o+1) / steps, 1), the side's buckets
  *		   [factor^o + i*w, factor^o + (i+1)*w) up to factor^(o+1);
- *		   the last is >= factor^(high+1)
+ *		   bucket 0 is <= -factor^(high+1), then the negative side
+ *		   (mirrored, most negative first), bucket side + 1 holds
+ *		   abs(v) < factor^low, then the positive side, and the last
+ *		   is >= factor^(high+1) (framework/engine/quantize.h)
  * The quantizing functions add the increment (1 if none) to a bucket.
  */
 enum {
@@ -829,8 +832,9 @@ struct dtrace_aggkey {
  * DTRACEIOC_AGGDEF: define aggregation @id.  Defining an id again with
  * the very same description is allowed (a no-op).
  * params: LQUANTIZE low, high, step; LLQUANTIZE factor, low, high,
- * steps (factor >= 2, 0 <= low < high, steps >= factor, factor divides
- * steps, factor^(high+1) fits in 63 bits); other functions all zero.
+ * steps (factor >= 2, 0 <= low < high, steps a multiple of factor or
+ * a divisor of it, factor^(high+1) fits in 63 bits); other functions
+ * all zero.
  * Errors: EINVAL for a bad description, EEXIST for an id defined
  * differently, EBUSY once tracing has started, EFAULT.
  */

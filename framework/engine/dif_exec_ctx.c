@@ -66,17 +66,19 @@ DTRACE_ENGINE_NOKPROBE(dtrace_dif_read_pages);
  * Compare the strings at @a and @b, at most @max bytes.  Reads go by
  * chunks that never cross a page, so a string that ends just before an
  * unmapped page compares fine.  A NULL string (0, as strchr() returns)
- * reads as "", as in DTrace: it equals itself and "".
+ * is, as in DTrace, less than every string ("" too) and equal only to
+ * NULL.
  */
 static int dtrace_strcmp(uintptr_t a, uintptr_t b, u32 max,
 			 struct dtrace_dif_mstate *mst)
 {
-	static const char empty[32];
 	char ca[32], cb[32];
 	u32 done = 0;
 
 	if (a == b)
 		return 0;
+	if (!a || !b)
+		return !a ? -1 : 1;
 	while (done < max) {
 		size_t n = dtrace_dif_min((size_t)(max - done), sizeof(ca));
 
@@ -84,13 +86,8 @@ static int dtrace_strcmp(uintptr_t a, uintptr_t b, u32 max,
 		n = dtrace_dif_min(n, dtrace_page_left(b + done));
 		size_t i;
 
-		if (!a)
-			memcpy(ca, empty, n);
-		else if (!dtrace_dif_read(mst, ca, a + done, n, false))
-			return 0;
-		if (!b)
-			memcpy(cb, empty, n);
-		else if (!dtrace_dif_read(mst, cb, b + done, n, false))
+		if (!dtrace_dif_read(mst, ca, a + done, n, false) ||
+		    !dtrace_dif_read(mst, cb, b + done, n, false))
 			return 0;
 		for (i = 0; i < n; i++) {
 			if (ca[i] != cb[i])

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "dt_compile.h"
+#include "dt_decl.h"
 #include "dt_ident.h"
 #include "dt_type.h"
 #include "dt_var.h"
@@ -51,6 +52,18 @@ static void dt_check_incompat(struct dt_pcb *pcb, const struct dt_node *n,
 static bool dt_is_zero_const(const struct dt_node *n)
 {
 	return n->kind == DT_NODE_INT && n->value == 0;
+}
+
+/*
+ * A divisor that is an integer constant expression of value 0, however
+ * it is spelled (0, 7 - 7, (1 - 1) * 9): DTrace refuses it when it
+ * compiles the program.
+ */
+static bool dt_is_zero_divisor(struct dt_pcb *pcb, const struct dt_node *n)
+{
+	int64_t v;
+
+	return dt_decl_fold(pcb, n, &v) == 0 && v == 0;
 }
 
 /* NULL: the constant 0, or a void pointer (the D library's NULL). */
@@ -753,7 +766,7 @@ static void dt_check_opasgn(struct dt_pcb *pcb, struct dt_node *n)
 	if (!dt_type_is_int(lt) || !dt_type_is_int(rt))
 		dt_check_incompat(pcb, n, lt, op, rt);
 	if ((n->op == DT_OP_DIV_EQ || n->op == DT_OP_MOD_EQ) &&
-	    dt_is_zero_const(n->right))
+	    dt_is_zero_divisor(pcb, n->right))
 		dt_diag(pcb, n->line, D_DIV_ZERO,
 			"expression contains division by zero");
 	n->type = lt;
@@ -895,7 +908,7 @@ static void dt_check_op2(struct dt_pcb *pcb, struct dt_node *n)
 	}
 
 	if ((n->op == DT_OP_DIV || n->op == DT_OP_MOD) &&
-	    dt_is_zero_const(n->right))
+	    dt_is_zero_divisor(pcb, n->right))
 		dt_diag(pcb, n->line, D_DIV_ZERO,
 			"expression contains division by zero");
 
@@ -1044,8 +1057,16 @@ static void dt_check_index(struct dt_pcb *pcb, struct dt_node *n)
 static void dt_check_cast(struct dt_pcb *pcb, struct dt_node *n)
 {
 	const struct dt_type *to = n->ctype, *from;
+	const struct dt_ident *id = NULL;
 	char a[128], b[128];
 
+	/* an action's void result is no value to cast, as DTrace says first */
+	if (n->left->kind == DT_NODE_CALL && n->left->left->kind == DT_NODE_IDENT)
+		id = dt_ident_lookup(n->left->left->str);
+	if (id && id->kind == DT_IDENT_ACTION && !dt_type_is_void(to))
+		dt_diag(pcb, n->line, D_CAST_INVAL,
+			"invalid cast expression: \"void\" to \"%s\"",
+			dt_tname(to, b, sizeof(b)));
 	dt_check_expr(pcb, n->left);
 	from = n->left->type;
 	/* xlate<T *>(x) is only the base of ->, never a value */
@@ -1062,6 +1083,8 @@ static void dt_check_cast(struct dt_pcb *pcb, struct dt_node *n)
 		n->type = to;
 	else if (dt_type_is_string(to) && dt_type_is_string(from))
 		n->type = to;
+	else if (dt_type_is_pointer(to) && dt_type_is_string(from))
+		n->type = to;	/* (char *)s: the string's address */
 	else if (dt_type_is_sou(to) && dt_type_same(to, from))
 		n->type = to;	/* (struct s)x of a struct s x */
 	else

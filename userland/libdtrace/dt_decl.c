@@ -151,6 +151,10 @@ int dt_declarator_dim(struct dt_pcb *pcb, struct dt_declarator *d,
 {
 	int64_t v;
 
+	if (!size && pcb->in_extern) {
+		/* extern int a[]; as in C: declared elsewhere, bound unknown */
+		return 0;
+	}
 	if (!size) {
 		dt_pcb_error(pcb, d->line, D_DECL_ARRNULL,
 			     "array declaration requires array dimension or tuple signature: %s",
@@ -363,6 +367,28 @@ struct dt_type *dt_decl_sou_begin(struct dt_pcb *pcb, enum dt_tkind kind,
 	return NULL;
 }
 
+/*
+ * A struct, union or enum only declared, used where its size counts.
+ * DTrace names such a tag as a C forward declaration, "struct TAG",
+ * whichever of the three it was declared as; the one being defined
+ * (@sou, a member of its own type) keeps its own name.
+ */
+static void dt_decl_incomplete(struct dt_pcb *pcb, const struct dt_type *b,
+			       const struct dt_declarator *d,
+			       const struct dt_type *sou)
+{
+	const char *tag = strchr(b->name, ' ');
+
+	if (b == sou || !tag)
+		dt_pcb_error(pcb, d->line, D_DECL_INCOMPLETE,
+			     "incomplete struct/union/enum %s: %s", b->name,
+			     d->name ? d->name : "(anon)");
+	else
+		dt_pcb_error(pcb, d->line, D_DECL_INCOMPLETE,
+			     "incomplete struct/union/enum struct %s: %s",
+			     tag + 1, d->name ? d->name : "(anon)");
+}
+
 int dt_decl_sou_members(struct dt_pcb *pcb, struct dt_type *sou,
 			const struct dt_type *base,
 			const struct dt_declarator *list)
@@ -408,9 +434,7 @@ int dt_decl_sou_members(struct dt_pcb *pcb, struct dt_type *sou,
 			return -1;
 		}
 		if (b->incomplete) {
-			dt_pcb_error(pcb, d->line, D_DECL_INCOMPLETE,
-				     "incomplete struct/union/enum %s: %s",
-				     b->name, d->name ? d->name : "(anon)");
+			dt_decl_incomplete(pcb, b, d, sou);
 			return -1;
 		}
 		if (dt_type_struct_add(pcb->dtp, sou, d->name, t,
@@ -547,9 +571,7 @@ int dt_decl_vars(struct dt_pcb *pcb, enum dt_var_scope scope,
 		if (d->is_func && scope == DT_SCOPE_GLOBAL)
 			continue;	/* a prototype: an extern function */
 		if (dt_type_base(t)->incomplete) {
-			dt_pcb_error(pcb, d->line, D_DECL_INCOMPLETE,
-				     "incomplete struct/union/enum %s: %s",
-				     dt_type_base(t)->name, d->name);
+			dt_decl_incomplete(pcb, dt_type_base(t), d, NULL);
 			return -1;
 		}
 		if (!d->name || d->bits >= 0) {

@@ -199,6 +199,14 @@ if_body:
 
 /* Top-level declarations. */
 
+storage_class:
+	  DT_KEY_SELF | DT_KEY_THIS | DT_KEY_EXTERN
+	;
+
+extern_kw:
+	  DT_KEY_EXTERN				{ pcb->in_extern = true; }
+	;
+
 declaration:
 	  type_specifier ';'			{ (void)$1; }
 	| type_specifier declarator_list ';' {
@@ -210,21 +218,28 @@ declaration:
 	| DT_KEY_THIS type_specifier declarator_list ';' {
 		OK(dt_decl_vars(pcb, DT_SCOPE_CLAUSE, $2, $3));
 	}
-	| DT_KEY_EXTERN type_specifier ';' {
+	| extern_kw type_specifier ';' {
 		dt_pcb_error(pcb, pcb->line, D_DECL_USELESS,
 			     "useless declaration");
 		YYABORT;
 	}
-	| DT_KEY_EXTERN type_specifier declarator_list ';' {
+	| extern_kw type_specifier declarator_list ';' {
+		pcb->in_extern = false;
 		OK(dt_decl_extern(pcb, $2, $3));
 	}
-	| DT_KEY_EXTERN DT_TOK_IDENT ';' {
+	| extern_kw DT_TOK_IDENT ';' {
+		pcb->in_extern = false;
 		/* no type: an int, as in C before C99 */
 		NN($2);
 	}
 	| DT_KEY_BADCLASS {
 		dt_pcb_error(pcb, pcb->line, D_DECL_BADCLASS,
 			     "specified storage class not appropriate in D");
+		YYABORT;
+	}
+	| storage_class storage_class {
+		dt_pcb_error(pcb, pcb->line, D_DECL_CLASS,
+			     "only one storage class allowed in a declaration");
 		YYABORT;
 	}
 	| DT_KEY_SELF declarator_list ';' {	/* self x; is an int, as in C */

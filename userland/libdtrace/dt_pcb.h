@@ -31,6 +31,8 @@ struct dt_pcb {
 	int braces;			/* { depth in a clause body or a
 					   declaration */
 	int lasttok;			/* the token returned before */
+	bool in_extern;			/* in an extern declaration, where
+					   an array may have no bound */
 	uint64_t macros_used;		/* bit N: $N or $$N was referenced */
 	char tok[64];			/* text of the last token, for errors */
 	const char *macro;		/* the $N being expanded, or NULL */

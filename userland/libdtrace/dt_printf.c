@@ -438,7 +438,7 @@ static int64_t dt_pf_value(const struct dt_pfarg *a)
 
 /*
  * What C's printf prints for an argument of @size bytes: %d reads those
- * bytes as signed, %u/%x/%o as unsigned, whatever the declared type.
+ * bytes as signed (when the type is signed), %u/%x/%o as unsigned.
  */
 static int64_t dt_pf_signed(uint64_t v, unsigned int size)
 {
@@ -611,12 +611,14 @@ static int dt_pf_one(struct dtrace_hdl *dtp, const struct dt_pfconv *c,
 		size = 2;
 	else if (c->length[0] && c->length[0] != 'L')
 		size = 8;	/* l ll j z t: as the value converted to long */
-	if (c->conv == 'd' || c->conv == 'i') {
+	/* as DTrace, %d and %i of an unsigned type print it as %u */
+	if ((c->conv == 'd' || c->conv == 'i') && a->is_signed) {
 		snprintf(cfmt + n, sizeof(cfmt) - n, "lld");
 		return dt_strbuf_printf(out, cfmt,
 					(long long)dt_pf_signed(v, size));
 	}
-	snprintf(cfmt + n, sizeof(cfmt) - n, "ll%c", c->conv);
+	snprintf(cfmt + n, sizeof(cfmt) - n, "ll%c",
+		 c->conv == 'd' || c->conv == 'i' ? 'u' : c->conv);
 	return dt_strbuf_printf(out, cfmt,
 				(unsigned long long)dt_pf_unsigned(v, size));
 }

@@ -715,23 +715,12 @@ struct dt_type *dt_type_struct_begin(dtrace_hdl_t *dtp, enum dt_tkind kind,
 	*errp = 0;
 	snprintf(name, sizeof(name), "%s %s", dt_kind_word(kind),
 		 tag ? tag : "<anon>");
-	/* Tags share one namespace: "union u" after "struct u" is EEXIST. */
-	if (tag) {
+	/*
+	 * As in DTrace, struct, union and enum tags are three namespaces:
+	 * "union u" may follow "struct u".
+	 */
+	if (tag)
 		d = dt_dname_find(dtp, name, true);
-		if (!d) {
-			snprintf(name, sizeof(name), "%s %s", "struct", tag);
-			d = dt_dname_find(dtp, name, true);
-		}
-		if (!d) {
-			snprintf(name, sizeof(name), "%s %s", "union", tag);
-			d = dt_dname_find(dtp, name, true);
-		}
-		if (!d) {
-			snprintf(name, sizeof(name), "%s %s", "enum", tag);
-			d = dt_dname_find(dtp, name, true);
-		}
-		snprintf(name, sizeof(name), "%s %s", dt_kind_word(kind), tag);
-	}
 	if (d) {
 		if (d->type->kind != kind || !d->type->incomplete) {
 			*errp = EEXIST;
@@ -1103,6 +1092,9 @@ bool dt_type_assignable(const struct dt_type *to, const struct dt_type *from,
 	if (t->kind == DT_TK_POINTER) {
 		if (dt_type_is_int(f))
 			return from_is_zero_const;
+		/* char *p = "..."; a string is char data, as in DTrace */
+		if (f->kind == DT_TK_STRING)
+			return dt_type_is_char(t->ref);
 		if (f->kind != DT_TK_POINTER && f->kind != DT_TK_ARRAY)
 			return false;
 		return dt_type_is_void(t->ref) || dt_type_is_void(f->ref) ||

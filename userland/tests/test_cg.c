@@ -1060,6 +1060,13 @@ void test_cg(void)
 	ev(dtp, "\"abc\" > \"abd\"", 0, 4);
 	ev(dtp, "\"b\" >= \"abd\"", 1, 4);
 	ev(dtp, "\"abc\" <= \"abc\"", 1, 4);
+	/* a NULL string is less than every string, "" too; equal to NULL */
+	ev(dtp, "\"\" == (void *)0", 0, 4);
+	ev(dtp, "\"\" > (void *)0", 1, 4);
+	ev(dtp, "(void *)0 < \"\"", 1, 4);
+	ev(dtp, "(void *)0 >= \"a\"", 0, 4);
+	ev(dtp, "strchr(\"ab\", 'z') == strstr(\"ab\", \"z\")", 1, 4);
+	ev(dtp, "strchr(\"ab\", 'z') <= (void *)0", 1, 4);
 	ev(dtp, "probename == \"BEGIN\" && probeprov == \"dtrace\"", 1, 4);
 
 	pred(dtp, "pid == 4242", true);

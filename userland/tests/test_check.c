@@ -311,6 +311,17 @@ void test_check(void)
 	   "[D_DIV_ZERO] expression contains division by zero");
 	ck(dtp, "BEGIN { trace(1 % 0) }",
 	   "[D_DIV_ZERO] expression contains division by zero");
+	ck(dtp, "BEGIN { (struct task_struct)trace(1) }",
+	   "[D_CAST_INVAL] invalid cast expression: \"void\" to \"struct task_struct\"");
+	ck(dtp, "BEGIN { trace(((char *)execname)[0]) }", "OK");
+	ck(dtp, "char *cs; BEGIN { cs = probeprov; trace(cs[0]) }", "OK");
+	ck(dtp, "int *is; BEGIN { is = probeprov }",
+	   "[D_OP_INCOMPAT] operands have incompatible types: \"int *\" = \"string\"");
+	ck(dtp, "BEGIN { c = 123 / ((7 - 7) * 999) }",
+	   "[D_DIV_ZERO] expression contains division by zero");
+	ck(dtp, "BEGIN { c = 5; c %= (1 << 2) - 4 }",
+	   "[D_DIV_ZERO] expression contains division by zero");
+	ck(dtp, "BEGIN { c = 5; c = c / (c - c) + 1 / (2 - 1) }", "OK");
 	ck(dtp, "BEGIN /execname/ { }",
 	   "[D_PRED_SCALAR] predicate result must be of scalar type");
 	ck(dtp, "BEGIN { trace() }",
@@ -484,6 +495,9 @@ void test_check(void)
 	/* kernel types through BTF (host vmlinux) */
 	ck(dtp, "BEGIN { trace(curthread->pid); trace(curthread->comm) }", "OK");
 	ck(dtp, "BEGIN { trace(curthread->real_parent->real_parent->tgid) }",
+	   "OK");
+	ck(dtp, "BEGIN { trace(sizeof(((struct cgroup *)0)->self)); "
+	   "trace(((struct cgroup *)0)->/* a member */self.cgroup->self.flags) }",
 	   "OK");
 	ck(dtp, "BEGIN { trace(curthread->no_such) }",
 	   "[D_TYPE_MEMBER] no_such is not a member of struct task_struct");

@@ -124,6 +124,15 @@ static const char *parse_stmts(dtrace_hdl_t *dtp, const char *body)
 static const struct {
 	const char *text, *want, *name;
 } decl_errs[] = {
+	{ "self this int x;",
+	  "[D_DECL_CLASS] line 1: only one storage class allowed in a declaration",
+	  "parse: self and this in one declaration" },
+	{ "this self x;",
+	  "[D_DECL_CLASS] line 1: only one storage class allowed in a declaration",
+	  "parse: this and self in one declaration" },
+	{ "extern self int x;",
+	  "[D_DECL_CLASS] line 1: only one storage class allowed in a declaration",
+	  "parse: extern and self in one declaration" },
 	{ "int pf(int, void);",
 	  "[D_DECL_PROTO_VOID] line 1: void must be sole parameter",
 	  "parse: void among parameters" },
@@ -414,6 +423,11 @@ void test_parse(void)
 	tap_is_str(parse_decls(dtp, "extern int e1, e2[3]; extern e3; "
 			      "extern int f1(int, char *, ...);"),
 		   "", "parse: extern declarations and prototypes");
+	tap_is_str(parse_decls(dtp, "extern int xa1[], xa2[2][3];"),
+		   "", "parse: an extern array may have no bound");
+	tap_is_str(parse_decls(dtp, "extern int xa3; int xa4[];"),
+		   "[D_DECL_ARRNULL] line 1: array declaration requires array dimension or tuple signature: xa4",
+		   "parse: a variable after an extern one still needs its bound");
 	for (i = 0; i < sizeof(decl_errs) / sizeof(decl_errs[0]); i++)
 		tap_is_str(parse_decls(dtp, decl_errs[i].text), decl_errs[i].want,
 			   decl_errs[i].name);
@@ -423,6 +437,19 @@ void test_parse(void)
 	tap_is_str(parse_decls(dtp, "typedef int pid_t;"),
 		   "[D_TYPE_REDEF] line 1: type redeclared: pid_t",
 		   "parse: typedef of a type name");
+	tap_is_str(type_after(dtp, "struct tag1 { char c; int i; }; "
+			      "union tag1 { char c; int i; };", "union tag1"),
+		   "union tag1 size 4",
+		   "parse: struct and union tags are separate namespaces");
+	tap_is_str(parse_decls(dtp, "union un1 { union un2 m; };"),
+		   "[D_DECL_INCOMPLETE] line 1: incomplete struct/union/enum struct un2: m",
+		   "parse: member of a union only declared, named as DTrace names a forward tag");
+	tap_is_str(parse_decls(dtp, "union un3 { union un3 me; int i; };"),
+		   "[D_DECL_INCOMPLETE] line 1: incomplete struct/union/enum union un3: me",
+		   "parse: a union member of its own type keeps the union's name");
+	tap_is_str(parse_decls(dtp, "enum nosuche x;"),
+		   "[D_DECL_INCOMPLETE] line 1: incomplete struct/union/enum struct nosuche: x",
+		   "parse: variable of an enum only declared");
 	tap_is_str(parse_decls(dtp, "struct nosuch x;"),
 		   "[D_DECL_INCOMPLETE] line 1: incomplete struct/union/enum struct nosuch: x",
 		   "parse: variable of a struct only declared");

@@ -123,8 +123,14 @@ static void ck_int_all(const char *f, const char *len, unsigned int size,
 		       bool is_signed)
 {
 	unsigned int i, bad = 0;
-	char want[256], got[512];
+	char want[256], got[512], cf[64];
+	char *conv;
 
+	/* DTrace prints %d and %i of an unsigned type as %u */
+	snprintf(cf, sizeof(cf), "%s", c_fmt(f));
+	conv = cf + strcspn(cf, "diouxXc");
+	if (!is_signed && (*conv == 'd' || *conv == 'i'))
+		*conv = 'u';
 	for (i = 0; i < DT_ARRAY_SIZE(ivals); i++) {
 		int64_t v = ivals[i];
 		struct dt_pfarg a;
@@ -135,9 +141,9 @@ static void ck_int_all(const char *f, const char *len, unsigned int size,
 			    (int64_t)(uint32_t)v;
 		a = iarg(v, size, is_signed);
 		if (len[0] == 'l')
-			snprintf(want, sizeof(want), c_fmt(f), (long)v);
+			snprintf(want, sizeof(want), cf, (long)v);
 		else
-			snprintf(want, sizeof(want), c_fmt(f),
+			snprintf(want, sizeof(want), cf,
 				 is_signed ? (int)v : (int)(unsigned int)v);
 		snprintf(got, sizeof(got), "%s", fmt1(f, &a, 1));
 		if (strcmp(got, want) && !bad++)
@@ -418,7 +424,13 @@ void test_printf(void)
 	CK_INT("%hhd", 300);
 	CK_INT("%hd", 70000);
 	CK_UINT("%u", 4000000000u);
-	CK_UINT("%d", 4000000000u);
+	{
+		struct dt_pfarg a = iarg(4000000000u, 4, false);
+
+		tap_is_str(fmt1("%d|%i", (struct dt_pfarg[]){ a, a }, 2),
+			   "4000000000|4000000000",
+			   "printf: %%d and %%i of an unsigned type print unsigned, as DTrace's");
+	}
 	CK_UINT("%#X", 0xdeadbeefu);
 	CK_LONG("%d", "%ld", -5000000000L);
 	CK_LONG("%x", "%lx", -1L);

@@ -3,8 +3,8 @@
  * finding nothing, or NULL itself), as in DTrace: it compares equal to
  * NULL, a thread-local or array element set to NULL is freed and an
  * unset one reads as NULL, and reading through NULL faults BADADDR at 0.
- * A string compared with NULL is a string comparison in which NULL reads
- * as "".
+ * A string compared with NULL is a string comparison in which NULL is
+ * less than every string, "" too, and equal only to NULL.
  *
  * SPDX-License-Identifier: GPL-2.0
  */
@@ -23,8 +23,8 @@ BEGIN
 	this->l = NULL;
 	printf("%d %d %d %d %d\n", g == NULL, self->t == NULL, a["k"] == NULL,
 	    this->l == NULL, self->unset == NULL);
-	printf("%d %d %d\n", strchr("abc", 'b') != NULL, "" == NULL,
-	    "x" == NULL);
+	printf("%d %d %d %d %d\n", strchr("abc", 'b') != NULL, "" == NULL,
+	    "x" == NULL, NULL < "", "" > NULL);
 }
 
 BEGIN

@@ -436,8 +436,9 @@ static void test_trace(void)
 /*
  * String comparison: SCMP gives -1/0/1, looks at no more than strsize
  * bytes, and a bad address faults (NULL is no bad address: it orders
- * "", as in DTrace; dtrace/vars/tst.string-null.d).  With no ERROR clause, the fault is
- * only counted in the snapshot's errors.
+ * before every string, as in DTrace; dtrace/vars/tst.string-null.d).
+ * With no ERROR clause, the fault is only counted in the snapshot's
+ * errors.
  */
 static void test_strcmp(void)
 {

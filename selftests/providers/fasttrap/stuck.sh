@@ -92,8 +92,8 @@ grep -q '^stuck 7$' "$DT_TMP/out" ||
 
 # All at once: a hang of one must not hide the others, nor take long.
 kill -INT "$DT_BG"
-PID_sigint=$DT_BG # read through eval by steps_check
-export PID_sigint
+# shellcheck disable=SC2034 # read through eval by steps_check
+PID_sigint=$DT_BG
 STEPS=sigint
 ln -s out "$DT_TMP/sigint.out"
 start list "$DTRACE" -l -n 'dtrace:::BEGIN'

@@ -7,7 +7,7 @@
 # ASSERTION: Without quiet, dtrace prints the CPU/ID/FUNCTION:NAME
 # header once, each record starts "%3d %6d %32s " (CPU, probe id,
 # FUNCTION:NAME), trace() of a string prints two spaces and the string
-# left-justified in 33 columns, of an int " %8d", of a long " %16d", and
+# left-justified in 33 columns, of an int " %10d", of a long " %19d", and
 # the record ends with a newline; a last empty line follows at exit.
 # "description 'BEGIN ' matched 1 probe" goes to stderr.  The CPU BEGIN
 # runs on varies, so the first column is not compared.
@@ -23,7 +23,7 @@ timeout 120 "$DTRACE" -n 'BEGIN { trace("hello"); trace(42); trace(5L); exit(0);
 [ "$st" -eq 0 ] || dt_fail "exit $st: $(cat "$DT_TMP/err")"
 cut -c4- "$DT_TMP/out" >"$DT_TMP/got"
 printf '%s\n' '     ID                    FUNCTION:NAME' \
-	'      1                           :BEGIN   hello                                   42                5' \
+	'      1                           :BEGIN   hello                                     42                   5' \
 	'' >"$DT_TMP/want"
 cmp -s "$DT_TMP/want" "$DT_TMP/got" ||
 	dt_fail "stdout differs: $(diff -u "$DT_TMP/want" "$DT_TMP/got")"

@@ -20,6 +20,11 @@ BEGIN
 BEGIN
 {
 	commit(self->s);
+}
+
+/* data may not follow commit() in its clause (D_DREC_COMM, as DTrace) */
+BEGIN
+{
 	printf("done\n");
 	exit(0);
 }

@@ -1,5 +1,6 @@
 /*
- * ASSERTION: #pragma D option strsize bounds recorded strings, NUL included.
+ * ASSERTION: #pragma D option strsize bounds recorded strings: strsize
+ * characters at most, as DTrace counts it (the NUL is not counted).
  *
  * SPDX-License-Identifier: GPL-2.0
  */

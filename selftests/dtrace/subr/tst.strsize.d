@@ -1,5 +1,6 @@
 /*
- * ASSERTION: Results of string subroutines are cut to strsize - 1 characters.
+ * ASSERTION: Results of string subroutines are cut to strsize characters
+ * (DTrace counts no NUL in strsize).
  *
  * SPDX-License-Identifier: GPL-2.0
  */

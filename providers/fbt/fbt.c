@@ -251,8 +251,8 @@ static void fbt_probe_create(struct fbt_object *obj, struct fbt_func *func,
 	probe->obj = obj;
 	probe->func = func;
 	probe->which = which;
-	if (which == FBT_RETURN)
-		probe->nargs = 2;
+	if (which == FBT_RETURN)	/* the offset; the value, if not void */
+		probe->nargs = proto && proto->type ? 2 : 1;
 	else if (proto)
 		probe->nargs = min_t(u16, btf_vlen(proto), DTRACE_PROBE_NARGS);
 	id = dtrace_probe_create(fbt_id, obj->name, fbt_func_name(obj, func),
@@ -369,7 +369,8 @@ static void fbt_destroy(void *arg, dtrace_id_t id, void *parg)
 
 /*
  * Entry: the parameters' types.  Return: arg0 the offset (an int),
- * arg1 the function's return type.
+ * arg1 the function's return type; a function returning void has no
+ * arg1.
  */
 static void fbt_getargdesc(void *arg, dtrace_id_t id, void *parg,
 			   struct dtrace_ioc_probearg *desc)
@@ -379,8 +380,12 @@ static void fbt_getargdesc(void *arg, dtrace_id_t id, void *parg,
 	const struct btf_type *proto = dtrace_btf_type(btf, probe->func->proto);
 	u32 type;
 
-	if (!proto || desc->argno >= probe->nargs)
+	if (!proto)
 		return;
+	if (desc->argno >= probe->nargs) {
+		desc->mapping = DTRACE_ARGNONE;
+		return;
+	}
 	if (probe->which == FBT_RETURN && desc->argno == 0) {
 		strscpy(desc->native, "int", sizeof(desc->native));
 		return;

@@ -84,7 +84,8 @@ static int fbt_return_handler(struct kretprobe_instance *ri,
 {
 	struct fbt_armed *armed = container_of(get_kretprobe(ri),
 					       struct fbt_armed, rp);
-	u64 args[2] = { 0, regs_return_value(regs) };
+	/* arg0: the offset of the return, which a kretprobe does not know */
+	u64 args[2] = { (u64)-1, regs_return_value(regs) };
 
 	dtrace_probe_regs(armed->id, args, ARRAY_SIZE(args), regs, false);
 	return 0;

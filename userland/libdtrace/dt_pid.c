@@ -11,9 +11,10 @@
  * the executable, which becomes its basename in the probe.  A -c target
  * still waiting to exec is first run to its entry (dt_proc.c).  The
  * objects come from /proc/PID/maps, the functions from their symbol
- * tables (dt_sym.c), the USDT sites from their notes (dt_usdt.c); the
- * kernel gets, through /dev/dtrace_fasttrap, the mapped file (opened
- * through /proc/PID/map_files, so the very file mapped) and an offset.
+ * tables (dt_sym.c), the USDT sites and the argument types dtrace -G
+ * recorded from their notes (dt_usdt.c); the kernel gets, through
+ * /dev/dtrace_fasttrap, the mapped file (opened through
+ * /proc/PID/map_files, so the very file mapped) and an offset.
  * A description that would make more probes than dtrace_fasttrap lets
  * be enabled at once is refused before any is made.
  *
@@ -372,6 +373,7 @@ static int dt_pid_usdt_obj(dtrace_hdl_t *dtp, const struct dt_pobj *o,
 				sites[i].args);
 			c.nargs = 0;
 		}
+		dt_usdt_types(&sites[i], &c);
 		if (fd < 0 && (fd = dt_pobj_open(o)) < 0)
 			break;
 		c.fd = fd;

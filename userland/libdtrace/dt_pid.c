@@ -352,15 +352,17 @@ static int dt_pid_usdt_obj(dtrace_hdl_t *dtp, const struct dt_pobj *o,
 			*q = '-';
 			memmove(q + 1, q + 2, strlen(q + 2) + 1);
 		}
-		func = dt_sym_ufunc_at(dtp, o->src, sites[i].pc);
-		snprintf(c.desc.func, sizeof(c.desc.func), "%s", func ? func : "-");
 		if (snprintf(c.desc.provider, sizeof(c.desc.provider), "%s%d",
 			     sites[i].provider, pid) >=
 		    (int)sizeof(c.desc.provider) ||
 		    !dtrace_match_glob(prov, full ? c.desc.provider :
 				       sites[i].provider) ||
-		    !dtrace_match_glob(pd->name, c.desc.name) ||
-		    !dtrace_match_glob(pd->func, c.desc.func) ||
+		    !dtrace_match_glob(pd->name, c.desc.name))
+			continue;
+		/* the symbol lookups only for the sites the names select */
+		func = dt_sym_ufunc_at(dtp, o->src, sites[i].pc);
+		snprintf(c.desc.func, sizeof(c.desc.func), "%s", func ? func : "-");
+		if (!dtrace_match_glob(pd->func, c.desc.func) ||
 		    !dt_pid_name_fits(c.desc.func, sizeof(c.desc.func)) ||
 		    dt_sym_uoffset(dtp, o->src, sites[i].pc, &off) ||
 		    (sites[i].sema &&

@@ -316,8 +316,11 @@ static void dt_check_args_none(struct dt_pcb *pcb, const struct dt_node *n,
 
 /*
  * args[@argno] of a probe whose provider translates it (pa->xlate, as
- * tcp's "ipinfo_t *"): @n becomes xlate<xlate>((native)argM), M the
- * native argument it is translated from, and is checked as that.
+ * tcp's "ipinfo_t *") or maps it to another native argument (USDT's
+ * "probe p(int i, int j) : (int j, int i)"): @n becomes
+ * xlate<xlate>((native)argM), M the native argument it is translated
+ * from, and is checked as that; for an integer, or the native type
+ * itself, which need no translator, (xlate)(native)argM.
  */
 static void dt_check_xlate_arg(struct dt_pcb *pcb, struct dt_node *n,
 			       const struct dtrace_ioc_probearg *pa)
@@ -327,20 +330,26 @@ static void dt_check_xlate_arg(struct dt_pcb *pcb, struct dt_node *n,
 	char name[8];
 
 	native = dt_type_from_text(pcb->dtp, pa->native);
-	to = dt_type_from_text(pcb->dtp, pa->xlate);
+	to = pa->xlate[0] ? dt_type_from_text(pcb->dtp, pa->xlate) : native;
 	if (!native || !to || pa->mapping >= DTRACE_PROBE_NARGS)
 		dt_diag(pcb, n->line, D_ARGS_TYPE,
 			"args[%u] has a type this kernel or D library lacks: %s translated from %s",
-			pa->argno, pa->xlate, pa->native);
+			pa->argno, pa->xlate[0] ? pa->xlate : pa->native,
+			pa->native);
 	snprintf(name, sizeof(name), "arg%u", pa->mapping);
 	arg = dt_node_ident(pcb, dt_pcb_strdup(pcb, name, strlen(name)),
 			    n->line);
-	n->kind = DT_NODE_XLATE;
 	n->ctype = to;
 	n->left = dt_node_cast(pcb, DT_NODE_CAST, native, arg);
 	n->args = NULL;
 	if (!n->left || !n->left->left)
 		dt_diag(pcb, n->line, D_NOMEM, "out of memory");
+	if (!pa->xlate[0] || dt_type_is_int(to)) {
+		n->kind = DT_NODE_CAST;
+		dt_check_expr(pcb, n);
+		return;
+	}
+	n->kind = DT_NODE_XLATE;
 	dt_xlate_check(pcb, n);
 }
 
@@ -1041,7 +1050,7 @@ static void dt_check_index(struct dt_pcb *pcb, struct dt_node *n)
 		    dt_check_probearg(pcb, n->args->value, &pa)) {
 			if (pa.mapping == DTRACE_ARGNONE)
 				dt_check_args_none(pcb, n, pa.argno);
-			if (pa.xlate[0]) {
+			if (pa.xlate[0] || pa.mapping != pa.argno) {
 				dt_check_xlate_arg(pcb, n, &pa);
 				return;
 			}

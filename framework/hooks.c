@@ -7,7 +7,9 @@
  * and in each module as it is loaded (the tracepoint module notifier);
  * when such a module is unloaded, a hook armed on it is unregistered
  * first, and registered again if the module comes back while the hook
- * is still wanted.  Kprobes look after their own modules.
+ * is still wanted.  Kprobes look after their own modules.  A provider
+ * whose every probe is one hook with the same arguments (ip, udp) can
+ * leave its ops to struct dtrace_hook_provider, at the end.
  *
  * Context: process, from providers' init, exit, ->enable and ->disable.
  * Locking: dtrace_hooks_lock protects every table's state.  It is taken
@@ -317,3 +319,91 @@ void dtrace_hooks_disarm(struct dtrace_hooks *hooks, unsigned long mask)
 	mutex_unlock(&dtrace_hooks_lock);
 }
 EXPORT_SYMBOL_NS_GPL(dtrace_hooks_disarm, DTRACE_NS);
+
+/* Probe @parg of @hp: its entry in hp->probes[]. */
+static unsigned int dtrace_hook_probe_of(struct dtrace_hook_provider *hp,
+					 const void *parg)
+{
+	return (const char *const *)parg - hp->probes;
+}
+
+/* ->enable: arm the probe's hook, then let it fire. */
+static int dtrace_hook_prov_enable(void *arg, dtrace_id_t id, void *parg)
+{
+	struct dtrace_hook_provider *hp = arg;
+	unsigned int p = dtrace_hook_probe_of(hp, parg);
+	int ret;
+
+	ret = dtrace_hooks_arm(hp->hooks, BIT(p));
+	if (!ret)
+		WRITE_ONCE(hp->enabled[p], true);
+	return ret;
+}
+
+/*
+ * ->disable: stop the probe firing and disarm its hook.  When this
+ * returns no handler of the hook runs.
+ */
+static void dtrace_hook_prov_disable(void *arg, dtrace_id_t id, void *parg)
+{
+	struct dtrace_hook_provider *hp = arg;
+	unsigned int p = dtrace_hook_probe_of(hp, parg);
+
+	WRITE_ONCE(hp->enabled[p], false);
+	dtrace_hooks_disarm(hp->hooks, BIT(p));
+}
+
+/* ->getargdesc: args[N] is arg N, of the type the table gives. */
+static void dtrace_hook_prov_getargdesc(void *arg, dtrace_id_t id, void *parg,
+					struct dtrace_ioc_probearg *desc)
+{
+	struct dtrace_hook_provider *hp = arg;
+	const struct dtrace_hook_arg *a;
+
+	if (desc->argno >= hp->nargs)
+		return;
+	a = &hp->args[desc->argno];
+	strscpy(desc->native, a->native, sizeof(desc->native));
+	strscpy(desc->xlate, a->xlate, sizeof(desc->xlate));
+	desc->mapping = desc->argno;
+}
+
+int dtrace_hook_provider_register(struct dtrace_hook_provider *hp)
+{
+	unsigned int p;
+	int ret;
+
+	hp->hooks = dtrace_hooks_create(hp->name, hp->descs, hp->n, 0);
+	if (IS_ERR(hp->hooks))
+		return PTR_ERR(hp->hooks);
+	hp->pops.owner = hp->owner;
+	hp->pops.enable = dtrace_hook_prov_enable;
+	hp->pops.disable = dtrace_hook_prov_disable;
+	hp->pops.getargdesc = dtrace_hook_prov_getargdesc;
+	ret = dtrace_register(hp->name, &hp->pops, hp, &hp->id);
+	if (ret)
+		goto out_hooks;
+	for (p = 0; p < hp->n; p++) {
+		hp->ids[p] = dtrace_probe_create(hp->id, "", "", hp->probes[p],
+						 (void *)&hp->probes[p]);
+		if (hp->ids[p] == DTRACE_IDNONE) {
+			ret = -ENOMEM;
+			goto out_unregister;
+		}
+	}
+	return 0;
+
+out_unregister:
+	dtrace_unregister(hp->id);
+out_hooks:
+	dtrace_hooks_destroy(hp->hooks);
+	return ret;
+}
+EXPORT_SYMBOL_NS_GPL(dtrace_hook_provider_register, DTRACE_NS);
+
+void dtrace_hook_provider_unregister(struct dtrace_hook_provider *hp)
+{
+	dtrace_unregister(hp->id);
+	dtrace_hooks_destroy(hp->hooks);
+}
+EXPORT_SYMBOL_NS_GPL(dtrace_hook_provider_unregister, DTRACE_NS);

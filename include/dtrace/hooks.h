@@ -14,6 +14,7 @@
 
 #include <linux/kprobes.h>
 #include <linux/types.h>
+#include <dtrace/provider.h>
 
 enum dtrace_hook_kind {
 	DTRACE_HOOK_TRACEPOINT,
@@ -111,5 +112,65 @@ int dtrace_hooks_arm(struct dtrace_hooks *hooks, unsigned long mask);
  * Context: process; may sleep (a provider's ->disable).
  */
 void dtrace_hooks_disarm(struct dtrace_hooks *hooks, unsigned long mask);
+
+/* args[N] of a probe: the kernel type passed, and the type D sees. */
+struct dtrace_hook_arg {
+	const char	*native;
+	const char	*xlate;
+};
+
+/**
+ * struct dtrace_hook_provider - a provider each of whose probes is fired
+ *	by one hook, all probes with the same arguments
+ * @name: the provider's name
+ * @owner: its module (THIS_MODULE)
+ * @probes: the probe names; probe i is fired by hook @descs[i]
+ * @descs: the hooks
+ * @n: how many probes and hooks
+ * @args: args[0..@nargs - 1] of every probe; args[N] is arg N
+ * @nargs: how many
+ * @enabled: @n flags, probe i's set while it is enabled: its handler
+ *	tests it with READ_ONCE() before it fires
+ * @ids: @n probe ids, for dtrace_probe()
+ * @hooks: private to the core
+ * @pops: private to the core
+ * @id: private to the core
+ *
+ * The provider's probes have empty module and function fields.
+ */
+struct dtrace_hook_provider {
+	const char			*name;
+	struct module			*owner;
+	const char *const		*probes;
+	const struct dtrace_hook_desc	*descs;
+	unsigned int			n;
+	const struct dtrace_hook_arg	*args;
+	unsigned int			nargs;
+	bool				*enabled;
+	dtrace_id_t			*ids;
+	struct dtrace_hooks		*hooks;
+	struct dtrace_pops		pops;
+	dtrace_provider_id_t		id;
+};
+
+/**
+ * dtrace_hook_provider_register() - register @hp and create its probes
+ * @hp: the provider, static; it is used until
+ *	dtrace_hook_provider_unregister()
+ *
+ * Context: process; may sleep (module init).
+ * Return: 0, or the error of dtrace_hooks_create(), dtrace_register(),
+ * or -ENOMEM.
+ */
+int dtrace_hook_provider_register(struct dtrace_hook_provider *hp);
+
+/**
+ * dtrace_hook_provider_unregister() - unregister @hp and free its hooks
+ * @hp: from dtrace_hook_provider_register(); none of its probes enabled
+ *	(the core holds the provider's module while one is)
+ *
+ * Context: process; may sleep (module exit).
+ */
+void dtrace_hook_provider_unregister(struct dtrace_hook_provider *hp);
 
 #endif /* _DTRACE_HOOKS_H */

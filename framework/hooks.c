@@ -384,7 +384,8 @@ int dtrace_hook_provider_register(struct dtrace_hook_provider *hp)
 	if (ret)
 		goto out_hooks;
 	for (p = 0; p < hp->n; p++) {
-		hp->ids[p] = dtrace_probe_create(hp->id, "", "", hp->probes[p],
+		hp->ids[p] = dtrace_probe_create(hp->id, "vmlinux", "",
+						 hp->probes[p],
 						 (void *)&hp->probes[p]);
 		if (hp->ids[p] == DTRACE_IDNONE) {
 			ret = -ENOMEM;

@@ -136,7 +136,8 @@ struct dtrace_hook_arg {
  * @pops: private to the core
  * @id: private to the core
  *
- * The provider's probes have empty module and function fields.
+ * The provider's probes are in module "vmlinux", with an empty
+ * function field.
  */
 struct dtrace_hook_provider {
 	const char			*name;

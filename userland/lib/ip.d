@@ -66,9 +66,27 @@ inline int AF_INET6 = 10;
 inline int ARPHRD_ETHER = 1;
 inline int ARPHRD_INFINIBAND = 32;
 
-/* ipv4info_t's ipv4_flags */
-inline uint8_t IPH_DF = 0x40;	/* don't fragment */
-inline uint8_t IPH_MF = 0x20;	/* more fragments */
+/* ipv4info_t's ipv4_flags: the header's three flag bits */
+inline uint8_t IPH_DF = 4;	/* don't fragment */
+inline uint8_t IPH_MF = 2;	/* more fragments */
+
+/* IP protocol numbers, as ipv4_protocol and ipv6_nexthdr give them */
+inline uint8_t IPPROTO_IP = 0;
+inline uint8_t IPPROTO_HOPOPTS = 0;
+inline uint8_t IPPROTO_ICMP = 1;
+inline uint8_t IPPROTO_IGMP = 2;
+inline uint8_t IPPROTO_TCP = 6;
+inline uint8_t IPPROTO_UDP = 17;
+inline uint8_t IPPROTO_IPV6 = 41;
+inline uint8_t IPPROTO_ROUTING = 43;
+inline uint8_t IPPROTO_FRAGMENT = 44;
+inline uint8_t IPPROTO_ESP = 50;
+inline uint8_t IPPROTO_AH = 51;
+inline uint8_t IPPROTO_ICMPV6 = 58;
+inline uint8_t IPPROTO_NONE = 59;
+inline uint8_t IPPROTO_DSTOPTS = 60;
+inline uint8_t IPPROTO_SCTP = 132;
+inline uint8_t IPPROTO_UDPLITE = 136;
 
 typedef uint32_t ipaddr_t;	/* an IPv4 address, network byte order */
 typedef struct in6_addr in6_addr_t;
@@ -86,7 +104,7 @@ typedef struct ipv4info {
 	uint8_t ipv4_tos;	/* type of service */
 	uint16_t ipv4_length;	/* total length, bytes */
 	uint16_t ipv4_ident;	/* identification */
-	uint8_t ipv4_flags;	/* IPH_DF, IPH_MF */
+	uint8_t ipv4_flags;	/* IPH_DF, IPH_MF: the flag bits */
 	uint16_t ipv4_offset;	/* fragment offset, bytes */
 	uint8_t ipv4_ttl;	/* time to live */
 	uint8_t ipv4_protocol;	/* next protocol: 6 TCP, 17 UDP ... */
@@ -114,7 +132,11 @@ typedef struct ipv6info {
 	struct ipv6hdr *ipv6_hdr;	/* the header itself */
 } ipv6info_t;
 
-/* The name of IP protocol number P, as ipv4_protostr and ipv6_nextstr */
+/*
+ * The name of IP protocol number P, as ipv4_protostr and ipv6_nextstr.
+ * Numbers, not the IPPROTO_* inlines: with those, a clause using it
+ * failed to compile ("insufficient registers to generate code").
+ */
 inline string ip_proto_string[uint8_t P] =
 	P == 6 ? "TCP" : P == 17 ? "UDP" : P == 1 ? "ICMP" :
 	P == 58 ? "ICMPV6" : P == 2 ? "IGMP" : P == 0 ? "HOPOPTS" :
@@ -136,7 +158,7 @@ translator ipv4info_t < struct iphdr *I > {
 	ipv4_tos = I->tos;
 	ipv4_length = ntohs(I->tot_len);
 	ipv4_ident = ntohs(I->id);
-	ipv4_flags = (ntohs(I->frag_off) >> 8) & 0xe0;
+	ipv4_flags = ntohs(I->frag_off) >> 13 << 1;
 	ipv4_offset = (ntohs(I->frag_off) & 0x1fff) * 8;
 	ipv4_ttl = I->ttl;
 	ipv4_protocol = I->protocol;

@@ -12,7 +12,7 @@
 # args[4] (version 4, header 20 bytes, total length 1262, TTL 64,
 # protocol 17 "UDP", offset 0) and args[5] NULL; IPv6: ipv6info_t in
 # args[5] (version 6, payload length 1242, next header 17 "UDP", hop
-# limit 64, ipv6_src "::1") and args[4] NULL.  While the consumer runs,
+# limit 64, ipv6_src "::1") and args[4] NULL.  IPPROTO_UDP names 17.  While the consumer runs,
 # rmmod dtrace_ip fails; once it has exited, the module unloads and
 # loads again.
 set -eu
@@ -32,14 +32,16 @@ ip:::send, ip:::receive /args[2]->ip_plength == 1242/ {
 	    args[3]->if_name, args[3]->if_local, args[1]->cs_addr != 0,
 	    arg4 != 0, arg5 != 0);
 }
-ip:::send, ip:::receive /args[2]->ip_plength == 1242 && arg4 != 0/ {
+ip:::send, ip:::receive /args[2]->ip_plength == 1242 && arg4 != 0 &&
+    args[4]->ipv4_protocol == IPPROTO_UDP/ {
 	printf(" ver=%d ihl=%d len=%d ttl=%d proto=%d %s off=%d %s>%s\n",
 	    args[4]->ipv4_ver, args[4]->ipv4_ihl, args[4]->ipv4_length,
 	    args[4]->ipv4_ttl, args[4]->ipv4_protocol,
 	    args[4]->ipv4_protostr, args[4]->ipv4_offset,
 	    args[4]->ipv4_saddr, args[4]->ipv4_daddr);
 }
-ip:::send, ip:::receive /args[2]->ip_plength == 1242 && arg5 != 0/ {
+ip:::send, ip:::receive /args[2]->ip_plength == 1242 && arg5 != 0 &&
+    args[5]->ipv6_nexthdr == IPPROTO_UDP/ {
 	printf(" ver=%d plen=%d next=%d %s hlim=%d %s>%s src=%s\n",
 	    args[5]->ipv6_ver, args[5]->ipv6_plen, args[5]->ipv6_nexthdr,
 	    args[5]->ipv6_nextstr, args[5]->ipv6_hlim,

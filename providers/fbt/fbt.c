@@ -11,7 +11,8 @@
  * the probes the description matches are created.  Only a load that
  * worked is kept: one that failed is tried again by the next
  * description, and the consumer whose description it was is told why.
- * An enabled probe is a kprobe (fbt_arm.c) and pins its module.
+ * An enabled probe is a kprobe (fbt_arm.c) and pins its module, a
+ * little longer than it is enabled when the kernel needs that (fbt_hold.c).
  *
  * Context: process for everything here; fbt_lock protects the object
  * list and the catalogues and is taken in ->provide (under the core's
@@ -350,9 +351,12 @@ static int fbt_enable(void *arg, dtrace_id_t id, void *parg)
 static void fbt_disable(void *arg, dtrace_id_t id, void *parg)
 {
 	struct fbt_probe *probe = parg;
+	struct module *mod = probe->obj->mod;
 
-	fbt_disarm(probe);
-	module_put(probe->obj->mod);
+	if (fbt_disarm(probe) && mod)
+		fbt_module_put_later(mod);
+	else
+		module_put(mod);
 }
 
 static void fbt_destroy(void *arg, dtrace_id_t id, void *parg)
@@ -520,6 +524,7 @@ static void __exit fbt_exit(void)
 {
 	unregister_module_notifier(&fbt_module_nb);
 	dtrace_unregister(fbt_id);
+	fbt_module_put_all();
 	fbt_objects_free();
 }
 

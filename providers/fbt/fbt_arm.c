@@ -144,15 +144,23 @@ int fbt_arm(struct fbt_probe *probe, dtrace_id_t id)
  *
  * When this returns no handler of it is running (unregistering waits).
  * Context: process; may sleep.
+ * Return: true if the kprobe was a breakpoint (not through ftrace), which
+ * the kernel may have optimized into a jump: then its module must stay
+ * a little longer (fbt_module_put_later()).
  */
-void fbt_disarm(struct fbt_probe *probe)
+bool fbt_disarm(struct fbt_probe *probe)
 {
 	struct fbt_armed *armed = probe->armed;
+	bool breakpoint;
 
-	if (probe->which == FBT_ENTRY)
+	if (probe->which == FBT_ENTRY) {
+		breakpoint = !kprobe_ftrace(&armed->kp);
 		unregister_kprobe(&armed->kp);
-	else
+	} else {
+		breakpoint = !kprobe_ftrace(&armed->rp.kp);
 		unregister_kretprobe(&armed->rp);
+	}
 	probe->armed = NULL;
 	kfree(armed);
+	return breakpoint;
 }

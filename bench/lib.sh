@@ -95,6 +95,11 @@ spin_umask() {
 	bench/spin "$1" umask
 }
 
+# spin_read N: bench/spin's one-byte read() loop, as $spin_cmd
+spin_read() {
+	bench/spin "$1" read
+}
+
 # Let the previous run's teardown (RCU callbacks, workers) finish first.
 settle() {
 	sync

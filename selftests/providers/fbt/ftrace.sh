@@ -19,11 +19,8 @@ dt_setup
 dt_modprobe dtrace_fbt || dt_fail "modprobe dtrace_fbt failed"
 param=/sys/module/dtrace_fbt/parameters/entry_ftrace
 [ -w "$param" ] || dt_fail "no writable module parameter entry_ftrace"
-[ -r /sys/kernel/debug/kprobes/list ] ||
-	mount -t debugfs debugfs /sys/kernel/debug 2>/dev/null || true
+dt_mount_debug
 tr=/sys/kernel/tracing
-[ -r $tr/enabled_functions ] || mount -t tracefs tracefs $tr 2>/dev/null ||
-	true
 head -c 100 /dev/zero >"$DT_TMP/fbtdata"
 
 # run ON: the lines with entry_ftrace=ON in $DT_TMP/out.ON; the kernel's

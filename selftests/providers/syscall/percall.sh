@@ -20,9 +20,8 @@ dt_modprobe dtrace_syscall || dt_fail "modprobe dtrace_syscall failed"
 param=/sys/module/dtrace_syscall/parameters/percall_max
 [ -w "$param" ] || dt_fail "no writable module parameter percall_max"
 
+dt_mount_debug
 list=/sys/kernel/debug/kprobes/list
-[ -r "$list" ] || mount -t debugfs debugfs /sys/kernel/debug 2>/dev/null ||
-	true
 
 prog='
 	syscall::openat:entry /pid == $target/ {

@@ -132,12 +132,12 @@ void test_cli(void)
 	       slurp("stderr"));
 	cli(NULL, "-q -n 'BEGIN { trace(1 / (pid - pid)) } BEGIN { trace(\"on\"); exit(0) }'",
 	    "on\n",
-	    "dtrace: error on enabled probe ID 2 (ID 1: dtrace:::BEGIN): divide-by-zero in action #1 at DIF offset 7\n",
+	    "dtrace: error in dt_clause_0 for probe ID 1 (dtrace:::BEGIN): divide-by-zero at BPF pc 7\n",
 	    0);
 	cli(NULL, "-q -n 'BEGIN /1 / (pid - pid)/ { }' -n 'BEGIN { exit(0) }'",
 	    "\n", NULL, 0);
 	tap_is_str(slurp("stderr"),
-		   "dtrace: error on enabled probe ID 2 (ID 1: dtrace:::BEGIN): divide-by-zero in predicate at DIF offset 7\n",
+		   "dtrace: error in dt_clause_0 for probe ID 1 (dtrace:::BEGIN): divide-by-zero at BPF pc 7\n",
 		   "cli: fault in a predicate");
 
 	put("ok.d", "#!/usr/sbin/dtrace -s\n#pragma D option quiet\n"

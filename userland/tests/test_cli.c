@@ -130,6 +130,9 @@ void test_cli(void)
 	tap_ok(strstr(slurp("stderr"), "invalid address (0x0)") != NULL,
 	       "cli: cpuinfo_t of a CPU that does not exist: %s",
 	       slurp("stderr"));
+	/* "lv op= e" reads lv before e's side effects, as DTrace does */
+	cli(NULL, "-q -n 'BEGIN { i = 1; i += ++i; j = 5; j -= j-- * 2;"
+	    " printf(\"%d %d\\n\", i, j); exit(0) }'", "3 -5\n\n", "", 0);
 	cli(NULL, "-q -n 'BEGIN { trace(1 / (pid - pid)) } BEGIN { trace(\"on\"); exit(0) }'",
 	    "on\n",
 	    "dtrace: error in dt_clause_0 for probe ID 1 (dtrace:::BEGIN): divide-by-zero at BPF pc 7\n",

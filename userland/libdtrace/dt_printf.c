@@ -574,7 +574,7 @@ static int dt_pf_one(struct dtrace_hdl *dtp, const struct dt_pfconv *c,
 {
 	char cfmt[48];
 	size_t n;
-	unsigned int size = a->size < 4 ? 4 : a->size;	/* promoted */
+	unsigned int size = a->size;	/* not promoted, as DTrace */
 	uint64_t v = (uint64_t)dt_pf_value(a);
 	struct dt_strbuf txt = { 0 };
 	int ret;

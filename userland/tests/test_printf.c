@@ -432,6 +432,14 @@ void test_printf(void)
 			   "printf: %%d and %%i of an unsigned type print unsigned, as DTrace's");
 	}
 	CK_UINT("%#X", 0xdeadbeefu);
+	{
+		/* a char or short is not promoted: its own bits, as DTrace */
+		struct dt_pfarg a[] = { iarg(-17, 1, true), iarg(-12817, 2, true),
+					iarg(-17, 1, true), iarg(239, 1, false) };
+
+		tap_is_str(fmt1("%u %x %o %d", a, 4), "239 cdef 357 239",
+			   "printf: %%u, %%x, %%o of a char or short take its own bits");
+	}
 	CK_LONG("%d", "%ld", -5000000000L);
 	CK_LONG("%x", "%lx", -1L);
 	CK_LONG("%u", "%lu", -1L);

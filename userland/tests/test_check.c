@@ -349,9 +349,9 @@ void test_check(void)
 	ck(dtp, "BEGIN { printf(\"%*d\", \"w\", 1) }",
 	   "[D_PRINTF_DYN_TYPE] printf( ) argument #2 is incompatible with conversion #1 prototype:\n\tconversion: % * d\n\t prototype: int\n\t  argument: string");
 	ck(dtp, "BEGIN { printf(\"%q\", 1) }",
-	   "[D_PRINTF_CONV] printf( ) conversion #1 is invalid: %q is not a supported conversion");
+	   "[D_SYNTAX] format conversion #1 is undefined: %q");
 	ck(dtp, "BEGIN { printf(\"%5\", 1) }",
-	   "[D_PRINTF_CONV] printf( ) format ends in the middle of conversion #1");
+	   "[D_SYNTAX] format conversion #1 name expected before end of format string");
 	/* %k takes stack(), and only %k does */
 	ck(dtp, "BEGIN { printf(\"%k\", stack(3)) }", "OK");
 	ck(dtp, "BEGIN { printf(\"%k\", 1) }",

@@ -250,7 +250,7 @@ static int dt_print_trace(dtrace_hdl_t *dtp, const struct dt_recdesc *rec,
 
 	char sym[1024];
 
-	if (rec->kind == DT_REC_STRING)
+	if (rec->kind == DT_REC_STRING && !dtp->opt.rawbytes)
 		return dt_strbuf_printf(sb, q ? "%.*s" : "  %-33.*s",
 					(int)strnlen(str, rec->size), str);
 	if (rec->kind == DT_REC_KSYM || rec->kind == DT_REC_USYM) {

@@ -130,6 +130,11 @@ void test_cli(void)
 	tap_ok(strstr(slurp("stderr"), "invalid address (0x0)") != NULL,
 	       "cli: cpuinfo_t of a CPU that does not exist: %s",
 	       slurp("stderr"));
+	/* rawbytes: trace() of a string dumps its whole slot */
+	cli(NULL, "-x rawbytes -x strsize=5 -q -n 'BEGIN { trace(\"abcdefgh\"); exit(0) }'",
+	    "\n             0  1  2  3  4  5  6  7  8  9  a  b  c  d  e  f  0123456789abcdef\n"
+	    "         0: 61 62 63 64 65 00                                abcde.\n\n",
+	    "", 0);
 	/* "lv op= e" reads lv before e's side effects, as DTrace does */
 	cli(NULL, "-q -n 'BEGIN { i = 1; i += ++i; j = 5; j -= j-- * 2;"
 	    " printf(\"%d %d\\n\", i, j); exit(0) }'", "3 -5\n\n", "", 0);

@@ -247,8 +247,15 @@ void dt_check_act(struct dt_pcb *pcb, struct dt_node *n,
 		break;
 	case DT_ACT_PRINTF:
 	case DT_ACT_SYSTEM:
+		dt_check_format(pcb, n, act->name);
+		break;
 	case DT_ACT_FREOPEN:
 		dt_check_format(pcb, n, act->name);
+		/* a directory is never a file to write to */
+		if (!a->next && (!strcmp(a->str, ".") || !strcmp(a->str, "..")))
+			dt_diag(pcb, n->line, D_FREOPEN_INVALID,
+				"freopen( ) argument #1 cannot be \"%s\"",
+				a->str);
 		break;
 	case DT_ACT_FTRUNCATE:
 		dt_check_nargs(pcb, n, act->name, 0, 0);

@@ -1083,6 +1083,9 @@ static void dt_check_cast(struct dt_pcb *pcb, struct dt_node *n)
 		n->type = to;
 	else if (dt_type_is_string(to) && dt_type_is_string(from))
 		n->type = to;
+	else if (dt_type_is_string(to) && dt_type_is_pointer(from) &&
+		 dt_type_is_void(dt_type_base(from)->ref))
+		n->type = to;	/* (string)p: the string at p, as stringof */
 	else if (dt_type_is_pointer(to) && dt_type_is_string(from))
 		n->type = to;	/* (char *)s: the string's address */
 	else if (dt_type_is_sou(to) && dt_type_same(to, from))

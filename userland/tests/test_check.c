@@ -620,6 +620,11 @@ void test_check(void)
 	ck(dtp, "BEGIN { trace((struct task_struct *)arg0) }", "OK");
 	ck(dtp, "BEGIN { trace((string)1) }",
 	   "[D_CAST_INVAL] invalid cast expression: \"int\" to \"string\"");
+	/* (string) of a void *: the string it points to, as DTrace */
+	ck(dtp, "BEGIN { trace((string)alloca(4)); trace((string)(void *)arg0) }",
+	   "OK");
+	ck(dtp, "BEGIN { trace((string)(int *)arg0) }",
+	   "[D_CAST_INVAL] invalid cast expression: \"int *\" to \"string\"");
 	ck(dtp, "BEGIN { trace(sizeof(curthread->comm)) }", "OK");
 	ck(dtp, "BEGIN { trace(stringof(curthread->comm)) }", "OK");
 	ck(dtp, "struct xin { int a; }; struct xout { int b; }; translator struct xout < struct xin *p > { b = p->a * 2; }; BEGIN { trace(xlate<struct xout *>((struct xin *)arg0)->b) }",

@@ -135,6 +135,8 @@ void test_cli(void)
 	    "\n             0  1  2  3  4  5  6  7  8  9  a  b  c  d  e  f  0123456789abcdef\n"
 	    "         0: 61 62 63 64 65 00                                abcde.\n\n",
 	    "", 0);
+	cli(NULL, "-q -n 'BEGIN { p = alloca(4); bcopy(\"abc\", p, 4);"
+	    " printf(\"%s|\\n\", (string)p); exit(0) }'", "abc|\n\n", "", 0);
 	/* "lv op= e" reads lv before e's side effects, as DTrace does */
 	cli(NULL, "-q -n 'BEGIN { i = 1; i += ++i; j = 5; j -= j-- * 2;"
 	    " printf(\"%d %d\\n\", i, j); exit(0) }'", "3 -5\n\n", "", 0);

@@ -333,20 +333,38 @@ static const struct dt_type *dt_curthread_type(dtrace_hdl_t *dtp)
 }
 
 /*
- * `sym or module`sym: a kernel function, whose address it stands for,
- * as a C function designator does.  Kernel variables have no type in
- * the kernel's BTF, so they are not offered.
+ * `sym or module`sym.  A kernel function stands for its address, as a C
+ * function designator does.  A kernel variable is the int at its
+ * address: the kernel's BTF gives variables no type (kallsyms only
+ * their address), so each is read as an int, as DTrace's tests read
+ * such variables; &`var is an int *, to be cast to what it is.  With
+ * @addrof, @n becomes &`sym.
  */
-static void dt_check_ksym(struct dt_pcb *pcb, struct dt_node *n)
+static void dt_check_ksym(struct dt_pcb *pcb, struct dt_node *n,
+			  bool addrof)
 {
 	uint64_t addr;
+	bool text;
 
-	if (dt_sym_kname(pcb->dtp, n->str, &addr))
+	if (dt_sym_kname(pcb->dtp, n->str, &addr, &text))
 		dt_diag(pcb, n->line, D_IDENT_UNDEF,
 			"failed to resolve %s: Unknown symbol name", n->str);
 	n->kind = DT_NODE_INT;
 	n->value = addr;
 	n->type = &dt_type_voidptr;
+	if (text)
+		return;
+	n->type = dt_type_pointer(pcb->dtp, &dt_type_int);
+	if (!n->type)
+		dt_diag(pcb, n->line, D_NOMEM, "out of memory");
+	if (addrof)
+		return;
+	n->left = dt_node_int(pcb, addr, n->type, n->line);
+	if (!n->left)
+		dt_diag(pcb, n->line, D_NOMEM, "out of memory");
+	n->kind = DT_NODE_OP1;
+	n->op = DT_OP_DEREF;
+	n->type = &dt_type_int;
 }
 
 static void dt_check_ident(struct dt_pcb *pcb, struct dt_node *n)
@@ -356,7 +374,7 @@ static void dt_check_ident(struct dt_pcb *pcb, struct dt_node *n)
 	int64_t v;
 
 	if (strchr(n->str, '`')) {
-		dt_check_ksym(pcb, n);
+		dt_check_ksym(pcb, n, false);
 		return;
 	}
 	if (!id) {
@@ -697,8 +715,8 @@ static void dt_check_op1(struct dt_pcb *pcb, struct dt_node *n)
 		return;
 	case DT_OP_ADDROF:
 		if (n->left->kind == DT_NODE_IDENT && strchr(n->left->str, '`')) {
-			dt_check_ksym(pcb, n->left);
-			*n = *n->left;	/* &`f is `f */
+			dt_check_ksym(pcb, n->left, true);
+			*n = *n->left;	/* &`f is `f; &`v an int * */
 			return;
 		}
 		dt_check_expr(pcb, n->left);

@@ -646,6 +646,9 @@ void test_check(void)
 	tap_is_str(t_script_msg(dtp, "BEGIN\n{\n\ttrace(x);\n}\n"),
 		   "[D_IDENT_UNDEF] line 3: failed to resolve x: Unknown variable name",
 		   "check: script diagnostics carry the line");
+	tap_is_str(t_script_msg(dtp, "BEGIN\n/x != 0/\n{\n\texit(x);\n}\n"),
+		   "[D_IDENT_UNDEF] line 2: failed to resolve x: Unknown variable name",
+		   "check: an unknown variable in the predicate and the body: the predicate's line");
 	tap_is_str(t_script_msg(dtp, "#pragma D option strsize=32\nBEGIN { trace(execname) }\n"),
 		   "OK", "check: script with pragma");
 	tap_is_int((int64_t)dtp->opt.strsize, 32, "check: pragma set strsize");

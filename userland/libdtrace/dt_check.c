@@ -766,16 +766,42 @@ static void dt_check_op1(struct dt_pcb *pcb, struct dt_node *n)
 	n->type = dt_type_promote(t);
 }
 
-/* x op= y: both integers, or a pointer += / -= an integer. */
+/* A pointer += or -= cannot step by: to void, or to a function. */
+static bool dt_is_vfptr(const struct dt_type *t)
+{
+	t = dt_type_base(t);
+	return t->kind == DT_TK_POINTER &&
+	       (dt_type_is_void(t->ref) || dt_type_is_func(t->ref));
+}
+
+/*
+ * x op= y: both integers, or a pointer += / -= an integer.  x is read,
+ * so a variable must have been assigned first (++ and -- make one).
+ */
 static void dt_check_opasgn(struct dt_pcb *pcb, struct dt_node *n)
 {
 	const char *op = dt_op_name(n->op);
 	const struct dt_type *lt, *rt;
+	const struct dt_var *var;
 
+	if (n->left->kind == DT_NODE_IDENT &&
+	    !dt_ident_lookup(n->left->str) &&
+	    !dt_inline_exists(pcb->dtp, n->left->str) &&
+	    !dt_is_enumconst(pcb->dtp, n->left->str) &&
+	    (!(var = dt_var_lookup(pcb->dtp, DT_SCOPE_GLOBAL,
+				   n->left->str)) || !var->type))
+		dt_diag(pcb, n->line, D_VAR_UNDEF,
+			"%s has not yet been declared or assigned",
+			n->left->str);
 	dt_check_expr(pcb, n->right);
 	dt_check_lvalue(pcb, n->left, op, NULL);
 	lt = n->left->type;
 	rt = n->right->type;
+	if ((n->op == DT_OP_ADD_EQ || n->op == DT_OP_SUB_EQ) &&
+	    (dt_is_vfptr(lt) || dt_is_vfptr(rt)))
+		dt_diag(pcb, n->line, D_OP_VFPTR,
+			"operator %s requires left-hand scalar operand of known size",
+			op);
 	if (dt_type_is_pointer(lt) && dt_type_is_int(rt) &&
 	    (n->op == DT_OP_ADD_EQ || n->op == DT_OP_SUB_EQ)) {
 		n->type = lt;

@@ -102,6 +102,7 @@
 	X(D_OP_DYN)			\
 	X(D_OP_ACT)			\
 	X(D_OP_INCOMPAT_STR)		\
+	X(D_OP_VFPTR)			\
 	X(D_ADDROF_VAR)			\
 	X(D_ADDROF_BITFIELD)		\
 	X(D_DEREF_NONPTR)		\

@@ -266,6 +266,17 @@ void test_check(void)
 	ck(dtp, "BEGIN /p1 % 2 == 0/ { @pc = count(p1++); }",
 	   "[D_PROTO_LEN] count( ) prototype mismatch: 1 arg passed, 0 expected");
 	ck(dtp, "BEGIN /p2 % 2 == 0/ { @ps = sum(p2++); }", "OK");
+	/* x op= y reads x: it must exist; ++ makes it */
+	ck(dtp, "BEGIN { q1 -= trace(0); }",
+	   "[D_VAR_UNDEF] q1 has not yet been declared or assigned");
+	ck(dtp, "BEGIN { q2 += 1; }",
+	   "[D_VAR_UNDEF] q2 has not yet been declared or assigned");
+	ck(dtp, "BEGIN { q3 = 1; q3 += 1; q4++; q4 *= 2; }", "OK");
+	/* += and -= with a void * have no size to step by */
+	ck(dtp, "BEGIN { q5 = 1; q5 -= alloca(10); }",
+	   "[D_OP_VFPTR] operator -= requires left-hand scalar operand of known size");
+	ck(dtp, "BEGIN { q6 = alloca(10); q6 += 1; }",
+	   "[D_OP_VFPTR] operator += requires left-hand scalar operand of known size");
 	ck(dtp, "BEGIN { nosuch(1) }",
 	   "[D_IDENT_UNDEF] failed to resolve nosuch: Unknown function name");
 	ck(dtp, "BEGIN { pid }", "OK");
@@ -388,7 +399,7 @@ void test_check(void)
 	   "[D_OP_WRITE] operator = can only be applied to a writable variable");
 	ck(dtp, "BEGIN { 1 = 1 }",
 	   "[D_OP_LVAL] operator = requires modifiable lvalue as an operand");
-	ck(dtp, "BEGIN { v7++; v8 += 2 }", "OK");
+	ck(dtp, "BEGIN { v7++; v7 += 2 }", "OK");
 	ck(dtp, "BEGIN { v3 = trace(1) }",
 	   "[D_OP_VOID] trace( ) is an action and may not be used in an expression");
 	ck(dtp, "BEGIN { v4 = bcopy(0, 0, 1) }",

@@ -660,6 +660,11 @@ void test_check(void)
 	tap_is_str(t_script_msg(dtp, "BEGIN\n/x != 0/\n{\n\texit(x);\n}\n"),
 		   "[D_IDENT_UNDEF] line 2: failed to resolve x: Unknown variable name",
 		   "check: an unknown variable in the predicate and the body: the predicate's line");
+	tap_is_str(t_script_msg(dtp, "BEGIN\n{\n}\nprofile-1:int i\n{\n}\n"),
+		   "[D_SYNTAX] line 4: expected predicate and/or actions following probe description",
+		   "check: a script's probe description with neither predicate nor body");
+	tap_is_str(t_script_msg(dtp, "BEGIN\n{\n}\nEND\n/1/\n"), "OK",
+		   "check: a script's clause with a predicate only");
 	tap_is_str(t_script_msg(dtp, "#pragma D option strsize=32\nBEGIN { trace(execname) }\n"),
 		   "OK", "check: script with pragma");
 	tap_is_int((int64_t)dtp->opt.strsize, 32, "check: pragma set strsize");

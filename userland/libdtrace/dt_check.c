@@ -183,11 +183,10 @@ static void dt_check_keys(struct dt_pcb *pcb, struct dt_node *n,
 				dt_var_prefix(var->scope), var->name);
 	}
 	if (!var->keys_known) {
+		/* each key takes a tuple register; DTrace names no line */
 		if (nk > DT_VAR_MAXKEYS)
-			dt_diag(pcb, n->line, D_ARR_BOUNDS,
-				"%s%s[ ] has more than %d keys",
-				dt_var_prefix(var->scope), var->name,
-				DT_VAR_MAXKEYS);
+			dt_diag(pcb, 0, D_ARR_BOUNDS,
+				"Insufficient tuple registers to generate code");
 		for (i = 0, k = n->args; k; k = k->next, i++)
 			var->keys[i] = k->type;
 		var->nkeys = nk;

@@ -665,6 +665,9 @@ void test_check(void)
 		   "check: a script's probe description with neither predicate nor body");
 	tap_is_str(t_script_msg(dtp, "BEGIN\n{\n}\nEND\n/1/\n"), "OK",
 		   "check: a script's clause with a predicate only");
+	tap_is_str(t_script_msg(dtp, "BEGIN\n{\n\ta[0, 1, 2, 3, 4, 5, 6, 7, 8] = 0;\n}\n"),
+		   "[D_ARR_BOUNDS] Insufficient tuple registers to generate code",
+		   "check: more keys than tuple registers, as DTrace words it (no line)");
 	tap_is_str(t_script_msg(dtp, "#pragma D option strsize=32\nBEGIN { trace(execname) }\n"),
 		   "OK", "check: script with pragma");
 	tap_is_int((int64_t)dtp->opt.strsize, 32, "check: pragma set strsize");

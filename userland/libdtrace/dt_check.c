@@ -333,11 +333,12 @@ static const struct dt_type *dt_curthread_type(dtrace_hdl_t *dtp)
 
 /*
  * `sym or module`sym.  A kernel function stands for its address, as a C
- * function designator does.  A kernel variable is the int at its
+ * function designator does.  A kernel variable is the long at its
  * address: the kernel's BTF gives variables no type (kallsyms only
- * their address), so each is read as an int, as DTrace's tests read
- * such variables; &`var is an int *, to be cast to what it is.  With
- * @addrof, @n becomes &`sym.
+ * their address), so each is read as a machine word, which is right
+ * for pointers and longs and, through a cast ((int)`var), for smaller
+ * integers; &`var is a long *, to be cast to what it is.  With @addrof,
+ * @n becomes &`sym.
  */
 static void dt_check_ksym(struct dt_pcb *pcb, struct dt_node *n,
 			  bool addrof)
@@ -353,7 +354,7 @@ static void dt_check_ksym(struct dt_pcb *pcb, struct dt_node *n,
 	n->type = &dt_type_voidptr;
 	if (text)
 		return;
-	n->type = dt_type_pointer(pcb->dtp, &dt_type_int);
+	n->type = dt_type_pointer(pcb->dtp, &dt_type_long);
 	if (!n->type)
 		dt_diag(pcb, n->line, D_NOMEM, "out of memory");
 	if (addrof)
@@ -363,7 +364,7 @@ static void dt_check_ksym(struct dt_pcb *pcb, struct dt_node *n,
 		dt_diag(pcb, n->line, D_NOMEM, "out of memory");
 	n->kind = DT_NODE_OP1;
 	n->op = DT_OP_DEREF;
-	n->type = &dt_type_int;
+	n->type = &dt_type_long;
 }
 
 static void dt_check_ident(struct dt_pcb *pcb, struct dt_node *n)
@@ -715,7 +716,7 @@ static void dt_check_op1(struct dt_pcb *pcb, struct dt_node *n)
 	case DT_OP_ADDROF:
 		if (n->left->kind == DT_NODE_IDENT && strchr(n->left->str, '`')) {
 			dt_check_ksym(pcb, n->left, true);
-			*n = *n->left;	/* &`f is `f; &`v an int * */
+			*n = *n->left;	/* &`f is `f; &`v a long * */
 			return;
 		}
 		dt_check_expr(pcb, n->left);

@@ -251,8 +251,8 @@ void dt_check_act(struct dt_pcb *pcb, struct dt_node *n,
 		break;
 	case DT_ACT_FREOPEN:
 		dt_check_format(pcb, n, act->name);
-		/* a directory is never a file to write to */
-		if (!a->next && (!strcmp(a->str, ".") || !strcmp(a->str, "..")))
+		/* the current directory, DTrace's own refusal */
+		if (!a->next && !strcmp(a->str, "."))
 			dt_diag(pcb, n->line, D_FREOPEN_INVALID,
 				"freopen( ) argument #1 cannot be \"%s\"",
 				a->str);

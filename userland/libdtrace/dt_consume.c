@@ -125,8 +125,9 @@ static const char *dt_fault_text(uint64_t fault, uint64_t addr, char *buf,
 
 /*
  * Where in @cl a fault at instruction @off of action @action (0: the
- * predicate) lies: the index of the instruction in the clause's DIF
- * taken as one sequence, the predicate's first, then each action's.
+ * predicate) lies: the place of the instruction, counted from 1, in the
+ * clause's DIF taken as one sequence, the predicate's first, then each
+ * action's (DTrace's BPF pc is never 0: its program has a prologue).
  * *@insn is the faulting instruction, or NULL for a fault of an action
  * that runs no DIF of its own.
  */
@@ -145,7 +146,7 @@ static uint64_t dt_fault_pc(const struct dt_clause *cl, int action,
 	if (action > 0 && action <= (int)cl->nacts)
 		dp = cl->progs[action - 1];
 	*insn = dp && off < dp->k.ninsns ? &dp->insns[off] : NULL;
-	return pc + off;
+	return pc + off + 1;
 }
 
 /*
@@ -212,7 +213,8 @@ static int dt_consume_error(dtrace_hdl_t *dtp, const struct dt_clause *cl,
 	ed.probe = e ? e->probe : 0;
 	if (e && e->cookie < dtp->nclauses)
 		fcl = dtp->clauses[e->cookie];
-	pc = fcl ? dt_fault_pc(fcl, ed.action, ed.offset, &insn) : ed.offset;
+	pc = fcl ? dt_fault_pc(fcl, ed.action, ed.offset, &insn) :
+		   ed.offset + 1;
 	dt_fault_text(ed.fault, ed.addr, fault, sizeof(fault));
 
 	if (dt_fault_in_action(insn)) {

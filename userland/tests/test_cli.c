@@ -142,12 +142,12 @@ void test_cli(void)
 	    " printf(\"%d %d\\n\", i, j); exit(0) }'", "3 -5\n\n", "", 0);
 	cli(NULL, "-q -n 'BEGIN { trace(1 / (pid - pid)) } BEGIN { trace(\"on\"); exit(0) }'",
 	    "on\n",
-	    "dtrace: error in dt_clause_0 for probe ID 1 (dtrace:::BEGIN): divide-by-zero at BPF pc 7\n",
+	    "dtrace: error in dt_clause_0 for probe ID 1 (dtrace:::BEGIN): divide-by-zero at BPF pc 8\n",
 	    0);
 	cli(NULL, "-q -n 'BEGIN /1 / (pid - pid)/ { }' -n 'BEGIN { exit(0) }'",
 	    "\n", NULL, 0);
 	tap_is_str(slurp("stderr"),
-		   "dtrace: error in dt_clause_0 for probe ID 1 (dtrace:::BEGIN): divide-by-zero at BPF pc 7\n",
+		   "dtrace: error in dt_clause_0 for probe ID 1 (dtrace:::BEGIN): divide-by-zero at BPF pc 8\n",
 		   "cli: fault in a predicate");
 
 	put("ok.d", "#!/usr/sbin/dtrace -s\n#pragma D option quiet\n"

@@ -432,7 +432,7 @@ static void test_consume_fault_pc(dtrace_hdl_t *dtp, struct t_rbuf *b,
 	args[2] = 1;
 	t_fault(dtp, b, args,
 		"error in dt_clause_0 for probe ID 1 (dtrace:::BEGIN): invalid address (0x0) at BPF pc %u",
-		c1->progs[0]->k.ninsns + 1, "the pc counts earlier actions");
+		c1->progs[0]->k.ninsns + 2, "the pc counts earlier actions");
 
 	cst = clause(dtp, "BEGIN, END { *(int *)16 = 1; }");
 	cst->index = 2;
@@ -443,7 +443,7 @@ static void test_consume_fault_pc(dtrace_hdl_t *dtp, struct t_rbuf *b,
 	args[4] = 16;
 	t_fault(dtp, b, args,
 		"error in dt_clause_3 for probe ID 2 (dtrace:::END): invalid address (0x10) at BPF pc %u",
-		(unsigned int)args[2],
+		(unsigned int)args[2] + 1,
 		"a store's fault; one clause per description");
 
 	cst = clause(dtp, "BEGIN { trace(d_path((struct path *)24)); }");
@@ -454,7 +454,7 @@ static void test_consume_fault_pc(dtrace_hdl_t *dtp, struct t_rbuf *b,
 	args[4] = 24;
 	t_fault(dtp, b, args,
 		"error on enabled probe ID 8 (ID 1: dtrace:::BEGIN): invalid address (0x18) in action #1 at BPF pc %u",
-		(unsigned int)args[2], "d_path()'s fault names the action");
+		(unsigned int)args[2] + 1, "d_path()'s fault names the action");
 }
 
 void test_consume(void)
@@ -568,7 +568,7 @@ void test_consume(void)
 		tap_is_str(consume(dtp, 0, &b), "",
 			   "consume: an error record prints no output");
 		tap_is_str(errtext,
-			   "error in dt_clause_0 for probe ID 1 (dtrace:::BEGIN): divide-by-zero at BPF pc 4",
+			   "error in dt_clause_0 for probe ID 1 (dtrace:::BEGIN): divide-by-zero at BPF pc 5",
 			   "consume: error message in Linux DTrace's layout");
 		args[1] = 0;
 		args[3] = DTRACEFLT_BADADDR;
@@ -577,7 +577,7 @@ void test_consume(void)
 		memcpy(d, args, sizeof(args));
 		consume(dtp, 0, &b);
 		tap_is_str(errtext,
-			   "error in dt_clause_0 for probe ID 1 (dtrace:::BEGIN): invalid address (0x0) at BPF pc 4",
+			   "error in dt_clause_0 for probe ID 1 (dtrace:::BEGIN): invalid address (0x0) at BPF pc 5",
 			   "consume: error in a predicate");
 		test_consume_fault_pc(dtp, &b, c1, args);
 	}

@@ -56,6 +56,7 @@ static void ftp_probe_free(struct ftp_probe *probe)
 		mmdrop(probe->mm);
 	if (probe->inode)
 		iput(probe->inode);
+	kfree(probe->argtypes);
 	kfree(probe);
 }
 
@@ -78,15 +79,72 @@ static void ftp_destroy(void *arg, dtrace_id_t id, void *parg)
 	ftp_probe_free(probe);
 }
 
-/* USDT arguments are integers of the size their note gives. */
+/**
+ * ftp_argtypes_size() - the bytes of @req's argument type names
+ * @req: a DTRACEIOC_FTP_CREATE request, its other fields checked
+ *
+ * Context: any.
+ * Return: the bytes the names take (0 for none), -EINVAL if they are not
+ * as include/uapi/linux/dtrace_fasttrap.h says.
+ */
+int ftp_argtypes_size(const struct dtrace_ioc_ftp_create *req)
+{
+	const char *p = req->argtypes, *end = p + sizeof(req->argtypes);
+	unsigned int i;
+
+	if (!req->nxargs)
+		return req->argtypes[0] ? -EINVAL : 0;
+	if (req->kind != DTRACE_FTP_USDT || req->nxargs > DTRACE_FTP_NARGS)
+		return -EINVAL;
+	for (i = 0; i < req->nxargs; i++)
+		if (req->argmap[i] >= req->nargs)
+			return -EINVAL;
+	for (i = 0; i < req->nargs + req->nxargs; i++) {
+		size_t len = strnlen(p, end - p);
+
+		if (!len || len >= DTRACE_ARGTYPELEN || p + len == end)
+			return -EINVAL;
+		p += len + 1;
+	}
+	return p - req->argtypes;
+}
+
+/* The @n-th name of @probe's argtypes. */
+static const char *ftp_argtype(const struct ftp_probe *probe, unsigned int n)
+{
+	const char *p = probe->argtypes;
+
+	while (n--)
+		p += strlen(p) + 1;
+	return p;
+}
+
+/*
+ * USDT arguments: as declared, args[i] being native argument argmap[i]
+ * (xlate only when its type differs); else integers of their note's size.
+ */
 static void ftp_getargdesc(void *arg, dtrace_id_t id, void *parg,
 			   struct dtrace_ioc_probearg *desc)
 {
 	const struct ftp_probe *probe = parg;
 	const struct dtrace_ftarg *a;
 	const struct ftp_site *site;
+	const char *native, *xlate;
 
-	if (probe->kind != DTRACE_FTP_USDT || desc->argno >= probe->nargs)
+	if (probe->kind != DTRACE_FTP_USDT)
+		return;
+	if (probe->argtypes) {
+		if (desc->argno >= probe->nxargs)
+			return;
+		desc->mapping = probe->argmap[desc->argno];
+		native = ftp_argtype(probe, desc->mapping);
+		xlate = ftp_argtype(probe, probe->nargs + desc->argno);
+		strscpy(desc->native, native, sizeof(desc->native));
+		if (strcmp(native, xlate))
+			strscpy(desc->xlate, xlate, sizeof(desc->xlate));
+		return;
+	}
+	if (desc->argno >= probe->nargs)
 		return;
 	site = list_first_entry(&probe->sites, struct ftp_site, link);
 	a = &site->args[desc->argno];
@@ -313,7 +371,8 @@ int ftp_site_arm_late(struct ftp_site *site)
  * @mm: the address space the probe fires in, NULL for any; likewise
  * @arm: set to a site added to an armed probe, for ftp_site_arm_late()
  *
- * A USDT probe whose site is not yet known gets it as a further site.
+ * A USDT probe whose site is not yet known gets it as a further site;
+ * its argument types stay those of the request that made it.
  * Context: process; ftp_lock held.
  * Return: 1 if the probe existed (@inode and @mm stay the caller's), 0
  * if it was made, -EEXIST if its names are taken by a probe at another
@@ -326,7 +385,7 @@ int ftp_probe_create(struct ftp_provider *prov,
 {
 	const struct dtrace_probedesc *d = &req->desc;
 	struct ftp_probe *probe;
-	int ret;
+	int ret, size;
 
 	lockdep_assert_held(&ftp_lock);
 	list_for_each_entry(probe, &prov->probes, link) {
@@ -349,6 +408,14 @@ int ftp_probe_create(struct ftp_provider *prov,
 	probe->pid = req->pid;
 	probe->kind = req->kind;
 	probe->nargs = req->nargs;
+	size = ftp_argtypes_size(req);
+	if (size > 0) {
+		probe->argtypes = kmemdup(req->argtypes, size, GFP_KERNEL);
+		if (!probe->argtypes)
+			goto fail;
+		probe->nxargs = req->nxargs;
+		memcpy(probe->argmap, req->argmap, sizeof(probe->argmap));
+	}
 	/* Whole before it is published: an enabling may arm it at once. */
 	probe->inode = inode;
 	probe->mm = mm;

@@ -38,7 +38,7 @@ struct ftp_hold {
 
 /* The layout every consumer was built against (selftests/abi/header_c89.c). */
 static_assert(sizeof(struct dtrace_ftarg) == 16);
-static_assert(sizeof(struct dtrace_ioc_ftp_create) == 520);
+static_assert(sizeof(struct dtrace_ioc_ftp_create) == 1560);
 
 static int ftp_dev_open(struct inode *inode, struct file *file)
 {
@@ -131,7 +131,7 @@ static int ftp_req_check(const struct dtrace_ioc_ftp_create *req)
 	for (i = 0; i < req->nargs; i++)
 		if (!ftp_arg_ok(&req->args[i]))
 			return -EINVAL;
-	return 0;
+	return ftp_argtypes_size(req) < 0 ? -EINVAL : 0;
 }
 
 /*
@@ -211,25 +211,31 @@ static struct ftp_provider *ftp_file_provider(struct ftp_file *ff,
 	return prov;
 }
 
+/* The request is too big for the stack: it is copied to the heap. */
 static long ftp_ioc_create(struct ftp_file *ff, void __user *uarg)
 {
-	struct dtrace_ioc_ftp_create req;
+	struct dtrace_ioc_ftp_create *req;
 	struct ftp_site *arm = NULL;
 	struct ftp_provider *prov;
 	struct mm_struct *mm = NULL;
-	struct inode *inode;
+	struct inode *inode = NULL;
+	u32 id;
 	int ret;
 
-	if (copy_from_user(&req, uarg, sizeof(req)))
-		return -EFAULT;
-	ret = ftp_req_check(&req);
+	req = memdup_user(uarg, sizeof(*req));
+	if (IS_ERR(req))
+		return PTR_ERR(req);
+	ret = ftp_req_check(req);
 	if (ret)
-		return ret;
-	inode = ftp_file_inode(req.fd, &req);
-	if (IS_ERR(inode))
-		return PTR_ERR(inode);
-	if (req.pid) {
-		mm = ftp_pid_mm(req.pid);
+		goto out;
+	inode = ftp_file_inode(req->fd, req);
+	if (IS_ERR(inode)) {
+		ret = PTR_ERR(inode);
+		inode = NULL;
+		goto out;
+	}
+	if (req->pid) {
+		mm = ftp_pid_mm(req->pid);
 		if (IS_ERR(mm)) {
 			ret = PTR_ERR(mm);
 			mm = NULL;
@@ -238,12 +244,12 @@ static long ftp_ioc_create(struct ftp_file *ff, void __user *uarg)
 	}
 
 	mutex_lock(&ftp_lock);
-	prov = ftp_file_provider(ff, req.desc.provider, mm);
+	prov = ftp_file_provider(ff, req->desc.provider, mm);
 	if (IS_ERR(prov)) {
 		ret = PTR_ERR(prov);
 		goto out_unlock;
 	}
-	ret = ftp_probe_create(prov, &req, inode, mm, &arm);
+	ret = ftp_probe_create(prov, req, inode, mm, &arm);
 	if (ret == 0) {		/* the new probe has them now */
 		inode = NULL;
 		mm = NULL;
@@ -257,9 +263,11 @@ out:
 		mmdrop(mm);
 	if (inode)
 		iput(inode);
+	id = req->id;
+	kfree(req);
 	if (ret < 0)
 		return ret;
-	return put_user(req.id, (__u32 __user *)(uarg +
+	return put_user(id, (__u32 __user *)(uarg +
 			offsetof(struct dtrace_ioc_ftp_create, id)));
 }
 

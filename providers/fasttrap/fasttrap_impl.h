@@ -59,6 +59,10 @@ struct ftp_probe {
 	u32			kind;		/* DTRACE_FTP_* */
 	u32			nargs;
 	bool			armed;		/* @lock */
+	/* USDT types as declared (DTRACEIOC_FTP_CREATE's), NULL: none */
+	char			*argtypes;
+	u32			nxargs;
+	u8			argmap[DTRACE_FTP_NARGS];
 };
 
 /* Serialises the catalogue: providers, their probes and holds. */
@@ -72,6 +76,7 @@ int ftp_probe_create(struct ftp_provider *prov,
 		     struct inode *inode, struct mm_struct *mm,
 		     struct ftp_site **arm);
 int ftp_site_arm_late(struct ftp_site *site);
+int ftp_argtypes_size(const struct dtrace_ioc_ftp_create *req);
 
 int ftp_dev_init(void);
 void ftp_dev_exit(void);

@@ -2,9 +2,9 @@
 /*
  * ASSERTION: /dev/dtrace_fasttrap refuses every malformed
  * DTRACEIOC_FTP_CREATE with the errno include/uapi/linux/dtrace_fasttrap.h
- * documents (wrong size, kind, names, argument specs, a file that is not
- * regular or an offset past its end, a process that does not exist) and
- * makes nothing then; a good request makes a probe that
+ * documents (wrong size, kind, names, argument specs and types, a file
+ * that is not regular or an offset past its end, a process that does not
+ * exist) and makes nothing then; a good request makes a probe that
  * DTRACEIOC_PROBEMATCH finds, the same request again gives the same id,
  * and closing the device takes the probe away.  Then a thousand random
  * mutations of a good request: each refused or made, never an oops.
@@ -58,6 +58,16 @@ static void good(struct dtrace_ioc_ftp_create *c, const char *func)
 	strcpy(c->desc.name, "entry");
 }
 
+/* A good request made a USDT probe with one argument of @kind, @size. */
+static void usdt1(struct dtrace_ioc_ftp_create *c, __u8 kind, __s8 size)
+{
+	good(c, "refused");
+	c->kind = DTRACE_FTP_USDT;
+	c->nargs = 1;
+	c->args[0].kind = kind;
+	c->args[0].size = size;
+}
+
 /* Is there a probe named @c->desc?  Through /dev/dtrace. */
 static bool probe_exists(const struct dtrace_ioc_ftp_create *c)
 {
@@ -95,30 +105,39 @@ static void test_refused(void)
 	c.nargs = DTRACE_FTP_NARGS + 1;
 	tap_ok(ftp_create(fd, &c) == EINVAL, "too many arguments: EINVAL");
 
-	good(&c, "refused");
-	c.kind = DTRACE_FTP_USDT;
-	c.nargs = 1;
-	c.args[0].kind = DTRACE_FTARG_REG;
-	c.args[0].size = 3;
+	usdt1(&c, DTRACE_FTARG_REG, 3);
 	tap_ok(ftp_create(fd, &c) == EINVAL, "argument size 3: EINVAL");
 
-	good(&c, "refused");
-	c.kind = DTRACE_FTP_USDT;
-	c.nargs = 1;
-	c.args[0].kind = DTRACE_FTARG_REG;
-	c.args[0].size = 8;
+	usdt1(&c, DTRACE_FTARG_REG, 8);
 	c.args[0].base = 200;
 	tap_ok(ftp_create(fd, &c) == EINVAL, "register 200: EINVAL");
 
-	good(&c, "refused");
-	c.kind = DTRACE_FTP_USDT;
-	c.nargs = 1;
-	c.args[0].kind = DTRACE_FTARG_MEM;
-	c.args[0].size = 4;
+	usdt1(&c, DTRACE_FTARG_MEM, 4);
 	c.args[0].base = 14;
 	c.args[0].index = 13;
 	c.args[0].scale = 3;
 	tap_ok(ftp_create(fd, &c) == EINVAL, "scale 3: EINVAL");
+
+	good(&c, "refused");
+	c.nxargs = 1;
+	strcpy(c.argtypes, "int");
+	tap_ok(ftp_create(fd, &c) == EINVAL, "types on an entry probe: EINVAL");
+
+	usdt1(&c, DTRACE_FTARG_IMM, 4);
+	c.nxargs = 1;
+	c.argmap[0] = 1;
+	memcpy(c.argtypes, "int\0int", 8);
+	tap_ok(ftp_create(fd, &c) == EINVAL,
+	       "args[0] mapped to a native argument past nargs: EINVAL");
+	c.argmap[0] = 0;
+	memcpy(c.argtypes, "int\0\0", 5);
+	tap_ok(ftp_create(fd, &c) == EINVAL, "an empty type name: EINVAL");
+	memset(c.argtypes, 'x', sizeof(c.argtypes));
+	tap_ok(ftp_create(fd, &c) == EINVAL, "unterminated type names: EINVAL");
+	memset(c.argtypes, 0, sizeof(c.argtypes));
+	c.nxargs = 0;
+	strcpy(c.argtypes, "int");
+	tap_ok(ftp_create(fd, &c) == EINVAL, "type names but no nxargs: EINVAL");
 
 	good(&c, "refused");
 	c.refctr = 8;

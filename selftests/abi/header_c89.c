@@ -56,7 +56,7 @@ int main(void)
 	check(sizeof(struct dtrace_difv), 16, "sizeof dtrace_difv");
 	check(sizeof(struct dtrace_cpuinfo), 72, "sizeof dtrace_cpuinfo");
 	check(sizeof(struct dtrace_ftarg), 16, "sizeof dtrace_ftarg");
-	check(sizeof(struct dtrace_ioc_ftp_create), 520,
+	check(sizeof(struct dtrace_ioc_ftp_create), 1560,
 	      "sizeof dtrace_ioc_ftp_create");
 	check(offsetof(struct dtrace_ioc_ftp_create, desc), 40,
 	      "offsetof dtrace_ioc_ftp_create.desc");

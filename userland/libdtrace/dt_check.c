@@ -272,8 +272,9 @@ static const struct dt_type *dt_type_from_text(dtrace_hdl_t *dtp,
 }
 
 /*
- * What the provider of the clause's probe says of args[@argno] (@pa);
- * false if the clause has no single probe or the provider says nothing.
+ * What the provider of the clause's probe says of args[@argno] (@pa):
+ * its type, or that there is no such argument (DTRACE_ARGNONE); false
+ * if the clause has no single probe or the provider says nothing.
  */
 static bool dt_check_probearg(struct dt_pcb *pcb, uint64_t argno,
 			      struct dtrace_ioc_probearg *pa)
@@ -287,17 +288,38 @@ static bool dt_check_probearg(struct dt_pcb *pcb, uint64_t argno,
 	pa->size = sizeof(*pa);
 	pa->id = dtp->dstate->argprobe;
 	pa->argno = (uint32_t)argno;
-	if (dt_ioctl(dtp, DTRACEIOC_PROBEARG, pa) || !pa->native[0])
+	if (dt_ioctl(dtp, DTRACEIOC_PROBEARG, pa))
+		return false;
+	if (pa->mapping == DTRACE_ARGNONE)
+		return true;
+	if (!pa->native[0])
 		return false;
 	pa->native[sizeof(pa->native) - 1] = '\0';
 	pa->xlate[sizeof(pa->xlate) - 1] = '\0';
 	return true;
 }
 
+/* args[@argno] of a probe that has fewer arguments: D_ARGS_IDX. */
+static void dt_check_args_none(struct dt_pcb *pcb, const struct dt_node *n,
+			       uint32_t argno)
+{
+	struct dtrace_probedesc d;
+
+	if (dt_probe_lookup(pcb->dtp, pcb->dtp->dstate->argprobe, &d))
+		dt_diag(pcb, n->line, D_ARGS_IDX,
+			"index %u is out of range for args[ ]", argno);
+	dt_diag(pcb, n->line, D_ARGS_IDX,
+		"index %u is out of range for %s:%s:%s:%s args[ ]", argno,
+		d.provider, d.mod, d.func, d.name);
+}
+
 /*
  * args[@argno] of a probe whose provider translates it (pa->xlate, as
- * tcp's "ipinfo_t *"): @n becomes xlate<xlate>((native)argM), M the
- * native argument it is translated from, and is checked as that.
+ * tcp's "ipinfo_t *") or maps it to another native argument (USDT's
+ * "probe p(int i, int j) : (int j, int i)"): @n becomes
+ * xlate<xlate>((native)argM), M the native argument it is translated
+ * from, and is checked as that; for an integer, or the native type
+ * itself, which need no translator, (xlate)(native)argM.
  */
 static void dt_check_xlate_arg(struct dt_pcb *pcb, struct dt_node *n,
 			       const struct dtrace_ioc_probearg *pa)
@@ -307,20 +329,26 @@ static void dt_check_xlate_arg(struct dt_pcb *pcb, struct dt_node *n,
 	char name[8];
 
 	native = dt_type_from_text(pcb->dtp, pa->native);
-	to = dt_type_from_text(pcb->dtp, pa->xlate);
+	to = pa->xlate[0] ? dt_type_from_text(pcb->dtp, pa->xlate) : native;
 	if (!native || !to || pa->mapping >= DTRACE_PROBE_NARGS)
 		dt_diag(pcb, n->line, D_ARGS_TYPE,
 			"args[%u] has a type this kernel or D library lacks: %s translated from %s",
-			pa->argno, pa->xlate, pa->native);
+			pa->argno, pa->xlate[0] ? pa->xlate : pa->native,
+			pa->native);
 	snprintf(name, sizeof(name), "arg%u", pa->mapping);
 	arg = dt_node_ident(pcb, dt_pcb_strdup(pcb, name, strlen(name)),
 			    n->line);
-	n->kind = DT_NODE_XLATE;
 	n->ctype = to;
 	n->left = dt_node_cast(pcb, DT_NODE_CAST, native, arg);
 	n->args = NULL;
 	if (!n->left || !n->left->left)
 		dt_diag(pcb, n->line, D_NOMEM, "out of memory");
+	if (!pa->xlate[0] || dt_type_is_int(to)) {
+		n->kind = DT_NODE_CAST;
+		dt_check_expr(pcb, n);
+		return;
+	}
+	n->kind = DT_NODE_XLATE;
 	dt_xlate_check(pcb, n);
 }
 
@@ -1064,7 +1092,9 @@ static void dt_check_index(struct dt_pcb *pcb, struct dt_node *n)
 		if (id->var == DTRACE_DIF_VAR_ARGS &&
 		    n->args->kind == DT_NODE_INT &&
 		    dt_check_probearg(pcb, n->args->value, &pa)) {
-			if (pa.xlate[0]) {
+			if (pa.mapping == DTRACE_ARGNONE)
+				dt_check_args_none(pcb, n, pa.argno);
+			if (pa.xlate[0] || pa.mapping != pa.argno) {
 				dt_check_xlate_arg(pcb, n, &pa);
 				return;
 			}

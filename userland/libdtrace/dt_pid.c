@@ -11,9 +11,10 @@
  * the executable, which becomes its basename in the probe.  A -c target
  * still waiting to exec is first run to its entry (dt_proc.c).  The
  * objects come from /proc/PID/maps, the functions from their symbol
- * tables (dt_sym.c), the USDT sites from their notes (dt_usdt.c); the
- * kernel gets, through /dev/dtrace_fasttrap, the mapped file (opened
- * through /proc/PID/map_files, so the very file mapped) and an offset.
+ * tables (dt_sym.c), the USDT sites and the argument types dtrace -G
+ * recorded from their notes (dt_usdt.c); the kernel gets, through
+ * /dev/dtrace_fasttrap, the mapped file (opened through
+ * /proc/PID/map_files, so the very file mapped) and an offset.
  * A description that would make more probes than dtrace_fasttrap lets
  * be enabled at once is refused before any is made.
  *
@@ -323,9 +324,12 @@ static int dt_pid_functions(struct dt_pid_req *r, const struct dt_pobj *objs,
 	return dt_pid_walk(r, objs, n);
 }
 
-/* The USDT sites of @o whose provider matches @prov, for process @pid. */
+/*
+ * The USDT sites of @o whose provider matches @prov, for process @pid:
+ * the note's provider, or with @full the probe's ("myapp1234").
+ */
 static int dt_pid_usdt_obj(dtrace_hdl_t *dtp, const struct dt_pobj *o,
-			   int pid, const char *prov,
+			   int pid, const char *prov, bool full,
 			   const struct dtrace_probedesc *pd)
 {
 	struct dt_usdt_site *sites;
@@ -348,11 +352,17 @@ static int dt_pid_usdt_obj(dtrace_hdl_t *dtp, const struct dt_pobj *o,
 			*q = '-';
 			memmove(q + 1, q + 2, strlen(q + 2) + 1);
 		}
+		if (snprintf(c.desc.provider, sizeof(c.desc.provider), "%s%d",
+			     sites[i].provider, pid) >=
+		    (int)sizeof(c.desc.provider) ||
+		    !dtrace_match_glob(prov, full ? c.desc.provider :
+				       sites[i].provider) ||
+		    !dtrace_match_glob(pd->name, c.desc.name))
+			continue;
+		/* the symbol lookups only for the sites the names select */
 		func = dt_sym_ufunc_at(dtp, o->src, sites[i].pc);
 		snprintf(c.desc.func, sizeof(c.desc.func), "%s", func ? func : "-");
-		if (!dtrace_match_glob(prov, sites[i].provider) ||
-		    !dtrace_match_glob(pd->name, c.desc.name) ||
-		    !dtrace_match_glob(pd->func, c.desc.func) ||
+		if (!dtrace_match_glob(pd->func, c.desc.func) ||
 		    !dt_pid_name_fits(c.desc.func, sizeof(c.desc.func)) ||
 		    dt_sym_uoffset(dtp, o->src, sites[i].pc, &off) ||
 		    (sites[i].sema &&
@@ -360,10 +370,6 @@ static int dt_pid_usdt_obj(dtrace_hdl_t *dtp, const struct dt_pobj *o,
 			continue;
 		c.offset = off;
 		c.refctr = sema;
-		if (snprintf(c.desc.provider, sizeof(c.desc.provider), "%s%d",
-			     sites[i].provider, pid) >=
-		    (int)sizeof(c.desc.provider))
-			continue;
 		snprintf(c.desc.mod, sizeof(c.desc.mod), "%s", o->base);
 		if (dt_usdt_args(dtp, o->src, &sites[i], c.args, &c.nargs)) {
 			fprintf(stderr, "dtrace: %s:%s in %s: arguments \"%s\" "
@@ -372,6 +378,7 @@ static int dt_pid_usdt_obj(dtrace_hdl_t *dtp, const struct dt_pobj *o,
 				sites[i].args);
 			c.nargs = 0;
 		}
+		dt_usdt_types(&sites[i], &c);
 		if (fd < 0 && (fd = dt_pobj_open(o)) < 0)
 			break;
 		c.fd = fd;
@@ -465,7 +472,9 @@ static int dt_pid_split(const char *prov, char *prefix, size_t size)
  *
  * Descriptions of other providers are left alone, and so is NAME1234
  * when there is no process 1234 (it may be a kernel provider's name);
- * the device is opened only when a probe is to be made.
+ * a glob (test_prov*) makes the USDT probes of $target whose provider
+ * ("test_prov1234") it matches.  The device is opened only when a probe
+ * is to be made.
  * Return: 0, or -1 with EDT_UPROBE and a message (no such process for
  * pid1234, too many probes, the fasttrap module missing).
  */
@@ -474,6 +483,7 @@ int dt_pid_provide(dtrace_hdl_t *dtp, struct dtrace_probedesc *pd)
 	struct dt_pid_req r = { .dtp = dtp, .pd = pd };
 	char prefix[DTRACE_PROVNAMELEN];
 	struct dt_pobj *objs;
+	bool glob = false;
 	size_t n, i;
 	int pid, ret = 0;
 
@@ -483,24 +493,30 @@ int dt_pid_provide(dtrace_hdl_t *dtp, struct dtrace_probedesc *pd)
 	    !strpbrk(pd->mod, "*?[\\") && strcmp(pd->mod, "a.out"))
 		return dt_pid_everywhere(dtp, pd);
 	pid = dt_pid_split(pd->provider, prefix, sizeof(prefix));
+	if (!pid && dtp->target > 0 && strpbrk(pd->provider, "*?[\\")) {
+		/* "myapp*": the USDT probes of $target it matches */
+		pid = dtp->target;
+		snprintf(prefix, sizeof(prefix), "%s", pd->provider);
+		glob = true;
+	}
 	if (!pid)
 		return 0;
-	if (!strcmp(prefix, "pid") && !dt_pid_kinds(&r, pd->name))
+	if (!glob && !strcmp(prefix, "pid") && !dt_pid_kinds(&r, pd->name))
 		return 0;
 	if (dt_proc_exec(dtp, pid) || dt_pid_objects(dtp, pid, &objs, &n)) {
 		/* NAME1234 may be a kernel provider, not USDT of pid 1234 */
-		if (strcmp(prefix, "pid"))
+		if (glob || strcmp(prefix, "pid"))
 			return 0;
 		return dt_set_errmsg(dtp, "pid %d: no such process", pid);
 	}
 	r.pid = pid;
-	if (!strcmp(prefix, "pid")) {
+	if (!glob && !strcmp(prefix, "pid")) {
 		ret = dt_pid_functions(&r, objs, n);
 	} else {
 		for (i = 0; i < n && !ret; i++)
 			if (dt_pid_obj_matches(&objs[i], pd->mod))
 				ret = dt_pid_usdt_obj(dtp, &objs[i], pid,
-						      prefix, pd);
+						      prefix, glob, pd);
 	}
 	if (!strcmp(pd->mod, "a.out")) {
 		for (i = 0; i < n && !objs[i].exe; i++)
@@ -524,7 +540,8 @@ struct dt_pid_kept {
  * @dtp: the handle
  * @pd: as for dt_pid_provide()
  *
- * A description of pidPID or PROVIDERPID is kept for dt_pid_refresh().
+ * A description of pidPID or PROVIDERPID, or a glob (of $target), is
+ * kept for dt_pid_refresh().
  * Return: as dt_pid_provide().
  */
 int dt_pid_provide_kept(dtrace_hdl_t *dtp, struct dtrace_probedesc *pd)
@@ -538,7 +555,9 @@ int dt_pid_provide_kept(dtrace_hdl_t *dtp, struct dtrace_probedesc *pd)
 	if (dt_pid_provide(dtp, pd))
 		return -1;
 	pid = dt_pid_split(pd->provider, prefix, sizeof(prefix));
-	if (!pid || dtp->fd < 0 || dt_pid_objects(dtp, pid, &objs, &n))
+	if (!pid && strpbrk(pd->provider, "*?[\\"))
+		pid = dtp->target;
+	if (pid <= 0 || dtp->fd < 0 || dt_pid_objects(dtp, pid, &objs, &n))
 		return 0;
 	free(objs);
 	k = realloc(dtp->pidkept, (dtp->npidkept + 1) * sizeof(*k));

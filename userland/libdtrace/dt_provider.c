@@ -65,10 +65,10 @@ static int dt_uparams_count(struct dt_pcb *pcb, const struct dt_uparams *l,
 
 	if (n == 1 && dt_type_is_void(l->types[0]))
 		return 0;
-	if (n > DTRACE_FTP_NARGS) {
+	if (n > DT_UPROBE_MAXARGS) {
 		dt_pcb_error(pcb, line, D_PROV_PRARGLEN,
 			     "probe %s has %u arguments: at most %d may be "
-			     "declared", probe, n, DTRACE_FTP_NARGS);
+			     "declared", probe, n, DT_UPROBE_MAXARGS);
 		return -1;
 	}
 	return (int)n;

@@ -7,7 +7,8 @@
  *	};
  *
  * declares, kept in the handle for dtrace -h (a C header of probe
- * macros) and dtrace -G (an object defining the probes' semaphores).
+ * macros) and dtrace -G (an object defining the probes' semaphores and
+ * recording their argument types, dt_link.c).
  */
 #ifndef _DT_PROVIDER_H
 #define _DT_PROVIDER_H
@@ -26,6 +27,13 @@ struct dt_uparams {
 };
 
 /*
+ * The most arguments a probe may declare: as many as one asm statement
+ * takes operands.  Its site passes them all; a D program sees the first
+ * DTRACE_FTP_NARGS.
+ */
+#define DT_UPROBE_MAXARGS	30
+
+/*
  * A probe: the arguments its site is given (native), and the ones D's
  * args[] shows (translated), each one of the native ones: xargs[i] is
  * native argument map[i].  Without a ": (...)" list the two are the same.
@@ -33,10 +41,10 @@ struct dt_uparams {
 struct dt_uprobe {
 	char *name;			/* as declared: "query__start" */
 	unsigned int nargs;
-	const struct dt_type *args[DTRACE_FTP_NARGS];
+	const struct dt_type *args[DT_UPROBE_MAXARGS];
 	unsigned int nxargs;
-	const struct dt_type *xargs[DTRACE_FTP_NARGS];
-	unsigned char map[DTRACE_FTP_NARGS];
+	const struct dt_type *xargs[DT_UPROBE_MAXARGS];
+	unsigned char map[DT_UPROBE_MAXARGS];
 	struct dt_uprobe *next;
 };
 

@@ -7,6 +7,9 @@
  * address or 0, the provider and probe names and the arguments as
  * "SIZE@OPERAND" assembler operands.  dt_usdt_args() turns those into
  * what the kernel evaluates when the probe fires (struct dtrace_ftarg).
+ * An object linked with a dtrace -G object also has its provider
+ * declarations' argument types (DT_USDT_ARGS_SECTION), which each site
+ * of a declared probe carries, for dt_usdt_types().
  */
 #include <ctype.h>
 #include <fcntl.h>
@@ -73,11 +76,74 @@ static uint64_t dt_usdt_bias(Elf *elf, size_t shstrndx, Elf_Data *notes)
 	return 0;
 }
 
+/* A DT_USDT_ARGS_TYPE note, pointing into the ELF's data. */
+struct dt_usdt_decl {
+	const char *provider, *name;
+	const char *rest;	/* the strings after those two */
+	size_t restlen;
+};
+
+/* The declarations of a DT_USDT_ARGS_SECTION onto *@dp.  Return: 0, -1. */
+static int dt_usdt_decls(Elf_Data *data, struct dt_usdt_decl **dp, size_t *np)
+{
+	size_t off = 0, noff, doff;
+	GElf_Nhdr nh;
+
+	while ((off = gelf_getnote(data, off, &nh, &noff, &doff))) {
+		const char *desc = (const char *)data->d_buf + doff, *z;
+		struct dt_usdt_decl *d;
+
+		if (nh.n_type != DT_USDT_ARGS_TYPE ||
+		    nh.n_namesz != sizeof(DT_USDT_ARGS_OWNER) ||
+		    memcmp((char *)data->d_buf + noff, DT_USDT_ARGS_OWNER,
+			   sizeof(DT_USDT_ARGS_OWNER)))
+			continue;
+		z = memchr(desc, '\0', nh.n_descsz);
+		z = z ? memchr(z + 1, '\0', desc + nh.n_descsz - (z + 1)) : NULL;
+		if (!z)
+			continue;	/* not ours after all */
+		d = realloc(*dp, (*np + 1) * sizeof(**dp));
+		if (!d)
+			return -1;
+		*dp = d;
+		d += (*np)++;
+		d->provider = desc;
+		d->name = desc + strlen(desc) + 1;
+		d->rest = z + 1;
+		d->restlen = desc + nh.n_descsz - d->rest;
+	}
+	return 0;
+}
+
+/* Each site of a declared probe gets a copy of its declaration. */
+static int dt_usdt_attach(struct dt_usdt_site *sites, size_t n,
+			  const struct dt_usdt_decl *decls, size_t nd)
+{
+	size_t i, j;
+
+	for (i = 0; i < n; i++) {
+		for (j = 0; j < nd; j++) {
+			if (strcmp(sites[i].provider, decls[j].provider) ||
+			    strcmp(sites[i].name, decls[j].name))
+				continue;
+			sites[i].decl = malloc(decls[j].restlen + 1);
+			if (!sites[i].decl)
+				return -1;
+			memcpy(sites[i].decl, decls[j].rest, decls[j].restlen);
+			sites[i].decl[decls[j].restlen] = '\0';
+			sites[i].decllen = decls[j].restlen;
+			break;
+		}
+	}
+	return 0;
+}
+
 int dt_usdt_read(const char *path, struct dt_usdt_site **sitesp, size_t *np)
 {
 	struct dt_usdt_site *sites = NULL;
+	struct dt_usdt_decl *decls = NULL;
 	Elf_Scn *scn = NULL;
-	size_t n = 0, shstrndx;
+	size_t n = 0, nd = 0, shstrndx;
 	int fd, ret = -1;
 	Elf *elf;
 
@@ -101,7 +167,14 @@ int dt_usdt_read(const char *path, struct dt_usdt_site **sitesp, size_t *np)
 			continue;
 		name = elf_strptr(elf, shstrndx, sh.sh_name);
 		data = elf_getdata(scn, NULL);
-		if (!name || strcmp(name, ".note.stapsdt") || !data)
+		if (!name || !data)
+			continue;
+		if (!strcmp(name, DT_USDT_ARGS_SECTION)) {
+			if (dt_usdt_decls(data, &decls, &nd))
+				goto out;
+			continue;
+		}
+		if (strcmp(name, ".note.stapsdt"))
 			continue;
 		bias = dt_usdt_bias(elf, shstrndx, data);
 		while ((off = gelf_getnote(data, off, &nh, &noff, &doff))) {
@@ -120,8 +193,9 @@ int dt_usdt_read(const char *path, struct dt_usdt_site **sitesp, size_t *np)
 				goto out;
 		}
 	}
-	ret = 0;
+	ret = dt_usdt_attach(sites, n, decls, nd);
 out:
+	free(decls);
 	if (ret) {
 		dt_usdt_free(sites, n);
 		sites = NULL;
@@ -143,6 +217,7 @@ void dt_usdt_free(struct dt_usdt_site *sites, size_t n)
 		free(sites[i].provider);
 		free(sites[i].name);
 		free(sites[i].args);
+		free(sites[i].decl);
 	}
 	free(sites);
 }
@@ -307,10 +382,10 @@ int dt_usdt_args(dtrace_hdl_t *dtp, const char *path,
 
 	if (!copy)
 		return -1;
-	for (tok = strtok_r(copy, " \t", &save); tok;
+	/* a D program sees the first DTRACE_FTP_NARGS */
+	for (tok = strtok_r(copy, " \t", &save); tok && n < DTRACE_FTP_NARGS;
 	     tok = strtok_r(NULL, " \t", &save)) {
-		if (n == DTRACE_FTP_NARGS ||
-		    dt_usdt_arg(dtp, path, s->pc, tok, &args[n])) {
+		if (dt_usdt_arg(dtp, path, s->pc, tok, &args[n])) {
 			ret = -1;
 			break;
 		}
@@ -319,4 +394,96 @@ int dt_usdt_args(dtrace_hdl_t *dtp, const char *path,
 	free(copy);
 	*nargs = n;
 	return ret;
+}
+
+/* The string at *@pp, and *@pp past it; NULL at the end of @s's decl. */
+static const char *dt_usdt_next(const struct dt_usdt_site *s, const char **pp)
+{
+	const char *p = *pp, *end = s->decl + s->decllen;
+	const char *z = p < end ? memchr(p, '\0', end - p) : NULL;
+
+	if (!z)
+		return NULL;
+	*pp = z + 1;
+	return p;
+}
+
+/* A count from the declaration; -1 if there is none. */
+static long dt_usdt_count(const struct dt_usdt_site *s, const char **pp)
+{
+	const char *str = dt_usdt_next(s, pp);
+	char *end;
+	long n;
+
+	if (!str)
+		return -1;
+	n = strtol(str, &end, 10);
+	return *str && !*end && n >= 0 ? n : -1;
+}
+
+/* The arguments @s's note gives: its space-separated operands. */
+static long dt_usdt_site_nargs(const struct dt_usdt_site *s)
+{
+	const char *p = s->args;
+	long n = 0;
+
+	while (*p) {
+		p += strspn(p, " \t");
+		if (!*p)
+			break;
+		n++;
+		p += strcspn(p, " \t");
+	}
+	return n;
+}
+
+/* Type name @t onto @c's argtypes at *@lenp; false if it does not fit. */
+static bool dt_usdt_put_type(struct dtrace_ioc_ftp_create *c, size_t *lenp,
+			     const char *t)
+{
+	size_t n = strlen(t) + 1;
+
+	if (!t[0] || n > DTRACE_ARGTYPELEN || *lenp + n > sizeof(c->argtypes))
+		return false;
+	memcpy(c->argtypes + *lenp, t, n);
+	*lenp += n;
+	return true;
+}
+
+void dt_usdt_types(const struct dt_usdt_site *s,
+		   struct dtrace_ioc_ftp_create *c)
+{
+	const char *p = s->decl, *t;
+	long nargs, nx, i, m;
+	size_t len = 0;
+
+	c->nxargs = 0;
+	memset(c->argtypes, 0, sizeof(c->argtypes));
+	if (!p)
+		return;
+	nargs = dt_usdt_count(s, &p);
+	if (nargs != dt_usdt_site_nargs(s) ||
+	    (nargs > DTRACE_FTP_NARGS ? DTRACE_FTP_NARGS : nargs) != c->nargs)
+		return;
+	for (i = 0; i < nargs; i++) {
+		t = dt_usdt_next(s, &p);
+		if (!t || (i < DTRACE_FTP_NARGS && !dt_usdt_put_type(c, &len, t)))
+			goto none;
+	}
+	nx = dt_usdt_count(s, &p);
+	for (i = 0; i < nx && i < DTRACE_FTP_NARGS; i++) {
+		m = dt_usdt_count(s, &p);
+		t = dt_usdt_next(s, &p);
+		if (m < 0 || m >= c->nargs || !t ||
+		    !dt_usdt_put_type(c, &len, t))
+			goto none;
+		c->argmap[i] = (uint8_t)m;
+	}
+	if (nx <= 0)
+		goto none;
+	c->nxargs = (uint32_t)i;
+	return;
+none:
+	memset(c->argtypes, 0, sizeof(c->argtypes));
+	memset(c->argmap, 0, sizeof(c->argmap));
 }

@@ -5,8 +5,10 @@
  * for a PIE executable at -O0 and -O2, a shared library and C++; the
  * notes read back with dt_usdt_read() carry the declared provider,
  * names and argument sizes, and their semaphores land in .probes; the
- * programs run, their is-enabled branches not taken.  And the argument
- * spec parser on every operand form.
+ * argument types and translation (": (...)") -G records come back for
+ * the kernel (dt_usdt_types()); the programs run, their is-enabled
+ * branches not taken.  And the argument spec parser on every operand
+ * form.
  */
 #include <gelf.h>
 #include <fcntl.h>
@@ -28,7 +30,10 @@ static const char provider_d[] =
 	"\tprobe tick();\n"
 	"\tprobe twice(long);\n"
 	"};\n"
-	"provider other { probe ping(char c, unsigned short s); };\n";
+	"provider other {\n"
+	"\tprobe ping(char c, unsigned short s) :\n"
+	"\t\t(unsigned short s, char c, char c);\n"
+	"};\n";
 
 static const char app_c[] =
 	"#include <stdint.h>\n#include <stdio.h>\n#include \"provider.h\"\n"
@@ -149,6 +154,28 @@ static const char *arg_sizes(const char *args)
 	return buf;
 }
 
+/* What dt_usdt_types() gives site @s of @nargs arguments. */
+static void check_types(const char *what, const struct dt_usdt_site *s,
+			uint32_t nargs, uint32_t nxargs, const char *map,
+			const char *types, size_t typeslen)
+{
+	struct dtrace_ioc_ftp_create c;
+	char got[DTRACE_FTP_NARGS + 1];
+	uint32_t i;
+
+	memset(&c, 0, sizeof(c));
+	c.nargs = nargs;
+	dt_usdt_types(s, &c);
+	for (i = 0; i < c.nxargs && i < DTRACE_FTP_NARGS; i++)
+		got[i] = (char)('0' + c.argmap[i]);
+	got[i] = '\0';
+	tap_ok(c.nxargs == nxargs && !strcmp(got, map) &&
+	       !memcmp(c.argtypes, types, typeslen) &&
+	       !c.argtypes[typeslen],
+	       "usdt %s: %s with %u arguments: %u typed, argmap '%s'", what,
+	       s->name, nargs, nxargs, map);
+}
+
 static void check_notes(const char *what, const char *file)
 {
 	struct dt_usdt_site *s;
@@ -178,6 +205,13 @@ static void check_notes(const char *what, const char *file)
 			   "usdt %s: twice's argument size", what);
 		tap_is_str(arg_sizes(pg->args), "-1 2",
 			   "usdt %s: ping's argument sizes", what);
+		check_types(what, q, 3, 3, "012",
+			    "int\0char *\0uint64_t\0int\0char *\0uint64_t", 39);
+		check_types(what, pg, 2, 3, "100",
+			    "char\0unsigned short\0unsigned short\0char\0char",
+			    44);
+		check_types(what, tk, 0, 0, "", "", 0);
+		check_types(what, pg, 1, 0, "", "", 0);
 		tap_ok(t0->pc != t1->pc && t0->sema == t1->sema,
 		       "usdt %s: two sites of twice, one semaphore", what);
 		tap_ok(section_range(path, ".probes", &lo, &hi) &&
@@ -249,7 +283,9 @@ static void test_decl_errors(void)
 		  "D_PROV_PRARGTYPE" },
 		{ "provider p { probe a(double); };", "D_PROV_PRARGTYPE" },
 		{ "provider p { probe a(int, int, int, int, int, int, int, "
-		  "int, int, int, int); };", "D_PROV_PRARGLEN" },
+		  "int, int, int, int, int, int, int, int, int, int, int, int, "
+		  "int, int, int, int, int, int, int, int, int, int, int, "
+		  "int); };", "D_PROV_PRARGLEN" },
 		{ "provider p2 { probe a(); };", "D_PROV_PRNAME" },
 	};
 	size_t i;
@@ -315,8 +351,9 @@ static void test_args(void)
 		       "usdt: argument %s refused", bad[i]);
 	}
 	s.args = "-4@%edi 8@%rsi $1 8@$2 8@$3 8@$4 8@$5 8@$6 8@$7 8@$8 8@$9";
-	tap_ok(dt_usdt_args(dtp, "/nonexistent", &s, a, &n) != 0,
-	       "usdt: eleven arguments refused");
+	tap_ok(dt_usdt_args(dtp, "/nonexistent", &s, a, &n) == 0 &&
+	       n == DTRACE_FTP_NARGS && a[9].value == 8,
+	       "usdt: of eleven arguments the first ten are read");
 	dtrace_close(dtp);
 }
 

@@ -56,6 +56,9 @@ struct dtrace_ftarg {
 
 #define DTRACE_FTP_NARGS	DTRACE_PROBE_NARGS
 
+/* Bytes of a USDT probe's declared argument type names (argtypes). */
+#define DTRACE_FTP_TYPESLEN	1024
+
 /*
  * DTRACEIOC_FTP_CREATE: make the probe @desc (every field a plain name,
  * the provider "pidPID", "NAMEPID" for USDT, or "pid" with @pid 0 for
@@ -63,9 +66,15 @@ struct dtrace_ftarg {
  * In: fd, an open regular file; offset of the instruction in it; pid,
  * the process the probe fires in (0: any that maps the file); kind;
  * refctr, the file offset of a USDT semaphore (0: none); nargs and args
- * for USDT.  Out: id.
- * Errors: EINVAL (bad names, kind, args, offset past the end of the
- * file), EBADF, ESRCH (no such process), EEXIST (the names are taken by
+ * for USDT.  A USDT probe whose provider declaration is known (dtrace -G
+ * recorded it) may also say its argument types: argtypes holds nargs
+ * native type names ("int", "char *"), then nxargs translated ones,
+ * each NUL-terminated and shorter than DTRACE_ARGTYPELEN; translated
+ * argument i (D's args[i]) is native argument argmap[i].  nxargs 0 and
+ * an empty argtypes: no types, each argument an integer of its size.
+ * The first request that makes a probe sets its types.  Out: id.
+ * Errors: EINVAL (bad names, kind, args, types, offset past the end of
+ * the file), EBADF, ESRCH (no such process), EEXIST (the names are taken by
  * a probe at another place), E2BIG (too many probes), EPERM.
  */
 struct dtrace_ioc_ftp_create {
@@ -79,6 +88,10 @@ struct dtrace_ioc_ftp_create {
 	__u32			id;
 	struct dtrace_probedesc	desc;
 	struct dtrace_ftarg	args[DTRACE_FTP_NARGS];
+	__u32			nxargs;
+	__u8			argmap[DTRACE_FTP_NARGS];
+	__u8			pad[2];
+	char			argtypes[DTRACE_FTP_TYPESLEN];
 };
 
 #define DTRACE_FASTTRAP_IOC_MAGIC	0xd4

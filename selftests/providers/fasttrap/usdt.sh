@@ -10,7 +10,9 @@
 # "tick"; while tick-enabled is traced its semaphore is set, so the
 # program takes the is-enabled branch 50 times (it prints "enabled 50")
 # and the probe fires 50 times; traced without it, and run untraced
-# after, the program sees the semaphore clear ("enabled 0").
+# after, the program sees the semaphore clear ("enabled 0").  A provider
+# glob, ute*:::tick, makes the probes of the -c target it matches
+# (utest<pid>): 20 fires for utarget -n 20.
 set -eu
 . selftests/lib/dt.sh
 . selftests/providers/fasttrap/fasttrap.inc
@@ -37,6 +39,10 @@ ft_run -c "$UT -n 20" -n 'utest$target:::tick { @n = count(); }
 	END { printa("n %@d\n", @n); }'
 ft_expect '^sum 570 enabled 0$'
 ft_expect '^n 20$'
+
+ft_run -c "$UT -n 20" -n 'ute*:::tick { @n = count(); }
+	END { printa("g %@d\n", @n); }'
+ft_expect '^g 20$'
 "$UT" -n 5 >"$DT_TMP/out"
 ft_expect '^sum 30 enabled 0$'
 exit 0

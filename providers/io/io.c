@@ -12,12 +12,11 @@
  */
 #define pr_fmt(fmt) "dtrace io: " fmt
 
+#include <linux/bitops.h>
+#include <linux/err.h>
 #include <linux/kernel.h>
-#include <linux/kprobes.h>
 #include <linux/module.h>
-#include <linux/mutex.h>
 #include <linux/string.h>
-#include <linux/tracepoint.h>
 #include "io_prov.h"
 
 /**
@@ -44,86 +43,14 @@ static const char *const iop_xlate[] = {
 	"bufinfo_t *", "devinfo_t *", "fileinfo_t *",
 };
 
-/* One hook while armed, and who needs it. */
-struct iop_armed {
-	unsigned int		refs;	/* enabled probes using it */
-	struct tracepoint	*tp;	/* found at load */
-	struct kretprobe	krp;
-};
-
 static dtrace_provider_id_t iop_id;
 
-/* protects iop_armed[] and iop_enabled[] */
-static DEFINE_MUTEX(iop_lock);
-static struct iop_armed iop_armed[IOP_NHOOKS];
+static struct dtrace_hooks *iop_hooks;
 
 static unsigned int maxactive;
 module_param(maxactive, uint, 0444);
 MODULE_PARM_DESC(maxactive,
 		 "Threads waiting in submit_bio_wait() at once that wait-done can follow, count (default 0: the kernel's choice)");
-
-/* for_each_kernel_tracepoint() callback: note the tracepoints we use. */
-static void iop_find_tracepoint(struct tracepoint *tp, void *priv)
-{
-	unsigned int h;
-
-	for (h = 0; h < IOP_NHOOKS; h++)
-		if (iop_hook_descs[h].tp_func &&
-		    !strcmp(tp->name, iop_hook_descs[h].symbol))
-			iop_armed[h].tp = tp;
-}
-
-/* Context: process; iop_lock held; may sleep. */
-static int iop_hook_arm(enum iop_hook h)
-{
-	const struct iop_hook_desc *d = &iop_hook_descs[h];
-	struct iop_armed *a = &iop_armed[h];
-	int ret;
-
-	lockdep_assert_held(&iop_lock);
-	if (a->refs++)
-		return 0;
-	if (d->tp_func) {
-		ret = a->tp ? tracepoint_probe_register(a->tp, d->tp_func,
-							NULL) : -ENOENT;
-	} else {
-		memset(&a->krp, 0, sizeof(a->krp));
-		a->krp.kp.symbol_name = d->symbol;
-		a->krp.entry_handler = d->entry;
-		a->krp.handler = d->ret;
-		a->krp.data_size = d->data_size;
-		a->krp.maxactive = maxactive;
-		ret = register_kretprobe(&a->krp);
-	}
-	if (ret) {
-		a->refs--;
-		pr_warn("cannot hook %s: %d\n", d->symbol, ret);
-	}
-	return ret;
-}
-
-/*
- * Context: process; iop_lock held; may sleep.  When the last user
- * goes, unregistering waits until no handler of the hook runs.
- */
-static void iop_hook_disarm(enum iop_hook h)
-{
-	const struct iop_hook_desc *d = &iop_hook_descs[h];
-	struct iop_armed *a = &iop_armed[h];
-
-	lockdep_assert_held(&iop_lock);
-	if (--a->refs)
-		return;
-	if (d->tp_func) {
-		tracepoint_probe_unregister(a->tp, d->tp_func, NULL);
-		tracepoint_synchronize_unregister();
-		return;
-	}
-	unregister_kretprobe(&a->krp);
-	if (a->krp.nmissed)
-		pr_info("%s: %d calls missed (maxactive)\n", d->symbol,
-			a->krp.nmissed);
-}
 
 static enum iop_probe iop_probe_of(const void *parg)
 {
@@ -144,11 +71,9 @@ static int iop_enable(void *arg, dtrace_id_t id, void *parg)
 	enum iop_probe p = iop_probe_of(parg);
 	int ret;
 
-	mutex_lock(&iop_lock);
-	ret = iop_hook_arm(iop_probes[p].hook);
+	ret = dtrace_hooks_arm(iop_hooks, BIT(iop_probes[p].hook));
 	if (!ret)
 		WRITE_ONCE(iop_enabled[p], true);
-	mutex_unlock(&iop_lock);
 	return ret;
 }
 
@@ -168,10 +93,8 @@ static void iop_disable(void *arg, dtrace_id_t id, void *parg)
 {
 	enum iop_probe p = iop_probe_of(parg);
 
-	mutex_lock(&iop_lock);
 	WRITE_ONCE(iop_enabled[p], false);
-	iop_hook_disarm(iop_probes[p].hook);
-	mutex_unlock(&iop_lock);
+	dtrace_hooks_disarm(iop_hooks, BIT(iop_probes[p].hook));
 }
 
 /**
@@ -208,10 +131,15 @@ static int __init iop_init(void)
 	unsigned int p;
 	int ret;
 
-	for_each_kernel_tracepoint(iop_find_tracepoint, NULL);
+	iop_hooks = dtrace_hooks_create("io", iop_hook_descs, IOP_NHOOKS,
+					maxactive);
+	if (IS_ERR(iop_hooks)) {
+		ret = PTR_ERR(iop_hooks);
+		goto out;
+	}
 	ret = dtrace_register("io", &iop_pops, NULL, &iop_id);
 	if (ret)
-		goto out;
+		goto out_hooks;
 	for (p = 0; p < IOP_NPROBES; p++) {
 		iop_ids[p] = dtrace_probe_create(iop_id, "vmlinux", "",
 						 iop_probes[p].name,
@@ -225,6 +153,8 @@ static int __init iop_init(void)
 
 out_unregister:
 	dtrace_unregister(iop_id);
+out_hooks:
+	dtrace_hooks_destroy(iop_hooks);
 out:
 	pr_err("cannot register: %d\n", ret);
 	return ret;
@@ -234,6 +164,7 @@ out:
 static void __exit iop_exit(void)
 {
 	dtrace_unregister(iop_id);
+	dtrace_hooks_destroy(iop_hooks);
 }
 
 module_init(iop_init);

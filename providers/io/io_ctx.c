@@ -119,13 +119,12 @@ static int iop_wait_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
 }
 NOKPROBE_SYMBOL(iop_wait_ret);
 
-const struct iop_hook_desc iop_hook_descs[IOP_NHOOKS] = {
-	[IOP_HOOK_ISSUE] = { .symbol = "block_rq_issue", .tp_func = iop_issue },
-	[IOP_HOOK_COMPLETE] = {
-		.symbol = "block_rq_complete", .tp_func = iop_complete,
-	},
+const struct dtrace_hook_desc iop_hook_descs[IOP_NHOOKS] = {
+	[IOP_HOOK_ISSUE] = DTRACE_HOOK_TP("block_rq_issue", iop_issue),
+	[IOP_HOOK_COMPLETE] = DTRACE_HOOK_TP("block_rq_complete", iop_complete),
 	[IOP_HOOK_WAIT] = {
-		.symbol = "submit_bio_wait", .entry = iop_wait_entry,
-		.ret = iop_wait_ret, .data_size = sizeof(struct iop_wait_data),
+		.kind = DTRACE_HOOK_KRETPROBE, .symbols = { "submit_bio_wait" },
+		.entry = iop_wait_entry, .ret = iop_wait_ret,
+		.data_size = sizeof(struct iop_wait_data),
 	},
 };

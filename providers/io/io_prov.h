@@ -8,7 +8,7 @@
 #ifndef _DTRACE_IO_PROV_H
 #define _DTRACE_IO_PROV_H
 
-#include <linux/kprobes.h>
+#include <dtrace/hooks.h>
 #include <dtrace/provider.h>
 
 enum iop_probe {
@@ -19,7 +19,10 @@ enum iop_probe {
 	IOP_NPROBES
 };
 
-/* The kernel hooks; each is armed while an enabled probe needs it. */
+/*
+ * The kernel hooks (iop_hook_descs[] in io_ctx.c); the core's hook
+ * service arms each while an enabled probe needs it.
+ */
 enum iop_hook {
 	IOP_HOOK_ISSUE,		/* tracepoint block_rq_issue: start */
 	IOP_HOOK_COMPLETE,	/* tracepoint block_rq_complete: done */
@@ -27,23 +30,7 @@ enum iop_hook {
 	IOP_NHOOKS
 };
 
-/**
- * struct iop_hook_desc - how to arm one hook
- * @symbol: the tracepoint or the kernel function
- * @tp_func: tracepoint probe (NULL for the kretprobe)
- * @entry: kretprobe entry handler, which fills @data_size bytes
- * @ret: kretprobe return handler
- * @data_size: per-instance data of the kretprobe
- */
-struct iop_hook_desc {
-	const char		*symbol;
-	void			*tp_func;
-	kretprobe_handler_t	entry;
-	kretprobe_handler_t	ret;
-	size_t			data_size;
-};
-
-extern const struct iop_hook_desc iop_hook_descs[IOP_NHOOKS];
+extern const struct dtrace_hook_desc iop_hook_descs[IOP_NHOOKS];
 
 /* Written in process context (io.c), read in probe context. */
 extern dtrace_id_t iop_ids[IOP_NPROBES];

@@ -3,31 +3,33 @@
  * dtrace_proc.ko: the proc provider.  Twelve probes on the life of
  * processes and threads (create, exec, exit, signals, thread start and
  * end), fired from the sched, signal and syscall-exit tracepoints, two
- * kprobes and a kretprobe (proc_hooks[] lists them), each hook armed
- * only while a probe that needs it is enabled.  The hooks are chosen to
- * be there in every kernel generation: a failed exec and a sigwait are
- * seen as system calls returning, not in functions the compiler renames
+ * kprobes and a kretprobe (proc_hook_descs[] lists them), each hook
+ * armed by the core's hook service only while a probe that needs it is
+ * enabled.  The hooks are chosen to be there in every kernel
+ * generation: a failed exec and a sigwait are seen as system calls
+ * returning, not in functions the compiler renames
  * (do_sigtimedwait.isra.0) or that a missing file never reaches
- * (bprm_execve() on 6.12).  Arguments are task_structs that D
- * sees translated to psinfo_t and lwpsinfo_t (userland/lib/psinfo.d).
+ * (bprm_execve() on 6.12).  Arguments are task_structs that D sees
+ * translated to psinfo_t and lwpsinfo_t (userland/lib/psinfo.d).
  * docs/providers/proc.md documents the probes and their arguments.
  */
 #define pr_fmt(fmt) "dtrace proc: " fmt
 
 #include <linux/binfmts.h>
+#include <linux/bitops.h>
+#include <linux/err.h>
 #include <linux/kernel.h>
 #include <linux/kprobes.h>
 #include <linux/module.h>
-#include <linux/mutex.h>
 #include <linux/ptrace.h>
 #include <linux/sched.h>
 #include <linux/signal.h>
 #include <linux/string.h>
-#include <linux/tracepoint.h>
 #include <trace/events/signal.h>
 #include <asm/syscall.h>
 #include <asm/unistd.h>
 #include <asm/unistd_32_ia32.h>
+#include <dtrace/hooks.h>
 #include <dtrace/provider.h>
 
 /* exit's args[0], as in waitid()'s si_code */
@@ -93,29 +95,12 @@ static const struct proc_def proc_defs[PROC_NPROBES] = {
 	[PROC_START]		= { "start", PROC_HOOK_NEWTASK },
 };
 
-/*
- * One hook: a tracepoint (found by name at load), a kprobe or a
- * kretprobe, by which of tp_func, pre and ret is set.  users counts the
- * enabled probes that need it; it is armed while nonzero.
- */
-struct proc_hook {
-	const char		*name;
-	void			*tp_func;	/* tracepoint probe */
-	struct tracepoint	*tp;
-	kprobe_pre_handler_t	pre;		/* kprobe handler */
-	struct kprobe		kp;
-	kretprobe_handler_t	ret;		/* kretprobe handler */
-	struct kretprobe	krp;
-	unsigned int		users;		/* proc_lock */
-};
-
 static dtrace_provider_id_t proc_id;
 static dtrace_id_t proc_ids[PROC_NPROBES];
 /* Whether each probe fires; read in probe context with READ_ONCE(). */
 static bool proc_on[PROC_NPROBES];
 
-/* protects every hook's users and arming; taken in enable and disable */
-static DEFINE_MUTEX(proc_lock);
+static struct dtrace_hooks *proc_hooks;
 
 static unsigned int krp_maxactive = 256;
 module_param(krp_maxactive, uint, 0444);
@@ -290,111 +275,47 @@ static int proc_newtask_return(struct kretprobe_instance *ri,
 }
 NOKPROBE_SYMBOL(proc_newtask_return);
 
-static struct proc_hook proc_hooks[PROC_NHOOKS] = {
-	[PROC_HOOK_FORK]	= { "sched_process_fork", proc_fork },
-	[PROC_HOOK_EXEC]	= { "sched_process_exec", proc_exec_success },
-	[PROC_HOOK_SIGGEN]	= { "signal_generate", proc_signal_generate },
-	[PROC_HOOK_SIGDLV]	= { "signal_deliver", proc_signal_deliver },
-	[PROC_HOOK_EXIT]	= { "taskstats_exit", .pre = proc_task_exit },
-	[PROC_HOOK_EXECVE]	= { "alloc_bprm", .pre = proc_execve_entry },
-	[PROC_HOOK_SYSEXIT]	= { "sys_exit", proc_sys_exit },
-	[PROC_HOOK_NEWTASK]	= { "schedule_tail",
-				    .ret = proc_newtask_return },
+static const struct dtrace_hook_desc proc_hook_descs[PROC_NHOOKS] = {
+	[PROC_HOOK_FORK]	= DTRACE_HOOK_TP("sched_process_fork", proc_fork),
+	[PROC_HOOK_EXEC]	= DTRACE_HOOK_TP("sched_process_exec",
+						 proc_exec_success),
+	[PROC_HOOK_SIGGEN]	= DTRACE_HOOK_TP("signal_generate",
+						 proc_signal_generate),
+	[PROC_HOOK_SIGDLV]	= DTRACE_HOOK_TP("signal_deliver",
+						 proc_signal_deliver),
+	[PROC_HOOK_EXIT]	= DTRACE_HOOK_KP("taskstats_exit", proc_task_exit),
+	[PROC_HOOK_EXECVE]	= DTRACE_HOOK_KP("alloc_bprm", proc_execve_entry),
+	[PROC_HOOK_SYSEXIT]	= DTRACE_HOOK_TP("sys_exit", proc_sys_exit),
+	[PROC_HOOK_NEWTASK]	= {
+		.kind = DTRACE_HOOK_KRETPROBE, .symbols = { "schedule_tail" },
+		.ret = proc_newtask_return,
+	},
 };
 
-/* for_each_kernel_tracepoint() callback: note the tracepoints we use. */
-static void proc_find_tracepoint(struct tracepoint *tp, void *priv)
-{
-	int i;
-
-	for (i = 0; i < PROC_NHOOKS; i++)
-		if (proc_hooks[i].tp_func && !strcmp(tp->name, proc_hooks[i].name))
-			proc_hooks[i].tp = tp;
-}
-
-/* Arm @h.  Context: process; may sleep; proc_lock held. */
-static int proc_hook_arm_locked(struct proc_hook *h)
-{
-	lockdep_assert_held(&proc_lock);
-	if (h->tp_func) {
-		if (!h->tp)
-			return -ENOENT;
-		return tracepoint_probe_register(h->tp, h->tp_func, NULL);
-	}
-	if (h->pre) {
-		memset(&h->kp, 0, sizeof(h->kp));
-		h->kp.symbol_name = h->name;
-		h->kp.pre_handler = h->pre;
-		return register_kprobe(&h->kp);
-	}
-	memset(&h->krp, 0, sizeof(h->krp));
-	h->krp.kp.symbol_name = h->name;
-	h->krp.handler = h->ret;
-	h->krp.maxactive = krp_maxactive;
-	return register_kretprobe(&h->krp);
-}
-
-/*
- * Disarm @h and wait until none of its handlers runs any more.
- * Context: process; may sleep; proc_lock held.
- */
-static void proc_hook_disarm_locked(struct proc_hook *h)
-{
-	lockdep_assert_held(&proc_lock);
-	if (h->tp_func) {
-		tracepoint_probe_unregister(h->tp, h->tp_func, NULL);
-		tracepoint_synchronize_unregister();
-		return;
-	}
-	if (h->pre) {
-		unregister_kprobe(&h->kp);
-		return;
-	}
-	unregister_kretprobe(&h->krp);
-	if (h->krp.nmissed)
-		pr_info("%s: %d calls missed (krp_maxactive)\n", h->name,
-			h->krp.nmissed);
-}
-
+/* Arm the hook of probe @parg, then let it fire.  Context: process. */
 static int proc_enable(void *arg, dtrace_id_t id, void *parg)
 {
 	const struct proc_def *def = parg;
-	struct proc_hook *h = &proc_hooks[def->hook];
-	int ret = 0;
+	int ret;
 
-	mutex_lock(&proc_lock);
-	if (!h->users)
-		ret = proc_hook_arm_locked(h);
-	if (ret) {
-		pr_warn("cannot attach to %s: %d\n", h->name, ret);
-	} else {
-		h->users++;
+	ret = dtrace_hooks_arm(proc_hooks, BIT(def->hook));
+	if (!ret)
 		WRITE_ONCE(proc_on[def - proc_defs], true);
-	}
-	mutex_unlock(&proc_lock);
 	return ret;
 }
 
 /*
  * Disarming the hook waits out its running handlers.  A hook that stays
  * armed for another probe may be inside proc_fire() for this one, past
- * the test of proc_on[]: its handlers run with preemption off, so a
- * grace period waits for them.
+ * the test of proc_on[]: the core waits a grace period before it frees
+ * what the probe could reach.
  */
 static void proc_disable(void *arg, dtrace_id_t id, void *parg)
 {
 	const struct proc_def *def = parg;
-	struct proc_hook *h = &proc_hooks[def->hook];
-	bool armed;
 
-	mutex_lock(&proc_lock);
 	WRITE_ONCE(proc_on[def - proc_defs], false);
-	armed = --h->users;
-	if (!armed)
-		proc_hook_disarm_locked(h);
-	mutex_unlock(&proc_lock);
-	if (armed)
-		synchronize_rcu();
+	dtrace_hooks_disarm(proc_hooks, BIT(def->hook));
 }
 
 static void proc_getargdesc(void *arg, dtrace_id_t id, void *parg,
@@ -426,15 +347,15 @@ static int __init proc_init(void)
 {
 	int ret, i;
 
-	for_each_kernel_tracepoint(proc_find_tracepoint, NULL);
-	for (i = 0; i < PROC_NHOOKS; i++)
-		if (proc_hooks[i].tp_func && !proc_hooks[i].tp)
-			pr_warn("no tracepoint %s: its probes will not enable\n",
-				proc_hooks[i].name);
-
+	proc_hooks = dtrace_hooks_create("proc", proc_hook_descs, PROC_NHOOKS,
+					 krp_maxactive);
+	if (IS_ERR(proc_hooks)) {
+		ret = PTR_ERR(proc_hooks);
+		goto out;
+	}
 	ret = dtrace_register("proc", &proc_pops, NULL, &proc_id);
 	if (ret)
-		goto out;
+		goto out_hooks;
 	for (i = 0; i < PROC_NPROBES; i++) {
 		proc_ids[i] = dtrace_probe_create(proc_id, "", "",
 						  proc_defs[i].name,
@@ -448,6 +369,8 @@ static int __init proc_init(void)
 
 out_unregister:
 	dtrace_unregister(proc_id);
+out_hooks:
+	dtrace_hooks_destroy(proc_hooks);
 out:
 	pr_err("cannot register: %d\n", ret);
 	return ret;
@@ -457,6 +380,7 @@ out:
 static void __exit proc_exit(void)
 {
 	dtrace_unregister(proc_id);
+	dtrace_hooks_destroy(proc_hooks);
 }
 
 module_init(proc_init);

@@ -15,11 +15,9 @@
 #include <linux/btf.h>
 #include <linux/err.h>
 #include <linux/kernel.h>
-#include <linux/kprobes.h>
 #include <linux/module.h>
 #include <linux/mutex.h>
 #include <linux/string.h>
-#include <linux/tracepoint.h>
 #include "sched_prov.h"
 
 #define SCHEDP_HOOKS_ENQ	(BIT(SCHEDP_HOOK_ENQ_FAIR) | \
@@ -77,110 +75,18 @@ static const struct schedp_probe_desc schedp_probes[SCHEDP_NPROBES] = {
 			  { SCHEDP_LWPSINFO, SCHEDP_PSINFO } },
 };
 
-/* One hook while armed, and who needs it. */
-struct schedp_armed {
-	unsigned int		refs;	/* enabled probes using it */
-	struct tracepoint	*tp;	/* found at load */
-	struct kprobe		kp;
-	struct kretprobe	krp;
-};
-
 static dtrace_provider_id_t schedp_id;
 
-/* protects schedp_armed[], schedp_enabled[] and the rq layout */
+static struct dtrace_hooks *schedp_hooks;
+
+/* protects the rq layout */
 static DEFINE_MUTEX(schedp_lock);
-static struct schedp_armed schedp_armed[SCHEDP_NHOOKS];
 static bool schedp_rq_known;
 
 static unsigned int maxactive = 1024;
 module_param(maxactive, uint, 0444);
 MODULE_PARM_DESC(maxactive,
 		 "Runnable threads inside the scheduler at once that remain-cpu can follow, count (default 1024)");
-
-/* for_each_kernel_tracepoint() callback: note the tracepoints we use. */
-static void schedp_find_tracepoint(struct tracepoint *tp, void *priv)
-{
-	unsigned int h;
-
-	for (h = 0; h < SCHEDP_NHOOKS; h++)
-		if (schedp_hook_descs[h].tp_func &&
-		    !strcmp(tp->name, schedp_hook_descs[h].symbols[0]))
-			schedp_armed[h].tp = tp;
-}
-
-/* Register kprobe or kretprobe @h on the first of its names there is. */
-static int schedp_kprobe_register(enum schedp_hook h)
-{
-	const struct schedp_hook_desc *d = &schedp_hook_descs[h];
-	struct schedp_armed *a = &schedp_armed[h];
-	int ret = -ENOENT, i;
-
-	for (i = 0; d->symbols[i] && ret == -ENOENT; i++) {
-		if (d->pre) {
-			memset(&a->kp, 0, sizeof(a->kp));
-			a->kp.symbol_name = d->symbols[i];
-			a->kp.pre_handler = d->pre;
-			ret = register_kprobe(&a->kp);
-		} else {
-			memset(&a->krp, 0, sizeof(a->krp));
-			a->krp.kp.symbol_name = d->symbols[i];
-			a->krp.entry_handler = d->entry;
-			a->krp.handler = d->ret;
-			a->krp.data_size = d->data_size;
-			a->krp.maxactive = maxactive;
-			ret = register_kretprobe(&a->krp);
-		}
-	}
-	return ret;
-}
-
-/* Context: process; schedp_lock held; may sleep. */
-static int schedp_hook_arm(enum schedp_hook h)
-{
-	const struct schedp_hook_desc *d = &schedp_hook_descs[h];
-	struct schedp_armed *a = &schedp_armed[h];
-	int ret;
-
-	lockdep_assert_held(&schedp_lock);
-	if (a->refs++)
-		return 0;
-	if (!d->tp_func)
-		ret = schedp_kprobe_register(h);
-	else if (a->tp)
-		ret = tracepoint_probe_register(a->tp, d->tp_func, NULL);
-	else
-		ret = -ENOENT;
-	if (ret) {
-		a->refs--;
-		pr_warn("cannot hook %s: %d\n", d->symbols[0], ret);
-	}
-	return ret;
-}
-
-/*
- * Context: process; schedp_lock held; may sleep.  When the last user
- * goes, unregistering waits until no handler of the hook runs.
- */
-static void schedp_hook_disarm(enum schedp_hook h)
-{
-	const struct schedp_hook_desc *d = &schedp_hook_descs[h];
-	struct schedp_armed *a = &schedp_armed[h];
-
-	lockdep_assert_held(&schedp_lock);
-	if (--a->refs)
-		return;
-	if (d->tp_func) {
-		tracepoint_probe_unregister(a->tp, d->tp_func, NULL);
-		tracepoint_synchronize_unregister();
-	} else if (d->pre) {
-		unregister_kprobe(&a->kp);
-	} else {
-		unregister_kretprobe(&a->krp);
-		if (a->krp.nmissed)
-			pr_info("%s: %d calls missed (maxactive)\n",
-				d->symbols[0], a->krp.nmissed);
-	}
-}
 
 /* Type @id of @btf past its typedefs and qualifiers, or NULL. */
 static const struct btf_type *schedp_btf_resolve(const struct dtrace_btf *btf,
@@ -300,34 +206,21 @@ static enum schedp_probe schedp_probe_of(const void *parg)
 static int schedp_enable(void *arg, dtrace_id_t id, void *parg)
 {
 	enum schedp_probe p = schedp_probe_of(parg);
-	unsigned long armed = 0;
-	unsigned int h;
-	int ret = 0;
+	int ret;
 
-	mutex_lock(&schedp_lock);
 	if (p == SCHEDP_SURRENDER) {
+		mutex_lock(&schedp_lock);
 		ret = schedp_rq_layout();
+		mutex_unlock(&schedp_lock);
 		if (ret) {
 			pr_warn("no struct rq cpu and curr in the kernel's BTF: %d\n",
 				ret);
-			goto out_unlock;
+			return ret;
 		}
 	}
-	for_each_set_bit(h, &schedp_probes[p].hooks, SCHEDP_NHOOKS) {
-		ret = schedp_hook_arm(h);
-		if (ret)
-			goto out_disarm;
-		armed |= BIT(h);
-	}
-	WRITE_ONCE(schedp_enabled[p], true);
-	mutex_unlock(&schedp_lock);
-	return 0;
-
-out_disarm:
-	for_each_set_bit(h, &armed, SCHEDP_NHOOKS)
-		schedp_hook_disarm(h);
-out_unlock:
-	mutex_unlock(&schedp_lock);
+	ret = dtrace_hooks_arm(schedp_hooks, schedp_probes[p].hooks);
+	if (!ret)
+		WRITE_ONCE(schedp_enabled[p], true);
 	return ret;
 }
 
@@ -346,13 +239,9 @@ out_unlock:
 static void schedp_disable(void *arg, dtrace_id_t id, void *parg)
 {
 	enum schedp_probe p = schedp_probe_of(parg);
-	unsigned int h;
 
-	mutex_lock(&schedp_lock);
 	WRITE_ONCE(schedp_enabled[p], false);
-	for_each_set_bit(h, &schedp_probes[p].hooks, SCHEDP_NHOOKS)
-		schedp_hook_disarm(h);
-	mutex_unlock(&schedp_lock);
+	dtrace_hooks_disarm(schedp_hooks, schedp_probes[p].hooks);
 }
 
 /**
@@ -394,10 +283,15 @@ static int __init schedp_init(void)
 	unsigned int p;
 	int ret;
 
-	for_each_kernel_tracepoint(schedp_find_tracepoint, NULL);
+	schedp_hooks = dtrace_hooks_create("sched", schedp_hook_descs,
+					   SCHEDP_NHOOKS, maxactive);
+	if (IS_ERR(schedp_hooks)) {
+		ret = PTR_ERR(schedp_hooks);
+		goto out;
+	}
 	ret = dtrace_register("sched", &schedp_pops, NULL, &schedp_id);
 	if (ret)
-		goto out;
+		goto out_hooks;
 	for (p = 0; p < SCHEDP_NPROBES; p++) {
 		schedp_ids[p] = dtrace_probe_create(schedp_id, "vmlinux", "",
 						    schedp_probes[p].name,
@@ -411,6 +305,8 @@ static int __init schedp_init(void)
 
 out_unregister:
 	dtrace_unregister(schedp_id);
+out_hooks:
+	dtrace_hooks_destroy(schedp_hooks);
 out:
 	pr_err("cannot register: %d\n", ret);
 	return ret;
@@ -420,6 +316,7 @@ out:
 static void __exit schedp_exit(void)
 {
 	dtrace_unregister(schedp_id);
+	dtrace_hooks_destroy(schedp_hooks);
 }
 
 module_init(schedp_init);

@@ -299,42 +299,37 @@ static int schedp_tick(struct kprobe *kp, struct pt_regs *regs)
 }
 NOKPROBE_SYMBOL(schedp_tick);
 
-#define SCHEDP_KPROBE(sym, fn)	{ .symbols = { sym }, .pre = fn }
-
-const struct schedp_hook_desc schedp_hook_descs[SCHEDP_NHOOKS] = {
-	[SCHEDP_HOOK_SWITCH] = {
-		.symbols = { "sched_switch" }, .tp_func = schedp_switch,
-	},
+const struct dtrace_hook_desc schedp_hook_descs[SCHEDP_NHOOKS] = {
+	[SCHEDP_HOOK_SWITCH] = DTRACE_HOOK_TP("sched_switch", schedp_switch),
 	[SCHEDP_HOOK_FINISH] = {
+		.kind = DTRACE_HOOK_KPROBE,
 		.symbols = { "finish_task_switch",
 			     "finish_task_switch.isra.0" },
 		.pre = schedp_finish,
 	},
-	[SCHEDP_HOOK_SCHEDULE] = SCHEDP_KPROBE("__schedule", schedp_schedule),
+	[SCHEDP_HOOK_SCHEDULE] = DTRACE_HOOK_KP("__schedule", schedp_schedule),
 	[SCHEDP_HOOK_SCHEDULE_RET] = {
+		.kind = DTRACE_HOOK_KRETPROBE,
 		.symbols = { "__schedule" }, .entry = schedp_schedule_entry,
 		.ret = schedp_schedule_ret, .data_size = sizeof(unsigned long),
 	},
-	[SCHEDP_HOOK_WAKING] = {
-		.symbols = { "sched_waking" }, .tp_func = schedp_waking,
-	},
-	[SCHEDP_HOOK_ENQ_FAIR] = SCHEDP_KPROBE("enqueue_task_fair",
-					       schedp_enqueue),
-	[SCHEDP_HOOK_ENQ_RT] = SCHEDP_KPROBE("enqueue_task_rt", schedp_enqueue),
-	[SCHEDP_HOOK_ENQ_DL] = SCHEDP_KPROBE("enqueue_task_dl", schedp_enqueue),
-	[SCHEDP_HOOK_ENQ_STOP] = SCHEDP_KPROBE("enqueue_task_stop",
-					       schedp_enqueue),
-	[SCHEDP_HOOK_DEQ_FAIR] = SCHEDP_KPROBE("dequeue_task_fair",
-					       schedp_dequeue),
-	[SCHEDP_HOOK_DEQ_RT] = SCHEDP_KPROBE("dequeue_task_rt", schedp_dequeue),
-	[SCHEDP_HOOK_DEQ_DL] = SCHEDP_KPROBE("dequeue_task_dl", schedp_dequeue),
-	[SCHEDP_HOOK_DEQ_STOP] = SCHEDP_KPROBE("dequeue_task_stop",
-					       schedp_dequeue),
-	[SCHEDP_HOOK_LOAD_WEIGHT] = SCHEDP_KPROBE("set_load_weight",
-						  schedp_load_weight),
-	[SCHEDP_HOOK_PI_SETPRIO] = {
-		.symbols = { "sched_pi_setprio" }, .tp_func = schedp_pi_setprio,
-	},
-	[SCHEDP_HOOK_RESCHED] = SCHEDP_KPROBE("resched_curr", schedp_resched),
-	[SCHEDP_HOOK_TICK] = SCHEDP_KPROBE("update_process_times", schedp_tick),
+	[SCHEDP_HOOK_WAKING] = DTRACE_HOOK_TP("sched_waking", schedp_waking),
+	[SCHEDP_HOOK_ENQ_FAIR] = DTRACE_HOOK_KP("enqueue_task_fair",
+						schedp_enqueue),
+	[SCHEDP_HOOK_ENQ_RT] = DTRACE_HOOK_KP("enqueue_task_rt", schedp_enqueue),
+	[SCHEDP_HOOK_ENQ_DL] = DTRACE_HOOK_KP("enqueue_task_dl", schedp_enqueue),
+	[SCHEDP_HOOK_ENQ_STOP] = DTRACE_HOOK_KP("enqueue_task_stop",
+						schedp_enqueue),
+	[SCHEDP_HOOK_DEQ_FAIR] = DTRACE_HOOK_KP("dequeue_task_fair",
+						schedp_dequeue),
+	[SCHEDP_HOOK_DEQ_RT] = DTRACE_HOOK_KP("dequeue_task_rt", schedp_dequeue),
+	[SCHEDP_HOOK_DEQ_DL] = DTRACE_HOOK_KP("dequeue_task_dl", schedp_dequeue),
+	[SCHEDP_HOOK_DEQ_STOP] = DTRACE_HOOK_KP("dequeue_task_stop",
+						schedp_dequeue),
+	[SCHEDP_HOOK_LOAD_WEIGHT] = DTRACE_HOOK_KP("set_load_weight",
+						   schedp_load_weight),
+	[SCHEDP_HOOK_PI_SETPRIO] = DTRACE_HOOK_TP("sched_pi_setprio",
+						  schedp_pi_setprio),
+	[SCHEDP_HOOK_RESCHED] = DTRACE_HOOK_KP("resched_curr", schedp_resched),
+	[SCHEDP_HOOK_TICK] = DTRACE_HOOK_KP("update_process_times", schedp_tick),
 };

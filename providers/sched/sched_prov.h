@@ -9,7 +9,7 @@
 #ifndef _DTRACE_SCHED_PROV_H
 #define _DTRACE_SCHED_PROV_H
 
-#include <linux/kprobes.h>
+#include <dtrace/hooks.h>
 #include <dtrace/provider.h>
 
 enum schedp_probe {
@@ -28,8 +28,9 @@ enum schedp_probe {
 };
 
 /*
- * The kernel hooks.  Each is armed while at least one enabled probe
- * needs it (schedp_probes[] in sched.c).  The scheduling classes'
+ * The kernel hooks (schedp_hook_descs[] in sched_ctx.c).  The core's
+ * hook service arms each while at least one enabled probe needs it
+ * (schedp_probes[] in sched.c).  The scheduling classes'
  * enqueue and dequeue methods are called through their class's table,
  * so no kernel inlines them.
  */
@@ -54,26 +55,7 @@ enum schedp_hook {
 	SCHEDP_NHOOKS
 };
 
-/**
- * struct schedp_hook_desc - how to arm one hook
- * @symbols: the tracepoint, or the kernel function and another name
- *	the compiler may have given it (a ".isra.0" copy); NULL-ended
- * @tp_func: tracepoint probe (NULL for a kprobe or kretprobe)
- * @pre: kprobe handler
- * @entry: kretprobe entry handler, which fills @data_size bytes
- * @ret: kretprobe return handler
- * @data_size: per-instance data of the kretprobe
- */
-struct schedp_hook_desc {
-	const char		*symbols[3];
-	void			*tp_func;
-	kprobe_pre_handler_t	pre;
-	kretprobe_handler_t	entry;
-	kretprobe_handler_t	ret;
-	size_t			data_size;
-};
-
-extern const struct schedp_hook_desc schedp_hook_descs[SCHEDP_NHOOKS];
+extern const struct dtrace_hook_desc schedp_hook_descs[SCHEDP_NHOOKS];
 
 /* Written in process context (sched.c), read in probe context. */
 extern dtrace_id_t schedp_ids[SCHEDP_NPROBES];

@@ -14,9 +14,8 @@
 
 #include <linux/bitops.h>
 #include <linux/kernel.h>
-#include <linux/kprobes.h>
+#include <linux/err.h>
 #include <linux/module.h>
-#include <linux/mutex.h>
 #include <linux/string.h>
 #include "tcp_prov.h"
 
@@ -71,71 +70,14 @@ static const struct {
 	{ "int",		"tcplsinfo_t *" },
 };
 
-/* One hook while armed: a kprobe or a kretprobe, and who needs it. */
-struct tcpp_armed {
-	unsigned int		refs;	/* enabled probes using it */
-	struct kprobe		kp;
-	struct kretprobe	krp;
-};
-
 static dtrace_provider_id_t tcpp_id;
 
-/* protects tcpp_armed[] and tcpp_enabled[] */
-static DEFINE_MUTEX(tcpp_lock);
-static struct tcpp_armed tcpp_armed[TCPP_NHOOKS];
+static struct dtrace_hooks *tcpp_hooks;
 
 static unsigned int maxactive;
 module_param(maxactive, uint, 0444);
 MODULE_PARM_DESC(maxactive,
 		 "Calls of one hooked function that may be in flight at once for the return probes, count (default 0: the kernel's choice)");
-
-/* Context: process; tcpp_lock held; may sleep. */
-static int tcpp_hook_arm(enum tcpp_hook h)
-{
-	const struct tcpp_hook_desc *d = &tcpp_hook_descs[h];
-	struct tcpp_armed *a = &tcpp_armed[h];
-	int ret;
-
-	lockdep_assert_held(&tcpp_lock);
-	if (a->refs++)
-		return 0;
-	if (d->pre) {
-		memset(&a->kp, 0, sizeof(a->kp));
-		a->kp.symbol_name = d->symbol;
-		a->kp.pre_handler = d->pre;
-		ret = register_kprobe(&a->kp);
-	} else {
-		memset(&a->krp, 0, sizeof(a->krp));
-		a->krp.kp.symbol_name = d->symbol;
-		a->krp.entry_handler = d->entry;
-		a->krp.handler = d->ret;
-		a->krp.data_size = d->data_size;
-		a->krp.maxactive = maxactive;
-		ret = register_kretprobe(&a->krp);
-	}
-	if (ret) {
-		a->refs--;
-		pr_warn("cannot hook %s: %d\n", d->symbol, ret);
-	}
-	return ret;
-}
-
-/*
- * Context: process; tcpp_lock held; may sleep.  Unregistering waits
- * until no handler of the hook runs.
- */
-static void tcpp_hook_disarm(enum tcpp_hook h)
-{
-	struct tcpp_armed *a = &tcpp_armed[h];
-
-	lockdep_assert_held(&tcpp_lock);
-	if (--a->refs)
-		return;
-	if (tcpp_hook_descs[h].pre)
-		unregister_kprobe(&a->kp);
-	else
-		unregister_kretprobe(&a->krp);
-}
 
 static enum tcpp_probe tcpp_probe_of(const void *parg)
 {
@@ -155,25 +97,11 @@ static enum tcpp_probe tcpp_probe_of(const void *parg)
 static int tcpp_enable(void *arg, dtrace_id_t id, void *parg)
 {
 	enum tcpp_probe p = tcpp_probe_of(parg);
-	unsigned long armed = 0;
-	unsigned int h;
-	int ret = 0;
+	int ret;
 
-	mutex_lock(&tcpp_lock);
-	for_each_set_bit(h, &tcpp_probes[p].hooks, TCPP_NHOOKS) {
-		ret = tcpp_hook_arm(h);
-		if (ret)
-			goto out_disarm;
-		armed |= BIT(h);
-	}
-	WRITE_ONCE(tcpp_enabled[p], true);
-	mutex_unlock(&tcpp_lock);
-	return 0;
-
-out_disarm:
-	for_each_set_bit(h, &armed, TCPP_NHOOKS)
-		tcpp_hook_disarm(h);
-	mutex_unlock(&tcpp_lock);
+	ret = dtrace_hooks_arm(tcpp_hooks, tcpp_probes[p].hooks);
+	if (!ret)
+		WRITE_ONCE(tcpp_enabled[p], true);
 	return ret;
 }
 
@@ -191,13 +119,9 @@ out_disarm:
 static void tcpp_disable(void *arg, dtrace_id_t id, void *parg)
 {
 	enum tcpp_probe p = tcpp_probe_of(parg);
-	unsigned int h;
 
-	mutex_lock(&tcpp_lock);
 	WRITE_ONCE(tcpp_enabled[p], false);
-	for_each_set_bit(h, &tcpp_probes[p].hooks, TCPP_NHOOKS)
-		tcpp_hook_disarm(h);
-	mutex_unlock(&tcpp_lock);
+	dtrace_hooks_disarm(tcpp_hooks, tcpp_probes[p].hooks);
 }
 
 /**
@@ -237,9 +161,15 @@ static int __init tcpp_init(void)
 	unsigned int p;
 	int ret;
 
+	tcpp_hooks = dtrace_hooks_create("tcp", tcpp_hook_descs, TCPP_NHOOKS,
+					 maxactive);
+	if (IS_ERR(tcpp_hooks)) {
+		ret = PTR_ERR(tcpp_hooks);
+		goto out;
+	}
 	ret = dtrace_register("tcp", &tcpp_pops, NULL, &tcpp_id);
 	if (ret)
-		goto out;
+		goto out_hooks;
 	for (p = 0; p < TCPP_NPROBES; p++) {
 		tcpp_ids[p] = dtrace_probe_create(tcpp_id, "", "",
 						  tcpp_probes[p].name,
@@ -253,6 +183,8 @@ static int __init tcpp_init(void)
 
 out_unregister:
 	dtrace_unregister(tcpp_id);
+out_hooks:
+	dtrace_hooks_destroy(tcpp_hooks);
 out:
 	pr_err("cannot register: %d\n", ret);
 	return ret;
@@ -262,6 +194,7 @@ out:
 static void __exit tcpp_exit(void)
 {
 	dtrace_unregister(tcpp_id);
+	dtrace_hooks_destroy(tcpp_hooks);
 }
 
 module_init(tcpp_init);

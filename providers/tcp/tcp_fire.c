@@ -355,40 +355,33 @@ static int tcpp_state_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
 }
 NOKPROBE_SYMBOL(tcpp_state_ret);
 
-const struct tcpp_hook_desc tcpp_hook_descs[TCPP_NHOOKS] = {
-	[TCPP_HOOK_IP_OUTPUT] = {
-		.symbol = "ip_output", .pre = tcpp_ip_output,
-	},
-	[TCPP_HOOK_IP6_OUTPUT] = {
-		.symbol = "ip6_output", .pre = tcpp_ip6_output,
-	},
-	[TCPP_HOOK_RCV_ESTABLISHED] = {
-		.symbol = "tcp_rcv_established", .pre = tcpp_rcv,
-	},
-	[TCPP_HOOK_RCV_STATE] = {
-		.symbol = "tcp_rcv_state_process", .pre = tcpp_rcv,
-	},
+const struct dtrace_hook_desc tcpp_hook_descs[TCPP_NHOOKS] = {
+	[TCPP_HOOK_IP_OUTPUT] = DTRACE_HOOK_KP("ip_output", tcpp_ip_output),
+	[TCPP_HOOK_IP6_OUTPUT] = DTRACE_HOOK_KP("ip6_output", tcpp_ip6_output),
+	[TCPP_HOOK_RCV_ESTABLISHED] =
+		DTRACE_HOOK_KP("tcp_rcv_established", tcpp_rcv),
+	[TCPP_HOOK_RCV_STATE] =
+		DTRACE_HOOK_KP("tcp_rcv_state_process", tcpp_rcv),
 	[TCPP_HOOK_FINISH_CONNECT] = {
-		.symbol = "tcp_finish_connect", .entry = tcpp_finish_entry,
+		.kind = DTRACE_HOOK_KRETPROBE,
+		.symbols = { "tcp_finish_connect" }, .entry = tcpp_finish_entry,
 		.ret = tcpp_finish_ret,
 		.data_size = sizeof(struct tcpp_finish_data),
 	},
-	[TCPP_HOOK_RESET] = {
-		.symbol = "tcp_reset", .pre = tcpp_reset,
-	},
-	[TCPP_HOOK_V4_SEND_RESET] = {
-		.symbol = "tcp_v4_send_reset", .pre = tcpp_v4_send_reset,
-	},
-	[TCPP_HOOK_V6_SEND_RESET] = {
-		.symbol = "tcp_v6_send_reset", .pre = tcpp_v6_send_reset,
-	},
+	[TCPP_HOOK_RESET] = DTRACE_HOOK_KP("tcp_reset", tcpp_reset),
+	[TCPP_HOOK_V4_SEND_RESET] =
+		DTRACE_HOOK_KP("tcp_v4_send_reset", tcpp_v4_send_reset),
+	[TCPP_HOOK_V6_SEND_RESET] =
+		DTRACE_HOOK_KP("tcp_v6_send_reset", tcpp_v6_send_reset),
 	[TCPP_HOOK_STATE_STORE] = {
-		.symbol = "inet_sk_state_store", .entry = tcpp_state_entry,
+		.kind = DTRACE_HOOK_KRETPROBE,
+		.symbols = { "inet_sk_state_store" }, .entry = tcpp_state_entry,
 		.ret = tcpp_state_ret,
 		.data_size = sizeof(struct tcpp_state_data),
 	},
 	[TCPP_HOOK_SET_STATE] = {
-		.symbol = "inet_sk_set_state", .entry = tcpp_state_entry,
+		.kind = DTRACE_HOOK_KRETPROBE,
+		.symbols = { "inet_sk_set_state" }, .entry = tcpp_state_entry,
 		.ret = tcpp_state_ret,
 		.data_size = sizeof(struct tcpp_state_data),
 	},

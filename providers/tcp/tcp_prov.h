@@ -8,7 +8,7 @@
 #ifndef _DTRACE_TCP_PROV_H
 #define _DTRACE_TCP_PROV_H
 
-#include <linux/kprobes.h>
+#include <dtrace/hooks.h>
 #include <dtrace/provider.h>
 
 enum tcpp_probe {
@@ -24,8 +24,9 @@ enum tcpp_probe {
 };
 
 /*
- * The kernel functions hooked.  Each is armed while at least one
- * enabled probe needs it (tcpp_probe_hooks in tcp.c).
+ * The kernel functions hooked (tcpp_hook_descs[] in tcp_fire.c).  The
+ * core's hook service arms each while at least one enabled probe needs
+ * it (tcpp_probes[] in tcp.c).
  */
 enum tcpp_hook {
 	TCPP_HOOK_IP_OUTPUT,		/* kprobe: send, connect-request */
@@ -41,23 +42,7 @@ enum tcpp_hook {
 	TCPP_NHOOKS
 };
 
-/**
- * struct tcpp_hook_desc - how to arm one hook
- * @symbol: the kernel function
- * @pre: kprobe handler (NULL for a kretprobe)
- * @entry: kretprobe entry handler, which fills @data_size bytes
- * @ret: kretprobe return handler
- * @data_size: per-instance data of the kretprobe
- */
-struct tcpp_hook_desc {
-	const char		*symbol;
-	kprobe_pre_handler_t	pre;
-	kretprobe_handler_t	entry;
-	kretprobe_handler_t	ret;
-	size_t			data_size;
-};
-
-extern const struct tcpp_hook_desc tcpp_hook_descs[TCPP_NHOOKS];
+extern const struct dtrace_hook_desc tcpp_hook_descs[TCPP_NHOOKS];
 
 /* Written in process context (tcp.c), read in probe context. */
 extern dtrace_id_t tcpp_ids[TCPP_NPROBES];

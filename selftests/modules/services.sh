@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 #
-# description: the core's taskq, timeout and cyclic services
+# description: the core's taskq, timeout, cyclic and hook services
 # requires: dtrace_core
 #
 # ASSERTION: the unit tests in svctest.ko (selftests/modules/svctest)
@@ -9,10 +9,12 @@
 # process context, untimeout of pending, running and finished callbacks,
 # a callback that needs a mutex the canceller holds, a cancellation race
 # of thousands of timeouts, cyclics single and per CPU in hardirq
-# context, stopped by remove.  Then, loaded with pending=1 and unloaded
-# at once, its exit cancels armed timeouts and cyclics: nothing runs
-# after, the kernel log stays clean (the runner checks it), and the core
-# unloads.
+# context, stopped by remove; hooks armed with a reference count, all
+# or none, -ENOENT for a missing target, a kprobe found by its second
+# name, none firing after its last disarm.  Then, loaded with pending=1
+# and unloaded at once, its exit cancels armed timeouts and cyclics:
+# nothing runs after, the kernel log stays clean (the runner checks it),
+# and the core unloads.
 set -eu
 . selftests/lib/dt.sh
 
@@ -22,7 +24,7 @@ dt_modprobe svctest || dt_fail "modprobe svctest failed"
 cat /proc/svctest >"$DT_TMP/tap"
 rmmod svctest || dt_fail "rmmod svctest failed"
 n=$(grep -c '^ok ' "$DT_TMP/tap" || true)
-if grep -q '^not ok ' "$DT_TMP/tap" || [ "$n" -lt 19 ]; then
+if grep -q '^not ok ' "$DT_TMP/tap" || [ "$n" -lt 25 ]; then
 	cat "$DT_TMP/tap" >&2
 	dt_fail "svctest: $n passed, $(grep -c '^not ok' "$DT_TMP/tap") failed"
 fi

@@ -22,29 +22,12 @@
 #include <string.h>
 #include <sys/socket.h>
 #include <unistd.h>
+#include "loopback.h"
 
 static void die(const char *what)
 {
 	fprintf(stderr, "tcpconn: %s: %s\n", what, strerror(errno));
 	exit(1);
-}
-
-static socklen_t addr_of(int family, int port, struct sockaddr_storage *ss)
-{
-	struct sockaddr_in6 *s6 = (struct sockaddr_in6 *)ss;
-	struct sockaddr_in *s4 = (struct sockaddr_in *)ss;
-
-	memset(ss, 0, sizeof(*ss));
-	if (family == AF_INET) {
-		s4->sin_family = AF_INET;
-		s4->sin_port = htons(port);
-		s4->sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-		return sizeof(*s4);
-	}
-	s6->sin6_family = AF_INET6;
-	s6->sin6_port = htons(port);
-	s6->sin6_addr = in6addr_loopback;
-	return sizeof(*s6);
 }
 
 static int local_port(int fd)
@@ -54,9 +37,7 @@ static int local_port(int fd)
 
 	if (getsockname(fd, (struct sockaddr *)&ss, &len))
 		die("getsockname");
-	if (ss.ss_family == AF_INET)
-		return ntohs(((struct sockaddr_in *)&ss)->sin_port);
-	return ntohs(((struct sockaddr_in6 *)&ss)->sin6_port);
+	return port_of(&ss);
 }
 
 static void send_all(int fd, size_t n)

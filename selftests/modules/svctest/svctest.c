@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * svctest.ko: unit tests of the core's services (<dtrace/services.h>),
+ * svctest.ko: unit tests of the core's services (<dtrace/services.h>,
+ * <dtrace/hooks.h>),
  * run in the guest by selftests/modules/services.sh.  Loading the module
  * runs every test once; /proc/svctest then reads as KTAP.  With
  * pending=1 it also leaves timeouts and cyclics armed for its exit to
@@ -21,6 +22,7 @@
 #include <linux/random.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
+#include <dtrace/hooks.h>
 #include <dtrace/provider.h>
 #include <dtrace/services.h>
 
@@ -344,6 +346,90 @@ static void svc_test_cyclic(void)
 	svc_report(cpu == 200, "cyclic_add_remove_storm", "add failed");
 }
 
+/* Hooks */
+
+static atomic_t svc_hook_hits;
+
+static void svc_hook_switch(void *data, bool preempt, struct task_struct *prev,
+			    struct task_struct *next, unsigned int prev_state)
+{
+	atomic_inc(&svc_hook_hits);
+}
+
+static int svc_hook_msleep(struct kprobe *kp, struct pt_regs *regs)
+{
+	atomic_inc(&svc_hook_hits);
+	return 0;
+}
+
+enum { SVC_HOOK_SWITCH, SVC_HOOK_NOFUNC, SVC_HOOK_NOTP, SVC_HOOK_ALT };
+
+static const struct dtrace_hook_desc svc_hook_descs[] = {
+	[SVC_HOOK_SWITCH] = DTRACE_HOOK_TP("sched_switch", svc_hook_switch),
+	[SVC_HOOK_NOFUNC] = DTRACE_HOOK_KP("svctest_no_such_function",
+					   svc_hook_msleep),
+	[SVC_HOOK_NOTP] = DTRACE_HOOK_TP("svctest_no_such_tracepoint",
+					 svc_hook_switch),
+	[SVC_HOOK_ALT] = {
+		.kind = DTRACE_HOOK_KPROBE, .pre = svc_hook_msleep,
+		.symbols = { "svctest_no_such_function", "msleep" },
+	},
+};
+
+/* Whether a hook of the table fires while this thread sleeps 50 ms. */
+static bool svc_hook_fires(void)
+{
+	atomic_set(&svc_hook_hits, 0);
+	msleep(50);
+	return atomic_read(&svc_hook_hits) > 0;
+}
+
+static void svc_test_hooks(void)
+{
+	struct dtrace_hooks *h;
+	bool fired;
+
+	svc_report(PTR_ERR(dtrace_hooks_create("svctest", svc_hook_descs, 0,
+					       0)) == -EINVAL,
+		   "hooks_bad_table", "an empty table was taken");
+	h = dtrace_hooks_create("svctest", svc_hook_descs,
+				ARRAY_SIZE(svc_hook_descs), 0);
+	if (IS_ERR(h)) {
+		svc_report(false, "hooks_create", "create failed");
+		return;
+	}
+	svc_report(!svc_hook_fires(), "hooks_unarmed", "fired before arming");
+	svc_report(dtrace_hooks_arm(h, BIT(SVC_HOOK_NOFUNC)) == -ENOENT &&
+		   dtrace_hooks_arm(h, BIT(SVC_HOOK_NOTP)) == -ENOENT,
+		   "hooks_missing_target", "not -ENOENT");
+	svc_report(dtrace_hooks_arm(h, BIT(SVC_HOOK_SWITCH) |
+				    BIT(SVC_HOOK_NOTP)) == -ENOENT &&
+		   !svc_hook_fires(), "hooks_all_or_none",
+		   "a failed arm left a hook armed");
+
+	if (dtrace_hooks_arm(h, BIT(SVC_HOOK_SWITCH)) ||
+	    dtrace_hooks_arm(h, BIT(SVC_HOOK_SWITCH))) {
+		svc_report(false, "hooks_refcount", "arm failed");
+		dtrace_hooks_destroy(h);
+		return;
+	}
+	fired = svc_hook_fires();
+	dtrace_hooks_disarm(h, BIT(SVC_HOOK_SWITCH));
+	fired = fired && svc_hook_fires();
+	dtrace_hooks_disarm(h, BIT(SVC_HOOK_SWITCH));
+	svc_report(fired && !svc_hook_fires(), "hooks_refcount",
+		   "not armed while referenced, or armed after the last disarm");
+
+	fired = !dtrace_hooks_arm(h, BIT(SVC_HOOK_ALT));
+	if (fired) {
+		fired = svc_hook_fires();
+		dtrace_hooks_disarm(h, BIT(SVC_HOOK_ALT));
+	}
+	svc_report(fired && !svc_hook_fires(), "hooks_other_name",
+		   "the kprobe on its second name did not fire, or outlived disarm");
+	dtrace_hooks_destroy(h);
+}
+
 /* pending=1: armed now, cancelled by svctest_exit(). */
 static dtrace_timeout_id_t svc_pending_ids[8];
 static struct dtrace_cyclic *svc_pending_cyc;
@@ -382,6 +468,7 @@ static int __init svctest_init(void)
 	svc_test_timeout_mutex();
 	svc_test_timeout_race();
 	svc_test_cyclic();
+	svc_test_hooks();
 	if (pending)
 		svc_arm_pending();
 	pr_info("%u tests, %u failed\n", svc_ntests, svc_nfailed);
@@ -407,5 +494,5 @@ static void __exit svctest_exit(void)
 module_init(svctest_init);
 module_exit(svctest_exit);
 MODULE_LICENSE("GPL");
-MODULE_DESCRIPTION("Unit tests of the DTrace core's taskq, timeout and cyclic services");
+MODULE_DESCRIPTION("Unit tests of the DTrace core's taskq, timeout, cyclic and hook services");
 MODULE_IMPORT_NS(DTRACE_NS);

@@ -43,7 +43,7 @@ base=$(median_base base)
 # shellcheck disable=SC2046 # "median spread", two words each
 set -- $(cost ours "$base") $(cost bpf "$base")
 awk -v base="$base" -v n="$n" \
-	'BEGIN { printf "| untraced getpid() loop | %.0f ns/op | | | |\n", base / n }'
+	'BEGIN { printf "| untraced getpid() loop | %.0f ns/op | | | | |\n", base / n }'
 row "profile-$hz, @[execname] = count(): added cost" ns/event "$1" "$2" "$3" \
 	"<=1.00"
 rmmod dtrace_profile dtrace_core

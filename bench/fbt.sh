@@ -6,8 +6,13 @@
 # __task_pid_nr_ns(), untraced and under each of:
 #   ours  fbt::__task_pid_nr_ns:entry { @ = count(); }
 #   bpf   kprobe:__task_pid_nr_ns { @ = count(); }
-# The extra time divided by the events counted is the cost of one
-# event.  Runs are interleaved, REPS of each (default 7).  Prints a row.
+#   kfunc kfunc:__task_pid_nr_ns { @ = count(); }  (bpftrace's BPF
+#         trampoline, its fastest probe; needs the kernel's BTF)
+# and under the floors, floor_bench.ko's bare hooks with empty handlers:
+# an ftrace_ops like dtrace_fbt's, and a kprobe.  The extra time divided
+# by the events counted is the cost of one event.  Runs are interleaved,
+# REPS of each (default 7).  Prints the rows, each less the ftrace floor
+# (what our probe is built on).
 set -eu
 
 reps=${REPS:-7}
@@ -36,13 +41,25 @@ while [ "$rep" -lt "$reps" ]; do
 		settle
 		traced bpf '/^@:/ { print $2 }' "$bpf" -e \
 			"$go kprobe:$func { @ = count(); }"
+		settle
+		traced kfunc '/^@:/ { print $2 }' "$bpf" -e \
+			"$go kfunc:$func { @ = count(); }"
 	fi
+	settle
+	floor floor-ftrace hook=ftrace func="$func"
+	settle
+	floor floor-kprobe hook=kprobe func="$func"
 	rep=$((rep + 1))
 done
 
 base=$(median_base base)
 # shellcheck disable=SC2046 # "median spread", two words each
-set -- $(cost ours "$base") $(cost bpf "$base")
-row "fbt::$func:entry, @ = count(): added cost per call" \
-	ns/event "$1" "$2" "$3" "<=1.00"
+set -- $(cost ours "$base") $(cost bpf "$base") $(cost kfunc "$base") \
+	$(cost floor-ftrace "$base") $(cost floor-kprobe "$base")
+row "fbt::$func:entry, @ = count(): added cost per call, vs kprobe:" \
+	ns/event "$1" "$2" "$3" "<=0.50" "$7"
+row "fbt::$func:entry, @ = count(): added cost per call, vs kfunc:" \
+	ns/event "$1" "$2" "$5" "<=0.50" "$7"
+row "floor: empty kprobe on $func (bpftrace's kprobe: is built on one)" \
+	ns/event "$9" "${10}" n/a
 rmmod dtrace_fbt dtrace_core

@@ -73,9 +73,31 @@ traced() {
 	echo "$_t $_ev" >>"$tmp/$_name"
 }
 
+# floor NAME ARG...: the loop (as in traced()) with floor_bench.ko loaded
+# with module parameters ARG... (a bare hook with an empty handler),
+# its events being the loop's $n calls
+floor() {
+	_name=$1
+	shift
+	[ ! -e "$tmp/$_name.failed" ] || return 0
+	if ! modprobe -d "$MODROOT" floor_bench "$@"; then
+		echo "$bench: $_name: floor_bench $* would not load" >&2
+		touch "$tmp/$_name.failed"
+		return 0
+	fi
+	_t=$(${spin_cmd:-bench/spin} "$n")
+	rmmod floor_bench
+	echo "$_t $n" >>"$tmp/$_name"
+}
+
 # spin_umask N: bench/spin's umask() loop, as $spin_cmd for traced()
 spin_umask() {
 	bench/spin "$1" umask
+}
+
+# spin_read N: bench/spin's one-byte read() loop, as $spin_cmd
+spin_read() {
+	bench/spin "$1" read
 }
 
 # Let the previous run's teardown (RCU callbacks, workers) finish first.
@@ -141,14 +163,21 @@ verdict_awk='function verdict(spec, o, r,  ok, say) {
 	return (ok ? "met" : "**missed**") " (" say ")"
 }'
 
-# row LABEL UNIT OURS SPREAD BPF [TARGET]: one table row, ratio ours /
-# bpftrace, and the verdict on TARGET (see verdict_awk)
+# row LABEL UNIT OURS SPREAD BPF [TARGET [FLOOR]]: one table row, the
+# verdict on TARGET (see verdict_awk) and the ratio ours / bpftrace; with
+# a FLOOR (what the bare hook costs, floor()), the ratio of what each
+# adds above it, (OURS - FLOOR) / (BPF - FLOOR)
 row() {
 	awk -v l="$1" -v u="$2" -v o="$3" -v s="$4" -v t="$5" -v g="${6:-}" \
-	    "$verdict_awk"'BEGIN {
+	    -v f="${7:-}" "$verdict_awk"'BEGIN {
 		ostr = o == "n/a" ? "failed" : sprintf("%d %s (IQR %s%%)", o, u, s)
 		tstr = t == "n/a" ? "n/a" : sprintf("%d %s", t, u)
-		r = (o == "n/a" || t == "n/a" || t <= 0) ? "n/a" : sprintf("%.2f", o / t)
-		printf "| %s | %s | %s | %s | %s |\n", l, ostr, tstr, r,
-			verdict(g, o, r == "n/a" ? "n/a" : o / t) }'
+		fstr = f == "" ? "" : f == "n/a" ? "n/a" : sprintf("%d %s", f, u)
+		fl = f == "" ? 0 : f
+		if (o == "n/a" || t == "n/a" || f == "n/a" || t - fl <= 0)
+			r = "n/a"
+		else
+			r = (o - fl) / (t - fl)
+		printf "| %s | %s | %s | %s | %s | %s |\n", l, ostr, tstr, fstr,
+			r == "n/a" ? r : sprintf("%.2f", r), verdict(g, o == "n/a" ? o : o - fl, r) }'
 }

@@ -70,7 +70,7 @@ for nc in 10; do
 	    -v bg="$bgot" -v bd="$bdrops" 'BEGIN {
 		t = bg == "" ? "n/a" : sprintf("%d/s, %d lost", bg / s, bd)
 		r = bg == "" || bg == 0 ? "n/a" : sprintf("%.2f", g / bg)
-		printf "| printf() lines into the consumer, %d clauses (%d/s offered; higher is better) | %d/s, %d dropped | %s | %s | |\n",
+		printf "| printf() lines into the consumer, %d clauses (%d/s offered; higher is better) | %d/s, %d dropped | %s | | %s | |\n",
 			n, n * hz, g / s, d, t, r }'
 done
 
@@ -124,6 +124,6 @@ base=$(median_base base)
 set -- $(cost ours-printf "$base") $(cost bpf-printf "$base")
 row 'umask() with printf("%d\\n", arg0) per call: added cost in the loop' \
 	ns/call "$1" "$2" "$3" "<=1.00"
-printf '| printf() lines of that run that reached the output | %s | %s | | |\n' \
+printf '| printf() lines of that run that reached the output | %s | %s | | | |\n' \
 	"$(delivered ours-printf)" "$(delivered bpf-printf)"
 rmmod dtrace_syscall dtrace_profile dtrace_core

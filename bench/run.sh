@@ -5,7 +5,20 @@
 # per instruction, so figures repeat across boots) and run the benchmark
 # scripts there; the table goes to bench/results/LATEST.md and stdout.
 # "make bench" runs this.  docs/performance.md explains the method.
+#
+# Usage: bench/run.sh [NAME...]: only the rows of bench/NAME.sh (startup,
+# aggcost, records, syscall, scaling, fbt, sdt, pid), in that order;
+# all of them without a NAME.
 set -eu
+
+all="startup aggcost records syscall scaling fbt sdt pid"
+names=${*:-$all}
+for b in $names; do
+	case " $all " in
+	*" $b "*) ;;
+	*) echo "bench/run.sh: no benchmark $b (one of: $all)" >&2; exit 2 ;;
+	esac
+done
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
@@ -24,10 +37,15 @@ cc -O2 -Wall -Wextra -o bench/ufunc bench/ufunc.c
 
 res=$top/.vm/bench-$KVER
 out=bench/results/LATEST.md
+# a run of chosen rows leaves the whole table's last result alone
+[ "$names" = "$all" ] || out=$res.md
 mkdir -p bench/results
 scripts/vm/run.sh --kver "$KVER" --icount --timeout 3600 --quiet \
 	--results "$res" -- \
-	env MODROOT="$top/.vm/modroot-$KVER" sh -c 'bench/startup.sh && bench/aggcost.sh && bench/records.sh && bench/syscall.sh && bench/scaling.sh && bench/fbt.sh && bench/sdt.sh && bench/pid.sh'
+	env MODROOT="$top/.vm/modroot-$KVER" NAMES="$names" sh -c '
+		echo "| figure | ours | bpftrace | floor | ours / bpftrace (each less the floor) | target |"
+		echo "|---|---|---|---|---|---|"
+		for b in $NAMES; do bench/$b.sh || exit; done'
 {
 	echo "# Benchmarks, $(date -u +%Y-%m-%d), kernel $KVER, QEMU TCG -icount"
 	echo

@@ -8,6 +8,10 @@
 #   bpf-all   tracepoint:raw_syscalls:sys_enter { @[comm] = count(); }
 #   ours-one  syscall::read:entry { @ = count(); }
 #   bpf-one   tracepoint:syscalls:sys_enter_read { @ = count(); }
+# and N one-byte reads under each of:
+#   ours-read syscall::read:entry { @[pid] = sum(arg2); }
+#   bpf-read  tracepoint:syscalls:sys_enter_read { @[pid] = sum(args->count); }
+# (ours through its per-call kprobe on __x64_sys_read).
 # The first two fire on every getpid(): their extra time divided by the
 # getpid() calls counted is the cost of one event.  The last two trace a
 # call spin never makes: their extra time per getpid() is what a call
@@ -47,20 +51,38 @@ while [ "$rep" -lt "$reps" ]; do
 		traced bpf-one '' "$bpf" -e \
 			"$go tracepoint:syscalls:sys_enter_read { @ = count(); }"
 	fi
+	settle
+	spin_cmd=spin_read
+	traced ours-read '' $dtrace -q -n \
+		"$go syscall::read:entry { @[pid] = sum(arg2); }"
+	if [ -n "$bpf" ]; then
+		settle
+		traced bpf-read '' "$bpf" -e \
+			"$go tracepoint:syscalls:sys_enter_read { @[pid] = sum(args->count); }"
+	fi
+	spin_cmd=
+	settle
+	floor floor-tp hook=tracepoint tp=sys_enter
 	rep=$((rep + 1))
 done
 
 base=$(median_base base)
 sort -n "$tmp/base-read" | awk -v n="$n" '{ v[NR] = $1 } END {
-	printf "| untraced 1-byte read(/dev/zero) loop | %.0f ns/op | | | |\n",
+	printf "| untraced 1-byte read(/dev/zero) loop | %.0f ns/op | | | | |\n",
 		v[int((NR + 1) / 2)] / n }'
 
 # shellcheck disable=SC2046 # "median spread", two words each
-set -- $(cost ours-all "$base") $(cost bpf-all "$base")
+set -- $(cost ours-all "$base") $(cost bpf-all "$base") \
+	$(cost floor-tp "$base")
 row 'syscall:::entry, @[probefunc] = count(): added cost per call' \
-	ns/event "$1" "$2" "$3" "<=1.00"
+	ns/event "$1" "$2" "$3" "<=0.50" "$5"
 # shellcheck disable=SC2046 # "median spread", two words each
 set -- $(cost ours-one "$base") $(cost bpf-one "$base")
 row 'getpid() while only syscall::read:entry is traced: added cost' \
-	ns/call "$1" "$2" "$3" "~0"
+	ns/call "$1" "$2" "$3" "~10"
+# shellcheck disable=SC2046 # "median spread", two words each
+set -- $(cost ours-read "$(median_base base-read)") \
+	$(cost bpf-read "$(median_base base-read)")
+row 'syscall::read:entry, @[pid] = sum(arg2): added cost per read()' \
+	ns/event "$1" "$2" "$3" "<=0.50"
 rmmod dtrace_syscall dtrace_core

@@ -1,20 +1,33 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The kprobes behind enabled fbt probes: a kprobe on the function's
- * first instruction (through ftrace on x86-64) for an entry probe, a
- * kretprobe for a return probe, registered when the probe is enabled
- * and unregistered when it is disabled.  fbt_arm() and fbt_disarm() run
- * in process context from the provider's enable and disable ops; the
+ * The hooks behind enabled fbt probes.  An entry probe is one more
+ * function in the filter of fbt_ops, the provider's one ftrace_ops,
+ * whose handler finds the probe by the function's address; a function
+ * ftrace cannot reach gets a kprobe instead.  A return probe is a
+ * kretprobe (ftrace has no return hook a module can use on both 6.1 and
+ * 6.12).  Every probe registers a kprobe: an entry probe's stays
+ * disabled when ftrace serves it, and only finds the function's address
+ * (kallsyms lookups are not exported), checks that kprobes allow the
+ * function and holds its module.  fbt_arm() and fbt_disarm() run in
+ * process context from the provider's enable and disable ops; the
  * handlers run in probe context (with preemption disabled, possibly
  * with interrupts off) and only gather arguments for dtrace_probe_regs().
  */
 #define pr_fmt(fmt) "dtrace fbt: " fmt
 
+#include <linux/ftrace.h>
+#include <linux/hashtable.h>
 #include <linux/kprobes.h>
+#include <linux/mutex.h>
 #include <linux/ptrace.h>
 #include <linux/slab.h>
 #include <linux/uaccess.h>
 #include "fbt_impl.h"
+
+static bool entry_ftrace = true;
+module_param(entry_ftrace, bool, 0644);
+MODULE_PARM_DESC(entry_ftrace,
+		 "entry probes through the provider's ftrace_ops (1) or a kprobe each (0), read when a probe is enabled");
 
 /* Return probes of one function may be pending on this many tasks. */
 #define FBT_MAXACTIVE	64
@@ -24,10 +37,31 @@ struct fbt_armed {
 		struct kprobe		kp;
 		struct kretprobe	rp;
 	};
+	struct hlist_node	node;		/* in fbt_ftrace_table */
+	bool			ftrace;		/* served by fbt_ops */
 	dtrace_id_t		id;
 	u8			nargs;
 	char			symbol[];	/* "func" or "module:func" */
 };
+
+static void fbt_ftrace_handler(unsigned long ip, unsigned long parent_ip,
+			       struct ftrace_ops *ops,
+			       struct ftrace_regs *fregs);
+
+/*
+ * Registered while it has a function in its filter (an empty filter
+ * would trace every function).  It saves all registers, for args[],
+ * stack() and caller, and guards against recursion itself.
+ */
+static struct ftrace_ops fbt_ops = {
+	.func	= fbt_ftrace_handler,
+	.flags	= FTRACE_OPS_FL_SAVE_REGS | FTRACE_OPS_FL_RECURSION,
+};
+
+/* Entry probes fbt_ops serves, by address; add and delete: fbt_ftrace_lock */
+static DEFINE_HASHTABLE(fbt_ftrace_table, 10);
+static DEFINE_MUTEX(fbt_ftrace_lock);
+static unsigned int fbt_ftrace_nfuncs;	/* in the filter; fbt_ftrace_lock */
 
 /*
  * The x86-64 calling convention: six arguments in registers, the rest
@@ -64,6 +98,39 @@ static void fbt_args(struct pt_regs *regs, u64 *args, unsigned int n)
 	}
 }
 
+/*
+ * fbt_ops' handler, at the first instruction of a function in its
+ * filter, before the function built its frame: as a kprobe there, with
+ * the same registers.  ftrace calls it with preemption enabled and
+ * leaves recursion to it (FTRACE_OPS_FL_RECURSION): the trylock
+ * disables preemption, which is what fbt_disarm() waits for, and drops
+ * a call nested in the same context (the core drops any other nesting).
+ */
+static void notrace fbt_ftrace_handler(unsigned long ip,
+				       unsigned long parent_ip,
+				       struct ftrace_ops *ops,
+				       struct ftrace_regs *fregs)
+{
+	struct pt_regs *regs = ftrace_get_regs(fregs);
+	u64 args[DTRACE_PROBE_NARGS];
+	struct fbt_armed *armed;
+	int bit;
+
+	bit = ftrace_test_recursion_trylock(ip, parent_ip);
+	if (bit < 0)
+		return;
+	hash_for_each_possible_rcu_notrace(fbt_ftrace_table, armed, node, ip) {
+		if ((unsigned long)armed->kp.addr == ip) {
+			fbt_args(regs, args, armed->nargs);
+			dtrace_probe_regs(armed->id, args, armed->nargs, regs,
+					  true);
+			break;
+		}
+	}
+	ftrace_test_recursion_unlock(bit);
+}
+NOKPROBE_SYMBOL(fbt_ftrace_handler);
+
 static int fbt_entry_handler(struct kprobe *kp, struct pt_regs *regs)
 {
 	struct fbt_armed *armed = container_of(kp, struct fbt_armed, kp);
@@ -92,8 +159,61 @@ static int fbt_return_handler(struct kretprobe_instance *ri,
 }
 NOKPROBE_SYMBOL(fbt_return_handler);
 
+/*
+ * Serve the entry probe @armed, whose kprobe is registered disabled,
+ * through fbt_ops if ftrace reaches the function (and entry_ftrace is
+ * set), else by enabling the kprobe.  Context: process; may sleep.
+ */
+static void fbt_entry_arm(struct fbt_armed *armed)
+{
+	unsigned long ip = (unsigned long)armed->kp.addr;
+	int ret = -EOPNOTSUPP;
+
+	mutex_lock(&fbt_ftrace_lock);
+	if (!(armed->kp.flags & KPROBE_FLAG_FTRACE) || !READ_ONCE(entry_ftrace))
+		goto out_kprobe;
+	hash_add_rcu(fbt_ftrace_table, &armed->node, ip);
+	ret = ftrace_set_filter_ip(&fbt_ops, ip, 0, 0);
+	if (!ret && !fbt_ftrace_nfuncs) {
+		ret = register_ftrace_function(&fbt_ops);
+		if (ret)
+			ftrace_set_filter_ip(&fbt_ops, ip, 1, 0);
+	}
+	if (ret) {
+		hash_del_rcu(&armed->node);
+		goto out_kprobe;
+	}
+	fbt_ftrace_nfuncs++;
+	armed->ftrace = true;
+	mutex_unlock(&fbt_ftrace_lock);
+	return;
+
+out_kprobe:
+	mutex_unlock(&fbt_ftrace_lock);
+	pr_debug("%s through a kprobe: %d\n", armed->symbol, ret);
+	enable_kprobe(&armed->kp);
+}
+
+/*
+ * Take the entry probe @armed out of fbt_ops; the last one unregisters
+ * it (an empty filter would trace every function).  The caller then
+ * unregisters the kprobe, whose RCU grace period ends every handler
+ * that could still see @armed.  Context: process; may sleep.
+ */
+static void fbt_entry_disarm(struct fbt_armed *armed)
+{
+	unsigned long ip = (unsigned long)armed->kp.addr;
+
+	mutex_lock(&fbt_ftrace_lock);
+	if (!--fbt_ftrace_nfuncs)
+		unregister_ftrace_function(&fbt_ops);
+	ftrace_set_filter_ip(&fbt_ops, ip, 1, 0);
+	hash_del_rcu(&armed->node);
+	mutex_unlock(&fbt_ftrace_lock);
+}
+
 /**
- * fbt_arm() - register the kprobe of @probe
+ * fbt_arm() - arm @probe: fbt_ops, a kprobe or a kretprobe
  * @probe: a probe not armed
  * @id: its dtrace id
  *
@@ -122,7 +242,10 @@ int fbt_arm(struct fbt_probe *probe, dtrace_id_t id)
 	if (probe->which == FBT_ENTRY) {
 		armed->kp.symbol_name = armed->symbol;
 		armed->kp.pre_handler = fbt_entry_handler;
+		armed->kp.flags = KPROBE_FLAG_DISABLED;
 		ret = register_kprobe(&armed->kp);
+		if (!ret)
+			fbt_entry_arm(armed);
 	} else {
 		armed->rp.kp.symbol_name = armed->symbol;
 		armed->rp.handler = fbt_return_handler;
@@ -140,7 +263,7 @@ int fbt_arm(struct fbt_probe *probe, dtrace_id_t id)
 }
 
 /**
- * fbt_disarm() - unregister the kprobe of @probe
+ * fbt_disarm() - disarm @probe
  * @probe: an armed probe
  *
  * When this returns no handler of it is running (unregistering waits).
@@ -155,6 +278,8 @@ bool fbt_disarm(struct fbt_probe *probe)
 	bool breakpoint;
 
 	if (probe->which == FBT_ENTRY) {
+		if (armed->ftrace)
+			fbt_entry_disarm(armed);
 		breakpoint = !kprobe_ftrace(&armed->kp);
 		unregister_kprobe(&armed->kp);
 	} else {

@@ -2,9 +2,14 @@
 /*
  * dtrace_syscall.ko: the syscall provider.  syscall::NAME:entry and
  * syscall::NAME:return for every 64-bit system call of the running
- * kernel (table.c finds them), fired from the raw_syscalls tracepoints
- * sys_enter and sys_exit, which are attached only while a probe needs
- * them.  docs/providers/syscall.md documents the probes and arguments.
+ * kernel (table.c finds them).  Return probes fire from the raw_syscalls
+ * tracepoint sys_exit.  Entry probes fire from a kprobe on the call's
+ * own function (__x64_sys_NAME) while at most percall_max calls are
+ * enabled, so that the others pay nothing, and from the tracepoint
+ * sys_enter above that.  Hooks are attached only while a probe needs
+ * them, from the enable and disable ops (process context); the handlers
+ * run in probe context.  docs/providers/syscall.md documents the probes,
+ * their arguments and how they are armed.
  */
 #define pr_fmt(fmt) "dtrace syscall: " fmt
 
@@ -17,16 +22,27 @@
 #include <linux/mutex.h>
 #include <linux/ptrace.h>
 #include <linux/sched.h>
+#include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/tracepoint.h>
 #include <asm/syscall.h>
 #include "syscall.h"
 
+static unsigned int percall_max = 16;
+module_param(percall_max, uint, 0644);
+MODULE_PARM_DESC(percall_max,
+		 "most system calls whose entry probes get a kprobe each (unit: calls); more use raw_syscalls:sys_enter");
+
 /*
  * One raw_syscalls tracepoint and the probes it serves: the entry
  * probes hang off sys_enter, the return probes off sys_exit.  A call's
- * bit in @on is set while its probe is enabled; the tracepoint is
- * attached while any bit is.
+ * bit in @on is set while its probe is enabled.  The tracepoint is
+ * attached while @raw is set, which for return probes is while any is
+ * enabled; entry probes are served by per-call kprobes instead
+ * (struct syscall_kprobe) until more than percall_max are enabled or a
+ * kprobe cannot be had, and then by the tracepoint until the last one
+ * is disabled.  Each handler tests @raw, so that a call is fired by one
+ * hook only while both are attached.
  */
 struct syscall_hook {
 	const char		*tpname;
@@ -34,7 +50,18 @@ struct syscall_hook {
 	unsigned long		*on;
 	struct tracepoint	*tp;		/* found at init */
 	unsigned int		nenabled;	/* syscall_lock */
+	bool			raw;		/* written under syscall_lock */
 };
+
+/* The kprobe on the function of one system call whose entry is enabled. */
+struct syscall_kprobe {
+	struct kprobe		kp;
+	int			nr;
+	char			symbol[];	/* "__x64_sys_NAME" */
+};
+
+/* Entry kprobes by call number; syscall_lock. */
+static struct syscall_kprobe *syscall_kprobes[NR_syscalls];
 
 static DECLARE_BITMAP(syscall_entry_on, NR_syscalls);
 static DECLARE_BITMAP(syscall_return_on, NR_syscalls);
@@ -54,32 +81,63 @@ static DEFINE_MUTEX(syscall_lock);
 
 static dtrace_provider_id_t syscall_id;
 
-/**
- * syscall_entry_fire() - sys_enter: a task enters system call @nr
- * @data: unused
- * @regs: the task's user registers
- * @nr: the call's number
- *
- * arg0..argN-1 are the call's N arguments; D reads 0 beyond them.
- * 32-bit (ia32, x32) calls are numbered differently and do not fire.
- * Context: process, preemption disabled (tracepoint); probe context.
+/*
+ * Fire the entry probe of call @nr, whose arguments are in the user
+ * registers @regs.  arg0..argN-1 are the call's N arguments; D reads 0
+ * beyond them.  Context: probe context.
  */
-static void syscall_entry_fire(void *data, struct pt_regs *regs, long nr)
+static __always_inline void syscall_entry_probe(struct pt_regs *regs, long nr)
 {
 	unsigned long regargs[6];
 	u64 args[6];
 	int i, n;
 
-	if ((unsigned long)nr >= NR_syscalls ||
-	    !test_bit(nr, syscall_entry_on) || in_compat_syscall())
-		return;
 	syscall_get_arguments(current, regs, regargs);
 	n = syscall_calls[nr].meta->nb_args;
 	for (i = 0; i < n; i++)
 		args[i] = regargs[i];
 	dtrace_probe_args(syscall_calls[nr].entry_id, args, n, 0);
 }
+
+/**
+ * syscall_entry_fire() - sys_enter: a task enters system call @nr
+ * @data: unused
+ * @regs: the task's user registers
+ * @nr: the call's number
+ *
+ * Only while the tracepoint serves the entry probes (@raw).  32-bit
+ * (ia32, x32) calls are numbered differently and do not fire.
+ * Context: process, preemption disabled (tracepoint); probe context.
+ */
+static void syscall_entry_fire(void *data, struct pt_regs *regs, long nr)
+{
+	if ((unsigned long)nr >= NR_syscalls ||
+	    !test_bit(nr, syscall_entry_on) || in_compat_syscall() ||
+	    !READ_ONCE(syscall_hooks[SYSCALL_ENTRY].raw))
+		return;
+	syscall_entry_probe(regs, nr);
+}
 NOKPROBE_SYMBOL(syscall_entry_fire);
+
+/*
+ * The kprobe at the first instruction of __x64_sys_NAME: the task's
+ * user registers are where the system call entry saved them.  32-bit
+ * calls of the same name can run the same function (an alias, for calls
+ * without arguments): they do not fire, as with the tracepoint.
+ * Context: process, preemption disabled (kprobe); probe context.
+ */
+static int syscall_kprobe_fire(struct kprobe *kp, struct pt_regs *kregs)
+{
+	struct syscall_kprobe *skp = container_of(kp, struct syscall_kprobe,
+						  kp);
+
+	if (in_compat_syscall() ||
+	    READ_ONCE(syscall_hooks[SYSCALL_ENTRY].raw))
+		return 0;
+	syscall_entry_probe(task_pt_regs(current), skp->nr);
+	return 0;
+}
+NOKPROBE_SYMBOL(syscall_kprobe_fire);
 
 /**
  * syscall_return_fire() - sys_exit: a task leaves a system call
@@ -118,8 +176,97 @@ static struct syscall_hook *syscall_hook_of(struct syscall_call *sc,
 }
 
 /*
+ * Attach a kprobe to __x64_sys_NAME for the entry probe of call @nr.
+ * Context: process; may sleep; syscall_lock held.
+ * Return: 0, -ENOMEM, or why kprobes refused.
+ */
+static int syscall_kprobe_arm(int nr)
+{
+	const char *name = syscall_calls[nr].meta->name + 4;	/* "sys_" */
+	struct syscall_kprobe *skp;
+	int ret;
+
+	skp = kzalloc(struct_size(skp, symbol, sizeof("__x64_sys_") +
+				  strlen(name)), GFP_KERNEL);
+	if (!skp)
+		return -ENOMEM;
+	skp->nr = nr;
+	sprintf(skp->symbol, "__x64_sys_%s", name);
+	skp->kp.symbol_name = skp->symbol;
+	skp->kp.pre_handler = syscall_kprobe_fire;
+	ret = register_kprobe(&skp->kp);
+	if (ret) {
+		pr_debug("no kprobe on %s: %d\n", skp->symbol, ret);
+		kfree(skp);
+		return ret;
+	}
+	syscall_kprobes[nr] = skp;
+	return 0;
+}
+
+/*
+ * Detach the entry kprobe of call @nr.  When this returns, no handler
+ * of it runs any more.  Context: process; may sleep; syscall_lock held.
+ */
+static void syscall_kprobe_disarm(int nr)
+{
+	unregister_kprobe(&syscall_kprobes[nr]->kp);
+	kfree(syscall_kprobes[nr]);
+	syscall_kprobes[nr] = NULL;
+}
+
+/* syscall_kprobes_disarm_all()'s batch; syscall_lock */
+static struct kprobe *syscall_kprobe_batch[NR_syscalls];
+
+/*
+ * Detach every entry kprobe, waiting once for their handlers rather
+ * than once each.  Context: process; may sleep; syscall_lock held.
+ */
+static void syscall_kprobes_disarm_all(void)
+{
+	int nr, n = 0;
+
+	for (nr = 0; nr < NR_syscalls; nr++)
+		if (syscall_kprobes[nr])
+			syscall_kprobe_batch[n++] = &syscall_kprobes[nr]->kp;
+	if (!n)
+		return;
+	unregister_kprobes(syscall_kprobe_batch, n);
+	for (nr = 0; nr < NR_syscalls; nr++) {
+		kfree(syscall_kprobes[nr]);
+		syscall_kprobes[nr] = NULL;
+	}
+}
+
+/*
+ * Serve @hook's enabled probes (their bits in @hook->on) from its
+ * tracepoint from now on: attach it, then set @raw, which the handlers
+ * test, and detach the entry kprobes if there are any.  A call running through the
+ * switch may be missed by both hooks, never fired by both.
+ * Context: process; may sleep; syscall_lock held.
+ * Return: 0, or the error of attaching the tracepoint.
+ */
+static int syscall_go_raw(struct syscall_hook *hook)
+{
+	int ret;
+
+	ret = tracepoint_probe_register(hook->tp, hook->fire, NULL);
+	if (ret) {
+		pr_err("cannot attach to %s: %d\n", hook->tpname, ret);
+		return ret;
+	}
+	WRITE_ONCE(hook->raw, true);
+	if (hook == &syscall_hooks[SYSCALL_ENTRY])
+		syscall_kprobes_disarm_all();
+	return 0;
+}
+
+/*
  * Context: process; may sleep; the provider's arm lock held.  Set the
- * call's bit, then attach the tracepoint if this is its first probe.
+ * call's bit; the first return probe attaches sys_exit.  An entry probe
+ * gets its own kprobe while at most percall_max are enabled; the one
+ * past that, or one whose function kprobes refuse, moves all of them to
+ * sys_enter.
  */
 static int syscall_enable(void *arg, dtrace_id_t id, void *parg)
 {
@@ -130,14 +277,21 @@ static int syscall_enable(void *arg, dtrace_id_t id, void *parg)
 
 	mutex_lock(&syscall_lock);
 	set_bit(nr, hook->on);
-	if (!hook->nenabled) {
-		ret = tracepoint_probe_register(hook->tp, hook->fire, NULL);
-		if (ret) {
-			clear_bit(nr, hook->on);
-			pr_err("cannot attach to %s: %d\n", hook->tpname, ret);
-			goto out_unlock;
-		}
+	if (hook->raw)
+		goto out_enabled;
+	if (hook == &syscall_hooks[SYSCALL_ENTRY] &&
+	    hook->nenabled < READ_ONCE(percall_max)) {
+		ret = syscall_kprobe_arm(nr);
+		if (!ret || ret == -ENOMEM)
+			goto out_check;
 	}
+	ret = syscall_go_raw(hook);
+out_check:
+	if (ret) {
+		clear_bit(nr, hook->on);
+		goto out_unlock;
+	}
+out_enabled:
 	hook->nenabled++;
 out_unlock:
 	mutex_unlock(&syscall_lock);
@@ -146,7 +300,8 @@ out_unlock:
 
 /*
  * Context: process; may sleep; the provider's arm lock held.  Clear the
- * call's bit; the last probe of a tracepoint detaches it and waits until
+ * call's bit and detach its kprobe if it has one (which waits for its
+ * handlers); the last probe of a tracepoint detaches it and waits until
  * no callback runs any more, so the module may go after this.  While
  * other probes keep the tracepoint attached, a callback that tested the
  * bit just before may still call dtrace_probe_args() for this probe: it
@@ -159,12 +314,16 @@ static void syscall_disable(void *arg, dtrace_id_t id, void *parg)
 {
 	struct syscall_call *sc = parg;
 	struct syscall_hook *hook = syscall_hook_of(sc, id);
+	int nr = sc - syscall_calls;
 
 	mutex_lock(&syscall_lock);
-	clear_bit(sc - syscall_calls, hook->on);
-	if (!--hook->nenabled) {
+	clear_bit(nr, hook->on);
+	if (!hook->raw)
+		syscall_kprobe_disarm(nr);
+	if (!--hook->nenabled && hook->raw) {
 		tracepoint_probe_unregister(hook->tp, hook->fire, NULL);
 		tracepoint_synchronize_unregister();
+		WRITE_ONCE(hook->raw, false);
 	}
 	mutex_unlock(&syscall_lock);
 }

@@ -36,6 +36,17 @@ dt_modprobe() {
 	fi
 }
 
+# dt_mount_debug: mount debugfs and tracefs where they are not yet (the
+# kernel's kprobe list, /sys/kernel/debug/kprobes/list, and its ftrace
+# files, /sys/kernel/tracing); a mount that fails is left to the caller,
+# which finds the file missing.
+dt_mount_debug() {
+	[ -e /sys/kernel/debug/kprobes ] ||
+		mount -t debugfs debugfs /sys/kernel/debug 2>/dev/null || true
+	[ -e /sys/kernel/tracing/enabled_functions ] ||
+		mount -t tracefs tracefs /sys/kernel/tracing 2>/dev/null || true
+}
+
 # dt_have_module NAME: true if NAME can be loaded from MODROOT.
 dt_have_module() {
 	if [ -n "$MODROOT" ]; then

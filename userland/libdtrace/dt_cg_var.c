@@ -196,6 +196,23 @@ static void dt_cg_store_mem(struct dt_cg *cg, unsigned int a, unsigned int r,
 	dt_as_emit(&cg->irl, ops[dt_type_base(t)->size], a, r, 0, 0);
 }
 
+/* The value of @lv before "lv op= e" (or ++, --) stores into it. */
+static unsigned int dt_cg_assign_old(struct dt_cg *cg, struct dt_node *lv,
+				     unsigned int addr,
+				     const struct dt_member *bf, uint64_t bo,
+				     struct dt_cg_keys *k)
+{
+	unsigned int old = dt_cg_reg(cg, lv->line);
+
+	if (bf)
+		dt_cg_bf_load(cg, old, addr, bf, bo, false);
+	else if (!lv->ident)
+		dt_cg_load_type(cg, old, addr, 0, lv->type, false);
+	else
+		dt_cg_load(cg, lv, old, k);
+	return old;
+}
+
 /*
  * @n is "lv = e", "lv op= e", "++lv", "lv++" ... with lv a variable, or
  * memory (a member, *p, p[i]: dt_check.c allows only scalars there).
@@ -212,11 +229,20 @@ unsigned int dt_cg_var_assign(struct dt_cg *cg, struct dt_node *n)
 	bool mem = !lv->ident;
 	uint64_t bo = 0;
 	const struct dt_member *bf = mem ? dt_cg_bitfield(lv, &bo) : NULL;
+	bool early;
 
 	if (mem)
 		addr = dt_cg_addr(cg, lv);
 	else
 		dt_cg_use(cg, lv->ident, n->line);
+	/*
+	 * "lv op= e" reads lv before it evaluates e, as DTrace does; a
+	 * keyed lv is read after, its keys being on the tuple stack
+	 * that a call in e would reuse.
+	 */
+	early = n->op != DT_OP_ASGN && (mem || lv->kind != DT_NODE_INDEX);
+	if (early)
+		old = dt_cg_assign_old(cg, lv, addr, bf, bo, &k);
 	if (n->kind == DT_NODE_OP2) {
 		val = dt_cg_expr(cg, n->right);
 		dt_cg_convert(cg, val, n->right->type, t, n->line);
@@ -228,13 +254,8 @@ unsigned int dt_cg_var_assign(struct dt_cg *cg, struct dt_node *n)
 		dt_cg_keys_eval(cg, lv, &k);
 
 	if (n->op != DT_OP_ASGN) {
-		old = dt_cg_reg(cg, n->line);
-		if (bf)
-			dt_cg_bf_load(cg, old, addr, bf, bo, false);
-		else if (mem)
-			dt_cg_load_type(cg, old, addr, 0, t, false);
-		else
-			dt_cg_load(cg, lv, old, &k);
+		if (!early)
+			old = dt_cg_assign_old(cg, lv, addr, bf, bo, &k);
 		step = dt_cg_step(t);
 		if (step != 1 && (n->kind == DT_NODE_OP1 ||
 				  n->op == DT_OP_ADD_EQ ||

@@ -183,11 +183,10 @@ static void dt_check_keys(struct dt_pcb *pcb, struct dt_node *n,
 				dt_var_prefix(var->scope), var->name);
 	}
 	if (!var->keys_known) {
+		/* each key takes a tuple register; DTrace names no line */
 		if (nk > DT_VAR_MAXKEYS)
-			dt_diag(pcb, n->line, D_ARR_BOUNDS,
-				"%s%s[ ] has more than %d keys",
-				dt_var_prefix(var->scope), var->name,
-				DT_VAR_MAXKEYS);
+			dt_diag(pcb, 0, D_ARR_BOUNDS,
+				"Insufficient tuple registers to generate code");
 		for (i = 0, k = n->args; k; k = k->next, i++)
 			var->keys[i] = k->type;
 		var->nkeys = nk;
@@ -361,20 +360,39 @@ static const struct dt_type *dt_curthread_type(dtrace_hdl_t *dtp)
 }
 
 /*
- * `sym or module`sym: a kernel function, whose address it stands for,
- * as a C function designator does.  Kernel variables have no type in
- * the kernel's BTF, so they are not offered.
+ * `sym or module`sym.  A kernel function stands for its address, as a C
+ * function designator does.  A kernel variable is the long at its
+ * address: the kernel's BTF gives variables no type (kallsyms only
+ * their address), so each is read as a machine word, which is right
+ * for pointers and longs and, through a cast ((int)`var), for smaller
+ * integers; &`var is a long *, to be cast to what it is.  With @addrof,
+ * @n becomes &`sym.
  */
-static void dt_check_ksym(struct dt_pcb *pcb, struct dt_node *n)
+static void dt_check_ksym(struct dt_pcb *pcb, struct dt_node *n,
+			  bool addrof)
 {
 	uint64_t addr;
+	bool text;
 
-	if (dt_sym_kname(pcb->dtp, n->str, &addr))
+	if (dt_sym_kname(pcb->dtp, n->str, &addr, &text))
 		dt_diag(pcb, n->line, D_IDENT_UNDEF,
 			"failed to resolve %s: Unknown symbol name", n->str);
 	n->kind = DT_NODE_INT;
 	n->value = addr;
 	n->type = &dt_type_voidptr;
+	if (text)
+		return;
+	n->type = dt_type_pointer(pcb->dtp, &dt_type_long);
+	if (!n->type)
+		dt_diag(pcb, n->line, D_NOMEM, "out of memory");
+	if (addrof)
+		return;
+	n->left = dt_node_int(pcb, addr, n->type, n->line);
+	if (!n->left)
+		dt_diag(pcb, n->line, D_NOMEM, "out of memory");
+	n->kind = DT_NODE_OP1;
+	n->op = DT_OP_DEREF;
+	n->type = &dt_type_long;
 }
 
 static void dt_check_ident(struct dt_pcb *pcb, struct dt_node *n)
@@ -384,7 +402,7 @@ static void dt_check_ident(struct dt_pcb *pcb, struct dt_node *n)
 	int64_t v;
 
 	if (strchr(n->str, '`')) {
-		dt_check_ksym(pcb, n);
+		dt_check_ksym(pcb, n, false);
 		return;
 	}
 	if (!id) {
@@ -725,8 +743,8 @@ static void dt_check_op1(struct dt_pcb *pcb, struct dt_node *n)
 		return;
 	case DT_OP_ADDROF:
 		if (n->left->kind == DT_NODE_IDENT && strchr(n->left->str, '`')) {
-			dt_check_ksym(pcb, n->left);
-			*n = *n->left;	/* &`f is `f */
+			dt_check_ksym(pcb, n->left, true);
+			*n = *n->left;	/* &`f is `f; &`v a long * */
 			return;
 		}
 		dt_check_expr(pcb, n->left);
@@ -776,16 +794,42 @@ static void dt_check_op1(struct dt_pcb *pcb, struct dt_node *n)
 	n->type = dt_type_promote(t);
 }
 
-/* x op= y: both integers, or a pointer += / -= an integer. */
+/* A pointer += or -= cannot step by: to void, or to a function. */
+static bool dt_is_vfptr(const struct dt_type *t)
+{
+	t = dt_type_base(t);
+	return t->kind == DT_TK_POINTER &&
+	       (dt_type_is_void(t->ref) || dt_type_is_func(t->ref));
+}
+
+/*
+ * x op= y: both integers, or a pointer += / -= an integer.  x is read,
+ * so a variable must have been assigned first (++ and -- make one).
+ */
 static void dt_check_opasgn(struct dt_pcb *pcb, struct dt_node *n)
 {
 	const char *op = dt_op_name(n->op);
 	const struct dt_type *lt, *rt;
+	const struct dt_var *var;
 
+	if (n->left->kind == DT_NODE_IDENT &&
+	    !dt_ident_lookup(n->left->str) &&
+	    !dt_inline_exists(pcb->dtp, n->left->str) &&
+	    !dt_is_enumconst(pcb->dtp, n->left->str) &&
+	    (!(var = dt_var_lookup(pcb->dtp, DT_SCOPE_GLOBAL,
+				   n->left->str)) || !var->type))
+		dt_diag(pcb, n->line, D_VAR_UNDEF,
+			"%s has not yet been declared or assigned",
+			n->left->str);
 	dt_check_expr(pcb, n->right);
 	dt_check_lvalue(pcb, n->left, op, NULL);
 	lt = n->left->type;
 	rt = n->right->type;
+	if ((n->op == DT_OP_ADD_EQ || n->op == DT_OP_SUB_EQ) &&
+	    (dt_is_vfptr(lt) || dt_is_vfptr(rt)))
+		dt_diag(pcb, n->line, D_OP_VFPTR,
+			"operator %s requires left-hand scalar operand of known size",
+			op);
 	if (dt_type_is_pointer(lt) && dt_type_is_int(rt) &&
 	    (n->op == DT_OP_ADD_EQ || n->op == DT_OP_SUB_EQ)) {
 		n->type = lt;
@@ -1113,6 +1157,9 @@ static void dt_check_cast(struct dt_pcb *pcb, struct dt_node *n)
 		n->type = to;
 	else if (dt_type_is_string(to) && dt_type_is_string(from))
 		n->type = to;
+	else if (dt_type_is_string(to) && dt_type_is_pointer(from) &&
+		 dt_type_is_void(dt_type_base(from)->ref))
+		n->type = to;	/* (string)p: the string at p, as stringof */
 	else if (dt_type_is_pointer(to) && dt_type_is_string(from))
 		n->type = to;	/* (char *)s: the string's address */
 	else if (dt_type_is_sou(to) && dt_type_same(to, from))

@@ -247,8 +247,15 @@ void dt_check_act(struct dt_pcb *pcb, struct dt_node *n,
 		break;
 	case DT_ACT_PRINTF:
 	case DT_ACT_SYSTEM:
+		dt_check_format(pcb, n, act->name);
+		break;
 	case DT_ACT_FREOPEN:
 		dt_check_format(pcb, n, act->name);
+		/* the current directory, DTrace's own refusal */
+		if (!a->next && !strcmp(a->str, "."))
+			dt_diag(pcb, n->line, D_FREOPEN_INVALID,
+				"freopen( ) argument #1 cannot be \"%s\"",
+				a->str);
 		break;
 	case DT_ACT_FTRUNCATE:
 		dt_check_nargs(pcb, n, act->name, 0, 0);
@@ -501,6 +508,33 @@ static bool dt_check_pred_first(struct dt_pcb *pcb, struct dt_clause_node *c)
 	return true;
 }
 
+/*
+ * The statements of @c, whose predicate is yet to be checked: an
+ * unknown variable there is reported at the predicate if the predicate
+ * has one too, as DTrace checks the predicate first.
+ */
+static void dt_check_stmts_pred_later(struct dt_pcb *pcb,
+				      struct dt_clause_node *c)
+{
+	struct dt_order order = { 0 };
+	struct dt_stmt_node *s;
+	jmp_buf outer;
+
+	memcpy(outer, pcb->jmp, sizeof(outer));
+	if (setjmp(pcb->jmp)) {
+		memcpy(pcb->jmp, outer, sizeof(outer));
+		if (pcb->tag == D_IDENT_UNDEF && !dt_check_pred_first(pcb, c))
+			dt_check_pred(pcb, c);
+		longjmp(pcb->jmp, 1);
+	}
+	for (s = c->stmts; s; s = s->next) {
+		dt_check_order(pcb, &order, s);
+		dt_check_stmt(pcb, s);
+	}
+	memcpy(pcb->jmp, outer, sizeof(outer));
+	dt_check_pred(pcb, c);
+}
+
 /**
  * dt_check_clause() - type-check one clause's predicate and statements
  * @pcb: the compilation; errors unwind through dt_diag()
@@ -510,12 +544,13 @@ void dt_check_clause(struct dt_pcb *pcb, struct dt_clause_node *c)
 {
 	struct dt_order order = { 0 };
 	struct dt_stmt_node *s;
-	bool pred_done = !c->pred || dt_check_pred_first(pcb, c);
 
+	if (c->pred && !dt_check_pred_first(pcb, c)) {
+		dt_check_stmts_pred_later(pcb, c);
+		return;
+	}
 	for (s = c->stmts; s; s = s->next) {
 		dt_check_order(pcb, &order, s);
 		dt_check_stmt(pcb, s);
 	}
-	if (!pred_done)
-		dt_check_pred(pcb, c);
 }

@@ -152,10 +152,14 @@ static int dt_prog_add(dtrace_prog_t *pgp, struct dt_clause *cl)
 {
 	struct dt_clause **p = realloc(pgp->clauses,
 				       (pgp->nclauses + 1) * sizeof(*p));
+	unsigned int i;
 
 	if (!p)
 		return -1;
 	pgp->clauses = p;
+	cl->index = 0;
+	for (i = 0; i < pgp->nclauses; i++)
+		cl->index += p[i]->ndescs;
 	pgp->clauses[pgp->nclauses++] = cl;
 	return 0;
 }

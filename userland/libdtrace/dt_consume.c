@@ -11,6 +11,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <fnmatch.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -122,14 +123,85 @@ static const char *dt_fault_text(uint64_t fault, uint64_t addr, char *buf,
 	return buf;
 }
 
-/* A record of the internal ERROR clause: arg1..arg5 of the fault. */
+/*
+ * Where in @cl a fault at instruction @off of action @action (0: the
+ * predicate) lies: the place of the instruction, counted from 1, in the
+ * clause's DIF taken as one sequence, the predicate's first, then each
+ * action's (DTrace's BPF pc is never 0: its program has a prologue).
+ * *@insn is the faulting instruction, or NULL for a fault of an action
+ * that runs no DIF of its own.
+ */
+static uint64_t dt_fault_pc(const struct dt_clause *cl, int action,
+			    uint64_t off, const struct dtrace_dif_insn **insn)
+{
+	const struct dt_difo *dp = action ? NULL : cl->pred;
+	uint64_t pc = 0;
+	int i;
+
+	if (action > 0 && cl->pred)
+		pc = cl->pred->k.ninsns;
+	for (i = 0; i < action - 1 && i < (int)cl->nacts; i++)
+		if (cl->progs[i])
+			pc += cl->progs[i]->k.ninsns;
+	if (action > 0 && action <= (int)cl->nacts)
+		dp = cl->progs[action - 1];
+	*insn = dp && off < dp->k.ninsns ? &dp->insns[off] : NULL;
+	return pc + off + 1;
+}
+
+/*
+ * Whether DTrace reports a fault of @insn in its older layout, naming
+ * the enabled probe and the action: d_path()'s, which is not its clause
+ * code's own.
+ */
+static bool dt_fault_in_action(const struct dtrace_dif_insn *insn)
+{
+	return insn && insn->op == DTRACE_DIF_OP_CALL &&
+	       insn->imm == DTRACE_DIF_SUBR_D_PATH;
+}
+
+/* Whether the probe @pd is one that the clause's description @d names. */
+static bool dt_desc_names(const struct dtrace_probedesc *d,
+			  const struct dtrace_probedesc *pd)
+{
+	return (!d->provider[0] || !fnmatch(d->provider, pd->provider, 0)) &&
+	       (!d->mod[0] || !fnmatch(d->mod, pd->mod, 0)) &&
+	       (!d->func[0] || !fnmatch(d->func, pd->func, 0)) &&
+	       (!d->name[0] || !fnmatch(d->name, pd->name, 0));
+}
+
+/*
+ * DTrace's number of the clause @cl as it fired for @pd: a clause with
+ * several probe descriptions counts as one clause for each, numbered
+ * in the program's order.
+ */
+static unsigned int dt_clause_num(const struct dt_clause *cl,
+				  const struct dtrace_probedesc *pd)
+{
+	unsigned int i;
+
+	for (i = 0; i < cl->ndescs; i++)
+		if (dt_desc_names(&cl->descs[i], pd))
+			return cl->index + i;
+	return cl->index;
+}
+
+/*
+ * A record of the internal ERROR clause: arg1..arg5 of the fault,
+ * reported in Linux DTrace's layout (dt_clause_N, the index of the
+ * clause in its program; "BPF pc", the fault's index in the clause's
+ * DIF) so that what parses DTrace's messages parses ours.
+ */
 static int dt_consume_error(dtrace_hdl_t *dtp, const struct dt_clause *cl,
 			    const char *data)
 {
 	static const struct dtrace_probedesc none;
 	dtrace_errdata_t ed = { 0 };
+	const struct dtrace_dif_insn *insn = NULL;
+	const struct dt_clause *fcl = NULL;
 	const struct dt_epid *e;
 	char fault[64], where[32], msg[512];
+	uint64_t pc;
 
 	ed.epid = (uint32_t)dt_rec_int(&cl->recs[0], data);
 	ed.action = (int)dt_rec_int(&cl->recs[1], data);
@@ -139,17 +211,30 @@ static int dt_consume_error(dtrace_hdl_t *dtp, const struct dt_clause *cl,
 	e = dt_epid_get(dtp, ed.epid);
 	ed.desc = e ? &e->desc : &none;
 	ed.probe = e ? e->probe : 0;
+	if (e && e->cookie < dtp->nclauses)
+		fcl = dtp->clauses[e->cookie];
+	pc = fcl ? dt_fault_pc(fcl, ed.action, ed.offset, &insn) :
+		   ed.offset + 1;
+	dt_fault_text(ed.fault, ed.addr, fault, sizeof(fault));
 
-	if (ed.action == 0)
-		snprintf(where, sizeof(where), "predicate");
-	else
-		snprintf(where, sizeof(where), "action #%d", ed.action);
-	snprintf(msg, sizeof(msg),
-		 "error on enabled probe ID %u (ID %u: %s:%s:%s:%s): %s in %s at DIF offset %llu",
-		 ed.epid, ed.probe, ed.desc->provider, ed.desc->mod,
-		 ed.desc->func, ed.desc->name,
-		 dt_fault_text(ed.fault, ed.addr, fault, sizeof(fault)), where,
-		 (unsigned long long)ed.offset);
+	if (dt_fault_in_action(insn)) {
+		if (ed.action == 0)
+			snprintf(where, sizeof(where), "predicate");
+		else
+			snprintf(where, sizeof(where), "action #%d",
+				 ed.action);
+		snprintf(msg, sizeof(msg),
+			 "error on enabled probe ID %u (ID %u: %s:%s:%s:%s): %s in %s at BPF pc %llu",
+			 ed.epid, ed.probe, ed.desc->provider, ed.desc->mod,
+			 ed.desc->func, ed.desc->name, fault, where,
+			 (unsigned long long)pc);
+	} else {
+		snprintf(msg, sizeof(msg),
+			 "error in dt_clause_%u for probe ID %u (%s:%s:%s:%s): %s at BPF pc %llu",
+			 fcl ? dt_clause_num(fcl, ed.desc) : 0, ed.probe, ed.desc->provider,
+			 ed.desc->mod, ed.desc->func, ed.desc->name, fault,
+			 (unsigned long long)pc);
+	}
 	ed.msg = msg;
 	if (dtp->err_handler)
 		return dtp->err_handler(&ed, dtp->err_arg);
@@ -167,7 +252,7 @@ static int dt_print_trace(dtrace_hdl_t *dtp, const struct dt_recdesc *rec,
 
 	char sym[1024];
 
-	if (rec->kind == DT_REC_STRING)
+	if (rec->kind == DT_REC_STRING && !dtp->opt.rawbytes)
 		return dt_strbuf_printf(sb, q ? "%.*s" : "  %-33.*s",
 					(int)strnlen(str, rec->size), str);
 	if (rec->kind == DT_REC_KSYM || rec->kind == DT_REC_USYM) {

@@ -5,7 +5,7 @@
  * DTRACEIOC_AGGDEF for each aggregation the clause is the first to use.  Before
  * the first program, the internal clause on dtrace:::ERROR is enabled:
  * it records arg1..arg5 of every fault so that dt_consume.c can report
- * "error on enabled probe ID ...".
+ * it ("error in dt_clause_N for probe ID ...").
  */
 #include <errno.h>
 #include <stdlib.h>

@@ -141,6 +141,12 @@ program:
 
 clause:
 	  probe_descriptions predicate body {
+		/* dtrace -n BEGIN is a clause, a script's lone BEGIN not */
+		if (!$2 && pcb->no_body && pcb->is_file) {
+			dt_pcb_error(pcb, $1->line, D_SYNTAX,
+				     "expected predicate and/or actions following probe description");
+			YYABORT;
+		}
 		dt_clause_add(pcb, $1, $2, $3);
 		if (pcb->failed)
 			YYABORT;
@@ -161,10 +167,11 @@ predicate:
 	;
 
 body:
-	  %empty				{ $$ = NULL; }
-	| '{' statement_list '}'		{ $$ = $2; }
+	  %empty			{ $$ = NULL; pcb->no_body = true; }
+	| '{' statement_list '}'	{ $$ = $2; pcb->no_body = false; }
 	| '{' statement_list expression '}' {
 		$$ = dt_stmt_link($2, dt_stmt_expr(pcb, $3));
+		pcb->no_body = false;
 	}
 	;
 

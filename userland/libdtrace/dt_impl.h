@@ -205,6 +205,8 @@ struct dt_difo {
  */
 struct dt_clause {
 	uint64_t id;			/* cookie; index in dtp->clauses */
+	unsigned int index;		/* probe descriptions before it in
+					   its program */
 	bool is_error;			/* the internal dtrace:::ERROR clause */
 	struct dtrace_probedesc *descs;
 	unsigned int ndescs;

@@ -195,8 +195,8 @@ int dt_version_parse(const char *s, uint32_t *vp)
 
 /* Kinds of option values. */
 enum dt_optkind {
-	DT_OPT_FLAG,		/* no value, "1", "set" or "true"; "0",
-				   "false" or "unset" clears it */
+	DT_OPT_FLAG,		/* no value, "1", "set", "true" or "yes";
+				   "0", "false", "unset" or "no" clears it */
 	DT_OPT_SIZE,		/* bytes, with suffixes */
 	DT_OPT_RATE,		/* a frequency or an interval, in ns */
 	DT_OPT_COUNT,		/* a plain number */
@@ -332,14 +332,14 @@ static int dt_opt_parse(const struct dt_optdesc *d, const char *val,
 	const char *end;
 
 	switch (d->kind) {
-	case DT_OPT_FLAG:	/* "0", "false" or "unset" clears it */
+	case DT_OPT_FLAG:	/* "0", "false", "unset" or "no" clears it */
 		if (val && (!strcmp(val, "0") || !strcasecmp(val, "false") ||
-			    !strcasecmp(val, "unset"))) {
+			    !strcasecmp(val, "unset") || !strcasecmp(val, "no"))) {
 			*v = 0;
 			return 0;
 		}
 		if (val && *val && strcmp(val, "1") && strcasecmp(val, "set") &&
-		    strcasecmp(val, "true"))
+		    strcasecmp(val, "true") && strcasecmp(val, "yes"))
 			return -1;
 		*v = 1;
 		return 0;

@@ -25,6 +25,7 @@ struct dt_pcb {
 	/* Lexer (dt_lex.l). */
 	void *scanner;
 	size_t pos;			/* offset just past the last match */
+	bool no_body;			/* the last clause body was absent */
 	int line;			/* line of the last token */
 	int parens;			/* ( and [ depth in a predicate or
 					   a clause body */

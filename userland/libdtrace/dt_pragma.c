@@ -214,6 +214,11 @@ int dt_pragma(struct dt_pcb *pcb, const char *line)
 		return -1;
 	}
 	if (!strcmp(w[2], "option")) {
+		if (n > 4) {
+			dt_pcb_error(pcb, pcb->line, D_PRAGMA_MALFORM,
+				     "superfluous arguments specified for #pragma option");
+			return -1;
+		}
 		if (n != 4) {
 			dt_pcb_error(pcb, pcb->line, D_PRAGMA_MALFORM,
 				     "malformed #pragma D option: expected name[=value]");

@@ -41,14 +41,28 @@ static int dt_pf_digits(const char **pp)
 	return (int)v;
 }
 
-/* Parse one conversion at @p (just after '%') into @c. */
-static const char *dt_pf_conv(const char *p, struct dt_pfconv *c)
+/* A %n$ position, which D lacks: digits then '$' at @p. */
+static bool dt_pf_positional(const char *p)
+{
+	while (*p >= '0' && *p <= '9')
+		p++;
+	return *p == '$';
+}
+
+/*
+ * Parse one conversion at @p (just after '%') into @c.  *@bad is set to
+ * what is wrong with its flags, width or precision, as DTrace words it
+ * after "format conversion #N ", or NULL.
+ */
+static const char *dt_pf_conv(const char *p, struct dt_pfconv *c,
+			      const char **bad)
 {
 	size_t nf = 0;
 	const char *start = p - 1;
 
 	bool ptrwidth = false;
 
+	*bad = NULL;
 	while (*p && (strchr(DT_PF_FLAGS, *p) || *p == '@' || *p == '?')) {
 		if (*p == '@')
 			c->agg = true;
@@ -60,15 +74,19 @@ static const char *dt_pf_conv(const char *p, struct dt_pfconv *c)
 	}
 	c->width = DT_PF_NONE;
 	c->prec = DT_PF_NONE;
+	if (dt_pf_positional(p) && *p != '$') {
+		*bad = "uses unsupported positional format (%n$)";
+		return p;
+	}
 	if (*p == '*') {
 		c->width = DT_PF_STAR;
 		p++;
+		if (*p == '*') {
+			*bad = "has more than one '*' specified for the output width";
+			return p;
+		}
 	} else if (*p >= '0' && *p <= '9') {
 		c->width = dt_pf_digits(&p);
-		if (*p == '$') {	/* %n$: a position, which D lacks */
-			c->conv = '$';
-			return p + 1;
-		}
 	} else if (ptrwidth) {
 		c->width = DT_PF_PTRWIDTH;
 	}
@@ -77,9 +95,21 @@ static const char *dt_pf_conv(const char *p, struct dt_pfconv *c)
 		if (*p == '*') {
 			c->prec = DT_PF_STAR;
 			p++;
+			if (*p == '*') {
+				*bad = "has more than one '*' specified for the output precision";
+				return p;
+			}
 		} else {
 			/* as DTrace: a precision of 0 is none */
 			c->prec = dt_pf_digits(&p) ?: DT_PF_NONE;
+		}
+		if (dt_pf_positional(p) && *p != '$') {
+			*bad = "uses unsupported positional format (%n$)";
+			return p;
+		}
+		if (*p == '.') {
+			*bad = "has more than one '.' specified";
+			return p;
 		}
 	}
 	if (*p == '@') {	/* "%8@d" as well as "%@8d" */
@@ -127,7 +157,7 @@ struct dt_pfmt *dt_printf_parse_tag(const char *fmt, enum dt_errtag *tag,
 {
 	struct dt_pfmt *pf = calloc(1, sizeof(*pf));
 	size_t n = 0, lit = 0, len = strlen(fmt);
-	const char *p = fmt;
+	const char *p = fmt, *bad;
 
 	*tag = D_NOMEM;
 	if (pf)
@@ -155,30 +185,29 @@ struct dt_pfmt *dt_printf_parse_tag(const char *fmt, enum dt_errtag *tag,
 		c = &pf->convs[pf->nconvs];
 		c->pre_off = lit;
 		c->pre_len = n - lit;
-		p = dt_pf_conv(p + 1, c);
+		p = dt_pf_conv(p + 1, c, &bad);
+		*tag = D_SYNTAX;
+		if (bad) {
+			snprintf(err, errlen, "format conversion #%u %s",
+				 pf->nconvs + 1, bad);
+			dt_printf_free(pf);
+			return NULL;
+		}
+		if (!c->conv && !c->length[0]) {
+			snprintf(err, errlen,
+				 "format conversion #%u name expected before end of format string",
+				 pf->nconvs + 1);
+			dt_printf_free(pf);
+			return NULL;
+		}
+		if (!c->conv || !strchr(DT_PF_CONVS, c->conv)) {
+			snprintf(err, errlen,
+				 "format conversion #%u is undefined: %%%s%c",
+				 pf->nconvs + 1, c->length, c->conv);
+			dt_printf_free(pf);
+			return NULL;
+		}
 		*tag = D_PRINTF_CONV;
-		if (c->conv == '$') {
-			*tag = D_SYNTAX;
-			snprintf(err, errlen,
-				 "format conversion #%u uses unsupported positional format (%%n$)",
-				 pf->nconvs + 1);
-			dt_printf_free(pf);
-			return NULL;
-		}
-		if (!c->conv) {
-			snprintf(err, errlen,
-				 "printf( ) format ends in the middle of conversion #%u",
-				 pf->nconvs + 1);
-			dt_printf_free(pf);
-			return NULL;
-		}
-		if (!strchr(DT_PF_CONVS, c->conv)) {
-			snprintf(err, errlen,
-				 "printf( ) conversion #%u is invalid: %s is not a supported conversion",
-				 pf->nconvs + 1, c->spec);
-			dt_printf_free(pf);
-			return NULL;
-		}
 		if (c->agg && !strchr(DT_PF_AGGCONVS, c->conv)) {
 			snprintf(err, errlen,
 				 "printf( ) conversion #%u is invalid: %s is not a supported aggregation conversion",
@@ -574,7 +603,7 @@ static int dt_pf_one(struct dtrace_hdl *dtp, const struct dt_pfconv *c,
 {
 	char cfmt[48];
 	size_t n;
-	unsigned int size = a->size < 4 ? 4 : a->size;	/* promoted */
+	unsigned int size = a->size;	/* not promoted, as DTrace */
 	uint64_t v = (uint64_t)dt_pf_value(a);
 	struct dt_strbuf txt = { 0 };
 	int ret;

@@ -163,7 +163,8 @@ static void dt_ksyms_load(struct dt_symtab *st)
 	}
 }
 
-int dt_sym_kname(dtrace_hdl_t *dtp, const char *name, uint64_t *addrp)
+int dt_sym_kname(dtrace_hdl_t *dtp, const char *name, uint64_t *addrp,
+		 bool *textp)
 {
 	struct dt_symtab *st = dt_symtab(dtp);
 	const char *bq = strchr(name, '`');
@@ -183,6 +184,8 @@ int dt_sym_kname(dtrace_hdl_t *dtp, const char *name, uint64_t *addrp)
 				strncmp(k->name, bq - modlen, modlen))))
 			continue;
 		*addrp = k->addr;
+		if (textp)
+			*textp = k->text;
 		return 0;
 	}
 	return -1;

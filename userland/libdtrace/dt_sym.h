@@ -7,6 +7,7 @@
 #ifndef _DT_SYM_H
 #define _DT_SYM_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -24,9 +25,11 @@ void dt_sym_kaddr(struct dtrace_hdl *dtp, uint64_t pc, char *buf,
 
 /*
  * The address of kernel symbol @name, "symbol" or "module`symbol" (a
- * leading "`" allowed).  Return: 0 with *@addrp, or -1 if there is none.
+ * leading "`" allowed), and in *@textp (unless NULL) whether it is a
+ * function.  Return: 0 with *@addrp, or -1 if there is none.
  */
-int dt_sym_kname(struct dtrace_hdl *dtp, const char *name, uint64_t *addrp);
+int dt_sym_kname(struct dtrace_hdl *dtp, const char *name, uint64_t *addrp,
+		 bool *textp);
 
 /*
  * The same for user address @pc of process @pid: "object`symbol+0xoff"

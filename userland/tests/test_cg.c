@@ -620,6 +620,12 @@ static void test_ksym(void)
 	    (int64_t)0xffffffff81234560ULL, NULL);
 	run(dtp, "BEGIN { trace((uint64_t)&`max_pfn) }",
 	    (int64_t)0xffffffff82000040ULL, NULL);
+	/* a variable, which BTF gives no type: a long at its address */
+	run(dtp, "BEGIN { trace(sizeof(`max_pfn)) }", 8, NULL);
+	run(dtp, "BEGIN { trace((uint64_t)(&`max_pfn + 1)) }",
+	    (int64_t)0xffffffff82000048ULL, NULL);
+	run(dtp, "BEGIN { trace((uint64_t)((int *)&`max_pfn + 1)) }",
+	    (int64_t)0xffffffff82000044ULL, NULL);
 	run(dtp, "BEGIN { trace((uint64_t)hello`hello_read + 1) }",
 	    (int64_t)0xffffffffc0001001ULL, NULL);
 	tap_ok(!dtrace_program_strcompile(dtp, "BEGIN { trace(&`nosuch) }",

@@ -266,6 +266,17 @@ void test_check(void)
 	ck(dtp, "BEGIN /p1 % 2 == 0/ { @pc = count(p1++); }",
 	   "[D_PROTO_LEN] count( ) prototype mismatch: 1 arg passed, 0 expected");
 	ck(dtp, "BEGIN /p2 % 2 == 0/ { @ps = sum(p2++); }", "OK");
+	/* x op= y reads x: it must exist; ++ makes it */
+	ck(dtp, "BEGIN { q1 -= trace(0); }",
+	   "[D_VAR_UNDEF] q1 has not yet been declared or assigned");
+	ck(dtp, "BEGIN { q2 += 1; }",
+	   "[D_VAR_UNDEF] q2 has not yet been declared or assigned");
+	ck(dtp, "BEGIN { q3 = 1; q3 += 1; q4++; q4 *= 2; }", "OK");
+	/* += and -= with a void * have no size to step by */
+	ck(dtp, "BEGIN { q5 = 1; q5 -= alloca(10); }",
+	   "[D_OP_VFPTR] operator -= requires left-hand scalar operand of known size");
+	ck(dtp, "BEGIN { q6 = alloca(10); q6 += 1; }",
+	   "[D_OP_VFPTR] operator += requires left-hand scalar operand of known size");
 	ck(dtp, "BEGIN { nosuch(1) }",
 	   "[D_IDENT_UNDEF] failed to resolve nosuch: Unknown function name");
 	ck(dtp, "BEGIN { pid }", "OK");
@@ -349,9 +360,9 @@ void test_check(void)
 	ck(dtp, "BEGIN { printf(\"%*d\", \"w\", 1) }",
 	   "[D_PRINTF_DYN_TYPE] printf( ) argument #2 is incompatible with conversion #1 prototype:\n\tconversion: % * d\n\t prototype: int\n\t  argument: string");
 	ck(dtp, "BEGIN { printf(\"%q\", 1) }",
-	   "[D_PRINTF_CONV] printf( ) conversion #1 is invalid: %q is not a supported conversion");
+	   "[D_SYNTAX] format conversion #1 is undefined: %q");
 	ck(dtp, "BEGIN { printf(\"%5\", 1) }",
-	   "[D_PRINTF_CONV] printf( ) format ends in the middle of conversion #1");
+	   "[D_SYNTAX] format conversion #1 name expected before end of format string");
 	/* %k takes stack(), and only %k does */
 	ck(dtp, "BEGIN { printf(\"%k\", stack(3)) }", "OK");
 	ck(dtp, "BEGIN { printf(\"%k\", 1) }",
@@ -388,7 +399,7 @@ void test_check(void)
 	   "[D_OP_WRITE] operator = can only be applied to a writable variable");
 	ck(dtp, "BEGIN { 1 = 1 }",
 	   "[D_OP_LVAL] operator = requires modifiable lvalue as an operand");
-	ck(dtp, "BEGIN { v7++; v8 += 2 }", "OK");
+	ck(dtp, "BEGIN { v7++; v7 += 2 }", "OK");
 	ck(dtp, "BEGIN { v3 = trace(1) }",
 	   "[D_OP_VOID] trace( ) is an action and may not be used in an expression");
 	ck(dtp, "BEGIN { v4 = bcopy(0, 0, 1) }",
@@ -439,6 +450,10 @@ void test_check(void)
 	   "OK");
 	ck(dtp, "BEGIN { ftruncate(1) }",
 	   "[D_PROTO_LEN] ftruncate( ) prototype mismatch: 1 arg passed, 0 expected");
+	ck(dtp, "BEGIN { freopen(\".\") }",
+	   "[D_FREOPEN_INVALID] freopen( ) argument #1 cannot be \".\"");
+	ck(dtp, "BEGIN { freopen(\"./.\"); freopen(\"..\"); freopen(\"%s\", \".\") }",
+	   "OK");
 	ck(dtp, "BEGIN { freopen(1) }",
 	   "[D_PROTO_ARG] freopen( ) argument #1 is incompatible with prototype:\n\tprototype: string\n\t argument: int");
 	ck(dtp, "BEGIN { print(pid) }",
@@ -615,6 +630,11 @@ void test_check(void)
 	ck(dtp, "BEGIN { trace((struct task_struct *)arg0) }", "OK");
 	ck(dtp, "BEGIN { trace((string)1) }",
 	   "[D_CAST_INVAL] invalid cast expression: \"int\" to \"string\"");
+	/* (string) of a void *: the string it points to, as DTrace */
+	ck(dtp, "BEGIN { trace((string)alloca(4)); trace((string)(void *)arg0) }",
+	   "OK");
+	ck(dtp, "BEGIN { trace((string)(int *)arg0) }",
+	   "[D_CAST_INVAL] invalid cast expression: \"int *\" to \"string\"");
 	ck(dtp, "BEGIN { trace(sizeof(curthread->comm)) }", "OK");
 	ck(dtp, "BEGIN { trace(stringof(curthread->comm)) }", "OK");
 	ck(dtp, "struct xin { int a; }; struct xout { int b; }; translator struct xout < struct xin *p > { b = p->a * 2; }; BEGIN { trace(xlate<struct xout *>((struct xin *)arg0)->b) }",
@@ -636,6 +656,17 @@ void test_check(void)
 	tap_is_str(t_script_msg(dtp, "BEGIN\n{\n\ttrace(x);\n}\n"),
 		   "[D_IDENT_UNDEF] line 3: failed to resolve x: Unknown variable name",
 		   "check: script diagnostics carry the line");
+	tap_is_str(t_script_msg(dtp, "BEGIN\n/x != 0/\n{\n\texit(x);\n}\n"),
+		   "[D_IDENT_UNDEF] line 2: failed to resolve x: Unknown variable name",
+		   "check: an unknown variable in the predicate and the body: the predicate's line");
+	tap_is_str(t_script_msg(dtp, "BEGIN\n{\n}\nprofile-1:int i\n{\n}\n"),
+		   "[D_SYNTAX] line 4: expected predicate and/or actions following probe description",
+		   "check: a script's probe description with neither predicate nor body");
+	tap_is_str(t_script_msg(dtp, "BEGIN\n{\n}\nEND\n/1/\n"), "OK",
+		   "check: a script's clause with a predicate only");
+	tap_is_str(t_script_msg(dtp, "BEGIN\n{\n\ta[0, 1, 2, 3, 4, 5, 6, 7, 8] = 0;\n}\n"),
+		   "[D_ARR_BOUNDS] Insufficient tuple registers to generate code",
+		   "check: more keys than tuple registers, as DTrace words it (no line)");
 	tap_is_str(t_script_msg(dtp, "#pragma D option strsize=32\nBEGIN { trace(execname) }\n"),
 		   "OK", "check: script with pragma");
 	tap_is_int((int64_t)dtp->opt.strsize, 32, "check: pragma set strsize");

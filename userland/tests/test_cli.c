@@ -130,14 +130,24 @@ void test_cli(void)
 	tap_ok(strstr(slurp("stderr"), "invalid address (0x0)") != NULL,
 	       "cli: cpuinfo_t of a CPU that does not exist: %s",
 	       slurp("stderr"));
+	/* rawbytes: trace() of a string dumps its whole slot */
+	cli(NULL, "-x rawbytes -x strsize=5 -q -n 'BEGIN { trace(\"abcdefgh\"); exit(0) }'",
+	    "\n             0  1  2  3  4  5  6  7  8  9  a  b  c  d  e  f  0123456789abcdef\n"
+	    "         0: 61 62 63 64 65 00                                abcde.\n\n",
+	    "", 0);
+	cli(NULL, "-q -n 'BEGIN { p = alloca(4); bcopy(\"abc\", p, 4);"
+	    " printf(\"%s|\\n\", (string)p); exit(0) }'", "abc|\n\n", "", 0);
+	/* "lv op= e" reads lv before e's side effects, as DTrace does */
+	cli(NULL, "-q -n 'BEGIN { i = 1; i += ++i; j = 5; j -= j-- * 2;"
+	    " printf(\"%d %d\\n\", i, j); exit(0) }'", "3 -5\n\n", "", 0);
 	cli(NULL, "-q -n 'BEGIN { trace(1 / (pid - pid)) } BEGIN { trace(\"on\"); exit(0) }'",
 	    "on\n",
-	    "dtrace: error on enabled probe ID 2 (ID 1: dtrace:::BEGIN): divide-by-zero in action #1 at DIF offset 7\n",
+	    "dtrace: error in dt_clause_0 for probe ID 1 (dtrace:::BEGIN): divide-by-zero at BPF pc 8\n",
 	    0);
 	cli(NULL, "-q -n 'BEGIN /1 / (pid - pid)/ { }' -n 'BEGIN { exit(0) }'",
 	    "\n", NULL, 0);
 	tap_is_str(slurp("stderr"),
-		   "dtrace: error on enabled probe ID 2 (ID 1: dtrace:::BEGIN): divide-by-zero in predicate at DIF offset 7\n",
+		   "dtrace: error in dt_clause_0 for probe ID 1 (dtrace:::BEGIN): divide-by-zero at BPF pc 8\n",
 		   "cli: fault in a predicate");
 
 	put("ok.d", "#!/usr/sbin/dtrace -s\n#pragma D option quiet\n"

@@ -388,6 +388,75 @@ static void test_consume_records(void)
 	unlink(path);
 }
 
+/* The index of the first instruction @op (with @imm, unless -1) of @dp. */
+static uint64_t t_insn_find(const struct dt_difo *dp, uint8_t op, int32_t imm)
+{
+	uint32_t i;
+
+	for (i = 0; i < dp->k.ninsns; i++)
+		if (dp->insns[i].op == op && (imm == -1 || dp->insns[i].imm == imm))
+			return i;
+	tap_diag("no instruction %u (%d)", op, imm);
+	return 0;
+}
+
+/*
+ * Consume the ERROR record @args (arg1..arg5) of EPID 6 and check the
+ * message against @fmt with the pc @pc.
+ */
+static void t_fault(dtrace_hdl_t *dtp, struct t_rbuf *b,
+		    const uint64_t *args, const char *fmt, unsigned int pc,
+		    const char *name)
+{
+	char want[256];
+	char *d = t_rec_add(b, 6, 40, 0);
+
+	memcpy(d, args, 5 * sizeof(*args));
+	consume(dtp, 0, b);
+	snprintf(want, sizeof(want), fmt, pc);
+	tap_is_str(errtext, want, "consume: %s", name);
+}
+
+/*
+ * Faults of later actions count the instructions of the ones before
+ * them; a clause counts once for each of its probe descriptions; a
+ * fault of d_path() is reported in the older layout that names the
+ * enabled probe and the action.
+ */
+static void test_consume_fault_pc(dtrace_hdl_t *dtp, struct t_rbuf *b,
+				  const struct dt_clause *c1, uint64_t *args)
+{
+	struct dt_clause *cst;
+
+	args[1] = 2;
+	args[2] = 1;
+	t_fault(dtp, b, args,
+		"error in dt_clause_0 for probe ID 1 (dtrace:::BEGIN): invalid address (0x0) at BPF pc %u",
+		c1->progs[0]->k.ninsns + 2, "the pc counts earlier actions");
+
+	cst = clause(dtp, "BEGIN, END { *(int *)16 = 1; }");
+	cst->index = 2;
+	t_epid_set(dtp, 7, 2, cst->id, "dtrace", "", "END");
+	args[0] = 7;
+	args[1] = 1;
+	args[2] = t_insn_find(cst->progs[0], DTRACE_DIF_OP_STW, -1);
+	args[4] = 16;
+	t_fault(dtp, b, args,
+		"error in dt_clause_3 for probe ID 2 (dtrace:::END): invalid address (0x10) at BPF pc %u",
+		(unsigned int)args[2] + 1,
+		"a store's fault; one clause per description");
+
+	cst = clause(dtp, "BEGIN { trace(d_path((struct path *)24)); }");
+	t_epid_set(dtp, 8, 1, cst->id, "dtrace", "", "BEGIN");
+	args[0] = 8;
+	args[2] = t_insn_find(cst->progs[0], DTRACE_DIF_OP_CALL,
+			      DTRACE_DIF_SUBR_D_PATH);
+	args[4] = 24;
+	t_fault(dtp, b, args,
+		"error on enabled probe ID 8 (ID 1: dtrace:::BEGIN): invalid address (0x18) in action #1 at BPF pc %u",
+		(unsigned int)args[2] + 1, "d_path()'s fault names the action");
+}
+
 void test_consume(void)
 {
 	dtrace_hdl_t *dtp = t_open();
@@ -499,8 +568,8 @@ void test_consume(void)
 		tap_is_str(consume(dtp, 0, &b), "",
 			   "consume: an error record prints no output");
 		tap_is_str(errtext,
-			   "error on enabled probe ID 2 (ID 1: dtrace:::BEGIN): divide-by-zero in action #1 at DIF offset 4",
-			   "consume: error message");
+			   "error in dt_clause_0 for probe ID 1 (dtrace:::BEGIN): divide-by-zero at BPF pc 5",
+			   "consume: error message in Linux DTrace's layout");
 		args[1] = 0;
 		args[3] = DTRACEFLT_BADADDR;
 		args[4] = 0;
@@ -508,8 +577,9 @@ void test_consume(void)
 		memcpy(d, args, sizeof(args));
 		consume(dtp, 0, &b);
 		tap_is_str(errtext,
-			   "error on enabled probe ID 2 (ID 1: dtrace:::BEGIN): invalid address (0x0) in predicate at DIF offset 4",
+			   "error in dt_clause_0 for probe ID 1 (dtrace:::BEGIN): invalid address (0x0) at BPF pc 5",
 			   "consume: error in a predicate");
+		test_consume_fault_pc(dtp, &b, c1, args);
 	}
 
 	d = t_rec_add(&b, 1, c0->datasize, 0);

@@ -70,9 +70,19 @@ static int64_t opt(dtrace_hdl_t *dtp, const char *name)
 	return v;
 }
 
+/* Values of an on/off option, and what each makes it. */
+static const struct {
+	const char *val;
+	int set;
+} flagvals[] = {
+	{ "true", 1 }, { "false", 0 }, { "yes", 1 }, { "no", 0 },
+	{ "set", 1 }, { "unset", 0 },
+};
+
 void test_options(void)
 {
 	dtrace_hdl_t *dtp = t_open();
+	unsigned int i;
 
 	tap_is_int(opt(dtp, "bufsize"), 4 << 20, "opt: default bufsize");
 	tap_is_int(opt(dtp, "strsize"), 256, "opt: default strsize");
@@ -139,13 +149,14 @@ void test_options(void)
 	tap_is_int(dtrace_setopt(dtp, "defaultargs", "set"), 0,
 		   "opt: defaultargs=set");
 	tap_is_int(dtrace_setopt(dtp, "quiet", "2"), -1, "opt: quiet=2");
-	tap_is_int(dtrace_setopt(dtp, "aggsortkey", "true"), 0,
-		   "opt: aggsortkey=true");
-	tap_is_int(opt(dtp, "aggsortkey"), 1, "opt: aggsortkey is set");
-	tap_is_int(dtrace_setopt(dtp, "aggsortkey", "false"), 0,
-		   "opt: aggsortkey=false");
-	tap_is_int(opt(dtp, "aggsortkey"), 0,
-		   "opt: aggsortkey=false clears it, as setopt(\"aggsortkey\", \"false\") in DTrace");
+	/* as setopt("aggsortkey", "false") or setopt("quiet", "no") in DTrace */
+	for (i = 0; i < DT_ARRAY_SIZE(flagvals); i++) {
+		tap_is_int(dtrace_setopt(dtp, "aggsortkey", flagvals[i].val), 0,
+			   "opt: aggsortkey=%s", flagvals[i].val);
+		tap_is_int(opt(dtp, "aggsortkey"), flagvals[i].set,
+			   "opt: aggsortkey=%s sets it to %d", flagvals[i].val,
+			   flagvals[i].set);
+	}
 	tap_is_int(opt(dtp, "statusrate"), 100000000, "opt: default statusrate");
 	tap_is_int(dtrace_setopt(dtp, "statusrate", "50ms"), 0,
 		   "opt: statusrate=50ms");

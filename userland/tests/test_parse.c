@@ -535,6 +535,9 @@ void test_parse(void)
 	tap_is_str(parse_prog(dtp, "#pragma D binding \"0.9\" x\nBEGIN"),
 		   "[D_PRAGMA_INVAL] line 1: invalid version string specified by #pragma binding",
 		   "parse: #pragma D binding to no version of D");
+	tap_is_str(parse_prog(dtp, "#pragma D option nspec=24 * 44\nBEGIN"),
+		   "[D_PRAGMA_MALFORM] line 1: superfluous arguments specified for #pragma option",
+		   "parse: #pragma D option with more than name=value");
 	tap_is_str(parse_prog(dtp, "#pragma D option libdir=/tmp\nBEGIN"),
 		   "[D_PRAGMA_OPTSET] line 1: failed to set option 'libdir' to '/tmp': Option cannot be used from within a D program",
 		   "parse: a command-line option set by a program");

@@ -396,10 +396,27 @@ static void ck_protos(void)
 		   "printf check: %%f refuses a string");
 }
 
+/* Formats DTrace refuses, with its words for each. */
+static const struct {
+	const char *fmt;
+	unsigned int nargs;
+	const char *msg;
+} bad[] = {
+	{ "%", 0, "format conversion #1 name expected before end of format string" },
+	{ "%d %.*", 1, "format conversion #2 name expected before end of format string" },
+	{ "%d %y", 1, "format conversion #2 is undefined: %y" },
+	{ "%-5z", 1, "format conversion #1 is undefined: %z" },
+	{ "%.*.*d", 0, "format conversion #1 has more than one '.' specified" },
+	{ "%.**d", 0, "format conversion #1 has more than one '*' specified for the output precision" },
+	{ "%**d", 0, "format conversion #1 has more than one '*' specified for the output width" },
+	{ "%.*1$d", 0, "format conversion #1 uses unsupported positional format (%n$)" },
+};
+
 void test_printf(void)
 {
 	struct dt_pfarg a[4];
 	char want[256];
+	unsigned int i;
 
 	CK_INT("%d", 42);
 	CK_INT("%d", -42);
@@ -432,6 +449,14 @@ void test_printf(void)
 			   "printf: %%d and %%i of an unsigned type print unsigned, as DTrace's");
 	}
 	CK_UINT("%#X", 0xdeadbeefu);
+	{
+		/* a char or short is not promoted: its own bits, as DTrace */
+		struct dt_pfarg a[] = { iarg(-17, 1, true), iarg(-12817, 2, true),
+					iarg(-17, 1, true), iarg(239, 1, false) };
+
+		tap_is_str(fmt1("%u %x %o %d", a, 4), "239 cdef 357 239",
+			   "printf: %%u, %%x, %%o of a char or short take its own bits");
+	}
 	CK_LONG("%d", "%ld", -5000000000L);
 	CK_LONG("%x", "%lx", -1L);
 	CK_LONG("%u", "%lu", -1L);
@@ -468,12 +493,9 @@ void test_printf(void)
 	tap_is_str(fmt1("100%% sure", a, 0), "100% sure", "printf: %%%%");
 	tap_is_str(fmt1("no conversions", a, 0), "no conversions",
 		   "printf: plain text");
-	tap_is_str(fmt1("%", a, 0),
-		   "printf( ) format ends in the middle of conversion #1",
-		   "printf: lone %%");
-	tap_is_str(fmt1("%d %y", a, 1),
-		   "printf( ) conversion #2 is invalid: %y is not a supported conversion",
-		   "printf: unknown conversion");
+	for (i = 0; i < DT_ARRAY_SIZE(bad); i++)
+		tap_is_str(fmt1(bad[i].fmt, a, bad[i].nargs), bad[i].msg,
+			   "printf: refused: \"%s\"", bad[i].fmt);
 
 	ck_int_matrix();
 	ck_str_matrix();

@@ -20,6 +20,7 @@ echo "check-debug: kernel $rel from $dir"
 
 # KASAN, lockdep and kmemleak make the guest several times slower than
 # Debian's kernel under TCG: more time per test and for the whole run.
+# kasan_multi_shot: KASAN reports every finding, not only a boot's first.
 KVER=$rel \
 DT_KDIR=$dir/build \
 DT_KMODDIR=$dir/mods/lib/modules/$rel \
@@ -28,4 +29,5 @@ DT_CHECK_HOST=0 \
 DT_CONFORMANCE_CHECK=0 \
 DT_GUEST_TIMEOUT=${DT_GUEST_TIMEOUT:-10800} \
 DT_TIMEOUT_SCALE=${DT_TIMEOUT_SCALE:-12} \
+DT_KAPPEND=${DT_KAPPEND:-kasan_multi_shot} \
 	exec scripts/check.sh

@@ -17,7 +17,8 @@
 # and modules (scripts/build.sh); DT_CHECK_HOST=0 leaves out what does
 # not depend on the kernel (host unit tests, lint, dkms, fuzzer);
 # DT_GUEST_TIMEOUT is the guest's limit in seconds (default 1800) and
-# DT_TIMEOUT_SCALE, if set, each test's (selftests/run_tests.sh).
+# DT_TIMEOUT_SCALE, if set, each test's (selftests/run_tests.sh);
+# DT_KAPPEND, if set, is added to the guest kernel's command line.
 # DT_SELFTESTS, if set, is the run_tests.sh patterns to run instead of
 # every test (e.g. "modules/ providers/profile").
 set -eu
@@ -107,7 +108,8 @@ guest() {
 	st=0
 	scripts/vm/run.sh --kver "$KVER" --timeout "$glimit" \
 		--results "$gres" --no-dmesg-check \
-		${DT_KIMAGE:+--kernel "$DT_KIMAGE" --moddir "$DT_KMODDIR"} -- \
+		${DT_KIMAGE:+--kernel "$DT_KIMAGE" --moddir "$DT_KMODDIR"} \
+		${DT_KAPPEND:+--append "$DT_KAPPEND"} -- \
 		env MODROOT="$modroot" DT_LOGDIR=/run/results/logs \
 		${DT_TIMEOUT_SCALE:+DT_TIMEOUT_SCALE="$DT_TIMEOUT_SCALE"} \
 		"$@" || st=$?

@@ -465,8 +465,11 @@ static u64 dtrace_dif_exec_var(const struct dtrace_dif_insn *in, u64 a,
 	return old;
 }
 
-/* Run a program in its straight form (engine/dif.h). */
-static u64 dtrace_dif_exec_straight(const struct dtrace_dif_straight *s,
+/*
+ * Run a program in its straight form (engine/dif.h).  Not inlined, nor
+ * is the loop: dtrace_dif_exec() is then a test and a jump either way.
+ */
+static noinline u64 dtrace_dif_exec_straight(const struct dtrace_dif_straight *s,
 				    struct dtrace_dif_mstate *mst,
 				    struct dtrace_tuple *tup)
 {
@@ -501,6 +504,7 @@ static u64 dtrace_dif_exec_straight(const struct dtrace_dif_straight *s,
 	}
 	return v[s->ret_src];
 }
+DTRACE_ENGINE_NOKPROBE(dtrace_dif_exec_straight);
 
 /* The decode loop: every program without a straight form. */
 static noinline u64 dtrace_dif_exec_loop(const struct dtrace_dif_prog *prog,

@@ -11,7 +11,8 @@
  * the probes the description matches are created.  Only a load that
  * worked is kept: one that failed is tried again by the next
  * description, and the consumer whose description it was is told why.
- * An enabled probe is a kprobe (fbt_arm.c) and pins its module.
+ * An enabled probe is a kprobe (fbt_arm.c) and pins its module, a
+ * little longer than it is enabled when the kernel needs that (fbt_hold.c).
  *
  * Context: process for everything here; fbt_lock protects the object
  * list and the catalogues and is taken in ->provide (under the core's
@@ -250,8 +251,8 @@ static void fbt_probe_create(struct fbt_object *obj, struct fbt_func *func,
 	probe->obj = obj;
 	probe->func = func;
 	probe->which = which;
-	if (which == FBT_RETURN)
-		probe->nargs = 2;
+	if (which == FBT_RETURN)	/* the offset; the value, if not void */
+		probe->nargs = proto && proto->type ? 2 : 1;
 	else if (proto)
 		probe->nargs = min_t(u16, btf_vlen(proto), DTRACE_PROBE_NARGS);
 	id = dtrace_probe_create(fbt_id, obj->name, fbt_func_name(obj, func),
@@ -350,9 +351,12 @@ static int fbt_enable(void *arg, dtrace_id_t id, void *parg)
 static void fbt_disable(void *arg, dtrace_id_t id, void *parg)
 {
 	struct fbt_probe *probe = parg;
+	struct module *mod = probe->obj->mod;
 
-	fbt_disarm(probe);
-	module_put(probe->obj->mod);
+	if (fbt_disarm(probe) && mod)
+		fbt_module_put_later(mod);
+	else
+		module_put(mod);
 }
 
 static void fbt_destroy(void *arg, dtrace_id_t id, void *parg)
@@ -365,7 +369,8 @@ static void fbt_destroy(void *arg, dtrace_id_t id, void *parg)
 
 /*
  * Entry: the parameters' types.  Return: arg0 the offset (an int),
- * arg1 the function's return type.
+ * arg1 the function's return type; a function returning void has no
+ * arg1.
  */
 static void fbt_getargdesc(void *arg, dtrace_id_t id, void *parg,
 			   struct dtrace_ioc_probearg *desc)
@@ -375,8 +380,12 @@ static void fbt_getargdesc(void *arg, dtrace_id_t id, void *parg,
 	const struct btf_type *proto = dtrace_btf_type(btf, probe->func->proto);
 	u32 type;
 
-	if (!proto || desc->argno >= probe->nargs)
+	if (!proto)
 		return;
+	if (desc->argno >= probe->nargs) {
+		desc->mapping = DTRACE_ARGNONE;
+		return;
+	}
 	if (probe->which == FBT_RETURN && desc->argno == 0) {
 		strscpy(desc->native, "int", sizeof(desc->native));
 		return;
@@ -520,6 +529,7 @@ static void __exit fbt_exit(void)
 {
 	unregister_module_notifier(&fbt_module_nb);
 	dtrace_unregister(fbt_id);
+	fbt_module_put_all();
 	fbt_objects_free();
 }
 

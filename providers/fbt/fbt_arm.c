@@ -84,7 +84,8 @@ static int fbt_return_handler(struct kretprobe_instance *ri,
 {
 	struct fbt_armed *armed = container_of(get_kretprobe(ri),
 					       struct fbt_armed, rp);
-	u64 args[2] = { 0, regs_return_value(regs) };
+	/* arg0: the offset of the return, which a kretprobe does not know */
+	u64 args[2] = { (u64)-1, regs_return_value(regs) };
 
 	dtrace_probe_regs(armed->id, args, ARRAY_SIZE(args), regs, false);
 	return 0;
@@ -144,15 +145,23 @@ int fbt_arm(struct fbt_probe *probe, dtrace_id_t id)
  *
  * When this returns no handler of it is running (unregistering waits).
  * Context: process; may sleep.
+ * Return: true if the kprobe was a breakpoint (not through ftrace), which
+ * the kernel may have optimized into a jump: then its module must stay
+ * a little longer (fbt_module_put_later()).
  */
-void fbt_disarm(struct fbt_probe *probe)
+bool fbt_disarm(struct fbt_probe *probe)
 {
 	struct fbt_armed *armed = probe->armed;
+	bool breakpoint;
 
-	if (probe->which == FBT_ENTRY)
+	if (probe->which == FBT_ENTRY) {
+		breakpoint = !kprobe_ftrace(&armed->kp);
 		unregister_kprobe(&armed->kp);
-	else
+	} else {
+		breakpoint = !kprobe_ftrace(&armed->rp.kp);
 		unregister_kretprobe(&armed->rp);
+	}
 	probe->armed = NULL;
 	kfree(armed);
+	return breakpoint;
 }

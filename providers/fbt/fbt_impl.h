@@ -45,6 +45,9 @@ struct fbt_probe {
 };
 
 int fbt_arm(struct fbt_probe *probe, dtrace_id_t id);
-void fbt_disarm(struct fbt_probe *probe);
+bool fbt_disarm(struct fbt_probe *probe);
+
+void fbt_module_put_later(struct module *mod);
+void fbt_module_put_all(void);
 
 #endif /* _DTRACE_FBT_IMPL_H */

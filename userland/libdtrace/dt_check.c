@@ -273,8 +273,9 @@ static const struct dt_type *dt_type_from_text(dtrace_hdl_t *dtp,
 }
 
 /*
- * What the provider of the clause's probe says of args[@argno] (@pa);
- * false if the clause has no single probe or the provider says nothing.
+ * What the provider of the clause's probe says of args[@argno] (@pa):
+ * its type, or that there is no such argument (DTRACE_ARGNONE); false
+ * if the clause has no single probe or the provider says nothing.
  */
 static bool dt_check_probearg(struct dt_pcb *pcb, uint64_t argno,
 			      struct dtrace_ioc_probearg *pa)
@@ -288,11 +289,29 @@ static bool dt_check_probearg(struct dt_pcb *pcb, uint64_t argno,
 	pa->size = sizeof(*pa);
 	pa->id = dtp->dstate->argprobe;
 	pa->argno = (uint32_t)argno;
-	if (dt_ioctl(dtp, DTRACEIOC_PROBEARG, pa) || !pa->native[0])
+	if (dt_ioctl(dtp, DTRACEIOC_PROBEARG, pa))
+		return false;
+	if (pa->mapping == DTRACE_ARGNONE)
+		return true;
+	if (!pa->native[0])
 		return false;
 	pa->native[sizeof(pa->native) - 1] = '\0';
 	pa->xlate[sizeof(pa->xlate) - 1] = '\0';
 	return true;
+}
+
+/* args[@argno] of a probe that has fewer arguments: D_ARGS_IDX. */
+static void dt_check_args_none(struct dt_pcb *pcb, const struct dt_node *n,
+			       uint32_t argno)
+{
+	struct dtrace_probedesc d;
+
+	if (dt_probe_lookup(pcb->dtp, pcb->dtp->dstate->argprobe, &d))
+		dt_diag(pcb, n->line, D_ARGS_IDX,
+			"index %u is out of range for args[ ]", argno);
+	dt_diag(pcb, n->line, D_ARGS_IDX,
+		"index %u is out of range for %s:%s:%s:%s args[ ]", argno,
+		d.provider, d.mod, d.func, d.name);
 }
 
 /*
@@ -1020,6 +1039,8 @@ static void dt_check_index(struct dt_pcb *pcb, struct dt_node *n)
 		if (id->var == DTRACE_DIF_VAR_ARGS &&
 		    n->args->kind == DT_NODE_INT &&
 		    dt_check_probearg(pcb, n->args->value, &pa)) {
+			if (pa.mapping == DTRACE_ARGNONE)
+				dt_check_args_none(pcb, n, pa.argno);
 			if (pa.xlate[0]) {
 				dt_check_xlate_arg(pcb, n, &pa);
 				return;

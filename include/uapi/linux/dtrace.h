@@ -765,11 +765,14 @@ struct dtrace_ioc_status {
  * native is the C type of argN as the provider passes it ("struct file *",
  * "size_t"); xlate, if set, the D type args[argno] has after translation
  * ("psinfo_t *"), with mapping the index of the native argument it is
- * translated from.
+ * translated from.  mapping DTRACE_ARGNONE says the probe has no
+ * argument argno (args[argno] is an error in a D program): a provider
+ * that knows how many arguments its probe has says so.
  * In: id, argno.  Out: native, xlate, mapping.
  * Errors: ENOENT for no such probe, EINVAL for argno >= DTRACE_PROBE_NARGS.
  */
 #define DTRACE_ARGTYPELEN	128
+#define DTRACE_ARGNONE		0xffffffffU
 
 struct dtrace_ioc_probearg {
 	__u32	size;

@@ -45,6 +45,7 @@ modprobe -d "$MODROOT" dtrace_syscall
 
 bpf=
 command -v bpftrace >/dev/null 2>&1 && bpf=$(command -v bpftrace)
+[ "${NOBPF:-}" != 1 ] || bpf=	# NOBPF=1: ours only
 
 go='BEGIN { printf("go\n"); }'
 nclauses=${NCLAUSES-1 10 100 1000}

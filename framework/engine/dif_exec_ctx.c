@@ -469,9 +469,9 @@ static u64 dtrace_dif_exec_var(const struct dtrace_dif_insn *in, u64 a,
  * Run a program in its straight form (engine/dif.h).  Not inlined, nor
  * is the loop: dtrace_dif_exec() is then a test and a jump either way.
  */
-static noinline u64 dtrace_dif_exec_straight(const struct dtrace_dif_straight *s,
-				    struct dtrace_dif_mstate *mst,
-				    struct dtrace_tuple *tup)
+static noinline u64
+dtrace_dif_exec_straight(const struct dtrace_dif_straight *s,
+			 struct dtrace_dif_mstate *mst, struct dtrace_tuple *tup)
 {
 	u64 v[DTRACE_DIF_STRAIGHT_LOADS + 1];
 	u32 i;

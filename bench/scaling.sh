@@ -18,7 +18,18 @@
 #		  { @[args->mask % K] = count(); }
 #    with room for every key on both sides (aggsize 32m; bpftrace's
 #    BPFTRACE_MAP_KEYS_MAX).
+#  - and, for the breakdown of one clause's cost (docs/performance.md),
+#    the added cost of one getpid() call under one clause whose
+#    predicate is false: the hook, the dispatch and the predicate:
+#	ours:     syscall::getpid:entry /pid == 1/ { @ = count(); }
+#	bpftrace: tracepoint:syscalls:sys_enter_getpid /pid == 1/
+#		  { @ = count(); }
 # Runs are interleaved, REPS of each (default 5).  Prints table rows.
+# NCLAUSES and NKEYS, if set, replace the lists of K (empty: none), for
+# a focused run: NCLAUSES="1 10" NKEYS= bench/scaling.sh.  MODES (default
+# "ours") lists the ways ours runs the K-clause rows: "general straight
+# ours" adds rows with the clause's fast paths off (general) and with
+# the straight form only, for the breakdown in docs/performance.md.
 set -eu
 
 reps=${REPS:-5}
@@ -26,7 +37,7 @@ ncalls=${SPIN_N:-1000000}
 n=$ncalls
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-dtrace=userland/dtrace
+dtrace=${DTRACE:-userland/dtrace}
 bench=scaling
 . bench/lib.sh
 
@@ -34,11 +45,13 @@ modprobe -d "$MODROOT" dtrace_syscall
 
 bpf=
 command -v bpftrace >/dev/null 2>&1 && bpf=$(command -v bpftrace)
+[ "${NOBPF:-}" != 1 ] || bpf=	# NOBPF=1: ours only
 
 go='BEGIN { printf("go\n"); }'
-nclauses="1 10 100 1000"
+nclauses=${NCLAUSES-1 10 100 1000}
 bpf_max=10
-nkeys="1 1000 100000"
+nkeys=${NKEYS-1 1000 100000}
+modes=${MODES-ours}
 
 # clauses FILE K CLAUSE: a script of "go" and K copies of CLAUSE
 clauses() {
@@ -66,14 +79,31 @@ calls() {
 	echo "$_c"
 }
 
+# paths MODE: the clause's fast paths for the next enablings: ours (the
+# default: all on), general (dtrace_core.straight=0 aggfast=0), straight
+# (the straight form only)
+paths() {
+	case $1 in
+	general) set -- 0 0 ;;
+	straight) set -- 1 0 ;;
+	*) set -- 1 1 ;;
+	esac
+	echo "$1" >/sys/module/dtrace_core/parameters/straight
+	echo "$2" >/sys/module/dtrace_core/parameters/aggfast
+}
+
 rep=0
 while [ "$rep" -lt "$reps" ]; do
 	for k in $nclauses; do
 		n=$(calls "$k")
 		settle
 		bench/spin "$n" >>"$tmp/base-c$k"
-		settle
-		traced "ours-c$k" '' $dtrace -q -s "$tmp/ours-c$k.d"
+		for m in $modes; do
+			paths "$m"
+			settle
+			traced "$m-c$k" '' "$dtrace" -q -s "$tmp/ours-c$k.d"
+		done
+		paths ours
 		[ -z "$bpf" ] || [ "$k" -gt "$bpf_max" ] || {
 			settle
 			traced "bpf-c$k" '' "$bpf" "$tmp/bpf-c$k.bt"
@@ -81,11 +111,22 @@ while [ "$rep" -lt "$reps" ]; do
 	done
 	n=$ncalls
 	settle
+	bench/spin "$n" >>"$tmp/base-pred"
+	settle
+	traced ours-pred '' "$dtrace" -q -n \
+		"$go syscall::getpid:entry /pid == 1/ { @ = count(); }"
+	[ -z "$bpf" ] || {
+		settle
+		traced bpf-pred '' "$bpf" -e "$go
+			tracepoint:syscalls:sys_enter_getpid /pid == 1/
+			{ @ = count(); }"
+	}
+	settle
 	bench/spin "$n" umask >>"$tmp/base-umask"
 	spin_cmd=spin_umask
 	for k in $nkeys; do
 		settle
-		traced "ours-k$k" '' $dtrace -q -x aggsize=32m -n \
+		traced "ours-k$k" '' "$dtrace" -q -x aggsize=32m -n \
 			"$go syscall::umask:entry { @[arg0 % $k] = count(); }"
 		[ -z "$bpf" ] || {
 			settle
@@ -106,7 +147,19 @@ for k in $nclauses; do
 	[ "$k" -le "$bpf_max" ] ||
 		label="$label (bpftrace: the kernel attaches at most 64 programs to one event)"
 	row "$label" ns/call "$1" "$2" "$3" "<=1.00"
+	for m in $modes; do
+		[ "$m" != ours ] || continue
+		# shellcheck disable=SC2046 # "median spread"
+		set -- $(cost "$m-c$k" "$base")
+		row "getpid() under $k clauses of @ = count(), fast paths: $m" \
+			ns/call "$1" "$2" n/a
+	done
 done
+base=$(median_base base-pred)
+# shellcheck disable=SC2046 # "median spread", two words each
+set -- $(cost ours-pred "$base") $(cost bpf-pred "$base")
+row "getpid() under one clause whose predicate is false: added cost per call" \
+	ns/call "$1" "$2" "$3" "<=1.00"
 base=$(median_base base-umask)
 for k in $nkeys; do
 	# shellcheck disable=SC2046 # "median spread", two words each

@@ -22,11 +22,27 @@
 
 #include <linux/kprobes.h>
 #include <linux/limits.h>
+#include <linux/moduleparam.h>
 #include <linux/percpu.h>
 #include <linux/sched.h>
 #include <linux/string.h>
 #include <linux/uaccess.h>
 #include "internal.h"
+
+/*
+ * The fast paths and their switches, for the tests that compare them
+ * with the general paths (selftests/aggs/fastpath.sh):
+ * dtrace_core.straight=0 runs every program enabled after it through
+ * the DIF decode loop (engine/dif.h); dtrace_core.aggfast=0 sends every
+ * aggregation through the general key path, and every clause through
+ * the general action loop (probe_ctx.c), at once.
+ */
+module_param_named(straight, dtrace_dif_straight_on, bool, 0644);
+MODULE_PARM_DESC(straight, "run straight-line DIF programs without the decode loop (default 1)");
+
+bool dtrace_agg_fast = true;
+module_param_named(aggfast, dtrace_agg_fast, bool, 0644);
+MODULE_PARM_DESC(aggfast, "clauses of one aggregation skip the action loop; keys of one integer (or none) skip the key buffer and hit a cached entry (default 1)");
 
 /* An integer on the tuple stack: pushed with PUSHTV. */
 static bool dtrace_tuple_is_int(const struct dtrace_tuple_ent *e)
@@ -208,6 +224,40 @@ static u64 *dtrace_agg_lookup(const struct dtrace_state *state,
 	return (u64 *)((char *)(ent + 1) + agg->keysize);
 }
 
+/* No key, or one integer key: dtrace_agg_lookup_int()'s aggregations. */
+static bool dtrace_agg_int_keyed(const struct dtrace_agg *agg)
+{
+	return !agg->def.nkeys ||
+	       (agg->def.nkeys == 1 &&
+		agg->def.keys[0].kind == DTRACE_AGGKEY_INT);
+}
+
+/*
+ * dtrace_agg_lookup() for an aggregation of no key or one integer key
+ * (@key, its value): no key buffer, and the entry this CPU hit last is
+ * taken without hashing when it is the same.  The entry is the one the
+ * general path finds or makes (same hash, same key words), so the two
+ * paths share entries.
+ */
+static u64 *dtrace_agg_lookup_int(const struct dtrace_state *state,
+				  struct dtrace_aggbuf *ab,
+				  const struct dtrace_agg *agg, u64 key)
+{
+	char *base = ab->data[ab->active];
+	u32 sig = 1;
+	u64 *vals;
+
+	if (ab->hit_off && ab->hit_id == agg->def.id && ab->hit_key == key)
+		return (u64 *)(base + ab->hit_off);
+	vals = dtrace_agg_lookup(state, ab, agg, (const char *)&key, &sig);
+	if (vals) {
+		ab->hit_id = agg->def.id;
+		ab->hit_key = key;
+		ab->hit_off = (char *)vals - base;
+	}
+	return vals;
+}
+
 /*
  * The bucket arithmetic is engine/quantize_ctx.c's, shared with userland;
  * it runs here, in probe context, so it is not to be probed either.
@@ -311,10 +361,19 @@ void dtrace_agg_fire(struct dtrace_mstate *mst,
 		}
 		incr = tup.ent[tup.n - 1].value;
 	}
-	dtrace_agg_key(mst, agg, tup.ent, ab->key, sig);
-	if (mst->dif.fault)
-		return;
-	vals = dtrace_agg_lookup(state, ab, agg, ab->key, sig);
+	if (READ_ONCE(dtrace_agg_fast) && dtrace_agg_int_keyed(agg)) {
+		if (agg->def.nkeys && !dtrace_tuple_is_int(&tup.ent[0])) {
+			dtrace_fault_set(mst, DTRACEFLT_ILLOP, 0);
+			return;
+		}
+		vals = dtrace_agg_lookup_int(state, ab, agg,
+					     agg->def.nkeys ? tup.ent[0].value : 0);
+	} else {
+		dtrace_agg_key(mst, agg, tup.ent, ab->key, sig);
+		if (mst->dif.fault)
+			return;
+		vals = dtrace_agg_lookup(state, ab, agg, ab->key, sig);
+	}
 	if (!vals) {
 		ab->drops++;
 		return;
@@ -345,6 +404,7 @@ void dtrace_agg_switch(void *arg)
 	ab->drops_seen = ab->drops;
 	ab->active ^= 1;
 	ab->used = 0;
+	ab->hit_off = 0;
 	dtrace_guard_leave();
 }
 NOKPROBE_SYMBOL(dtrace_agg_switch);

@@ -260,6 +260,10 @@ struct dtrace_aggbuf {
 	u32				snap_used;
 	u64				snap_drops;
 	void				*key;	/* the key being built, keymax bytes */
+	/* the entry last hit by an integer key: agg id, key, values' offset */
+	u32				hit_id;
+	u32				hit_off;	/* 0: none */
+	u64				hit_key;
 };
 
 /*
@@ -567,6 +571,7 @@ struct dtrace_switch {
 void dtrace_buffer_switch(void *arg);
 
 /* agg_ctx.c: probe context */
+extern bool dtrace_agg_fast;	/* the fast paths of aggregating clauses */
 void dtrace_agg_fire(struct dtrace_mstate *mst,
 		     const struct dtrace_action *act);
 void dtrace_agg_switch(void *aggbuf);

@@ -380,6 +380,15 @@ static void dtrace_ecb_fire(struct dtrace_ecb *ecb, struct dtrace_mstate *mst)
 			return;
 	}
 
+	/* One aggregation, the commonest clause: what the loop would do. */
+	if (clause->nactions == 1 &&
+	    clause->actions[0].kind == DTRACE_ACT_AGGREGATE &&
+	    READ_ONCE(dtrace_agg_fast)) {
+		dtrace_agg_fire(mst, &clause->actions[0]);
+		if (mst->dif.fault)
+			dtrace_ecb_error(ecb, mst, 1);
+		return;
+	}
 	if (!dtrace_ecb_actions(ecb, mst, 0, clause->first_data, NULL))
 		return;
 	if (clause->nactions && !clause->datasize)

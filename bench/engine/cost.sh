@@ -7,6 +7,8 @@
 # engine's cost per clause") has the method and the figures.
 #
 # Usage: cost.sh ['D clause']   (default: engine_cost.c's CLAUSE)
+# With ENGINE_COST_LOOP=1 in the environment no program runs in its
+# straight form (engine/dif.h): the decode loop's cost, to compare.
 set -eu
 
 dir=$(cd "$(dirname "$0")" && pwd)

@@ -9,7 +9,8 @@
  * of one firing is (Ir at 2N - Ir at N) / N; bench/engine/cost.sh does
  * that.  docs/performance.md ("The engine's cost") has the figures.
  *
- * Usage: engine_cost ITERS ['D clause']
+ * Usage: [ENGINE_COST_LOOP=1] engine_cost ITERS ['D clause']
+ * (ENGINE_COST_LOOP: no straight forms, every program through the loop)
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -51,6 +52,9 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	iters = strtoul(argv[1], NULL, 0);
+	/* ENGINE_COST_LOOP=1: every program through the decode loop */
+	if (getenv("ENGINE_COST_LOOP"))
+		dtrace_dif_straight_on = false;
 	setenv("DTRACE_BTF_PATH", "/nonexistent/vmlinux", 1);
 	dtp = dtrace_open(DTRACE_VERSION, DTRACE_O_NODEV, &err);
 	pgp = dtp ? dtrace_program_strcompile(dtp, text,

@@ -62,6 +62,15 @@ char *dtrace_env_var_storage(struct dtrace_dif_mstate *mst, u32 scope,
 	return sink;
 }
 
+bool dtrace_env_var_writable(struct dtrace_dif_mstate *mst, uintptr_t addr,
+			     size_t size)
+{
+	(void)mst;
+	(void)addr;
+	(void)size;
+	return false;
+}
+
 u64 dtrace_env_dynvar_load(struct dtrace_dif_mstate *mst, u32 id,
 			   bool thread, const struct dtrace_tuple_ent *tup,
 			   u32 ntup)

@@ -38,6 +38,48 @@ static inline size_t dtrace_dif_min(size_t a, size_t b)
 /* The probe arguments a program sees as arg0..arg9 and args[]. */
 #define DTRACE_DIF_NARGS	(DTRACE_DIF_VAR_ARG9 - DTRACE_DIF_VAR_ARG0 + 1)
 
+/*
+ * The straight form of a program, made once by dtrace_dif_verify(): up
+ * to two loads of constants and built-in variables (LDI, SETX, LDV),
+ * then at most one FLUSHTS and one push (PUSHTV, PUSHTR), then RET.
+ * That is what the compiler makes of an aggregation's key and value
+ * (`@[pid] = sum(arg2)`, `@ = count()`), the most common program of
+ * all; dtrace_dif_exec() runs it without its decode loop, with the
+ * same results, faults and fault offsets.
+ */
+#define DTRACE_DIF_STRAIGHT_LOADS	2
+
+enum {
+	DTRACE_DIF_LOAD_CONST,		/* LDI, SETX: value */
+	DTRACE_DIF_LOAD_ARG,		/* LDV of arg0..arg9: var */
+	DTRACE_DIF_LOAD_VAR,		/* LDV of another built-in: var */
+};
+
+struct dtrace_dif_load {
+	u8				kind;	/* DTRACE_DIF_LOAD_* */
+	u32				pc;	/* of the load, for a fault */
+	u32				var;
+	u64				value;
+};
+
+struct dtrace_dif_straight {
+	bool				ok;	/* the program has this form */
+	u8				nloads;
+	/* operands: 0 is a register never loaded (0), i + 1 loads[i] */
+	u8				push_src;
+	u8				ret_src;
+	u8				push;	/* PUSHTV, PUSHTR or 0: none */
+	u32				push_size;	/* PUSHTR's imm */
+	struct dtrace_dif_load		loads[DTRACE_DIF_STRAIGHT_LOADS];
+};
+
+/*
+ * Whether dtrace_dif_verify() makes straight forms (default true); the
+ * kernel's module parameter dtrace_core.fastpath sets it, so that a test
+ * can run the same programs through the decode loop and compare.
+ */
+extern bool dtrace_dif_straight_on;
+
 /* A DIF program, copied in and verified (dtrace_dif_verify()). */
 struct dtrace_dif_prog {
 	struct dtrace_dif_insn		*insns;
@@ -53,6 +95,7 @@ struct dtrace_dif_prog {
 	u32				maxpush;	/* largest PUSHTR imm */
 	bool				destructive;	/* CALLs one */
 	bool				speculates;	/* CALLs speculation() */
+	struct dtrace_dif_straight	straight;
 };
 
 /*

@@ -465,21 +465,51 @@ static u64 dtrace_dif_exec_var(const struct dtrace_dif_insn *in, u64 a,
 	return old;
 }
 
-/**
- * dtrace_dif_exec() - run a verified DIF program
- * @prog: the program, accepted by dtrace_dif_verify()
- * @mst: machine state of this firing; ->fault is set if it faults
- * @tup: the tuple stack, emptied here; at RET it holds what the
- *	program pushed and did not consume (an aggregation's keys)
- *
- * Branches only go forward (the verifier saw to it), so this loop ends
- * within prog->ninsns steps.  The entries of @tup may point into the
- * clause's scratch: read them before the clause firing ends.
- * Context: probe context.
- * Return: the value of RET, or 0 after a fault.
+/*
+ * Run a program in its straight form (engine/dif.h).  Not inlined, nor
+ * is the loop: dtrace_dif_exec() is then a test and a jump either way.
  */
-u64 dtrace_dif_exec(const struct dtrace_dif_prog *prog,
-		    struct dtrace_dif_mstate *mst, struct dtrace_tuple *tup)
+static noinline u64
+dtrace_dif_exec_straight(const struct dtrace_dif_straight *s,
+			 struct dtrace_dif_mstate *mst, struct dtrace_tuple *tup)
+{
+	u64 v[DTRACE_DIF_STRAIGHT_LOADS + 1];
+	u32 i;
+
+	tup->n = 0;
+	v[0] = 0;
+	for (i = 0; i < s->nloads; i++) {
+		const struct dtrace_dif_load *ld = &s->loads[i];
+
+		if (ld->kind == DTRACE_DIF_LOAD_CONST) {
+			v[i + 1] = ld->value;
+		} else if (ld->kind == DTRACE_DIF_LOAD_ARG) {
+			v[i + 1] = mst->args[ld->var];
+		} else {
+			v[i + 1] = dtrace_env_variable(mst, ld->var);
+			if (__builtin_expect(mst->fault, 0)) {
+				mst->fault_pc = ld->pc;
+				return 0;
+			}
+		}
+	}
+	if (s->push) {
+		struct dtrace_tuple_ent *e = &tup->ent[0];
+		bool str = s->push == DTRACE_DIF_OP_PUSHTR && !s->push_size;
+
+		e->value = v[s->push_src];
+		e->size = str ? mst->strsize : s->push_size;
+		e->is_string = str;
+		tup->n = 1;
+	}
+	return v[s->ret_src];
+}
+DTRACE_ENGINE_NOKPROBE(dtrace_dif_exec_straight);
+
+/* The decode loop: every program without a straight form. */
+static noinline u64 dtrace_dif_exec_loop(const struct dtrace_dif_prog *prog,
+					 struct dtrace_dif_mstate *mst,
+					 struct dtrace_tuple *tup)
 {
 	u64 r[DTRACE_DIF_NREGS] = { 0 };
 	u32 pc = 0;
@@ -563,5 +593,28 @@ u64 dtrace_dif_exec(const struct dtrace_dif_prog *prog,
 			return 0;
 		}
 	}
+}
+DTRACE_ENGINE_NOKPROBE(dtrace_dif_exec_loop);
+
+/**
+ * dtrace_dif_exec() - run a verified DIF program
+ * @prog: the program, accepted by dtrace_dif_verify()
+ * @mst: machine state of this firing; ->fault is set if it faults
+ * @tup: the tuple stack, emptied here; at RET it holds what the
+ *	program pushed and did not consume (an aggregation's keys)
+ *
+ * A program with a straight form (engine/dif.h) runs in that form.
+ * Branches only go forward (the verifier saw to it), so this loop ends
+ * within prog->ninsns steps.  The entries of @tup may point into the
+ * clause's scratch: read them before the clause firing ends.
+ * Context: probe context.
+ * Return: the value of RET, or 0 after a fault.
+ */
+u64 dtrace_dif_exec(const struct dtrace_dif_prog *prog,
+		    struct dtrace_dif_mstate *mst, struct dtrace_tuple *tup)
+{
+	if (prog->straight.ok)
+		return dtrace_dif_exec_straight(&prog->straight, mst, tup);
+	return dtrace_dif_exec_loop(prog, mst, tup);
 }
 DTRACE_ENGINE_NOKPROBE(dtrace_dif_exec);

@@ -306,6 +306,72 @@ bool dtrace_dif_header_verify(const struct dtrace_difo *difo,
 	return ok ? true : dtrace_dif_refuse(err, DTRACE_DIFERR_RTYPE, 0);
 }
 
+bool dtrace_dif_straight_on = true;
+
+/*
+ * Note @prog's straight form (engine/dif.h), if it has one: loads into
+ * registers not loaded before, then FLUSHTS, a push, RET, in that order,
+ * each at most once.
+ */
+static void dtrace_dif_straighten(struct dtrace_dif_prog *prog)
+{
+	struct dtrace_dif_straight *s = &prog->straight;
+	u8 src[DTRACE_DIF_NREGS] = { 0 };	/* register -> operand */
+	bool flushed = false;
+	u32 pc;
+
+	*s = (struct dtrace_dif_straight){ 0 };
+	if (!dtrace_dif_straight_on)
+		return;
+	for (pc = 0; pc < prog->ninsns; pc++) {
+		const struct dtrace_dif_insn *in = &prog->insns[pc];
+		struct dtrace_dif_load *ld = &s->loads[s->nloads];
+
+		switch (in->op) {
+		case DTRACE_DIF_OP_LDI:
+		case DTRACE_DIF_OP_SETX:
+		case DTRACE_DIF_OP_LDV:
+			if (flushed || s->push || src[in->dst] ||
+			    s->nloads == DTRACE_DIF_STRAIGHT_LOADS)
+				return;
+			ld->pc = pc;
+			if (in->op == DTRACE_DIF_OP_LDI) {
+				ld->kind = DTRACE_DIF_LOAD_CONST;
+				ld->value = (s64)in->imm;
+			} else if (in->op == DTRACE_DIF_OP_SETX) {
+				ld->kind = DTRACE_DIF_LOAD_CONST;
+				ld->value = prog->inttab[in->imm];
+			} else {
+				ld->kind = in->imm <= DTRACE_DIF_VAR_ARG9 ?
+					   DTRACE_DIF_LOAD_ARG :
+					   DTRACE_DIF_LOAD_VAR;
+				ld->var = in->imm;
+			}
+			src[in->dst] = ++s->nloads;
+			break;
+		case DTRACE_DIF_OP_FLUSHTS:
+			if (flushed || s->push)
+				return;
+			flushed = true;
+			break;
+		case DTRACE_DIF_OP_PUSHTV:
+		case DTRACE_DIF_OP_PUSHTR:
+			if (s->push)
+				return;
+			s->push = in->op;
+			s->push_src = src[in->src1];
+			s->push_size = in->imm;
+			break;
+		case DTRACE_DIF_OP_RET:
+			s->ret_src = src[in->src1];
+			s->ok = true;
+			return;
+		default:
+			return;
+		}
+	}
+}
+
 /**
  * dtrace_dif_verify() - check a program against the rules of docs/abi.md
  * @prog: the program, its tables in memory; counts within the limits
@@ -317,7 +383,7 @@ bool dtrace_dif_header_verify(const struct dtrace_difo *difo,
  * kind their opcode implies, branches forward and inside the program,
  * RET last.  Together they make every program end and touch only its
  * own registers, tables and variables.  Sets prog->maxpush,
- * ->destructive and ->speculates.
+ * ->destructive, ->speculates and ->straight.
  * Context: any; process context in the kernel.
  * Return: true if accepted, else false with @err set.
  */
@@ -353,6 +419,7 @@ bool dtrace_dif_verify(struct dtrace_dif_prog *prog, struct dtrace_dif_err *err)
 	if (prog->insns[prog->ninsns - 1].op != DTRACE_DIF_OP_RET)
 		return dtrace_dif_refuse(err, DTRACE_DIFERR_LAST_RET,
 					 prog->ninsns - 1);
+	dtrace_dif_straighten(prog);
 	err->rule = DTRACE_DIFERR_NONE;
 	err->insn = 0;
 	return true;

@@ -33,6 +33,9 @@ typedef int64_t s64;
 #ifndef __always_inline		/* glibc's <sys/cdefs.h> has one */
 #define __always_inline	inline __attribute__((__always_inline__))
 #endif
+#ifndef noinline
+#define noinline	__attribute__((__noinline__))
+#endif
 #endif
 
 #endif /* _DTRACE_ENGINE_TYPES_H */

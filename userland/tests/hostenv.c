@@ -151,6 +151,10 @@ u64 dtrace_env_variable(struct dtrace_dif_mstate *mst, u32 var)
 {
 	struct dif_env *env = to_env(mst);
 
+	if (env->fault_var && var == env->fault_var) {
+		dtrace_dif_fault(mst, DTRACEFLT_ILLOP, var);
+		return 0;
+	}
 	if (var < DTRACE_DIF_VAR_MAX && env->strvars[var])
 		return (uintptr_t)env->strvars[var];
 	return var < DTRACE_DIF_VAR_MAX ? env->vars[var] : 0;
@@ -478,8 +482,6 @@ int dif_env_run(const struct dtrace_difo *difo, struct dif_env *env,
 		.rtype = difo->rtype,
 		.rsize = difo->rsize,
 	};
-	struct dtrace_tuple tup;
-
 	env->bad = NULL;
 	env->fault = 0;
 	env->fault_pc = 0;
@@ -505,7 +507,8 @@ int dif_env_run(const struct dtrace_difo *difo, struct dif_env *env,
 	dif_env_add(env, prog.strtab, prog.strtab_len, DIF_MEM_KERNEL);
 	env->prog = &prog;
 	dif_cur = env;
-	*res = dtrace_dif_exec(&prog, &env->dif, &tup);
+	env->straight = prog.straight.ok;
+	*res = dtrace_dif_exec(&prog, &env->dif, &env->tup);
 	dif_cur = NULL;
 	env->prog = NULL;
 	env->fault = (int)env->dif.fault;

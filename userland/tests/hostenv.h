@@ -65,6 +65,9 @@ struct dif_env {
 	const char *bad;			/* the verifier's refusal */
 	struct dtrace_dif_err err;
 	const struct dtrace_dif_prog *prog;	/* running */
+	struct dtrace_tuple tup;		/* the last run's tuple stack */
+	bool straight;				/* it ran in its straight form */
+	uint32_t fault_var;			/* a built-in that faults, or 0 */
 	struct dif_region regions[DIF_ENV_NREGIONS];
 	unsigned int nregions;
 	unsigned int nfixed;			/* dif_env_region() ones */

@@ -6,7 +6,8 @@
  * bases (issue 18: index() read out of bounds when start + length
  * wrapped); strtok()'s state lasting one clause firing (a NULL string
  * with none of its own faults); reads that wrap
- * past the top of the address space.  Programs are hand-assembled here,
+ * past the top of the address space; programs in their straight form
+ * (engine/dif.h) against the decode loop.  Programs are hand-assembled here,
  * run over the fake memory of hostenv.c.
  */
 #include <string.h>
@@ -313,6 +314,115 @@ static void test_wrap(void)
 	       "engine: an 8-byte load 4 bytes below the top faults BADADDR");
 }
 
+/*
+ * Run @ins both ways, in its straight form and through the decode loop
+ * (dtrace_dif_straight_on), and compare everything a caller sees: the
+ * value, the fault and its offset, the tuple stack.
+ */
+static void same_both_ways(const char *what, const struct dtrace_dif_insn *ins,
+			   uint32_t n, const uint64_t *ints, uint32_t nints,
+			   bool straight)
+{
+	struct dtrace_tuple tup[2];
+	uint64_t v[2];
+	int ret[2], fault[2];
+	unsigned int pc[2], i;
+	bool ran[2];
+
+	for (i = 0; i < 2; i++) {
+		dtrace_dif_straight_on = !i;
+		memset(&env.tup, 0xa5, sizeof(env.tup));
+		ret[i] = run(ins, n, ints, nints, NULL, 0, NULL, 0, 0, 8,
+			     &v[i]);
+		ran[i] = env.straight;
+		fault[i] = env.fault;
+		pc[i] = env.fault_pc;
+		tup[i] = env.tup;
+	}
+	dtrace_dif_straight_on = true;
+	tap_ok(ran[0] == straight && !ran[1],
+	       "engine: %s: straight form %s", what,
+	       straight ? "made" : "not made");
+	tap_ok(ret[0] == ret[1] && v[0] == v[1] && fault[0] == fault[1] &&
+	       pc[0] == pc[1] && tup[0].n == tup[1].n &&
+	       (!tup[0].n || (tup[0].ent[0].value == tup[1].ent[0].value &&
+			      tup[0].ent[0].size == tup[1].ent[0].size &&
+			      tup[0].ent[0].is_string ==
+			      tup[1].ent[0].is_string)),
+	       "engine: %s: same both ways (value %llu/%llu, fault %d/%d at %u/%u, %u/%u pushed)",
+	       what, (unsigned long long)v[0], (unsigned long long)v[1],
+	       fault[0], fault[1], pc[0], pc[1], tup[0].n, tup[1].n);
+}
+
+static void test_straight(void)
+{
+	static const uint64_t ints[1] = { 0x123456789ULL };
+	static const struct dtrace_dif_insn count[] = {
+		INS(FLUSHTS, 0, 0, 0, 0),
+		INS(RET, 0, 0, 0, 0),
+	};
+	/* @[arg3] = count(), then @[execname] = count() */
+	struct dtrace_dif_insn by_key[] = {
+		INS(LDV, 1, 0, 0, DTRACE_DIF_VAR_ARG0 + 3),
+		INS(FLUSHTS, 0, 0, 0, 0),
+		INS(PUSHTV, 0, 1, 0, 0),
+		INS(RET, 0, 0, 0, 0),
+	};
+	/* the compiler loads pid first; this order makes a fault at 1 */
+	static const struct dtrace_dif_insn sum_by_pid[] = {
+		INS(LDV, 2, 0, 0, DTRACE_DIF_VAR_ARG0 + 2),
+		INS(LDV, 1, 0, 0, DTRACE_DIF_VAR_PID),
+		INS(FLUSHTS, 0, 0, 0, 0),
+		INS(PUSHTV, 0, 1, 0, 0),
+		INS(RET, 0, 2, 0, 0),
+	};
+	static const struct dtrace_dif_insn consts[] = {
+		INS(LDI, 3, 0, 0, -7),
+		INS(SETX, 0, 0, 0, 0),
+		INS(PUSHTR, 0, 3, 0, 16),
+		INS(RET, 0, 0, 0, 0),
+	};
+	static const struct dtrace_dif_insn reload[] = {
+		INS(LDI, 1, 0, 0, 5),
+		INS(LDI, 1, 0, 0, 6),
+		INS(RET, 0, 1, 0, 0),
+	};
+	static const struct dtrace_dif_insn three[] = {
+		INS(LDI, 1, 0, 0, 5),
+		INS(LDI, 2, 0, 0, 6),
+		INS(LDI, 3, 0, 0, 7),
+		INS(RET, 0, 3, 0, 0),
+	};
+	static const struct dtrace_dif_insn arith[] = {
+		INS(LDV, 1, 0, 0, DTRACE_DIF_VAR_ARG0),
+		INS(ADD, 2, 1, 1, 0),
+		INS(RET, 0, 2, 0, 0),
+	};
+
+	env.vars[DTRACE_DIF_VAR_PID] = 4242;
+	env.vars[DTRACE_DIF_VAR_ARG0 + 2] = 99;
+	env.vars[DTRACE_DIF_VAR_ARG0 + 3] = 31337;
+	env.vars[DTRACE_DIF_VAR_ARG0] = 21;
+	env.strvars[DTRACE_DIF_VAR_EXECNAME] = "bash";
+	same_both_ways("@ = count()", count, 2, NULL, 0, true);
+	same_both_ways("@[arg3] = count()", by_key, 4, NULL, 0, true);
+	by_key[0].imm = DTRACE_DIF_VAR_EXECNAME;
+	by_key[2].op = DTRACE_DIF_OP_PUSHTR;
+	same_both_ways("@[execname] = count()", by_key, 4, NULL, 0, true);
+	same_both_ways("@[pid] = sum(arg2)", sum_by_pid, 5, NULL, 0, true);
+	same_both_ways("constants, a by-reference push", consts, 4, ints, 1,
+		       true);
+	env.fault_var = DTRACE_DIF_VAR_PID;
+	same_both_ways("a load that faults", sum_by_pid, 5, NULL, 0, true);
+	tap_ok(env.fault == DTRACEFLT_ILLOP && env.fault_pc == 1,
+	       "engine: the straight form's fault is at the load (%d at %u)",
+	       env.fault, env.fault_pc);
+	env.fault_var = 0;
+	same_both_ways("a register loaded twice", reload, 3, NULL, 0, false);
+	same_both_ways("three loads", three, 4, NULL, 0, false);
+	same_both_ways("arithmetic", arith, 3, NULL, 0, false);
+}
+
 void test_engine(void)
 {
 	memset(&env, 0, sizeof(env));
@@ -321,5 +431,6 @@ void test_engine(void)
 	test_extremes();
 	test_strtok();
 	test_wrap();
+	test_straight();
 	dif_env_free(&env);
 }

@@ -11,7 +11,8 @@
 # and N one-byte reads under each of:
 #   ours-read syscall::read:entry { @[pid] = sum(arg2); }
 #   bpf-read  tracepoint:syscalls:sys_enter_read { @[pid] = sum(args->count); }
-# (ours through its per-call kprobe on __x64_sys_read).
+# (ours through its per-call kprobe on __x64_sys_read: the module is
+# loaded with percall_max=16, its default being 0).
 # The first two fire on every getpid(): their extra time divided by the
 # getpid() calls counted is the cost of one event.  The last two trace a
 # call spin never makes: their extra time per getpid() is what a call
@@ -27,7 +28,7 @@ dtrace=userland/dtrace
 bench=syscall
 . bench/lib.sh
 
-modprobe -d "$MODROOT" dtrace_syscall
+modprobe -d "$MODROOT" dtrace_syscall percall_max=16
 
 bpf=
 command -v bpftrace >/dev/null 2>&1 && bpf=$(command -v bpftrace)

@@ -28,10 +28,16 @@
 #include <asm/syscall.h>
 #include "syscall.h"
 
-static unsigned int percall_max = 16;
+/*
+ * 0 by default: a per-call kprobe and an fbt entry probe on the same
+ * __x64_sys_NAME are both ftrace callbacks, which the kernel calls in no
+ * fixed order, so fbt's could fire before the call's entry probe
+ * (docs/providers/syscall.md).
+ */
+static unsigned int percall_max;
 module_param(percall_max, uint, 0644);
 MODULE_PARM_DESC(percall_max,
-		 "most system calls whose entry probes get a kprobe each (unit: calls); more use raw_syscalls:sys_enter");
+		 "most system calls whose entry probes get a kprobe each (unit: calls; default 0); more use raw_syscalls:sys_enter");
 
 /*
  * One raw_syscalls tracepoint and the probes it serves: the entry

@@ -411,7 +411,8 @@ static int sdt_tp_readdir(struct vfsmount *mnt, const char *path,
 		return PTR_ERR(f);
 	ret = iterate_dir(f, &d.ctx);
 	fput(f);
-	return ret ? ret : d.err;
+	/* 6.12's eventfs says 1 when it is done */
+	return ret < 0 ? ret : d.err;
 }
 
 static void sdt_tp_names_free(struct list_head *list)

@@ -10,7 +10,8 @@
 # udpHCOutDatagrams and udpHCInDatagrams each exactly 25 times in
 # udpecho, with arg0 = 1, as the kernel's Udp InDatagrams and
 # OutDatagrams counters grow by 25 each; over ::1, udpHCInDatagrams
-# fires 25 times.
+# fires 25 times.  Once the consumers have exited, the module unloads
+# and loads again.
 set -eu
 . selftests/lib/dt.sh
 
@@ -53,4 +54,5 @@ fi
 run 6
 [ "$(count udpHCInDatagrams)" = 25 ] ||
 	dt_fail "IPv6 udpHCInDatagrams not 25: $(cat "$DT_TMP/out")"
+dt_reload dtrace_mib
 exit 0

@@ -10,7 +10,9 @@
 # its oom_score_adj (0); its fork fires sdt:sched::sched_process_fork
 # with args[0] its name, args[1] its pid, args[2] the child's name (the
 # same) and args[3] the child's pid; each exactly once; the probes are
-# typed as the events' format files say.
+# typed as the events' format files say.  While the consumer runs,
+# rmmod dtrace_sdt fails; once it has exited, the module (with the
+# probes it made) unloads and loads again.
 set -eu
 . selftests/lib/dt.sh
 . selftests/providers/sdt/sdt.inc
@@ -25,6 +27,7 @@ dt_trace 'sdt:task::task_rename /stringof(args[2]) == "dtsdt_tp"/ {
 		printf("fork %d %s %d %s\n", args[1], stringof(args[0]),
 		    args[3], stringof(args[2]));
 	}'
+dt_rmmod_busy dtrace_sdt
 selftests/progs/tprename dtsdt_tp >"$DT_TMP/want" ||
 	dt_fail "tprename failed"
 dt_trace_stop
@@ -47,4 +50,5 @@ for want in 'args\[0\]: pid_t' 'args\[1\]: char \*' 'args\[2\]: char \*' \
 	grep -q "$want\$" "$DT_TMP/lv" ||
 		dt_fail "no $want in: $(cat "$DT_TMP/lv")"
 done
+dt_reload dtrace_sdt
 exit 0

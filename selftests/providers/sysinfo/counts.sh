@@ -10,7 +10,9 @@
 # shell, sysinfo:::sysexec exactly 20 times in its children, pswitch at
 # least 20 times in the shell (it sleeps in wait() for each child); dd
 # copying 100 one-byte blocks fires sysinfo:::syscall at least 200
-# times in dd; and device interrupts (intr) happen meanwhile.
+# times in dd; and device interrupts (intr) happen meanwhile.  While
+# the consumer runs, rmmod dtrace_sysinfo fails; once it has exited,
+# the module unloads and loads again.
 set -eu
 . selftests/lib/dt.sh
 
@@ -22,6 +24,7 @@ dt_trace 'sysinfo:::sysfork, sysinfo:::pswitch { @[probename, pid] = sum(arg0); 
 	sysinfo:::sysexec { @[probename, ppid] = sum(arg0); }
 	sysinfo:::syscall /execname == "dd"/ { @[probename, 0] = sum(arg0); }
 	sysinfo:::intr { @[probename, 0] = sum(arg0); }'
+dt_rmmod_busy dtrace_sysinfo
 sh -c 'echo $$ >"$1"; i=0; while [ $i -lt 20 ]; do /bin/true; i=$((i + 1)); done' \
 	sh "$DT_TMP/pid"
 dd if=/dev/zero of=/dev/null bs=1 count=100 2>/dev/null
@@ -42,4 +45,5 @@ count() {
 	dt_fail "syscall in dd: under 200: $(cat "$DT_TMP/out")"
 [ "$(count intr 0)" -ge 1 ] ||
 	dt_fail "no intr: $(cat "$DT_TMP/out")"
+dt_reload dtrace_sysinfo
 exit 0

@@ -13,7 +13,9 @@
 # takes page faults in user mode: as_fault fires at least 20 times in
 # each of 10 runs of /bin/true (200 in all); a forked shell writes to
 # pages it shares copy-on-write: prot_fault fires at least once.
-# Every firing has arg0 = 1.
+# Every firing has arg0 = 1.  While the consumer runs, rmmod
+# dtrace_vminfo fails; once it has exited, the module unloads and loads
+# again.
 set -eu
 . selftests/lib/dt.sh
 
@@ -28,6 +30,7 @@ dt_trace 'vminfo::: /arg0 != 1/ { printf("arg0 %d\n", arg0); }
 		@[probename, execname] = sum(arg0);
 	}
 	vminfo:::prot_fault { @[probename, "all"] = sum(arg0); }'
+dt_rmmod_busy dtrace_vminfo
 dd if=/dev/zero of=/dev/null bs=1M count=1 2>/dev/null
 for _ in 1 2 3 4 5 6 7 8 9 10; do /bin/true; done
 dt_trace_stop
@@ -42,4 +45,5 @@ count() {
 	dt_fail "as_fault in true under 200: $(cat "$DT_TMP/out")"
 [ "$(count prot_fault all)" -ge 1 ] ||
 	dt_fail "no prot_fault: $(cat "$DT_TMP/out")"
+dt_reload dtrace_vminfo
 exit 0

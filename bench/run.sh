@@ -8,7 +8,9 @@
 #
 # Usage: bench/run.sh [NAME...]: only the rows of bench/NAME.sh (startup,
 # aggcost, records, syscall, scaling, fbt, sdt, pid), in that order;
-# all of them without a NAME.
+# all of them without a NAME.  REPS, MODES, NCLAUSES and NKEYS, when
+# set, are passed to the scripts in the guest (bench/scaling.sh says
+# what they do).
 set -eu
 
 all="startup aggcost records syscall scaling fbt sdt pid"
@@ -40,9 +42,14 @@ out=bench/results/LATEST.md
 # a run of chosen rows leaves the whole table's last result alone
 [ "$names" = "$all" ] || out=$res.md
 mkdir -p bench/results
+# the guest's environment: these of ours, set or not (empty is not unset)
+set --
+for v in REPS MODES NCLAUSES NKEYS; do
+	eval "[ -z \"\${$v+x}\" ] || set -- \"\$@\" \"$v=\$$v\""
+done
 scripts/vm/run.sh --kver "$KVER" --icount --timeout 3600 --quiet \
 	--results "$res" -- \
-	env MODROOT="$top/.vm/modroot-$KVER" NAMES="$names" sh -c '
+	env MODROOT="$top/.vm/modroot-$KVER" NAMES="$names" "$@" sh -c '
 		echo "| figure | ours | bpftrace | floor | ours / bpftrace (each less the floor) | target |"
 		echo "|---|---|---|---|---|---|"
 		for b in $NAMES; do bench/$b.sh || exit; done'

@@ -8,9 +8,9 @@
 #
 # Usage: bench/run.sh [NAME...]: only the rows of bench/NAME.sh (startup,
 # aggcost, records, syscall, scaling, fbt, sdt, pid), in that order;
-# all of them without a NAME.  REPS, MODES, NCLAUSES and NKEYS, when
-# set, are passed to the scripts in the guest (bench/scaling.sh says
-# what they do).
+# all of them without a NAME.  REPS, MODES, NCLAUSES, NKEYS and SPIN_N,
+# when set, are passed to the scripts in the guest (bench/scaling.sh
+# says what they do).
 set -eu
 
 all="startup aggcost records syscall scaling fbt sdt pid"
@@ -44,7 +44,7 @@ out=bench/results/LATEST.md
 mkdir -p bench/results
 # the guest's environment: these of ours, set or not (empty is not unset)
 set --
-for v in REPS MODES NCLAUSES NKEYS; do
+for v in REPS MODES NCLAUSES NKEYS SPIN_N; do
 	eval "[ -z \"\${$v+x}\" ] || set -- \"\$@\" \"$v=\$$v\""
 done
 scripts/vm/run.sh --kver "$KVER" --icount --timeout 3600 --quiet \

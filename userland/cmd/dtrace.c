@@ -199,21 +199,26 @@ static int compile_source(struct source *s, unsigned int cflags)
 
 static bool g_verbose;
 
-/*
- * -lv: DTrace's stability sections (this kernel interface reports no
- * stability, so every attribute is Unknown) and the argument types.
- */
+/* One stability section of -lv and -v, as DTrace prints it. */
+static void print_attr(FILE *out, const char *title, struct dtrace_attr a)
+{
+	fprintf(out, "\n\t%s\n\t\tIdentifier Names: %s\n"
+		"\t\tData Semantics:   %s\n\t\tDependency Class: %s\n",
+		title, dtrace_stability_name(a.name),
+		dtrace_stability_name(a.data), dtrace_class_name(a.dep));
+}
+
+/* -lv: the probe's stability (dt_attr.c) and its argument types. */
 static void list_verbose(dtrace_hdl_t *dtp, uint32_t id, FILE *out)
 {
-	static const char *const sect[] = { "Probe Description Attributes",
-					     "Argument Attributes" };
+	/* past every level: printed "Unknown", if the kernel cannot say */
+	struct dtrace_attr desc = { 0xff, 0xff, 0xff }, args = desc;
 	char type[DTRACE_ARGTYPELEN];
 	int i, n = 0;
 
-	for (i = 0; i < 2; i++)
-		fprintf(out, "\n\t%s\n\t\tIdentifier Names: Unknown\n"
-			"\t\tData Semantics:   Unknown\n"
-			"\t\tDependency Class: Unknown\n", sect[i]);
+	dtrace_probe_attr(dtp, id, &desc, &args);
+	print_attr(out, "Probe Description Attributes", desc);
+	print_attr(out, "Argument Attributes", args);
 	fprintf(out, "\n\tArgument Types\n");
 	for (i = 0; i < 10; i++) {
 		if (dtrace_probe_argtype(dtp, id, i, type, sizeof(type)) ||

@@ -201,14 +201,15 @@ void test_cli(void)
 	cli(NULL, "-lv -f read",
 	    "   ID   PROVIDER            MODULE                          FUNCTION NAME\n"
 	    "    4    syscall           vmlinux                              read entry\n"
+	    /* the minimum of syscall's provider/module/function/name */
 	    "\n\tProbe Description Attributes\n"
-	    "\t\tIdentifier Names: Unknown\n"
-	    "\t\tData Semantics:   Unknown\n"
+	    "\t\tIdentifier Names: Private\n"
+	    "\t\tData Semantics:   Private\n"
 	    "\t\tDependency Class: Unknown\n"
 	    "\n\tArgument Attributes\n"
-	    "\t\tIdentifier Names: Unknown\n"
-	    "\t\tData Semantics:   Unknown\n"
-	    "\t\tDependency Class: Unknown\n"
+	    "\t\tIdentifier Names: Unstable\n"
+	    "\t\tData Semantics:   Unstable\n"
+	    "\t\tDependency Class: ISA\n"
 	    "\n\tArgument Types\n"
 	    "\t\targs[0]: unsigned int\n"
 	    "\t\targs[1]: char *\n"
@@ -234,13 +235,14 @@ void test_cli(void)
 	cli(NULL, "-lv -n mock:::xlate",
 	    "   ID   PROVIDER            MODULE                          FUNCTION NAME\n"
 	    "    5       mock                                                     xlate\n"
+	    /* a provider that declares no attributes has the least */
 	    "\n\tProbe Description Attributes\n"
-	    "\t\tIdentifier Names: Unknown\n"
-	    "\t\tData Semantics:   Unknown\n"
+	    "\t\tIdentifier Names: Internal\n"
+	    "\t\tData Semantics:   Internal\n"
 	    "\t\tDependency Class: Unknown\n"
 	    "\n\tArgument Attributes\n"
-	    "\t\tIdentifier Names: Unknown\n"
-	    "\t\tData Semantics:   Unknown\n"
+	    "\t\tIdentifier Names: Internal\n"
+	    "\t\tData Semantics:   Internal\n"
 	    "\t\tDependency Class: Unknown\n"
 	    "\n\tArgument Types\n"
 	    "\t\targs[0]: xlt_t *\n\n",
@@ -255,13 +257,13 @@ void test_cli(void)
 	    "   ID   PROVIDER            MODULE                          FUNCTION NAME\n"
 	    "    1     dtrace                                                     BEGIN\n"
 	    "\n\tProbe Description Attributes\n"
-	    "\t\tIdentifier Names: Unknown\n"
-	    "\t\tData Semantics:   Unknown\n"
+	    "\t\tIdentifier Names: Private\n"
+	    "\t\tData Semantics:   Private\n"
 	    "\t\tDependency Class: Unknown\n"
 	    "\n\tArgument Attributes\n"
-	    "\t\tIdentifier Names: Unknown\n"
-	    "\t\tData Semantics:   Unknown\n"
-	    "\t\tDependency Class: Unknown\n"
+	    "\t\tIdentifier Names: Stable\n"
+	    "\t\tData Semantics:   Stable\n"
+	    "\t\tDependency Class: Common\n"
 	    "\n\tArgument Types\n\t\tNone\n\n",
 	    "", 0);
 	/* a description matching nothing is reported, and -l goes on */

@@ -290,6 +290,12 @@ static int count_desc(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pd,
 	return 0;
 }
 
+/* How much of -n's @arg DTrace's messages quote: its descriptions. */
+static int desc_len(const char *arg)
+{
+	return (int)strcspn(arg, "{/");
+}
+
 /* Print "description 'X' matched N probes" for one source. */
 static void report_matched(const struct source *s, unsigned int n)
 {
@@ -300,6 +306,23 @@ static void report_matched(const struct source *s, unsigned int n)
 	else
 		dmsg("description '%.*s' matched %u probe%s",
 		      (int)strcspn(s->arg, "{/"), s->arg, n, plural);
+}
+
+/* -v: the stability of one source's program, as DTrace prints it. */
+static void report_attr(const struct source *s, FILE *out)
+{
+	struct dtrace_attr desc, stmt;
+
+	if (dtrace_program_attr(g_dtp, s->prog, &desc, &stmt))
+		return;
+	if (s->kind == SRC_FILE)
+		fprintf(out, "\nStability attributes for script %s:\n", s->arg);
+	else
+		fprintf(out, "\nStability attributes for description %.*s:\n",
+			desc_len(s->arg), s->arg);
+	print_attr(out, "Minimum Probe Description Attributes", desc);
+	print_attr(out, "Minimum Statement Attributes", stmt);
+	fputc('\n', out);
 }
 
 static int run(FILE *out)
@@ -324,6 +347,8 @@ static int run(FILE *out)
 		}
 		if (!quiet)
 			report_matched(&g_srcs[i], info.matched);
+		if (g_verbose)
+			report_attr(&g_srcs[i], out);
 	}
 
 	memset(&sa, 0, sizeof(sa));

@@ -78,3 +78,105 @@ int dtrace_probe_attr(dtrace_hdl_t *dtp, uint32_t id, struct dtrace_attr *desc,
 	*args = a->args;
 	return 0;
 }
+
+/* Does program @dp read the probe's arguments (argN or args[])? */
+static bool dt_difo_reads_args(const struct dt_difo *dp)
+{
+	unsigned int i;
+
+	for (i = 0; dp && i < dp->k.ninsns; i++) {
+		const struct dtrace_dif_insn *in = &dp->insns[i];
+
+		if ((in->op == DTRACE_DIF_OP_LDV &&
+		     (uint32_t)in->imm <= DTRACE_DIF_VAR_ARG9) ||
+		    (in->op == DTRACE_DIF_OP_LDVA &&
+		     in->imm == DTRACE_DIF_VAR_ARGS))
+			return true;
+	}
+	return false;
+}
+
+static bool dt_clause_reads_args(const struct dt_clause *c)
+{
+	unsigned int i;
+
+	if (dt_difo_reads_args(c->pred))
+		return true;
+	for (i = 0; i < c->nacts; i++)
+		if (dt_difo_reads_args(c->progs[i]))
+			return true;
+	return false;
+}
+
+/*
+ * Fold the attributes of every probe @want matches into @desc: those
+ * of the parts @want names (all four if it names none), as DTrace's
+ * rule has it; and with @args, their arguments' into @stmt.
+ */
+static void dt_desc_attr(dtrace_hdl_t *dtp, const struct dtrace_probedesc *want,
+			 bool args, struct dtrace_attr *desc,
+			 struct dtrace_attr *stmt)
+{
+	struct dtrace_ioc_probe p = { .size = sizeof(p) };
+	const struct dtrace_pattr *a = &p.attr;
+	bool any = want->provider[0] || want->mod[0] || want->func[0] ||
+		   want->name[0];
+
+	for (;;) {
+		p.desc = *want;
+		if (dt_ioctl(dtp, DTRACEIOC_PROBEMATCH, &p))
+			return;
+		if (!any || want->provider[0])
+			*desc = dtrace_attr_min(*desc, a->provider);
+		if (!any || want->mod[0])
+			*desc = dtrace_attr_min(*desc, a->mod);
+		if (!any || want->func[0])
+			*desc = dtrace_attr_min(*desc, a->func);
+		if (!any || want->name[0])
+			*desc = dtrace_attr_min(*desc, a->name);
+		if (args)
+			*stmt = dtrace_attr_min(*stmt, a->args);
+		p.id++;
+	}
+}
+
+/**
+ * dtrace_program_attr() - the stability of a compiled program, for -v
+ * @dtp: the handle
+ * @pgp: the program
+ * @desc: out, its probe descriptions' attributes: the minimum over the
+ *	probes they match of the parts each description names
+ * @stmt: out, its statements' attributes: Stable/Stable/Common (what
+ *	the D language itself is), lowered to the argument attributes of
+ *	the probes of each clause that reads argN or args[]
+ *
+ * Return: 0, or -1 (EDT_NODEVICE_OP without the device).
+ */
+int dtrace_program_attr(dtrace_hdl_t *dtp, const dtrace_prog_t *pgp,
+			struct dtrace_attr *desc, struct dtrace_attr *stmt)
+{
+	const struct dtrace_attr top = {
+		DTRACE_STABILITY_STANDARD, DTRACE_STABILITY_STANDARD,
+		DTRACE_CLASS_COMMON,
+	};
+	const struct dtrace_attr lang = {
+		DTRACE_STABILITY_STABLE, DTRACE_STABILITY_STABLE,
+		DTRACE_CLASS_COMMON,
+	};
+	unsigned int i, j;
+
+	if (dtp->fd < 0)
+		return dt_set_errno(dtp, EDT_NODEVICE_OP);
+	*desc = top;
+	*stmt = lang;
+	for (i = 0; i < pgp->nclauses; i++) {
+		const struct dt_clause *c = pgp->clauses[i];
+		bool args = dt_clause_reads_args(c);
+
+		if (c->is_error)
+			continue;
+		for (j = 0; j < c->ndescs; j++)
+			dt_desc_attr(dtp, &c->descs[j], args, desc, stmt);
+	}
+	return 0;
+}

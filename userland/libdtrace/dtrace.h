@@ -138,6 +138,8 @@ int dtrace_probe_argtype(dtrace_hdl_t *dtp, uint32_t id, int argno,
 int dtrace_probe_attr(dtrace_hdl_t *dtp, uint32_t id, struct dtrace_attr *desc,
 		      struct dtrace_attr *args);
 struct dtrace_attr dtrace_attr_min(struct dtrace_attr a, struct dtrace_attr b);
+int dtrace_program_attr(dtrace_hdl_t *dtp, const dtrace_prog_t *pgp,
+			struct dtrace_attr *desc, struct dtrace_attr *stmt);
 const char *dtrace_stability_name(unsigned int v);
 const char *dtrace_class_name(unsigned int v);
 

@@ -83,6 +83,32 @@ void test_cli(void)
 	cli(NULL, "-n 'BEGIN { trace(\"hello\"); exit(0) }'",
 	    HDR "  0      1                           :BEGIN   hello                            \n\n",
 	    "dtrace: description 'BEGIN ' matched 1 probe\n", 0);
+	/*
+	 * -v: the minimum over the parts each description names (BEGIN:
+	 * its name; syscall::read:entry: provider, function, name), and
+	 * the arguments' of a clause that reads them.
+	 */
+	cli(NULL, "-v -q -n 'BEGIN, syscall::read:entry { trace(arg0); exit(0) }'",
+	    "\nStability attributes for description BEGIN, syscall::read:entry :\n"
+	    "\n\tMinimum Probe Description Attributes\n"
+	    "\t\tIdentifier Names: Unstable\n"
+	    "\t\tData Semantics:   Unstable\n"
+	    "\t\tDependency Class: ISA\n"
+	    "\n\tMinimum Statement Attributes\n"
+	    "\t\tIdentifier Names: Unstable\n"
+	    "\t\tData Semantics:   Unstable\n"
+	    "\t\tDependency Class: ISA\n\n"
+	    "0\n", "", 0);
+	cli(NULL, "-v -q -n 'dtrace:::BEGIN { exit(0) }'",
+	    "\nStability attributes for description dtrace:::BEGIN :\n"
+	    "\n\tMinimum Probe Description Attributes\n"
+	    "\t\tIdentifier Names: Stable\n"
+	    "\t\tData Semantics:   Stable\n"
+	    "\t\tDependency Class: Common\n"
+	    "\n\tMinimum Statement Attributes\n"
+	    "\t\tIdentifier Names: Stable\n"
+	    "\t\tData Semantics:   Stable\n"
+	    "\t\tDependency Class: Common\n\n\n", "", 0);
 	cli(NULL, "-q -n 'BEGIN { printf(\"%s-%d\\n\", probename, 42); exit(7) }'",
 	    "BEGIN-42\n\n", "", 7);
 	/* trace() of an integer: signed as its type, as wide as its size */

@@ -6,8 +6,8 @@
  * arms a hook while at least one enabled probe needs it (a reference
  * count per hook), disarms it and waits until its handlers have
  * returned, and unhooks a tracepoint whose module is unloaded.
- * docs/services.md describes it; the io, tcp, sched, proc, ip and udp
- * providers use it.
+ * docs/services.md describes it; the io, tcp, sched, proc, ip, udp and
+ * lockstat providers use it.
  */
 #ifndef _DTRACE_HOOKS_H
 #define _DTRACE_HOOKS_H

@@ -18,7 +18,8 @@
 # --kver must then name IMAGE's release.
 # --icount boots one vCPU with QEMU's -icount shift=0,sleep=off: guest
 # time advances 1 ns per instruction, so timings repeat across boots
-# (for benchmarks; SMP is not possible then).
+# (for benchmarks; SMP is not possible then).  $VM_ICOUNT, if set,
+# replaces "shift=0,sleep=off" (e.g. "shift=0,sleep=on,align=off").
 # --single-thread runs both vCPUs on one QEMU thread (-accel
 # tcg,thread=single) instead of one thread each (MTTCG, QEMU's default):
 # slower, and in our runs clear of QEMU 7.2's MTTCG fault with live-patched kernel
@@ -57,7 +58,8 @@ while [ $# -gt 0 ]; do
 	--cwd) cwd=$(cd "$2" && pwd); shift 2 ;;
 	--no-dmesg-check) dmesg_check=0; shift ;;
 	--quiet) quiet=1; shift ;;
-	--icount) cpus="-smp 1 -icount shift=0,sleep=off"; shift ;;
+	--icount) cpus="-smp 1 -icount ${VM_ICOUNT:-shift=0,sleep=off}"
+		shift ;;
 	--single-thread) accel=tcg,thread=single; shift ;;
 	--kernel) kernel=$2; shift 2 ;;
 	--moddir) moddir=$(cd "$2" && pwd); shift 2 ;;

@@ -6,8 +6,8 @@
  * built-in variables chip, lgrp and pset.  The kernel builds a CPU's
  * description in _cpuinfo() (struct dtrace_cpuinfo in the ABI header,
  * which has cpuinfo_t's layout); the sched provider's enqueue and
- * dequeue give a CPU number, translated here.  Loaded before every
- * program (userland/libdtrace/dt_lib.c).  docs/providers/sched.md
+ * dequeue give a CPU number, translated here.  Compiled for the
+ * programs that use it (userland/libdtrace/dt_lib.c).  docs/providers/sched.md
  * documents them.
  */
 

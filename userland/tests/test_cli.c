@@ -67,6 +67,49 @@ static void cli(const char *env, const char *args, const char *out,
 		tap_is_str(slurp("stderr"), err, "cli: dtrace %s: stderr", args);
 }
 
+/*
+ * "dtrace @args" compiling the D library as a program needs it, and
+ * with all of it compiled first ($DTRACE_LIB_ALL): the same stdout,
+ * stderr and status.
+ */
+static void cli_lib_same(const char *args)
+{
+	char cmd[2048], lazy[8192];
+	int ret, ret_all;
+
+	snprintf(cmd, sizeof(cmd),
+		 "cd %s && env LD_PRELOAD=%s %s %s >stdout 2>&1 </dev/null",
+		 tmpdir, getenv("DTRACE_MOCKDEV"), getenv("DTRACE_BIN"), args);
+	ret = system(cmd);
+	snprintf(lazy, sizeof(lazy), "%s", slurp("stdout"));
+	snprintf(cmd, sizeof(cmd),
+		 "cd %s && env LD_PRELOAD=%s DTRACE_LIB_ALL=1 %s %s >stdout 2>&1 </dev/null",
+		 tmpdir, getenv("DTRACE_MOCKDEV"), getenv("DTRACE_BIN"), args);
+	ret_all = system(cmd);
+	tap_ok(ret == ret_all && !strcmp(lazy, slurp("stdout")) && *lazy,
+	       "cli: library as needed, as all of it: dtrace %s: %d %d\n%s\n%s",
+	       args, ret, ret_all, lazy, slurp("stdout"));
+}
+
+/* The library files "dtrace -x debug @args" compiled, in order. */
+static const char *cli_libs(const char *args)
+{
+	static char libs[1024];
+	char *p, *q;
+
+	cli(NULL, args, NULL, NULL, 0);
+	libs[0] = '\0';
+	for (p = slurp("stderr"); (p = strstr(p, ": library ")); p = q) {
+		p += 10;
+		q = strstr(p, " compiled\n");
+		if (!q)
+			break;
+		snprintf(libs + strlen(libs), sizeof(libs) - strlen(libs),
+			 "%s%.*s", libs[0] ? " " : "", (int)(q - p), p);
+	}
+	return libs;
+}
+
 void test_cli(void)
 {
 	char cmd[256];
@@ -506,10 +549,38 @@ void test_cli(void)
 	cli(NULL, "-h -n BEGIN", "", NULL, 2);
 
 	/* debug: libdtrace's messages, "libdtrace DEBUG <ns>: ..." */
-	cli(NULL, "-x debug -L lib1 -e -n BEGIN", "", NULL, 0);
+	cli(NULL, "-x debug -L lib1 -e -n 'BEGIN { trace(A) }'", "", NULL, 0);
 	tap_ok(!strncmp(slurp("stderr"), "libdtrace DEBUG ", 16) &&
 	       strstr(slurp("stderr"), ": library lib1/b.d compiled\n"),
 	       "cli: -x debug: %s", slurp("stderr"));
+	/*
+	 * Only the library files a program needs are compiled: those
+	 * declaring a name it uses, what they depend on by pragma or use
+	 * by name (y.d declares Y, z.d uses it unasked), and all for args[].
+	 */
+	put("lib1/y.d", "inline int Y = 3;\n");
+	put("lib1/z.d", "/* Y */ inline int Z = Y + 1;\n"
+	    "typedef enum zz { Z1, Z2 = 5 } zz_t;\n");
+	tap_is_str(cli_libs("-x debug -L lib1 -e -n 'BEGIN { exit(0) }'"), "",
+		   "cli: BEGIN { exit(0) } compiles no library file");
+	tap_is_str(cli_libs("-x debug -L lib1 -e -n 'BEGIN { trace(A) }'"),
+		   "lib1/b.d lib1/c.d lib1/a.d", "cli: A compiles a.d, c.d, b.d");
+	tap_is_str(cli_libs("-x debug -L lib1 -e -n 'BEGIN { trace(Z2) }'"),
+		   "lib1/y.d lib1/z.d", "cli: an enumerator of z.d");
+	tap_is_str(cli_libs("-x debug -L lib1 -e -n 'BEGIN { trace(B) }' -n 'BEGIN { trace(C) }'"),
+		   "lib1/b.d lib1/c.d", "cli: a second program adds c.d");
+	tap_ok(strstr(cli_libs("-x debug -L lib1 -e -n 'BEGIN { trace(args[0]) }'"),
+		      "lib1/y.d lib1/z.d") != NULL, "cli: args[] compiles all");
+	tap_is_str(cli_libs("-x debug -L lib1 -e -n 'BEGIN { \"Y\"; /* Z */ }'"),
+		   "", "cli: names in strings and comments are not uses");
+	cli_lib_same("-q -n 'BEGIN { exit(0) }'");
+	cli_lib_same("-q -L lib1 -n 'BEGIN { trace(A); trace(Z2); exit(0) }'");
+	cli_lib_same("-q -n 'BEGIN { printf(\"%d %d %d %d\\n\", curcpu->cpu_id,"
+		     " chip, SIGKILL, DTRACEFLT_BADADDR); exit(0) }'");
+	cli_lib_same("-S -e -n 'BEGIN { trace(xlate <cpuinfo_t *> (7)->cpu_id);"
+		     " trace(NULL); trace(R_PC) }'");
+	cli_lib_same("-e -n 'BEGIN { trace(SIGNOPE) }'");
+	cli_lib_same("-S -e -n 'mock:::xlate { trace(args[0]->x); }'");
 	cli("DTRACE_DEBUG=1", "-e -n BEGIN", "", NULL, 0);
 	tap_ok(strstr(slurp("stderr"), ": opened /dev/dtrace, ") != NULL,
 	       "cli: DTRACE_DEBUG: %s", slurp("stderr"));

@@ -125,6 +125,10 @@ void test_cli(void)
 	    " curcpu->cpu_info.pi_clock, curcpu->cpu_info.pi_state == P_ONLINE);"
 	    " exit(0) }'",
 	    "0 0 -1 0 0 x86_64 1000 1\n\n", "", 0);
+	/* curcpu is a pointer to real data: it casts to an integer */
+	cli(NULL, "-q -n 'BEGIN { printf(\"%d %d\\n\", (int64_t)curcpu != 0,"
+	    " ((cpuinfo_t *)(uintptr_t)curcpu)->cpu_id); exit(0) }'",
+	    "1 0\n\n", "", 0);
 	cli(NULL, "-q -n 'BEGIN { trace(xlate <cpuinfo_t *> (7)->cpu_id) } BEGIN { exit(0) }'",
 	    "\n", NULL, 0);
 	tap_ok(strstr(slurp("stderr"), "invalid address (0x0)") != NULL,

@@ -125,6 +125,14 @@ void test_cli(void)
 	    " curcpu->cpu_info.pi_clock, curcpu->cpu_info.pi_state == P_ONLINE);"
 	    " exit(0) }'",
 	    "0 0 -1 0 0 x86_64 1000 1\n\n", "", 0);
+	/* a struct member, *p and p[i] of struct type take a whole struct */
+	cli(NULL, "-q -n 'struct xy { int x, y; }; struct two { struct xy a, b; };"
+	    " struct two G; this struct two l; struct xy Q; BEGIN { Q.x = 3; Q.y = 4;"
+	    " this->l.b.x = 5; this->l.b.y = 6; G.a = this->l.b; this->l.a = Q;"
+	    " p = (struct xy *)alloca(2 * sizeof(struct xy)); *p = Q; p[1] = G.a;"
+	    " printf(\"%d %d %d %d %d %d %d\\n\", G.a.x, G.a.y, this->l.a.y,"
+	    " p->x, p->y, p[1].x, G.b.x); exit(0) }'",
+	    "5 6 4 3 4 5 0\n\n", "", 0);
 	/* curcpu is a pointer to real data: it casts to an integer */
 	cli(NULL, "-q -n 'BEGIN { printf(\"%d %d\\n\", (int64_t)curcpu != 0,"
 	    " ((cpuinfo_t *)(uintptr_t)curcpu)->cpu_id); exit(0) }'",

@@ -133,6 +133,9 @@ void test_cli(void)
 	    " printf(\"%d %d %d %d %d %d %d\\n\", G.a.x, G.a.y, this->l.a.y,"
 	    " p->x, p->y, p[1].x, G.b.x); exit(0) }'",
 	    "5 6 4 3 4 5 0\n\n", "", 0);
+	/* a string keeps \\ and \? as written; a format decodes them */
+	cli(NULL, "-q -n 'BEGIN { printf(\"%s|\\\\|\\?\\n\", \"\\?\\\\\\x41\");"
+	    " exit(0) }'", "\\?\\\\A|\\|?\n\n", "", 0);
 	/* curcpu is a pointer to real data: it casts to an integer */
 	cli(NULL, "-q -n 'BEGIN { printf(\"%d %d\\n\", (int64_t)curcpu != 0,"
 	    " ((cpuinfo_t *)(uintptr_t)curcpu)->cpu_id); exit(0) }'",

@@ -990,7 +990,7 @@ static void dt_check_op2(struct dt_pcb *pcb, struct dt_node *n)
 	if (n->op == DT_OP_LSH || n->op == DT_OP_RSH)
 		n->type = dt_type_promote(lt);
 	else
-		n->type = dt_type_common(lt, rt);
+		n->type = dt_type_arith(lt, rt);
 }
 
 static void dt_check_op3(struct dt_pcb *pcb, struct dt_node *n)

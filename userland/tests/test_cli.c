@@ -136,6 +136,10 @@ void test_cli(void)
 	/* a string keeps \\ and \? as written; a format decodes them */
 	cli(NULL, "-q -n 'BEGIN { printf(\"%s|\\\\|\\?\\n\", \"\\?\\\\\\x41\");"
 	    " exit(0) }'", "\\?\\\\A|\\|?\n\n", "", 0);
+	/* integers narrower than int are not promoted: uchar + uchar wraps */
+	cli(NULL, "-q -n 'unsigned char a, b; BEGIN { a = 254; b = 253;"
+	    " printf(\"%d %d %d %d %d\\n\", a + b, a * b, a + 1, (short)a + (short)b,"
+	    " (char)-2 + b); exit(0) }'", "251 6 255 507 251\n\n", "", 0);
 	/* curcpu is a pointer to real data: it casts to an integer */
 	cli(NULL, "-q -n 'BEGIN { printf(\"%d %d\\n\", (int64_t)curcpu != 0,"
 	    " ((cpuinfo_t *)(uintptr_t)curcpu)->cpu_id); exit(0) }'",

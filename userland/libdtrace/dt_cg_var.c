@@ -296,7 +296,11 @@ unsigned int dt_cg_var_assign(struct dt_cg *cg, struct dt_node *n)
 			dt_cg_emit(cg, DTRACE_DIF_OP_MUL, val, val, s);
 			dt_cg_free(cg, s);
 		}
-		dt_cg_emit(cg, dt_cg_binop(n->op, is_signed), val, old, val);
+		if (dt_cg_binop(n->op, is_signed) == DTRACE_DIF_OP_SREM)
+			dt_cg_srem(cg, val, old, val, n->line);
+		else
+			dt_cg_emit(cg, dt_cg_binop(n->op, is_signed), val,
+				   old, val);
 		dt_cg_convert(cg, val, &dt_type_int64, t, n->line);
 	}
 	if (bf) {

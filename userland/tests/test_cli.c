@@ -140,6 +140,10 @@ void test_cli(void)
 	cli(NULL, "-q -n 'unsigned char a, b; BEGIN { a = 254; b = 253;"
 	    " printf(\"%d %d %d %d %d\\n\", a + b, a * b, a + 1, (short)a + (short)b,"
 	    " (char)-2 + b); exit(0) }'", "251 6 255 507 251\n\n", "", 0);
+	/* a signed %: C's remainder, negated for a negative divisor */
+	cli(NULL, "-q -n 'enum e { E = 19 % -5 }; BEGIN { x = 19; y = -5; z = x; z %= y;"
+	    " printf(\"%d %d %d %d %d %d\\n\", x % y, -x % -y, -x % y, x / y, z, E);"
+	    " exit(0) }'", "-4 -4 4 -3 -4 -4\n\n", "", 0);
 	/* curcpu is a pointer to real data: it casts to an integer */
 	cli(NULL, "-q -n 'BEGIN { printf(\"%d %d\\n\", (int64_t)curcpu != 0,"
 	    " ((cpuinfo_t *)(uintptr_t)curcpu)->cpu_id); exit(0) }'",

@@ -149,8 +149,14 @@ u64 dtrace_env_variable(struct dtrace_dif_mstate *dif, u32 var)
 NOKPROBE_SYMBOL(dtrace_env_variable);
 
 /* Words of uregs[] past struct pt_regs, as userland/lib/regs.d names them. */
-enum { DTRACE_UREG_DS, DTRACE_UREG_ES, DTRACE_UREG_FS, DTRACE_UREG_GS,
-       DTRACE_UREG_TRAPNO, DTRACE_UREG_NEXTRA };
+enum {
+	DTRACE_UREG_DS,
+	DTRACE_UREG_ES,
+	DTRACE_UREG_FS,
+	DTRACE_UREG_GS,
+	DTRACE_UREG_TRAPNO,
+	DTRACE_UREG_NEXTRA
+};
 
 /*
  * uregs[i] past the user struct pt_regs: what the current thread's

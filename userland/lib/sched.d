@@ -42,7 +42,7 @@ translator cpuinfo_t < int C > {
 	cpu_info = ((cpuinfo_t *)_cpuinfo(C))->cpu_info;
 };
 
-inline cpuinfo_t *curcpu = xlate < cpuinfo_t * > (cpu);
+inline cpuinfo_t *curcpu = (cpuinfo_t *)_cpuinfo(cpu);
 inline chipid_t chip = curcpu->cpu_chip;
 inline lgrp_id_t lgrp = curcpu->cpu_lgrp;
 inline psetid_t pset = curcpu->cpu_pset;

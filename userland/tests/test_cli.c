@@ -194,6 +194,29 @@ void test_cli(void)
 	    " curcpu->cpu_info.pi_clock, curcpu->cpu_info.pi_state == P_ONLINE);"
 	    " exit(0) }'",
 	    "0 0 -1 0 0 x86_64 1000 1\n\n", "", 0);
+	/* a struct member, *p and p[i] of struct type take a whole struct */
+	cli(NULL, "-q -n 'struct xy { int x, y; }; struct two { struct xy a, b; };"
+	    " struct two G; this struct two l; struct xy Q; BEGIN { Q.x = 3; Q.y = 4;"
+	    " this->l.b.x = 5; this->l.b.y = 6; G.a = this->l.b; this->l.a = Q;"
+	    " p = (struct xy *)alloca(2 * sizeof(struct xy)); *p = Q; p[1] = G.a;"
+	    " printf(\"%d %d %d %d %d %d %d\\n\", G.a.x, G.a.y, this->l.a.y,"
+	    " p->x, p->y, p[1].x, G.b.x); exit(0) }'",
+	    "5 6 4 3 4 5 0\n\n", "", 0);
+	/* a string keeps \\ and \? as written; a format decodes them */
+	cli(NULL, "-q -n 'BEGIN { printf(\"%s|\\\\|\\?\\n\", \"\\?\\\\\\x41\");"
+	    " exit(0) }'", "\\?\\\\A|\\|?\n\n", "", 0);
+	/* integers narrower than int are not promoted: uchar + uchar wraps */
+	cli(NULL, "-q -n 'unsigned char a, b; BEGIN { a = 254; b = 253;"
+	    " printf(\"%d %d %d %d %d\\n\", a + b, a * b, a + 1, (short)a + (short)b,"
+	    " (char)-2 + b); exit(0) }'", "251 6 255 507 251\n\n", "", 0);
+	/* a signed %: C's remainder, negated for a negative divisor */
+	cli(NULL, "-q -n 'enum e { E = 19 % -5 }; BEGIN { x = 19; y = -5; z = x; z %= y;"
+	    " printf(\"%d %d %d %d %d %d\\n\", x % y, -x % -y, -x % y, x / y, z, E);"
+	    " exit(0) }'", "-4 -4 4 -3 -4 -4\n\n", "", 0);
+	/* curcpu is a pointer to real data: it casts to an integer */
+	cli(NULL, "-q -n 'BEGIN { printf(\"%d %d\\n\", (int64_t)curcpu != 0,"
+	    " ((cpuinfo_t *)(uintptr_t)curcpu)->cpu_id); exit(0) }'",
+	    "1 0\n\n", "", 0);
 	cli(NULL, "-q -n 'BEGIN { trace(xlate <cpuinfo_t *> (7)->cpu_id) } BEGIN { exit(0) }'",
 	    "\n", NULL, 0);
 	tap_ok(strstr(slurp("stderr"), "invalid address (0x0)") != NULL,

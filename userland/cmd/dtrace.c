@@ -300,7 +300,7 @@ static void report_matched(const struct source *s, unsigned int n)
 static int run(FILE *out)
 {
 	struct sigaction sa;
-	int64_t quiet = 0, json = 0;
+	int64_t quiet = 0, json = 0, destructive = 0;
 	int i, status;
 	bool stopped = false, continued = false;
 
@@ -339,6 +339,9 @@ static int run(FILE *out)
 		dmsg("could not enable tracing: %s", errmsg());
 		return 1;
 	}
+	if (!quiet && !dtrace_getopt(g_dtp, "destructive", &destructive) &&
+	    destructive)
+		dmsg("allowing destructive actions");	/* a notice */
 
 	for (;;) {
 		dtrace_workstatus_t ws;

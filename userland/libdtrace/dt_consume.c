@@ -256,8 +256,9 @@ static int dt_print_trace(dtrace_hdl_t *dtp, const struct dt_recdesc *rec,
 		return dt_strbuf_printf(sb, q ? "%.*s" : "  %-33.*s",
 					(int)strnlen(str, rec->size), str);
 	if (rec->kind == DT_REC_KSYM || rec->kind == DT_REC_USYM) {
+		/* As DTrace prints them, quiet or not: as wide as a key. */
 		dt_agg_symtext(dtp, rec, str, sym, sizeof(sym));
-		return dt_strbuf_printf(sb, q ? "%s" : "  %-33s", sym);
+		return dt_strbuf_printf(sb, "  %-50s", sym);
 	}
 	if (rec->kind != DT_REC_INT)
 		return dt_print_bytes(p, rec->size, q, dtp->opt.rawbytes, sb);
@@ -575,10 +576,9 @@ static int dt_print_stmt(dtrace_hdl_t *dtp, FILE *fp,
 	case DT_STMT_PRINTF:
 		return dt_consume_printf(dtp, cl, st, data, sb);
 	case DT_STMT_EXIT:
-		if (!dtp->exit_set) {
-			dtp->exit_set = true;
-			dtp->exit_status = (int)(int32_t)dt_rec_int(rec, data);
-		}
+		/* the kernel records one exit(), then END's: the last wins */
+		dtp->exit_set = true;
+		dtp->exit_status = (int)(int32_t)dt_rec_int(rec, data);
 		return 0;
 	case DT_STMT_STACK:
 		return dt_print_stack(dtp, p + rec->offset, rec->size / 8, -1,

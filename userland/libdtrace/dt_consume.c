@@ -115,6 +115,10 @@ static const char *dt_fault_text(uint64_t fault, uint64_t addr, char *buf,
 	case DTRACEFLT_BADSTACK:
 		snprintf(buf, len, "bad stack");
 		break;
+	case DTRACEFLT_BADSIZE:
+		snprintf(buf, len, "invalid size (0x%llx)",
+			 (unsigned long long)addr);
+		break;
 	default:
 		snprintf(buf, len, "unknown fault (%llu)",
 			 (unsigned long long)fault);
@@ -187,10 +191,10 @@ static unsigned int dt_clause_num(const struct dt_clause *cl,
 }
 
 /*
- * A record of the internal ERROR clause: arg1..arg5 of the fault,
- * reported in Linux DTrace's layout (dt_clause_N, the index of the
- * clause in its program; "BPF pc", the fault's index in the clause's
- * DIF) so that what parses DTrace's messages parses ours.
+ * A record of the internal ERROR clause: arg0 (EPID) and arg2..arg5 of
+ * the fault, reported in Linux DTrace's layout (dt_clause_N, the index
+ * of the clause in its program; "BPF pc", the fault's index in the
+ * clause's DIF) so that what parses DTrace's messages parses ours.
  */
 static int dt_consume_error(dtrace_hdl_t *dtp, const struct dt_clause *cl,
 			    const char *data)

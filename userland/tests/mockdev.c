@@ -275,7 +275,7 @@ static void fire(uint32_t probe, const uint64_t *args, bool in_error);
 static void ecb_error(uint32_t epid, uint32_t action, struct dif_env *env,
 		      bool in_error)
 {
-	uint64_t args[10] = { 0, epid, action, env->fault_pc,
+	uint64_t args[10] = { epid, ecbs[epid].probe, action, env->fault_pc,
 			      (uint64_t)env->fault, 0 };
 
 	if (!in_error)

@@ -432,9 +432,10 @@ enum {
 
 /*
  * Faults a DIF program can take.  The kernel reports them by firing
- * dtrace:::ERROR with arg1 = EPID, arg2 = action number (0 is the
- * predicate, actions count from 1), arg3 = DIF offset in instructions,
- * arg4 = DTRACEFLT_*, arg5 = the faulting address or value.
+ * dtrace:::ERROR with arg0 = EPID, arg1 = the probe's ID, arg2 = action
+ * number (0 is the predicate, actions count from 1), arg3 = DIF offset
+ * in instructions, arg4 = DTRACEFLT_*, arg5 = the faulting address or
+ * value.
  */
 #define DTRACEFLT_UNKNOWN	0	/* unknown fault */
 #define DTRACEFLT_BADADDR	1	/* bad address */
@@ -446,6 +447,7 @@ enum {
 #define DTRACEFLT_UPRIV		7	/* privileged user access */
 #define DTRACEFLT_TUPOFLOW	8	/* tuple stack overflow */
 #define DTRACEFLT_BADSTACK	9	/* bad stack */
+#define DTRACEFLT_BADSIZE	10	/* bad size */
 
 /*
  * Actions: what a clause does when its predicate holds.  Each action

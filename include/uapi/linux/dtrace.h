@@ -704,8 +704,9 @@ struct dtrace_ioc_epdesc {
  * DTRACEIOC_STOP: stop tracing and fire END.
  * Out: cpu, the CPU that BEGIN or END fired on.
  * Errors: EBUSY if already started (GO) or not started (STOP), ENOMEM
- * when the buffers cannot be had, E2BIG (GO) when a clause's record is
- * larger than DTRACE_OPT_BUFSIZE.
+ * when the buffers cannot be had, ENOSPC (GO) when under the fill policy
+ * the records of all END clauses together are larger than
+ * DTRACE_OPT_BUFSIZE, E2BIG (GO) when a clause's record is.
  */
 struct dtrace_ioc_go {
 	__u32	size;

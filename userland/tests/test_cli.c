@@ -424,8 +424,9 @@ void test_cli(void)
 	    "dtrace: could not enable tracing: Enabling exceeds size of buffer\n",
 	    1);
 	/* fill: END's records together must fit (each would here) */
-	cli(NULL, "-x bufpolicy=fill -b 40 -n 'END { trace(1) }' -n 'END { trace(2) }'",
+	cli(NULL, "-x bufpolicy=fill -b 64 -n 'END { trace(1) }' -n 'END { trace(2) }' -n 'END { trace(3) }'",
 	    "",
+	    "dtrace: description 'END ' matched 1 probe\n"
 	    "dtrace: description 'END ' matched 1 probe\n"
 	    "dtrace: description 'END ' matched 1 probe\n"
 	    "dtrace: could not enable tracing: END enablings exceed size of principal buffer\n",

@@ -5,11 +5,12 @@
 # requires: dtrace_core
 #
 # ASSERTION: Under bufpolicy=fill the buffer keeps room for the records
-# of every END clause: when they do not fit together (each would on its
-# own), tracing does not start and dtrace says, as DTrace does, "could
-# not enable tracing: END enablings exceed size of principal buffer";
-# one such clause (24 bytes, beside BEGIN's 24) runs; a single record larger than the buffer
-# is "Enabling exceeds size of buffer".
+# of every END clause: when they do not fit together (three of 24 bytes
+# in 64; each would on its own), tracing does not start and dtrace says,
+# as DTrace does, "could not enable tracing: END enablings exceed size
+# of principal buffer"; one such clause runs (24 bytes; BEGIN's record,
+# 24, and the internal ERROR clause's, 56, fit in 64); a single record
+# larger than the buffer is "Enabling exceeds size of buffer".
 set -eu
 . selftests/lib/dt.sh
 
@@ -17,15 +18,15 @@ dt_setup
 dt_modprobe dtrace_core || dt_fail "modprobe dtrace_core failed"
 
 st=0
-timeout 120 "$DTRACE" -q -x bufpolicy=fill -b 40 \
-	-n 'END { trace(1); }' -n 'END { trace(2); }' -n 'BEGIN { exit(0); }' \
+timeout 120 "$DTRACE" -q -x bufpolicy=fill -b 64 -n 'END { trace(1); }' \
+	-n 'END { trace(2); }' -n 'END { trace(3); }' -n 'BEGIN { exit(0); }' \
 	>"$DT_TMP/out" 2>"$DT_TMP/err" || st=$?
-[ "$st" -eq 1 ] || dt_fail "two END records: exit $st"
+[ "$st" -eq 1 ] || dt_fail "three END records: exit $st"
 [ "$(cat "$DT_TMP/err")" = "dtrace: could not enable tracing: END enablings exceed size of principal buffer" ] ||
-	dt_fail "two END records: stderr '$(cat "$DT_TMP/err")'"
+	dt_fail "three END records: stderr '$(cat "$DT_TMP/err")'"
 
 st=0
-timeout 120 "$DTRACE" -q -x bufpolicy=fill -b 48 \
+timeout 120 "$DTRACE" -q -x bufpolicy=fill -b 64 \
 	-n 'END { trace(1); }' -n 'BEGIN { exit(0); }' \
 	>"$DT_TMP/out" 2>"$DT_TMP/err" || st=$?
 [ "$st" -eq 0 ] || dt_fail "one END record: exit $st: $(cat "$DT_TMP/err")"

@@ -349,7 +349,8 @@ static u64 dtrace_subr_strtok(struct dtrace_dif_mstate *mst, uintptr_t s,
 	end = start;
 	while (end < len && !dtrace_subr_isdelim(set, buf[end]))
 		end++;
-	mst->strtok_off = end < len ? end + 1 : end;
+	/* the next call starts at the delimiter, as in DTrace */
+	mst->strtok_off = end;
 	buf[end] = '\0';
 	return (uintptr_t)(buf + start);
 }

@@ -597,7 +597,7 @@ enum {
 #define DTRACE_NSPEC_DEFAULT		1
 #define DTRACE_NSPEC_MAX		1024
 #define DTRACE_SPECSIZE_DEFAULT		(1u << 20)
-#define DTRACE_SPECSIZE_MIN		4096
+#define DTRACE_SPECSIZE_MIN		1	/* small: more drops */
 #define DTRACE_SPECSIZE_MAX		(1u << 30)
 
 #define DTRACE_DESTRUCTIVE_ALLOW	0x1	/* raise, stop, chill, copyout */

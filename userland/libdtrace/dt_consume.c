@@ -885,7 +885,8 @@ static int dt_report_losses(dtrace_hdl_t *dtp, const struct dt_losses *l)
 	if (l->specunavail &&
 	    dt_report_drops(dtp, -1, l->specunavail,
 			    "DTRACEDROP_SPECUNAVAIL", "failed speculation",
-			    " (no speculative buffer available)"))
+			    /* DTrace's words, to the character */
+			    " (no speculative buffer available: No such process"))
 		return -1;
 	return 0;
 }

@@ -982,11 +982,11 @@ static void test_agg_stmts(void)
 			" (available buffer(s) still busy)");
 	dt_report_drops(dtp, -1, 1, "DTRACEDROP_SPECUNAVAIL",
 			"failed speculation",
-			" (no speculative buffer available)");
+			" (no speculative buffer available: No such process");
 	tap_is_str(drops,
 		   "1 aggregation drop on CPU 1|3 speculative drops|"
 		   "2 failed speculations (available buffer(s) still busy)|"
-		   "1 failed speculation (no speculative buffer available)|",
+		   "1 failed speculation (no speculative buffer available: No such process|",
 		   "drops: DTrace's messages");
 	drops[0] = '\0';
 	dtp->opt.droptags = true;

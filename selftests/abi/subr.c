@@ -261,11 +261,11 @@ static int dt_open(void)
 	return fd;
 }
 
-/* ERROR records the faulting EPID, the fault and its address. */
+/* ERROR records the faulting EPID (arg0), the fault and its address. */
 static int enable_error(int fd)
 {
 	static struct dtrace_dif_insn args[3][2];
-	static const int argn[3] = { 1, 4, 5 };
+	static const int argn[3] = { 0, 4, 5 };
 	struct dtrace_actdesc act[3];
 	int i;
 

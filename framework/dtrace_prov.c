@@ -14,8 +14,18 @@ struct dtrace_probe *dtrace_probe_begin, *dtrace_probe_end,
 	*dtrace_probe_error;
 static dtrace_provider_id_t dtrace_prov_id;
 
+/* DTrace's attributes for its dtrace provider */
+static const struct dtrace_pattr dtrace_prov_attr = {
+	.provider	= DTRACE_ATTR(STABLE, STABLE, COMMON),
+	.mod		= DTRACE_ATTR(PRIVATE, PRIVATE, UNKNOWN),
+	.func		= DTRACE_ATTR(PRIVATE, PRIVATE, UNKNOWN),
+	.name		= DTRACE_ATTR(STABLE, STABLE, COMMON),
+	.args		= DTRACE_ATTR(STABLE, STABLE, COMMON),
+};
+
 static const struct dtrace_pops dtrace_prov_pops = {
 	.owner = THIS_MODULE,
+	.attr = &dtrace_prov_attr,
 };
 
 static struct dtrace_probe *dtrace_prov_create(const char *name)

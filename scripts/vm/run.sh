@@ -8,7 +8,8 @@
 # dmesg and taint are checked (scripts/vm/check-dmesg.sh).
 #
 # Usage: run.sh [--kver K] [--timeout SECS] [--results DIR] [--cwd DIR]
-#               [--no-dmesg-check] [--quiet] [--icount] [--append ARGS]
+#               [--no-dmesg-check] [--quiet] [--icount] [--single-thread]
+#               [--append ARGS]
 #               [--kernel IMAGE --moddir DIR] -- CMD [ARG...]
 # --kernel boots IMAGE instead of /boot/vmlinuz-K, and --moddir takes
 # the kernel's modules from DIR instead of /lib/modules/K (the initramfs
@@ -18,6 +19,11 @@
 # --icount boots one vCPU with QEMU's -icount shift=0,sleep=off: guest
 # time advances 1 ns per instruction, so timings repeat across boots
 # (for benchmarks; SMP is not possible then).
+# --single-thread runs both vCPUs on one QEMU thread (-accel
+# tcg,thread=single) instead of one thread each (MTTCG, QEMU's default):
+# slower, and in our runs clear of QEMU 7.2's MTTCG fault with live-patched kernel
+# text ("Oops: int3" at a jump-label or ftrace site whose patch is over;
+# docs/testing.md, "The guest's CPUs").
 # --append ARGS adds ARGS to the guest kernel's command line (repeatable),
 # e.g. --append lockdown=integrity.
 # Exit: CMD's status; 124 the guest hung (CMD killed a minute before
@@ -34,6 +40,7 @@ cwd=$tree
 dmesg_check=1
 quiet=0
 cpus="-smp 2"
+accel=tcg
 kernel=
 moddir=
 append=
@@ -51,6 +58,7 @@ while [ $# -gt 0 ]; do
 	--no-dmesg-check) dmesg_check=0; shift ;;
 	--quiet) quiet=1; shift ;;
 	--icount) cpus="-smp 1 -icount shift=0,sleep=off"; shift ;;
+	--single-thread) accel=tcg,thread=single; shift ;;
 	--kernel) kernel=$2; shift 2 ;;
 	--moddir) moddir=$(cd "$2" && pwd); shift 2 ;;
 	--append) append="$append $2"; shift 2 ;;
@@ -111,7 +119,7 @@ trap 'exit 130' INT TERM
 # kernel's check that the IO-APIC timer ticks, and panics without it.
 # shellcheck disable=SC2086 # $cpus is several words
 timeout -k 10 "$limit" qemu-system-x86_64 \
-	-accel tcg -cpu max $cpus -m 2G -no-reboot \
+	-accel "$accel" -cpu max $cpus -m 2G -no-reboot \
 	-display none -monitor none -serial "file:$res/serial.log" -nic none \
 	-kernel "$kernel" -initrd "$initrd" \
 	-append "console=ttyS0 panic=-1 tsc=reliable mitigations=off no_timer_check$append" \

@@ -425,6 +425,24 @@ static void fire_ticks(void)
 			fire(i, NULL, false);
 }
 
+/* One attribute triple: MOCK_ATTR(EVOLVING, EVOLVING, ISA) */
+#define MOCK_ATTR(n, d, c) { DTRACE_STABILITY_##n, DTRACE_STABILITY_##d, \
+			     DTRACE_CLASS_##c }
+
+/* The syscall provider's stability, as dtrace_syscall.ko declares it. */
+static const struct dtrace_pattr mock_syscall_attr = {
+	MOCK_ATTR(EVOLVING, EVOLVING, COMMON), MOCK_ATTR(PRIVATE, PRIVATE, UNKNOWN),
+	MOCK_ATTR(UNSTABLE, UNSTABLE, ISA), MOCK_ATTR(EVOLVING, EVOLVING, COMMON),
+	MOCK_ATTR(UNSTABLE, UNSTABLE, ISA),
+};
+
+/* The dtrace provider's, as dtrace_core.ko declares it. */
+static const struct dtrace_pattr mock_dtrace_attr = {
+	MOCK_ATTR(STABLE, STABLE, COMMON), MOCK_ATTR(PRIVATE, PRIVATE, UNKNOWN),
+	MOCK_ATTR(PRIVATE, PRIVATE, UNKNOWN), MOCK_ATTR(STABLE, STABLE, COMMON),
+	MOCK_ATTR(STABLE, STABLE, COMMON),
+};
+
 static int mock_ioctl(unsigned long cmd, void *arg)
 {
 	uint32_t i;
@@ -447,6 +465,12 @@ static int mock_ioctl(unsigned long cmd, void *arg)
 			if (probe_matches(&probes[i], &p->desc)) {
 				p->id = i;
 				p->desc = probes[i];
+				/* the other mock providers declare none */
+				memset(&p->attr, 0, sizeof(p->attr));
+				if (!strcmp(probes[i].provider, "syscall"))
+					p->attr = mock_syscall_attr;
+				if (!strcmp(probes[i].provider, "dtrace"))
+					p->attr = mock_dtrace_attr;
 				return 0;
 			}
 		}

@@ -83,6 +83,32 @@ void test_cli(void)
 	cli(NULL, "-n 'BEGIN { trace(\"hello\"); exit(0) }'",
 	    HDR "  0      1                           :BEGIN   hello                            \n\n",
 	    "dtrace: description 'BEGIN ' matched 1 probe\n", 0);
+	/*
+	 * -v: the minimum over the parts each description names (BEGIN:
+	 * its name; syscall::read:entry: provider, function, name), and
+	 * the arguments' of a clause that reads them.
+	 */
+	cli(NULL, "-v -q -n 'BEGIN, syscall::read:entry { trace(arg0); exit(0) }'",
+	    "\nStability attributes for description BEGIN, syscall::read:entry :\n"
+	    "\n\tMinimum Probe Description Attributes\n"
+	    "\t\tIdentifier Names: Unstable\n"
+	    "\t\tData Semantics:   Unstable\n"
+	    "\t\tDependency Class: ISA\n"
+	    "\n\tMinimum Statement Attributes\n"
+	    "\t\tIdentifier Names: Unstable\n"
+	    "\t\tData Semantics:   Unstable\n"
+	    "\t\tDependency Class: ISA\n\n"
+	    "0\n", "", 0);
+	cli(NULL, "-v -q -n 'dtrace:::BEGIN { exit(0) }'",
+	    "\nStability attributes for description dtrace:::BEGIN :\n"
+	    "\n\tMinimum Probe Description Attributes\n"
+	    "\t\tIdentifier Names: Stable\n"
+	    "\t\tData Semantics:   Stable\n"
+	    "\t\tDependency Class: Common\n"
+	    "\n\tMinimum Statement Attributes\n"
+	    "\t\tIdentifier Names: Stable\n"
+	    "\t\tData Semantics:   Stable\n"
+	    "\t\tDependency Class: Common\n\n\n", "", 0);
 	cli(NULL, "-q -n 'BEGIN { printf(\"%s-%d\\n\", probename, 42); exit(7) }'",
 	    "BEGIN-42\n\n", "", 7);
 	/* trace() of an integer: signed as its type, as wide as its size */
@@ -201,14 +227,15 @@ void test_cli(void)
 	cli(NULL, "-lv -f read",
 	    "   ID   PROVIDER            MODULE                          FUNCTION NAME\n"
 	    "    4    syscall           vmlinux                              read entry\n"
+	    /* the minimum of syscall's provider/module/function/name */
 	    "\n\tProbe Description Attributes\n"
-	    "\t\tIdentifier Names: Unknown\n"
-	    "\t\tData Semantics:   Unknown\n"
+	    "\t\tIdentifier Names: Private\n"
+	    "\t\tData Semantics:   Private\n"
 	    "\t\tDependency Class: Unknown\n"
 	    "\n\tArgument Attributes\n"
-	    "\t\tIdentifier Names: Unknown\n"
-	    "\t\tData Semantics:   Unknown\n"
-	    "\t\tDependency Class: Unknown\n"
+	    "\t\tIdentifier Names: Unstable\n"
+	    "\t\tData Semantics:   Unstable\n"
+	    "\t\tDependency Class: ISA\n"
 	    "\n\tArgument Types\n"
 	    "\t\targs[0]: unsigned int\n"
 	    "\t\targs[1]: char *\n"
@@ -234,13 +261,14 @@ void test_cli(void)
 	cli(NULL, "-lv -n mock:::xlate",
 	    "   ID   PROVIDER            MODULE                          FUNCTION NAME\n"
 	    "    5       mock                                                     xlate\n"
+	    /* a provider that declares no attributes has the least */
 	    "\n\tProbe Description Attributes\n"
-	    "\t\tIdentifier Names: Unknown\n"
-	    "\t\tData Semantics:   Unknown\n"
+	    "\t\tIdentifier Names: Internal\n"
+	    "\t\tData Semantics:   Internal\n"
 	    "\t\tDependency Class: Unknown\n"
 	    "\n\tArgument Attributes\n"
-	    "\t\tIdentifier Names: Unknown\n"
-	    "\t\tData Semantics:   Unknown\n"
+	    "\t\tIdentifier Names: Internal\n"
+	    "\t\tData Semantics:   Internal\n"
 	    "\t\tDependency Class: Unknown\n"
 	    "\n\tArgument Types\n"
 	    "\t\targs[0]: xlt_t *\n\n",
@@ -255,13 +283,13 @@ void test_cli(void)
 	    "   ID   PROVIDER            MODULE                          FUNCTION NAME\n"
 	    "    1     dtrace                                                     BEGIN\n"
 	    "\n\tProbe Description Attributes\n"
-	    "\t\tIdentifier Names: Unknown\n"
-	    "\t\tData Semantics:   Unknown\n"
+	    "\t\tIdentifier Names: Private\n"
+	    "\t\tData Semantics:   Private\n"
 	    "\t\tDependency Class: Unknown\n"
 	    "\n\tArgument Attributes\n"
-	    "\t\tIdentifier Names: Unknown\n"
-	    "\t\tData Semantics:   Unknown\n"
-	    "\t\tDependency Class: Unknown\n"
+	    "\t\tIdentifier Names: Stable\n"
+	    "\t\tData Semantics:   Stable\n"
+	    "\t\tDependency Class: Common\n"
 	    "\n\tArgument Types\n\t\tNone\n\n",
 	    "", 0);
 	/* a description matching nothing is reported, and -l goes on */

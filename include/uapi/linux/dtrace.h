@@ -52,6 +52,49 @@ struct dtrace_probedesc {
 };
 
 /*
+ * Stability attributes, as DTrace has them: each part of a probe's
+ * names and its arguments carries a triple (how stable the names are,
+ * how stable the data's meaning is, on what the interface depends).
+ * The values are ordered: a lower one is less stable, and the
+ * attributes of a whole are the minimum over its parts.  All zero
+ * (Internal/Internal/Unknown) is what a provider that declares none has.
+ */
+#define DTRACE_STABILITY_INTERNAL	0	/* the implementation's own */
+#define DTRACE_STABILITY_PRIVATE	1	/* its own consumers' */
+#define DTRACE_STABILITY_OBSOLETE	2	/* to be removed */
+#define DTRACE_STABILITY_EXTERNAL	3	/* someone else's */
+#define DTRACE_STABILITY_UNSTABLE	4	/* may change in any release */
+#define DTRACE_STABILITY_EVOLVING	5	/* may change in a minor release */
+#define DTRACE_STABILITY_STABLE		6	/* changes in a major release */
+#define DTRACE_STABILITY_STANDARD	7	/* follows a standard */
+#define DTRACE_STABILITY_MAX		7
+
+#define DTRACE_CLASS_UNKNOWN		0	/* no known dependency */
+#define DTRACE_CLASS_CPU		1	/* this CPU model's */
+#define DTRACE_CLASS_PLATFORM		2	/* this platform's */
+#define DTRACE_CLASS_GROUP		3	/* this group of platforms' */
+#define DTRACE_CLASS_ISA		4	/* this instruction set's */
+#define DTRACE_CLASS_COMMON		5	/* every system's */
+#define DTRACE_CLASS_MAX		5
+
+/* One attribute triple: DTRACE_STABILITY_*, DTRACE_STABILITY_*, DTRACE_CLASS_* */
+struct dtrace_attr {
+	__u8	name;		/* identifier names */
+	__u8	data;		/* data semantics */
+	__u8	dep;		/* dependency class */
+};
+
+/* A provider's attributes: one triple per part of its probes (16 bytes). */
+struct dtrace_pattr {
+	struct dtrace_attr	provider;
+	struct dtrace_attr	mod;
+	struct dtrace_attr	func;
+	struct dtrace_attr	name;
+	struct dtrace_attr	args;
+	__u8			pad;
+};
+
+/*
  * DIF: the bytecode a clause is compiled to.  A register machine with
  * DTRACE_DIF_NREGS 64-bit registers; all registers start at zero.  One
  * instruction is eight bytes.  Branch targets are pc + 1 + imm with imm
@@ -629,7 +672,8 @@ struct dtrace_ioc_version {
  * DTRACEIOC_PROBEMATCH: find the first probe with id >= @id that matches
  * @desc.  With DTRACE_MATCH_PROVIDE, providers first create any probes
  * the description names that do not exist yet (tick-1s).
- * In: id, flags, desc.  Out: id, desc = the probe found.
+ * In: id, flags, desc.  Out: id, desc = the probe found, and (ABI 3,
+ * appended) attr, its provider's stability attributes.
  * Errors: ENOENT when none is left, EINVAL on bad flags, EFAULT.
  */
 #define DTRACE_MATCH_PROVIDE	0x1
@@ -640,6 +684,7 @@ struct dtrace_ioc_probe {
 	__u32			id;
 	__u32			reserved;
 	struct dtrace_probedesc	desc;
+	struct dtrace_pattr	attr;		/* out */
 };
 
 /*

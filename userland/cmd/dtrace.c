@@ -328,7 +328,7 @@ static void report_attr(const struct source *s, FILE *out)
 static int run(FILE *out)
 {
 	struct sigaction sa;
-	int64_t quiet = 0, json = 0;
+	int64_t quiet = 0, json = 0, destructive = 0;
 	int i, status;
 	bool stopped = false, continued = false;
 
@@ -369,6 +369,9 @@ static int run(FILE *out)
 		dmsg("could not enable tracing: %s", errmsg());
 		return 1;
 	}
+	if (!quiet && !dtrace_getopt(g_dtp, "destructive", &destructive) &&
+	    destructive)
+		dmsg("allowing destructive actions");	/* a notice */
 
 	for (;;) {
 		dtrace_workstatus_t ws;

@@ -47,6 +47,7 @@ enum {
 	EDT_LOCKDOWN_DESTR,	/* kernel lockdown refuses destructive actions */
 	EDT_BADOPTCTX,		/* a command-line option set by a program */
 	EDT_BUFTOOSMALL,	/* a clause's record exceeds bufsize */
+	EDT_ENDTOOBIG,		/* fill: END's records together exceed it */
 	EDT_MAX
 };
 

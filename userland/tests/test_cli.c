@@ -517,6 +517,14 @@ void test_cli(void)
 	    "dtrace: description 'BEGIN ' matched 1 probe\n"
 	    "dtrace: could not enable tracing: Enabling exceeds size of buffer\n",
 	    1);
+	/* fill: END's records together must fit (each would here) */
+	cli(NULL, "-x bufpolicy=fill -b 64 -n 'END { trace(1) }' -n 'END { trace(2) }' -n 'END { trace(3) }'",
+	    "",
+	    "dtrace: description 'END ' matched 1 probe\n"
+	    "dtrace: description 'END ' matched 1 probe\n"
+	    "dtrace: description 'END ' matched 1 probe\n"
+	    "dtrace: could not enable tracing: END enablings exceed size of principal buffer\n",
+	    1);
 	/* any size is taken; above the kernel's largest, lowered to it */
 	cli(NULL, "-b 1g -b 2t -e", "", "", 0);
 	cli(NULL, "-q -b 2t -n 'BEGIN { exit(0) }'", "\n",

@@ -475,9 +475,10 @@ enum {
 
 /*
  * Faults a DIF program can take.  The kernel reports them by firing
- * dtrace:::ERROR with arg1 = EPID, arg2 = action number (0 is the
- * predicate, actions count from 1), arg3 = DIF offset in instructions,
- * arg4 = DTRACEFLT_*, arg5 = the faulting address or value.
+ * dtrace:::ERROR with arg0 = EPID, arg1 = the probe's ID, arg2 = action
+ * number (0 is the predicate, actions count from 1), arg3 = DIF offset
+ * in instructions, arg4 = DTRACEFLT_*, arg5 = the faulting address or
+ * value.
  */
 #define DTRACEFLT_UNKNOWN	0	/* unknown fault */
 #define DTRACEFLT_BADADDR	1	/* bad address */
@@ -489,6 +490,7 @@ enum {
 #define DTRACEFLT_UPRIV		7	/* privileged user access */
 #define DTRACEFLT_TUPOFLOW	8	/* tuple stack overflow */
 #define DTRACEFLT_BADSTACK	9	/* bad stack */
+#define DTRACEFLT_BADSIZE	10	/* bad size */
 
 /*
  * Actions: what a clause does when its predicate holds.  Each action
@@ -638,7 +640,7 @@ enum {
 #define DTRACE_NSPEC_DEFAULT		1
 #define DTRACE_NSPEC_MAX		1024
 #define DTRACE_SPECSIZE_DEFAULT		(1u << 20)
-#define DTRACE_SPECSIZE_MIN		4096
+#define DTRACE_SPECSIZE_MIN		1	/* small: more drops */
 #define DTRACE_SPECSIZE_MAX		(1u << 30)
 
 #define DTRACE_DESTRUCTIVE_ALLOW	0x1	/* raise, stop, chill, copyout */
@@ -747,8 +749,9 @@ struct dtrace_ioc_epdesc {
  * DTRACEIOC_STOP: stop tracing and fire END.
  * Out: cpu, the CPU that BEGIN or END fired on.
  * Errors: EBUSY if already started (GO) or not started (STOP), ENOMEM
- * when the buffers cannot be had, E2BIG (GO) when a clause's record is
- * larger than DTRACE_OPT_BUFSIZE.
+ * when the buffers cannot be had, ENOSPC (GO) when under the fill policy
+ * the records of all END clauses together are larger than
+ * DTRACE_OPT_BUFSIZE, E2BIG (GO) when a clause's record is.
  */
 struct dtrace_ioc_go {
 	__u32	size;

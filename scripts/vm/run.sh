@@ -8,7 +8,7 @@
 # dmesg and taint are checked (scripts/vm/check-dmesg.sh).
 #
 # Usage: run.sh [--kver K] [--timeout SECS] [--results DIR] [--cwd DIR]
-#               [--no-dmesg-check] [--quiet] [--icount] [--single-thread]
+#               [--no-dmesg-check] [--quiet] [--icount] [--mttcg]
 #               [--append ARGS]
 #               [--kernel IMAGE --moddir DIR] -- CMD [ARG...]
 # --kernel boots IMAGE instead of /boot/vmlinuz-K, and --moddir takes
@@ -20,11 +20,13 @@
 # time advances 1 ns per instruction, so timings repeat across boots
 # (for benchmarks; SMP is not possible then).  $VM_ICOUNT, if set,
 # replaces "shift=0,sleep=off" (e.g. "shift=0,sleep=on,align=off").
-# --single-thread runs both vCPUs on one QEMU thread (-accel
-# tcg,thread=single) instead of one thread each (MTTCG, QEMU's default):
-# slower, and in our runs clear of QEMU 7.2's MTTCG fault with live-patched kernel
-# text ("Oops: int3" at a jump-label or ftrace site whose patch is over;
-# docs/testing.md, "The guest's CPUs").
+# The guest's two vCPUs share one QEMU thread (-accel tcg,thread=single).
+# With one thread per vCPU (MTTCG, --mttcg) QEMU 7.2 races with the
+# kernel's live patching of its own text (jump labels, ftrace sites,
+# behind every tracepoint or kprobe armed or disarmed): a vCPU goes on
+# running code another vCPU has replaced, and the guest dies in "Oops:
+# int3" or loops at the site (docs/testing.md, "The guest's CPUs").
+# --mttcg is faster, for runs that can live with that.
 # --append ARGS adds ARGS to the guest kernel's command line (repeatable),
 # e.g. --append lockdown=integrity.
 # Exit: CMD's status; 124 the guest hung (CMD killed a minute before
@@ -41,7 +43,7 @@ cwd=$tree
 dmesg_check=1
 quiet=0
 cpus="-smp 2"
-accel=tcg
+accel=tcg,thread=single
 kernel=
 moddir=
 append=
@@ -58,9 +60,9 @@ while [ $# -gt 0 ]; do
 	--cwd) cwd=$(cd "$2" && pwd); shift 2 ;;
 	--no-dmesg-check) dmesg_check=0; shift ;;
 	--quiet) quiet=1; shift ;;
-	--icount) cpus="-smp 1 -icount ${VM_ICOUNT:-shift=0,sleep=off}"
+	--icount) accel=tcg; cpus="-smp 1 -icount ${VM_ICOUNT:-shift=0,sleep=off}"
 		shift ;;
-	--single-thread) accel=tcg,thread=single; shift ;;
+	--mttcg) accel=tcg,thread=multi; shift ;;
 	--kernel) kernel=$2; shift 2 ;;
 	--moddir) moddir=$(cd "$2" && pwd); shift 2 ;;
 	--append) append="$append $2"; shift 2 ;;

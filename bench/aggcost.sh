@@ -45,5 +45,5 @@ set -- $(cost ours "$base") $(cost bpf "$base")
 awk -v base="$base" -v n="$n" \
 	'BEGIN { printf "| untraced getpid() loop | %.0f ns/op | | | | |\n", base / n }'
 row "profile-$hz, @[execname] = count(): added cost" ns/event "$1" "$2" "$3" \
-	"<=1.00"
+	"<=0.50"
 rmmod dtrace_profile dtrace_core

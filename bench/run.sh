@@ -2,13 +2,16 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Build, boot the guest once with -icount (one vCPU, guest time = one ns
-# per instruction, so figures repeat across boots) and run the benchmark
+# per instruction while it runs, so figures repeat across boots; $VM_ICOUNT
+# replaces the options, default shift=0,sleep=on) and run the benchmark
 # scripts there; the table goes to bench/results/LATEST.md and stdout.
 # "make bench" runs this.  docs/performance.md explains the method.
 #
 # Usage: bench/run.sh [NAME...]: only the rows of bench/NAME.sh (startup,
 # aggcost, records, syscall, scaling, fbt, sdt, pid), in that order;
-# all of them without a NAME.
+# all of them without a NAME.  REPS, MODES, NCLAUSES, NKEYS and SPIN_N,
+# when set, are passed to the scripts in the guest (bench/scaling.sh
+# says what they do).
 set -eu
 
 all="startup aggcost records syscall scaling fbt sdt pid"
@@ -40,9 +43,17 @@ out=bench/results/LATEST.md
 # a run of chosen rows leaves the whole table's last result alone
 [ "$names" = "$all" ] || out=$res.md
 mkdir -p bench/results
+# the guest's environment: these of ours, set or not (empty is not unset)
+set --
+for v in REPS MODES NCLAUSES NKEYS SPIN_N; do
+	eval "[ -z \"\${$v+x}\" ] || set -- \"\$@\" \"$v=\$$v\""
+done
+# sleep=on: an idle guest's clock runs at real time rather than jumping
+# to its next timer (docs/performance.md, "Method", says why)
+VM_ICOUNT=${VM_ICOUNT:-shift=0,sleep=on} \
 scripts/vm/run.sh --kver "$KVER" --icount --timeout 3600 --quiet \
 	--results "$res" -- \
-	env MODROOT="$top/.vm/modroot-$KVER" NAMES="$names" sh -c '
+	env MODROOT="$top/.vm/modroot-$KVER" NAMES="$names" "$@" sh -c '
 		echo "| figure | ours | bpftrace | floor | ours / bpftrace (each less the floor) | target |"
 		echo "|---|---|---|---|---|---|"
 		for b in $NAMES; do bench/$b.sh || exit; done'

@@ -2,7 +2,8 @@
 /*
  * The built-in dtrace provider: dtrace:::BEGIN, dtrace:::END and
  * dtrace:::ERROR, probes 1, 2 and 3.  The core fires them itself (see
- * state.c and probe_ctx.c), so the provider has no ops to speak of.
+ * state.c and probe_ctx.c); the provider only gives DTrace's stability
+ * attributes and says that BEGIN and END have no arguments.
  * Process context.
  */
 #define pr_fmt(fmt) "dtrace: " fmt
@@ -14,8 +15,28 @@ struct dtrace_probe *dtrace_probe_begin, *dtrace_probe_end,
 	*dtrace_probe_error;
 static dtrace_provider_id_t dtrace_prov_id;
 
+/* DTrace's attributes for its dtrace provider */
+static const struct dtrace_pattr dtrace_prov_attr = {
+	.provider	= DTRACE_ATTR(STABLE, STABLE, COMMON),
+	.mod		= DTRACE_ATTR(PRIVATE, PRIVATE, UNKNOWN),
+	.func		= DTRACE_ATTR(PRIVATE, PRIVATE, UNKNOWN),
+	.name		= DTRACE_ATTR(STABLE, STABLE, COMMON),
+	.args		= DTRACE_ATTR(STABLE, STABLE, COMMON),
+};
+
+/* BEGIN and END pass no arguments: args[N] of them is a D error. */
+static void dtrace_prov_getargdesc(void *arg, dtrace_id_t id, void *parg,
+				   struct dtrace_ioc_probearg *desc)
+{
+	if ((dtrace_probe_begin && id == dtrace_probe_begin->id) ||
+	    (dtrace_probe_end && id == dtrace_probe_end->id))
+		desc->mapping = DTRACE_ARGNONE;
+}
+
 static const struct dtrace_pops dtrace_prov_pops = {
 	.owner = THIS_MODULE,
+	.attr = &dtrace_prov_attr,
+	.getargdesc = dtrace_prov_getargdesc,
 };
 
 static struct dtrace_probe *dtrace_prov_create(const char *name)

@@ -148,13 +148,48 @@ u64 dtrace_env_variable(struct dtrace_dif_mstate *dif, u32 var)
 }
 NOKPROBE_SYMBOL(dtrace_env_variable);
 
+/* Words of uregs[] past struct pt_regs, as userland/lib/regs.d names them. */
+enum {
+	DTRACE_UREG_DS,
+	DTRACE_UREG_ES,
+	DTRACE_UREG_FS,
+	DTRACE_UREG_GS,
+	DTRACE_UREG_TRAPNO,
+	DTRACE_UREG_NEXTRA
+};
+
+/*
+ * uregs[i] past the user struct pt_regs: what the current thread's
+ * thread_struct saved (its own, so no other CPU changes it under us).
+ */
+static u64 dtrace_ureg_extra(u64 i)
+{
+	const struct thread_struct *t = &current->thread;
+
+	switch (i) {
+	case DTRACE_UREG_DS:
+		return t->ds;
+	case DTRACE_UREG_ES:
+		return t->es;
+	case DTRACE_UREG_FS:
+		return t->fsbase;
+	case DTRACE_UREG_GS:
+		return t->gsbase;
+	default:
+		return t->trap_nr;
+	}
+}
+
 /* LDVA: uregs[i], and args[i] for an i the engine found out of range. */
 u64 dtrace_env_array(struct dtrace_dif_mstate *mst, u32 var, u64 i)
 {
-	if (var == DTRACE_DIF_VAR_UREGS &&
-	    i < sizeof(struct pt_regs) / sizeof(u64)) {
+	const u64 nregs = sizeof(struct pt_regs) / sizeof(u64);
+
+	if (var == DTRACE_DIF_VAR_UREGS && i < nregs + DTRACE_UREG_NEXTRA) {
 		if (!dtrace_has_user())
 			return 0;
+		if (i >= nregs)
+			return dtrace_ureg_extra(i - nregs);
 		return ((u64 *)task_pt_regs(current))[i];
 	}
 	dtrace_dif_fault(mst, DTRACEFLT_ILLOP, i);

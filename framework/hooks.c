@@ -380,6 +380,7 @@ int dtrace_hook_provider_register(struct dtrace_hook_provider *hp)
 	hp->pops.enable = dtrace_hook_prov_enable;
 	hp->pops.disable = dtrace_hook_prov_disable;
 	hp->pops.getargdesc = dtrace_hook_prov_getargdesc;
+	hp->pops.attr = hp->attr;
 	ret = dtrace_register(hp->name, &hp->pops, hp, &hp->id);
 	if (ret)
 		goto out_hooks;

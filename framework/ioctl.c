@@ -82,6 +82,10 @@ static int dtrace_ioc_probematch(struct dtrace_ioc_probe *p)
 		    dtrace_probe_matches(probe, &p->desc)) {
 			p->id = probe->id;
 			dtrace_probe_describe(probe, &p->desc);
+			/* a provider without attributes has all zero */
+			memset(&p->attr, 0, sizeof(p->attr));
+			if (probe->prov->pops->attr)
+				p->attr = *probe->prov->pops->attr;
 			ret = 0;
 			break;
 		}
@@ -210,7 +214,8 @@ static_assert(sizeof(struct dtrace_difo) == 56);
 static_assert(sizeof(struct dtrace_actdesc) == 80);
 static_assert(sizeof(struct dtrace_rechdr) == 16);
 static_assert(sizeof(struct dtrace_ioc_version) == 8);
-static_assert(sizeof(struct dtrace_ioc_probe) == 336);
+static_assert(sizeof(struct dtrace_ioc_probe) == 352);
+static_assert(sizeof(struct dtrace_pattr) == 16);
 static_assert(sizeof(struct dtrace_ioc_setopt) == 16);
 static_assert(sizeof(struct dtrace_ioc_enable) == 424);
 static_assert(offsetof(struct dtrace_ioc_enable, dif_rule) == 408);

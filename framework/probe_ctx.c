@@ -156,8 +156,9 @@ static bool dtrace_probe_fire(struct dtrace_probe *probe,
 
 /*
  * A clause of @ecb faulted in @action (0: predicate): fire dtrace:::ERROR
- * for the same consumer.  A fault in an ERROR clause, or a consumer with
- * no ERROR clause, is only counted.
+ * for the same consumer, with DTrace's arg1, the probe's ID, and the
+ * EPID in arg0, which DTrace gives no meaning.  A fault in an ERROR
+ * clause, or a consumer with no ERROR clause, is only counted.
  */
 static void dtrace_ecb_error(struct dtrace_ecb *ecb, struct dtrace_mstate *mst,
 			     u32 action)
@@ -165,7 +166,8 @@ static void dtrace_ecb_error(struct dtrace_ecb *ecb, struct dtrace_mstate *mst,
 	struct dtrace_buffer *buf = this_cpu_ptr(ecb->state->buffers);
 	struct dtrace_mstate err = {
 		.dif.timestamp = ktime_get_mono_fast_ns(),
-		.dif.args = { 0, ecb->epid, action, mst->dif.fault_pc,
+		.dif.args = { ecb->epid, ecb->probe->id, action,
+			      mst->dif.fault_pc,
 			      mst->dif.fault, mst->dif.fault_addr },
 		.probe = dtrace_probe_error,
 		.in_error = true,

@@ -174,7 +174,8 @@ static void dtrace_spec_finish(struct dtrace_state *state, u32 i, int cpu,
 /**
  * dtrace_spec_end() - commit() or discard() speculation @id
  * @mst: machine state of the firing
- * @id: the speculation; 0, out of range or not ACTIVE does nothing
+ * @id: the speculation; 0 or one not ACTIVE does nothing, one above
+ *	nspec is an illegal operation (DTRACEFLT_ILLOP), as in DTrace
  * @commit: commit, else discard
  *
  * This CPU does its part now; the others in their next switch.
@@ -186,7 +187,11 @@ void dtrace_spec_end(struct dtrace_mstate *mst, u64 id, bool commit)
 	struct dtrace_spec *spec;
 	u32 st, next;
 
-	if (!id || id > state->nspec)
+	if (id > state->nspec) {
+		dtrace_fault_set(mst, DTRACEFLT_ILLOP, id);
+		return;
+	}
+	if (!id)
 		return;
 	spec = &state->specs[id - 1];
 	st = READ_ONCE(spec->state);

@@ -191,18 +191,12 @@ int dtrace_state_setopt(struct dtrace_state *state, u32 option, u64 value)
 	return 0;
 }
 
-/*
- * FILL: the room every CPU's buffer keeps for END, the records of all
- * the state's END clauses (they all fire, on one CPU), at most the
- * whole buffer.
- */
-static u64 dtrace_state_endsize(const struct dtrace_state *state)
+/* The bytes the records of all the state's END clauses take. */
+static u64 dtrace_state_endsum(const struct dtrace_state *state)
 {
 	u64 size = 0;
 	u32 i;
 
-	if (state->bufpolicy != DTRACE_BUFPOLICY_FILL)
-		return 0;
 	for (i = 0; i < state->necbs; i++) {
 		const struct dtrace_ecb *ecb = state->ecbs[i];
 		const struct dtrace_clause *clause = ecb->clause;
@@ -211,7 +205,19 @@ static u64 dtrace_state_endsize(const struct dtrace_state *state)
 		    (!clause->nactions || clause->datasize))
 			size += ecb->recsize;
 	}
-	return min(size, state->bufsize);
+	return size;
+}
+
+/*
+ * FILL: the room every CPU's buffer keeps for END, the records of all
+ * the state's END clauses (they all fire, on one CPU), at most the
+ * whole buffer.
+ */
+static u64 dtrace_state_endsize(const struct dtrace_state *state)
+{
+	if (state->bufpolicy != DTRACE_BUFPOLICY_FILL)
+		return 0;
+	return min(dtrace_state_endsum(state), state->bufsize);
 }
 
 /* Does every enabled clause's record fit in a buffer of @bufsize? */
@@ -232,8 +238,9 @@ static bool dtrace_state_records_fit(const struct dtrace_state *state,
  * @state: a consumer not started yet
  * @cpu: out, the CPU BEGIN fired on
  *
- * Return: 0, -EBUSY if already started, -E2BIG if a clause's record
- * does not fit in the buffer size asked for, -ENOMEM.
+ * Return: 0, -EBUSY if already started, -ENOSPC if under the fill
+ * policy the records of the END clauses together do not fit in the
+ * buffer size asked for, -E2BIG if a clause's record does not, -ENOMEM.
  */
 int dtrace_state_go(struct dtrace_state *state, u32 *cpu)
 {
@@ -242,6 +249,9 @@ int dtrace_state_go(struct dtrace_state *state, u32 *cpu)
 	lockdep_assert_held(&state->lock);
 	if (state->activity != DTRACE_ACTIVITY_INACTIVE)
 		return -EBUSY;
+	if (state->options[DTRACE_OPT_BUFPOLICY] == DTRACE_BUFPOLICY_FILL &&
+	    dtrace_state_endsum(state) > state->options[DTRACE_OPT_BUFSIZE])
+		return -ENOSPC;
 	if (!dtrace_state_records_fit(state,
 				      state->options[DTRACE_OPT_BUFSIZE]))
 		return -E2BIG;

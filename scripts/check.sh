@@ -16,7 +16,7 @@
 # DT_KIMAGE is the image to boot, DT_KDIR and DT_KMODDIR its build tree
 # and modules (scripts/build.sh); DT_CHECK_HOST=0 leaves out what does
 # not depend on the kernel (host unit tests, lint, dkms, fuzzer);
-# DT_GUEST_TIMEOUT is the guest's limit in seconds (default 1800) and
+# DT_GUEST_TIMEOUT is the guest's limit in seconds (default 3600) and
 # DT_TIMEOUT_SCALE, if set, each test's (selftests/run_tests.sh);
 # DT_KAPPEND, if set, is added to the guest kernel's command line.
 # DT_SELFTESTS, if set, is the run_tests.sh patterns to run instead of
@@ -133,7 +133,7 @@ guest() {
 echo "check: selftests in a $KVER guest (QEMU, TCG)"
 set -f		# DT_SELFTESTS is patterns: split, never expanded here
 # shellcheck disable=SC2086 # DT_SELFTESTS is a list of patterns
-guest "$res" "${DT_GUEST_TIMEOUT:-1800}" selftests/run_tests.sh ${DT_SELFTESTS:-}
+guest "$res" "${DT_GUEST_TIMEOUT:-3600}" selftests/run_tests.sh ${DT_SELFTESTS:-}
 set +f
 # Each lockdown test raises the lockdown until reboot: a boot of its own
 # (unless DT_SELFTESTS chose other tests).

@@ -15,7 +15,7 @@ cd "$top"
 ver=$(sed -n 's/^PACKAGE_VERSION="\(.*\)"$/\1/p' dkms.conf)
 mods="dtrace_core dtrace_profile dtrace_syscall dtrace_proc dtrace_tcp
 	dtrace_sdt dtrace_fbt dtrace_fasttrap dtrace_sched dtrace_io
-	dtrace_ip dtrace_udp"
+	dtrace_ip dtrace_udp dtrace_lockstat"
 src=/usr/src/dtrace-$ver
 n=0
 failed=0

@@ -83,6 +83,15 @@ static void demo_getargdesc(void *arg, dtrace_id_t id, void *parg,
 		strscpy(desc->native, types[desc->argno], sizeof(desc->native));
 }
 
+/* A made-up provider: unstable names and arguments */
+static const struct dtrace_pattr demo_attr = {
+	.provider	= DTRACE_ATTR(UNSTABLE, UNSTABLE, COMMON),
+	.mod		= DTRACE_ATTR(PRIVATE, PRIVATE, UNKNOWN),
+	.func		= DTRACE_ATTR(PRIVATE, PRIVATE, UNKNOWN),
+	.name		= DTRACE_ATTR(UNSTABLE, UNSTABLE, COMMON),
+	.args		= DTRACE_ATTR(UNSTABLE, UNSTABLE, COMMON),
+};
+
 static const struct dtrace_pops demo_pops = {
 	.owner		= THIS_MODULE,
 	.provide	= demo_provide,
@@ -90,6 +99,7 @@ static const struct dtrace_pops demo_pops = {
 	.disable	= demo_disable,
 	.destroy	= demo_destroy,
 	.getargdesc	= demo_getargdesc,
+	.attr		= &demo_attr,
 };
 
 static ssize_t demo_write(struct file *file, const char __user *ubuf,

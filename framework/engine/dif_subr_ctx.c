@@ -349,7 +349,8 @@ static u64 dtrace_subr_strtok(struct dtrace_dif_mstate *mst, uintptr_t s,
 	end = start;
 	while (end < len && !dtrace_subr_isdelim(set, buf[end]))
 		end++;
-	mst->strtok_off = end < len ? end + 1 : end;
+	/* the next call starts at the delimiter, as in DTrace */
+	mst->strtok_off = end;
 	buf[end] = '\0';
 	return (uintptr_t)(buf + start);
 }
@@ -776,10 +777,18 @@ static u64 dtrace_subr_copyinstr(struct dtrace_dif_mstate *mst, u64 uaddr,
 	return (uintptr_t)buf;
 }
 
-/* copyinto() and bcopy(): @size bytes into scratch already allocated. */
+/*
+ * copyinto() and bcopy(): @size bytes into scratch already allocated.
+ * A size larger than the whole scratch space is a bad size, as in
+ * DTrace, whatever the destination.
+ */
 static u64 dtrace_subr_copyinto(struct dtrace_dif_mstate *mst, u64 src,
 				u64 dest, u64 size, bool user)
 {
+	if (size > mst->scratch_end - mst->scratch_base) {
+		dtrace_dif_fault(mst, DTRACEFLT_BADSIZE, size);
+		return 0;
+	}
 	if (!dtrace_dif_scratch_valid(mst, dest, size)) {
 		dtrace_dif_fault(mst, DTRACEFLT_BADADDR, dest);
 		return 0;

@@ -6,8 +6,8 @@
  * arms a hook while at least one enabled probe needs it (a reference
  * count per hook), disarms it and waits until its handlers have
  * returned, and unhooks a tracepoint whose module is unloaded.
- * docs/services.md describes it; the io, tcp, sched, proc, ip and udp
- * providers use it.
+ * docs/services.md describes it; the io, tcp, sched, proc, ip, udp and
+ * lockstat providers use it.
  */
 #ifndef _DTRACE_HOOKS_H
 #define _DTRACE_HOOKS_H
@@ -132,6 +132,7 @@ struct dtrace_hook_arg {
  * @enabled: @n flags, probe i's set while it is enabled: its handler
  *	tests it with READ_ONCE() before it fires
  * @ids: @n probe ids, for dtrace_probe()
+ * @attr: the probes' stability attributes (struct dtrace_pops' @attr)
  * @hooks: private to the core
  * @pops: private to the core
  * @id: private to the core
@@ -149,6 +150,7 @@ struct dtrace_hook_provider {
 	unsigned int			nargs;
 	bool				*enabled;
 	dtrace_id_t			*ids;
+	const struct dtrace_pattr	*attr;
 	struct dtrace_hooks		*hooks;
 	struct dtrace_pops		pops;
 	dtrace_provider_id_t		id;

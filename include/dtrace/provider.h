@@ -26,6 +26,9 @@ typedef unsigned long dtrace_provider_id_t;	/* opaque provider handle */
  * @owner: the module implementing these ops (THIS_MODULE).  The core
  *	holds a reference on it while any probe of the provider is
  *	enabled, so the provider cannot be unloaded under a trace.
+ * @attr: the stability attributes of the provider's probes (DTrace's
+ *	for its counterpart: docs/writing-a-provider.md); NULL gives
+ *	Internal/Internal/Unknown for all, the least stable.
  * @max_enabled: the most probes of the provider that may be enabled at
  *	once, 0 for no limit.  An enabling that would go over it fails
  *	with -E2BIG before any probe is armed (fbt: placing and removing
@@ -110,8 +113,30 @@ struct dtrace_pops {
 	 */
 	void (*getargdesc)(void *arg, dtrace_id_t id, void *parg,
 			   struct dtrace_ioc_probearg *desc);
+	const struct dtrace_pattr *attr;
 	unsigned int max_enabled;
 };
+
+/*
+ * DTRACE_ATTR(EVOLVING, EVOLVING, ISA): one attribute triple, for a
+ * provider's struct dtrace_pattr.
+ */
+#define DTRACE_ATTR(name, data, dep)					\
+	{ DTRACE_STABILITY_##name, DTRACE_STABILITY_##data,		\
+	  DTRACE_CLASS_##dep }
+
+/*
+ * The attributes DTrace gives its providers of kernel events with
+ * documented arguments (proc, sched, io, ip, tcp, udp): stable enough
+ * names and arguments, private module and function fields.
+ */
+#define DTRACE_PATTR_EVENTS {						\
+	.provider	= DTRACE_ATTR(EVOLVING, EVOLVING, ISA),		\
+	.mod		= DTRACE_ATTR(PRIVATE, PRIVATE, UNKNOWN),	\
+	.func		= DTRACE_ATTR(PRIVATE, PRIVATE, UNKNOWN),	\
+	.name		= DTRACE_ATTR(EVOLVING, EVOLVING, ISA),		\
+	.args		= DTRACE_ATTR(EVOLVING, EVOLVING, ISA),		\
+}
 
 /**
  * dtrace_register() - make a provider known to the core

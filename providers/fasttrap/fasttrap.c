@@ -152,12 +152,22 @@ static void ftp_getargdesc(void *arg, dtrace_id_t id, void *parg,
 		 a->size < 0 ? "" : "u", abs(a->size) * 8);
 }
 
+/* DTrace's attributes for its pid and USDT provider */
+static const struct dtrace_pattr ftp_attr = {
+	.provider	= DTRACE_ATTR(EVOLVING, EVOLVING, ISA),
+	.mod		= DTRACE_ATTR(PRIVATE, PRIVATE, UNKNOWN),
+	.func		= DTRACE_ATTR(PRIVATE, PRIVATE, UNKNOWN),
+	.name		= DTRACE_ATTR(EVOLVING, EVOLVING, ISA),
+	.args		= DTRACE_ATTR(PRIVATE, PRIVATE, UNKNOWN),
+};
+
 static struct dtrace_pops ftp_pops = {
 	.owner		= THIS_MODULE,
 	.enable		= ftp_enable,
 	.disable	= ftp_disable,
 	.destroy	= ftp_destroy,
 	.getargdesc	= ftp_getargdesc,
+	.attr		= &ftp_attr,
 };
 
 /* Unregister @prov if it is idle; false if a probe is still enabled. */

@@ -400,6 +400,15 @@ static void fbt_getargdesc(void *arg, dtrace_id_t id, void *parg,
 		desc->native[0] = '\0';
 }
 
+/* DTrace's attributes for its fbt provider */
+static const struct dtrace_pattr fbt_attr = {
+	.provider	= DTRACE_ATTR(EVOLVING, EVOLVING, COMMON),
+	.mod		= DTRACE_ATTR(PRIVATE, PRIVATE, UNKNOWN),
+	.func		= DTRACE_ATTR(PRIVATE, PRIVATE, ISA),
+	.name		= DTRACE_ATTR(EVOLVING, EVOLVING, COMMON),
+	.args		= DTRACE_ATTR(PRIVATE, PRIVATE, ISA),
+};
+
 static struct dtrace_pops fbt_pops = {
 	.owner		= THIS_MODULE,
 	.provide	= fbt_provide,
@@ -407,6 +416,7 @@ static struct dtrace_pops fbt_pops = {
 	.disable	= fbt_disable,
 	.destroy	= fbt_destroy,
 	.getargdesc	= fbt_getargdesc,
+	.attr		= &fbt_attr,
 };
 
 /* dtrace's own modules are never traced. */

@@ -119,11 +119,15 @@ static void iop_getargdesc(void *arg, dtrace_id_t id, void *parg,
 	desc->mapping = desc->argno;
 }
 
+/* DTrace's attributes for its io provider */
+static const struct dtrace_pattr iop_attr = DTRACE_PATTR_EVENTS;
+
 static const struct dtrace_pops iop_pops = {
 	.owner		= THIS_MODULE,
 	.enable		= iop_enable,
 	.disable	= iop_disable,
 	.getargdesc	= iop_getargdesc,
+	.attr		= &iop_attr,
 };
 
 static int __init iop_init(void)

@@ -111,6 +111,9 @@ static const struct dtrace_hook_arg ipp_args[] = {
 	{ "struct ipv6hdr *",		"ipv6info_t *" },
 };
 
+/* DTrace's attributes for its ip provider */
+static const struct dtrace_pattr ipp_attr = DTRACE_PATTR_EVENTS;
+
 static struct dtrace_hook_provider ipp_prov = {
 	.name		= "ip",
 	.owner		= THIS_MODULE,
@@ -121,6 +124,7 @@ static struct dtrace_hook_provider ipp_prov = {
 	.nargs		= ARRAY_SIZE(ipp_args),
 	.enabled	= ipp_enabled,
 	.ids		= ipp_ids,
+	.attr		= &ipp_attr,
 };
 
 static int __init ipp_init(void)

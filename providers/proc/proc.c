@@ -336,11 +336,15 @@ static void proc_getargdesc(void *arg, dtrace_id_t id, void *parg,
 	}
 }
 
+/* DTrace's attributes for its proc provider */
+static const struct dtrace_pattr proc_attr = DTRACE_PATTR_EVENTS;
+
 static const struct dtrace_pops proc_pops = {
 	.owner		= THIS_MODULE,
 	.enable		= proc_enable,
 	.disable	= proc_disable,
 	.getargdesc	= proc_getargdesc,
+	.attr		= &proc_attr,
 };
 
 static int __init proc_init(void)

@@ -204,12 +204,22 @@ static void profile_destroy(void *arg, dtrace_id_t id, void *parg)
 	mutex_unlock(&profile_lock);
 }
 
+/* DTrace's attributes for its profile provider */
+static const struct dtrace_pattr profile_attr = {
+	.provider	= DTRACE_ATTR(EVOLVING, EVOLVING, COMMON),
+	.mod		= DTRACE_ATTR(UNSTABLE, UNSTABLE, UNKNOWN),
+	.func		= DTRACE_ATTR(PRIVATE, PRIVATE, UNKNOWN),
+	.name		= DTRACE_ATTR(EVOLVING, EVOLVING, COMMON),
+	.args		= DTRACE_ATTR(EVOLVING, EVOLVING, COMMON),
+};
+
 static const struct dtrace_pops profile_pops = {
 	.owner		= THIS_MODULE,
 	.provide	= profile_provide,
 	.enable		= profile_enable,
 	.disable	= profile_disable,
 	.destroy	= profile_destroy,
+	.attr		= &profile_attr,
 };
 
 static void profile_create_defaults(void)

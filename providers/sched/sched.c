@@ -271,11 +271,15 @@ static void schedp_getargdesc(void *arg, dtrace_id_t id, void *parg,
 	desc->mapping = desc->argno;
 }
 
+/* DTrace's attributes for its sched provider */
+static const struct dtrace_pattr schedp_attr = DTRACE_PATTR_EVENTS;
+
 static const struct dtrace_pops schedp_pops = {
 	.owner		= THIS_MODULE,
 	.enable		= schedp_enable,
 	.disable	= schedp_disable,
 	.getargdesc	= schedp_getargdesc,
+	.attr		= &schedp_attr,
 };
 
 static int __init schedp_init(void)

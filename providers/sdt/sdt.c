@@ -127,12 +127,22 @@ static void sdt_getargdesc(void *arg, dtrace_id_t id, void *parg,
 	strscpy(desc->native, type, sizeof(desc->native));
 }
 
+/* DTrace's attributes for its sdt provider */
+static const struct dtrace_pattr sdt_attr = {
+	.provider	= DTRACE_ATTR(EVOLVING, EVOLVING, ISA),
+	.mod		= DTRACE_ATTR(PRIVATE, PRIVATE, UNKNOWN),
+	.func		= DTRACE_ATTR(PRIVATE, PRIVATE, ISA),
+	.name		= DTRACE_ATTR(EVOLVING, EVOLVING, ISA),
+	.args		= DTRACE_ATTR(PRIVATE, PRIVATE, ISA),
+};
+
 static const struct dtrace_pops sdt_pops = {
 	.owner		= THIS_MODULE,
 	.enable		= sdt_enable,
 	.disable	= sdt_disable,
 	.destroy	= sdt_destroy,
 	.getargdesc	= sdt_getargdesc,
+	.attr		= &sdt_attr,
 };
 
 static void sdt_provider_put(struct sdt_provider *prov)

@@ -378,11 +378,21 @@ static void syscall_getargdesc(void *arg, dtrace_id_t id, void *parg,
 				  sc->meta->types[desc->argno]);
 }
 
+/* DTrace's attributes for its syscall provider */
+static const struct dtrace_pattr syscall_attr = {
+	.provider	= DTRACE_ATTR(EVOLVING, EVOLVING, COMMON),
+	.mod		= DTRACE_ATTR(PRIVATE, PRIVATE, UNKNOWN),
+	.func		= DTRACE_ATTR(UNSTABLE, UNSTABLE, ISA),
+	.name		= DTRACE_ATTR(EVOLVING, EVOLVING, COMMON),
+	.args		= DTRACE_ATTR(UNSTABLE, UNSTABLE, ISA),
+};
+
 static const struct dtrace_pops syscall_pops = {
 	.owner		= THIS_MODULE,
 	.enable		= syscall_enable,
 	.disable	= syscall_disable,
 	.getargdesc	= syscall_getargdesc,
+	.attr		= &syscall_attr,
 };
 
 static void syscall_tp_find(struct tracepoint *tp, void *priv)

@@ -149,11 +149,15 @@ static void tcpp_getargdesc(void *arg, dtrace_id_t id, void *parg,
 	desc->mapping = desc->argno;
 }
 
+/* DTrace's attributes for its tcp provider */
+static const struct dtrace_pattr tcpp_attr = DTRACE_PATTR_EVENTS;
+
 static const struct dtrace_pops tcpp_pops = {
 	.owner		= THIS_MODULE,
 	.enable		= tcpp_enable,
 	.disable	= tcpp_disable,
 	.getargdesc	= tcpp_getargdesc,
+	.attr		= &tcpp_attr,
 };
 
 static int __init tcpp_init(void)

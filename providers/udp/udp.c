@@ -162,6 +162,9 @@ static const struct dtrace_hook_arg udpp_args[] = {
 	{ "struct udphdr *",	"udpinfo_t *" },
 };
 
+/* DTrace's attributes for its udp provider */
+static const struct dtrace_pattr udpp_attr = DTRACE_PATTR_EVENTS;
+
 static struct dtrace_hook_provider udpp_prov = {
 	.name		= "udp",
 	.owner		= THIS_MODULE,
@@ -172,6 +175,7 @@ static struct dtrace_hook_provider udpp_prov = {
 	.nargs		= ARRAY_SIZE(udpp_args),
 	.enabled	= udpp_enabled,
 	.ids		= udpp_ids,
+	.attr		= &udpp_attr,
 };
 
 static int __init udpp_init(void)

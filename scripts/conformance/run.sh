@@ -45,6 +45,16 @@ rm -rf "$work/dtu" "$res"
 mkdir -p "$work"
 cp -a "$suite_root/dtu" "$work/dtu"
 chmod -R u+w "$work/dtu"
+# The suite's git symlinks (a post-processor or expected output several
+# tests share) came as small files holding the target's relative path,
+# with no newline: make each a link to its target again.
+find "$work/dtu" -type f -size -200c | while IFS= read -r f; do
+	t=$(cat "$f")
+	case $t in *"
+"*|"") continue ;; esac
+	[ -f "$(dirname "$f")/$t" ] && [ "$(wc -l <"$f")" -eq 0 ] &&
+		ln -sf "$t" "$f"
+done
 scripts/conformance/triggers.sh "$work/dtu" "$top/userland/dtrace"
 
 if [ "$mode" = check ]; then

@@ -8,7 +8,8 @@
 # dmesg and taint are checked (scripts/vm/check-dmesg.sh).
 #
 # Usage: run.sh [--kver K] [--timeout SECS] [--results DIR] [--cwd DIR]
-#               [--no-dmesg-check] [--quiet] [--icount] [--append ARGS]
+#               [--no-dmesg-check] [--quiet] [--icount] [--mttcg]
+#               [--append ARGS]
 #               [--kernel IMAGE --moddir DIR] -- CMD [ARG...]
 # --kernel boots IMAGE instead of /boot/vmlinuz-K, and --moddir takes
 # the kernel's modules from DIR instead of /lib/modules/K (the initramfs
@@ -17,7 +18,15 @@
 # --kver must then name IMAGE's release.
 # --icount boots one vCPU with QEMU's -icount shift=0,sleep=off: guest
 # time advances 1 ns per instruction, so timings repeat across boots
-# (for benchmarks; SMP is not possible then).
+# (for benchmarks; SMP is not possible then).  $VM_ICOUNT, if set,
+# replaces "shift=0,sleep=off" (e.g. "shift=0,sleep=on,align=off").
+# The guest's two vCPUs share one QEMU thread (-accel tcg,thread=single).
+# With one thread per vCPU (MTTCG, --mttcg) QEMU 7.2 races with the
+# kernel's live patching of its own text (jump labels, ftrace sites,
+# behind every tracepoint or kprobe armed or disarmed): a vCPU goes on
+# running code another vCPU has replaced, and the guest dies in "Oops:
+# int3" or loops at the site (docs/testing.md, "The guest's CPUs").
+# --mttcg is faster, for runs that can live with that.
 # --append ARGS adds ARGS to the guest kernel's command line (repeatable),
 # e.g. --append lockdown=integrity.
 # Exit: CMD's status; 124 the guest hung (CMD killed a minute before
@@ -34,6 +43,7 @@ cwd=$tree
 dmesg_check=1
 quiet=0
 cpus="-smp 2"
+accel=tcg,thread=single
 kernel=
 moddir=
 append=
@@ -50,7 +60,9 @@ while [ $# -gt 0 ]; do
 	--cwd) cwd=$(cd "$2" && pwd); shift 2 ;;
 	--no-dmesg-check) dmesg_check=0; shift ;;
 	--quiet) quiet=1; shift ;;
-	--icount) cpus="-smp 1 -icount shift=0,sleep=off"; shift ;;
+	--icount) accel=tcg; cpus="-smp 1 -icount ${VM_ICOUNT:-shift=0,sleep=off}"
+		shift ;;
+	--mttcg) accel=tcg,thread=multi; shift ;;
 	--kernel) kernel=$2; shift 2 ;;
 	--moddir) moddir=$(cd "$2" && pwd); shift 2 ;;
 	--append) append="$append $2"; shift 2 ;;
@@ -111,7 +123,7 @@ trap 'exit 130' INT TERM
 # kernel's check that the IO-APIC timer ticks, and panics without it.
 # shellcheck disable=SC2086 # $cpus is several words
 timeout -k 10 "$limit" qemu-system-x86_64 \
-	-accel tcg -cpu max $cpus -m 2G -no-reboot \
+	-accel "$accel" -cpu max $cpus -m 2G -no-reboot \
 	-display none -monitor none -serial "file:$res/serial.log" -nic none \
 	-kernel "$kernel" -initrd "$initrd" \
 	-append "console=ttyS0 panic=-1 tsc=reliable mitigations=off no_timer_check$append" \

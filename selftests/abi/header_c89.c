@@ -36,7 +36,10 @@ int main(void)
 	      "offsetof dtrace_actdesc.difo");
 	check(sizeof(struct dtrace_rechdr), 16, "sizeof dtrace_rechdr");
 	check(sizeof(struct dtrace_ioc_version), 8, "sizeof dtrace_ioc_version");
-	check(sizeof(struct dtrace_ioc_probe), 336, "sizeof dtrace_ioc_probe");
+	check(sizeof(struct dtrace_ioc_probe), 352, "sizeof dtrace_ioc_probe");
+	check(sizeof(struct dtrace_pattr), 16, "sizeof dtrace_pattr");
+	check(DTRACE_STABILITY_EVOLVING, 5, "DTRACE_STABILITY_EVOLVING");
+	check(DTRACE_CLASS_ISA, 4, "DTRACE_CLASS_ISA");
 	check(sizeof(struct dtrace_ioc_setopt), 16, "sizeof dtrace_ioc_setopt");
 	check(sizeof(struct dtrace_ioc_enable), 424, "sizeof dtrace_ioc_enable");
 	check(offsetof(struct dtrace_ioc_enable, desc), 32,

@@ -332,11 +332,11 @@ static void test_trace(void)
 	tap_ok(dt_ioctl(fd, DTRACEIOC_BUFSNAP, &snap) == ENXIO,
 	       "snapshot before GO is ENXIO");
 
-	/* ERROR: record arg1..arg5 */
+	/* ERROR: record arg0 (EPID), arg1 (probe ID), arg2, arg4, arg5 */
 	memset(act, 0, sizeof(act));
 	for (i = 0; i < 5; i++) {
 		args[i][0] = INSN(DTRACE_DIF_OP_LDV, 1, 0, 0,
-				  DTRACE_DIF_VAR_ARG0 + 1 + i);
+				  DTRACE_DIF_VAR_ARG0 + (i < 3 ? i : i + 1));
 		args[i][1] = INSN(DTRACE_DIF_OP_RET, 0, 1, 0, 0);
 		act[i].kind = DTRACE_ACT_DIFEXPR;
 		act[i].offset = 8 * i;
@@ -410,9 +410,9 @@ static void test_trace(void)
 
 	err = (const uint64_t *)(buf + sizeof(struct dtrace_rechdr));
 	tap_ok(((const struct dtrace_rechdr *)buf)->epid == 1 &&
-	       err[0] == 2 && err[1] == 1 && err[2] == 0 &&
+	       err[0] == 2 && err[1] == 1 && err[2] == 1 &&
 	       err[3] == DTRACEFLT_BADADDR && err[4] == 0,
-	       "ERROR record: epid %llu action %llu pc %llu fault %llu addr %llu",
+	       "ERROR record: epid %llu probe %llu action %llu fault %llu addr %llu",
 	       (unsigned long long)err[0], (unsigned long long)err[1],
 	       (unsigned long long)err[2], (unsigned long long)err[3],
 	       (unsigned long long)err[4]);

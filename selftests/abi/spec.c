@@ -249,7 +249,7 @@ static void test_specdrops(void)
 	int ok = 1;
 
 	c_open(&c);
-	c_opt(&c, DTRACE_OPT_SPECSIZE, DTRACE_SPECSIZE_MIN);
+	c_opt(&c, DTRACE_OPT_SPECSIZE, 4096);
 	claim(&c, SPECVAR, NULL);
 	a[0] = A(DTRACE_ACT_SPECULATE, load_var(SPECVAR), 0, 0, 0);
 	a[1] = A(DTRACE_ACT_STACK, NULL, 0, 8 * 128, 128);

@@ -261,11 +261,11 @@ static int dt_open(void)
 	return fd;
 }
 
-/* ERROR records the faulting EPID, the fault and its address. */
+/* ERROR records the faulting EPID (arg0), the fault and its address. */
 static int enable_error(int fd)
 {
 	static struct dtrace_dif_insn args[3][2];
-	static const int argn[3] = { 1, 4, 5 };
+	static const int argn[3] = { 0, 4, 5 };
 	struct dtrace_actdesc act[3];
 	int i;
 
@@ -579,9 +579,18 @@ static void test_strtok(void)
 	want_int(c, 2, 0);
 	STR_CASE("strtok without delimiters in s", "abc",
 		 DTRACE_DIF_SUBR_STRTOK, SV("abc"), S(","));
+	/*
+	 * As in DTrace, the next call starts at the delimiter that ended
+	 * the token: skipped if it is one of the new delimiters, else the
+	 * start of the next token.
+	 */
 	c = case_new("strtok delimiters may change between calls");
 	CALL(c, 3, DTRACE_DIF_SUBR_STRTOK, SV("a=b,c"), S("="));
 	CALL(c, 2, DTRACE_DIF_SUBR_STRTOK, I(0), S(","));
+	want_str(c, 2, "=b");
+	c = case_new("strtok: the ending delimiter, one of the next set, is skipped");
+	CALL(c, 3, DTRACE_DIF_SUBR_STRTOK, SV("a=b,c"), S("="));
+	CALL(c, 2, DTRACE_DIF_SUBR_STRTOK, I(0), S(",="));
 	want_str(c, 2, "b");
 	INT_CASE("strtok of only delimiters is NULL", 0,
 		 DTRACE_DIF_SUBR_STRTOK, SV(",,,"), S(","));

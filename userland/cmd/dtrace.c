@@ -199,21 +199,26 @@ static int compile_source(struct source *s, unsigned int cflags)
 
 static bool g_verbose;
 
-/*
- * -lv: DTrace's stability sections (this kernel interface reports no
- * stability, so every attribute is Unknown) and the argument types.
- */
+/* One stability section of -lv and -v, as DTrace prints it. */
+static void print_attr(FILE *out, const char *title, struct dtrace_attr a)
+{
+	fprintf(out, "\n\t%s\n\t\tIdentifier Names: %s\n"
+		"\t\tData Semantics:   %s\n\t\tDependency Class: %s\n",
+		title, dtrace_stability_name(a.name),
+		dtrace_stability_name(a.data), dtrace_class_name(a.dep));
+}
+
+/* -lv: the probe's stability (dt_attr.c) and its argument types. */
 static void list_verbose(dtrace_hdl_t *dtp, uint32_t id, FILE *out)
 {
-	static const char *const sect[] = { "Probe Description Attributes",
-					     "Argument Attributes" };
+	/* past every level: printed "Unknown", if the kernel cannot say */
+	struct dtrace_attr desc = { 0xff, 0xff, 0xff }, args = desc;
 	char type[DTRACE_ARGTYPELEN];
 	int i, n = 0;
 
-	for (i = 0; i < 2; i++)
-		fprintf(out, "\n\t%s\n\t\tIdentifier Names: Unknown\n"
-			"\t\tData Semantics:   Unknown\n"
-			"\t\tDependency Class: Unknown\n", sect[i]);
+	dtrace_probe_attr(dtp, id, &desc, &args);
+	print_attr(out, "Probe Description Attributes", desc);
+	print_attr(out, "Argument Attributes", args);
 	fprintf(out, "\n\tArgument Types\n");
 	for (i = 0; i < 10; i++) {
 		if (dtrace_probe_argtype(dtp, id, i, type, sizeof(type)) ||
@@ -285,6 +290,12 @@ static int count_desc(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pd,
 	return 0;
 }
 
+/* How much of -n's @arg DTrace's messages quote: its descriptions. */
+static int desc_len(const char *arg)
+{
+	return (int)strcspn(arg, "{/");
+}
+
 /* Print "description 'X' matched N probes" for one source. */
 static void report_matched(const struct source *s, unsigned int n)
 {
@@ -297,10 +308,27 @@ static void report_matched(const struct source *s, unsigned int n)
 		      (int)strcspn(s->arg, "{/"), s->arg, n, plural);
 }
 
+/* -v: the stability of one source's program, as DTrace prints it. */
+static void report_attr(const struct source *s, FILE *out)
+{
+	struct dtrace_attr desc, stmt;
+
+	if (dtrace_program_attr(g_dtp, s->prog, &desc, &stmt))
+		return;
+	if (s->kind == SRC_FILE)
+		fprintf(out, "\nStability attributes for script %s:\n", s->arg);
+	else
+		fprintf(out, "\nStability attributes for description %.*s:\n",
+			desc_len(s->arg), s->arg);
+	print_attr(out, "Minimum Probe Description Attributes", desc);
+	print_attr(out, "Minimum Statement Attributes", stmt);
+	fputc('\n', out);
+}
+
 static int run(FILE *out)
 {
 	struct sigaction sa;
-	int64_t quiet = 0, json = 0;
+	int64_t quiet = 0, json = 0, destructive = 0;
 	int i, status;
 	bool stopped = false, continued = false;
 
@@ -319,6 +347,8 @@ static int run(FILE *out)
 		}
 		if (!quiet)
 			report_matched(&g_srcs[i], info.matched);
+		if (g_verbose)
+			report_attr(&g_srcs[i], out);
 	}
 
 	memset(&sa, 0, sizeof(sa));
@@ -339,6 +369,9 @@ static int run(FILE *out)
 		dmsg("could not enable tracing: %s", errmsg());
 		return 1;
 	}
+	if (!quiet && !dtrace_getopt(g_dtp, "destructive", &destructive) &&
+	    destructive)
+		dmsg("allowing destructive actions");	/* a notice */
 
 	for (;;) {
 		dtrace_workstatus_t ws;

@@ -18,3 +18,4 @@ inline int DTRACEFLT_KPRIV = 6;		/* privileged kernel access */
 inline int DTRACEFLT_UPRIV = 7;		/* privileged user access */
 inline int DTRACEFLT_TUPOFLOW = 8;	/* tuple stack overflow */
 inline int DTRACEFLT_BADSTACK = 9;	/* bad stack */
+inline int DTRACEFLT_BADSIZE = 10;	/* bad size */

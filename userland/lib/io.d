@@ -7,7 +7,7 @@
  * BTF from the struct request of io:::start and done and the struct
  * bio of io:::wait-start and wait-done; and fds[], the fileinfo_t of
  * each file descriptor of the current process, from its struct file.
- * Loaded before every program (userland/libdtrace/dt_lib.c).
+ * Compiled for the programs that use it (userland/libdtrace/dt_lib.c).
  * docs/providers/io.md and docs/d-reference.md document them.
  *
  * The block layer's numbers read here are Linux's own, the same in

@@ -7,7 +7,7 @@
  * the IP header, translated from the kernel's struct sk_buff, struct
  * sock and IP header through its BTF; and the ip provider's own
  * ifinfo_t (the device), ipv4info_t and ipv6info_t (the full header).
- * Loaded before every program (userland/libdtrace/dt_lib.c).
+ * Compiled for the programs that use it (userland/libdtrace/dt_lib.c).
  * docs/providers/ip.md documents them.
  */
 

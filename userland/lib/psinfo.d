@@ -5,8 +5,8 @@
  * other DTraces: psinfo_t and lwpsinfo_t, translated from a Linux
  * struct task_struct (through the kernel's BTF), curpsinfo and
  * curlwpsinfo for the current thread, and the constants of the proc
- * provider's arguments (docs/providers/proc.md).  Loaded before every
- * program (userland/libdtrace/dt_lib.c); a member the running kernel
+ * provider's arguments (docs/providers/proc.md).  Compiled for the
+ * programs that use it (userland/libdtrace/dt_lib.c); a member the running kernel
  * lacks fails only the programs that read it.
  */
 

@@ -6,8 +6,8 @@
  * built-in variables chip, lgrp and pset.  The kernel builds a CPU's
  * description in _cpuinfo() (struct dtrace_cpuinfo in the ABI header,
  * which has cpuinfo_t's layout); the sched provider's enqueue and
- * dequeue give a CPU number, translated here.  Loaded before every
- * program (userland/libdtrace/dt_lib.c).  docs/providers/sched.md
+ * dequeue give a CPU number, translated here.  Compiled for the
+ * programs that use it (userland/libdtrace/dt_lib.c).  docs/providers/sched.md
  * documents them.
  */
 
@@ -42,7 +42,7 @@ translator cpuinfo_t < int C > {
 	cpu_info = ((cpuinfo_t *)_cpuinfo(C))->cpu_info;
 };
 
-inline cpuinfo_t *curcpu = xlate < cpuinfo_t * > (cpu);
+inline cpuinfo_t *curcpu = (cpuinfo_t *)_cpuinfo(cpu);
 inline chipid_t chip = curcpu->cpu_chip;
 inline lgrp_id_t lgrp = curcpu->cpu_lgrp;
 inline psetid_t pset = curcpu->cpu_pset;

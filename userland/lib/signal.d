@@ -4,7 +4,7 @@
  * The signal names D programs use with raise() and in predicates on
  * signal numbers (proc:::signal-send's args[2], ...), as DTrace's
  * library defines them, with Linux's numbers (x86-64, the generic
- * ones).  Loaded before every program (userland/libdtrace/dt_lib.c).
+ * ones).  Compiled for the programs that use it (userland/libdtrace/dt_lib.c).
  */
 
 inline int SIGHUP = 1;		/* hangup */

@@ -5,8 +5,10 @@
  * misses the D and built-in types, then the split BTF of each loaded
  * module under /sys/kernel/btf/, one file at a time, as names miss.
  * Every file is validated once (header, every type record, string
- * section); a name index is built; BTF types become struct dt_type on
- * demand, memoized by id.  dt_type.h is the API; docs/types.md the map.
+ * section); its name indexes (types, functions, enumerators) are built
+ * each on the first lookup that needs it; BTF types become struct
+ * dt_type on demand, memoized by id.  dt_type.h is the API;
+ * docs/types.md the map.
  */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -41,9 +43,11 @@ struct dt_btf_file {
 	uint32_t *offs;		/* type record offsets into data */
 	const struct dt_type **memo;	/* by id - id_base */
 	unsigned char *busy;	/* conversion under way: a cycle */
-	uint32_t *index;	/* open hash of named ids, 0 = empty */
+	uint32_t *index;	/* open hash of named types, 0 = empty */
 	uint32_t index_mask;
-	uint32_t *enum_index;	/* open hash of (id, enumerator nr) */
+	uint32_t *func_index;	/* of functions, made on first need */
+	uint32_t func_mask;
+	uint32_t *enum_index;	/* of (id, enumerator nr), likewise */
 	uint32_t enum_mask;
 	bool tried;		/* loading attempted */
 	bool ok;		/* loaded and valid */
@@ -331,39 +335,80 @@ static void dt_btf_enum_insert(struct dt_btf *btf, struct dt_btf_file *f,
 	}
 }
 
-static int dt_btf_index(struct dt_btf *btf, struct dt_btf_file *f)
+/* Does index @ns (functions or not) hold a name of namespace @tns? */
+static bool dt_btf_in_index(enum dt_btf_ns ns, enum dt_btf_ns tns)
 {
-	uint32_t i, h, nenums = 0;
+	if (ns == DT_NS_FUNC)
+		return tns == DT_NS_FUNC;
+	return tns == DT_NS_TAG || tns == DT_NS_ORD;
+}
+
+/*
+ * The name index of @f for namespace @ns: functions (DT_NS_FUNC) or
+ * the types (tags and ordinary names), each made on the first lookup
+ * that needs it, since most programs look up no function and a kernel
+ * has several times more functions than named types.
+ */
+static int dt_btf_index(struct dt_btf *btf, struct dt_btf_file *f,
+			enum dt_btf_ns ns)
+{
+	uint32_t **index = ns == DT_NS_FUNC ? &f->func_index : &f->index;
+	uint32_t *mask = ns == DT_NS_FUNC ? &f->func_mask : &f->index_mask;
+	uint32_t i, h, n = 0;
 	const struct btf_type *t;
+	enum dt_btf_ns tns;
 	const char *s;
 
-	for (i = 0; i < f->ntypes; i++) {
-		t = dt_btf_type(f, f->id_base + i);
-		if (dt_btf_is_enum(t))
-			nenums += BTF_INFO_VLEN(t->info);
-	}
-	f->index_mask = dt_btf_pow2(f->ntypes) - 1;
-	f->enum_mask = dt_btf_pow2(nenums) - 1;
-	f->index = calloc(f->index_mask + 1, sizeof(uint32_t));
-	f->enum_index = calloc(2 * ((size_t)f->enum_mask + 1),
-			       sizeof(uint32_t));
-	f->memo = calloc(f->ntypes + 1, sizeof(*f->memo));
-	f->busy = calloc(f->ntypes + 1, 1);
-	if (!f->index || !f->enum_index || !f->memo || !f->busy) {
+	if (*index)
+		return 0;
+	for (i = 0; i < f->ntypes; i++)
+		n += dt_btf_in_index(ns, dt_btf_ns(dt_btf_type(f, f->id_base + i)));
+	*mask = dt_btf_pow2(n) - 1;
+	*index = calloc(*mask + 1, sizeof(uint32_t));
+	if (!*index) {
 		dt_btf_seterr(btf, "%s: out of memory", f->path);
 		return -1;
 	}
 	for (i = 0; i < f->ntypes; i++) {
 		t = dt_btf_type(f, f->id_base + i);
+		tns = dt_btf_ns(t);
+		if (!dt_btf_in_index(ns, tns))
+			continue;
 		s = dt_btf_str(btf, f, t->name_off);
+		if (!s || !*s)
+			continue;
+		h = dt_btf_hash(s, tns) & *mask;
+		while ((*index)[h])
+			h = (h + 1) & *mask;
+		(*index)[h] = f->id_base + i;
+	}
+	return 0;
+}
+
+/* The enumerator index of @f, made on the first lookup of a constant. */
+static int dt_btf_enum_index(struct dt_btf *btf, struct dt_btf_file *f)
+{
+	uint32_t i, nenums = 0;
+	const struct btf_type *t;
+
+	if (f->enum_index)
+		return 0;
+	for (i = 0; i < f->ntypes; i++) {
+		t = dt_btf_type(f, f->id_base + i);
+		if (dt_btf_is_enum(t))
+			nenums += BTF_INFO_VLEN(t->info);
+	}
+	f->enum_mask = dt_btf_pow2(nenums) - 1;
+	f->enum_index = calloc(2 * ((size_t)f->enum_mask + 1),
+			       sizeof(uint32_t));
+	if (!f->enum_index) {
+		dt_btf_seterr(btf, "%s: out of memory", f->path);
+		return -1;
+	}
+	for (i = 0; i < f->ntypes; i++) {
+		t = dt_btf_type(f, f->id_base + i);
 		if (dt_btf_is_enum(t))
 			dt_btf_enum_insert(btf, f, f->id_base + i, t);
-		if (!s || !*s || dt_btf_ns(t) == DT_NS_NONE)
-			continue;
-		h = dt_btf_hash(s, dt_btf_ns(t)) & f->index_mask;
-		while (f->index[h])
-			h = (h + 1) & f->index_mask;
-		f->index[h] = f->id_base + i;
 	}
 	return 0;
 }
@@ -376,11 +421,16 @@ static uint32_t dt_btf_find(struct dt_btf *btf, struct dt_btf_file *f,
 			    const char *name, enum dt_btf_ns ns,
 			    unsigned int kind)
 {
-	uint32_t h = dt_btf_hash(name, ns) & f->index_mask, id, fwd = 0;
+	uint32_t *index, mask, h, id, fwd = 0;
 	const struct btf_type *t;
 	const char *s;
 
-	for (; (id = f->index[h]); h = (h + 1) & f->index_mask) {
+	if (dt_btf_index(btf, f, ns))
+		return 0;
+	index = ns == DT_NS_FUNC ? f->func_index : f->index;
+	mask = ns == DT_NS_FUNC ? f->func_mask : f->index_mask;
+	for (h = dt_btf_hash(name, ns) & mask; (id = index[h]);
+	     h = (h + 1) & mask) {
 		t = dt_btf_type(f, id);
 		s = dt_btf_str(btf, f, t->name_off);
 		if (dt_btf_ns(t) != ns || strcmp(s, name))
@@ -411,8 +461,14 @@ static int dt_btf_load(struct dt_btf *btf, struct dt_btf_file *f)
 		dt_btf_seterr(btf, "%s: %s", f->path, strerror(errno));
 		return -1;
 	}
-	if (dt_btf_check_header(btf, f) < 0 || dt_btf_index(btf, f) < 0)
+	if (dt_btf_check_header(btf, f) < 0)
 		return -1;
+	f->memo = calloc(f->ntypes + 1, sizeof(*f->memo));
+	f->busy = calloc(f->ntypes + 1, 1);
+	if (!f->memo || !f->busy) {
+		dt_btf_seterr(btf, "%s: out of memory", f->path);
+		return -1;
+	}
 	f->ok = true;
 	return 0;
 }
@@ -453,6 +509,7 @@ static void dt_btf_file_free(struct dt_btf_file *f)
 	free(f->memo);
 	free(f->busy);
 	free(f->index);
+	free(f->func_index);
 	free(f->enum_index);
 }
 
@@ -1033,6 +1090,8 @@ bool dt_btf_enumconst(dtrace_hdl_t *dtp, const char *name, int64_t *valp,
 	if (!btf)
 		return false;
 	while ((f = dt_btf_next(btf, f))) {
+		if (dt_btf_enum_index(btf, f))
+			return false;
 		h = dt_btf_hash(name, DT_NS_NONE) & f->enum_mask;
 		for (; (id = f->enum_index[2 * h]);
 		     h = (h + 1) & f->enum_mask) {

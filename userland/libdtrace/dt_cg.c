@@ -79,6 +79,24 @@ static void dt_cg_fit(struct dt_cg *cg, unsigned int r,
 	dt_cg_free(cg, tmp);
 }
 
+/*
+ * %@d = %@a % %@b, signed, with DTrace's sign: that of C's remainder
+ * (the dividend's), negated when the divisor is negative, so 19 % -5 is
+ * -4 and -19 % -5 is 4.  @d may be @a or @b.
+ */
+void dt_cg_srem(struct dt_cg *cg, unsigned int d, unsigned int a,
+		unsigned int b, int line)
+{
+	unsigned int m = dt_cg_reg(cg, line);
+
+	dt_cg_const(cg, m, 63, line);
+	dt_cg_emit(cg, DTRACE_DIF_OP_ASR, m, b, m);	/* -1 if b < 0 */
+	dt_cg_emit(cg, DTRACE_DIF_OP_SREM, d, a, b);
+	dt_cg_emit(cg, DTRACE_DIF_OP_XOR, d, d, m);
+	dt_cg_emit(cg, DTRACE_DIF_OP_SUB, d, d, m);
+	dt_cg_free(cg, m);
+}
+
 /* Convert %r from integer type @from to @to, as C converts values. */
 void dt_cg_convert(struct dt_cg *cg, unsigned int r,
 		   const struct dt_type *from, const struct dt_type *to,
@@ -524,7 +542,10 @@ static unsigned int dt_cg_op2(struct dt_cg *cg, struct dt_node *n)
 		dt_cg_convert(cg, r, n->right->type, n->type, n->line);
 	is_signed = dt_type_base(n->type)->is_signed;
 	op = dt_cg_arith_op(n->op, is_signed);
-	dt_cg_emit(cg, op, l, l, r);
+	if (op == DTRACE_DIF_OP_SREM)
+		dt_cg_srem(cg, l, l, r, n->line);
+	else
+		dt_cg_emit(cg, op, l, l, r);
 	dt_cg_free(cg, r);
 	if (op != DTRACE_DIF_OP_AND && op != DTRACE_DIF_OP_OR &&
 	    op != DTRACE_DIF_OP_XOR && op != DTRACE_DIF_OP_LSR &&

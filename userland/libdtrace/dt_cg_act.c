@@ -623,6 +623,9 @@ static void dt_cg_clause_kinds(const struct dt_clause *cl, bool *aggp,
 	for (i = 0; i < cl->nacts; i++) {
 		*aggp |= cl->acts[i].kind == DTRACE_ACT_AGGREGATE;
 		*specp |= cl->acts[i].kind == DTRACE_ACT_SPECULATE;
+		/* DTrace records a signal it sends: the probe's line */
+		*consp |= cl->acts[i].kind == DTRACE_ACT_RAISE ||
+			  cl->acts[i].kind == DTRACE_ACT_STOP;
 	}
 	/* printf("text") and printa() print, yet may record nothing */
 	for (i = 0; i < cl->nstmts; i++)
@@ -638,7 +641,8 @@ static void dt_cg_clause_kinds(const struct dt_clause *cl, bool *aggp,
  * That is right for a clause of aggregations, commit() or discard(), or
  * assignments, which prints nothing; but the consumer must see a clause
  * fire whose statements print without recording (printf() of a format
- * alone, printa() and the like), and a clause that only speculates
+ * alone, printa() and the like) or that sends a signal (raise(),
+ * stop(): DTrace prints the probe's line), and a clause that only speculates
  * records DTrace's default line in the speculation (printed if it is
  * committed).  Those get a one-byte record if they store nothing else;
  * pending statements at the end run in an action of their own, which

@@ -196,6 +196,35 @@ static void dt_cg_store_mem(struct dt_cg *cg, unsigned int a, unsigned int r,
 	dt_as_emit(&cg->irl, ops[dt_type_base(t)->size], a, r, 0, 0);
 }
 
+/*
+ * Copy the struct or union of type @t at the address in %@src to the
+ * address in %@a: word by word, then the bytes left, through the same
+ * checked loads and stores as any member's.
+ */
+static void dt_cg_store_sou(struct dt_cg *cg, unsigned int a,
+			    unsigned int src, const struct dt_type *t,
+			    int line)
+{
+	uint64_t size = dt_type_base(t)->size, off = 0, step;
+	unsigned int v = dt_cg_reg(cg, line), tmp = dt_cg_reg(cg, line);
+	unsigned int d = dt_cg_reg(cg, line);
+	const struct dt_type *u;
+
+	for (; off < size; off += step) {
+		step = size - off >= 8 ? 8 : size - off >= 4 ? 4 :
+		       size - off >= 2 ? 2 : 1;
+		u = step == 8 ? &dt_type_uint64 : step == 4 ? &dt_type_uint :
+		    step == 2 ? &dt_type_ushort : &dt_type_uchar;
+		dt_cg_load_type(cg, v, src, (int32_t)off, u, false);
+		dt_cg_const(cg, tmp, off, line);
+		dt_cg_emit(cg, DTRACE_DIF_OP_ADD, d, a, tmp);
+		dt_cg_store_mem(cg, d, v, u);
+	}
+	dt_cg_free(cg, d);
+	dt_cg_free(cg, tmp);
+	dt_cg_free(cg, v);
+}
+
 /* The value of @lv before "lv op= e" (or ++, --) stores into it. */
 static unsigned int dt_cg_assign_old(struct dt_cg *cg, struct dt_node *lv,
 				     unsigned int addr,
@@ -215,7 +244,8 @@ static unsigned int dt_cg_assign_old(struct dt_cg *cg, struct dt_node *lv,
 
 /*
  * @n is "lv = e", "lv op= e", "++lv", "lv++" ... with lv a variable, or
- * memory (a member, *p, p[i]: dt_check.c allows only scalars there).
+ * memory (a member, *p, p[i]: dt_check.c allows scalars there, and a
+ * struct or union by "=").
  * Return: the register holding the value of the whole expression.
  */
 unsigned int dt_cg_var_assign(struct dt_cg *cg, struct dt_node *n)
@@ -266,11 +296,18 @@ unsigned int dt_cg_var_assign(struct dt_cg *cg, struct dt_node *n)
 			dt_cg_emit(cg, DTRACE_DIF_OP_MUL, val, val, s);
 			dt_cg_free(cg, s);
 		}
-		dt_cg_emit(cg, dt_cg_binop(n->op, is_signed), val, old, val);
+		if (dt_cg_binop(n->op, is_signed) == DTRACE_DIF_OP_SREM)
+			dt_cg_srem(cg, val, old, val, n->line);
+		else
+			dt_cg_emit(cg, dt_cg_binop(n->op, is_signed), val,
+				   old, val);
 		dt_cg_convert(cg, val, &dt_type_int64, t, n->line);
 	}
 	if (bf) {
 		dt_cg_bf_store(cg, addr, val, bf, bo, n->line);
+		dt_cg_free(cg, addr);
+	} else if (mem && dt_type_is_sou(t)) {
+		dt_cg_store_sou(cg, addr, val, t, n->line);
 		dt_cg_free(cg, addr);
 	} else if (mem) {
 		dt_cg_store_mem(cg, addr, val, t);

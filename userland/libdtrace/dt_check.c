@@ -572,6 +572,7 @@ static void dt_check_memlvalue(struct dt_pcb *pcb, struct dt_node *n,
 			       const char *op, const struct dt_node *rhs)
 {
 	const struct dt_type *t, *rt;
+	bool sou;
 
 	dt_check_expr(pcb, n);
 	t = n->kind == DT_NODE_MEMBER && n->ctype ? n->ctype : n->type;
@@ -581,9 +582,11 @@ static void dt_check_memlvalue(struct dt_pcb *pcb, struct dt_node *n,
 		dt_diag(pcb, n->line, D_OP_LVAL,
 			"operator %s requires modifiable lvalue as an operand",
 			op);
+	/* a struct or union is stored whole, by "=" only (dt_cg_var.c) */
+	sou = dt_type_is_sou(t) && rhs && !strcmp(op, "=");
 	if (!(n->kind == DT_NODE_MEMBER || n->kind == DT_NODE_INDEX ||
 	      (n->kind == DT_NODE_OP1 && n->op == DT_OP_DEREF)) ||
-	    !dt_type_is_scalar(t) || n->ident)
+	    !(dt_type_is_scalar(t) || sou) || n->ident)
 		dt_diag(pcb, n->line, D_OP_LVAL,
 			"operator %s requires modifiable lvalue as an operand",
 			op);
@@ -591,7 +594,7 @@ static void dt_check_memlvalue(struct dt_pcb *pcb, struct dt_node *n,
 		dt_diag(pcb, n->line, D_OP_LVAL,
 			"operator %s requires modifiable lvalue as an operand",
 			op);
-	switch (dt_type_base(t)->size) {
+	switch (sou ? 8 : dt_type_base(t)->size) {
 	case 1: case 2: case 4: case 8:
 		break;
 	default:
@@ -987,7 +990,7 @@ static void dt_check_op2(struct dt_pcb *pcb, struct dt_node *n)
 	if (n->op == DT_OP_LSH || n->op == DT_OP_RSH)
 		n->type = dt_type_promote(lt);
 	else
-		n->type = dt_type_common(lt, rt);
+		n->type = dt_type_arith(lt, rt);
 }
 
 static void dt_check_op3(struct dt_pcb *pcb, struct dt_node *n)
@@ -1067,6 +1070,7 @@ static void dt_check_index(struct dt_pcb *pcb, struct dt_node *n)
 	struct dtrace_ioc_probearg pa;
 	const struct dt_ident *id = NULL;
 	const struct dt_type *t;
+	int64_t idx;
 
 	if (n->left->kind == DT_NODE_IDENT)
 		id = dt_ident_lookup(n->left->str);
@@ -1081,12 +1085,13 @@ static void dt_check_index(struct dt_pcb *pcb, struct dt_node *n)
 			dt_diag(pcb, n->line, D_PROTO_ARG,
 				"%s[ ] index must be of integral type",
 				id->name);
+		/* a constant index, folded, is checked as DTrace does */
 		if (id->var == DTRACE_DIF_VAR_ARGS &&
-		    n->args->kind == DT_NODE_INT &&
-		    n->args->value >= DTRACE_PROBE_NARGS)
+		    !dt_decl_fold(pcb, n->args, &idx) &&
+		    (idx < 0 || idx >= DTRACE_PROBE_NARGS))
 			dt_diag(pcb, n->line, D_ARGS_IDX,
 				"index %lld is out of range for args[ ]",
-				(long long)n->args->value);
+				(long long)idx);
 		n->value = (uint64_t)id->var;
 		n->type = id->type;
 		if (id->var == DTRACE_DIF_VAR_ARGS &&

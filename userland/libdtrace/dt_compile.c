@@ -213,6 +213,7 @@ static dtrace_prog_t *dt_compile(dtrace_hdl_t *dtp, const char *text,
 	dtrace_prog_t *pgp = NULL;
 	char *cpp_out = NULL;
 	unsigned int mark, aggmark;
+	bool libok;
 
 	dtp->errmsg[0] = '\0';
 	if (dtp->opt.cpp) {
@@ -235,11 +236,12 @@ static dtrace_prog_t *dt_compile(dtrace_hdl_t *dtp, const char *text,
 	cc->pcb.spec = spec;
 	cc->pcb.cflags = cflags;
 	dt_cg_init(&cc->cg, &cc->pcb);
+	/* what the library needs is its own, kept if the program fails */
+	libok = dt_lib_load(dtp, &cc->pcb) == 0;
 	mark = dt_var_mark(dtp);
 	aggmark = dt_aggs_mark(dtp);
 
-	if (dt_lib_load(dtp, &cc->pcb) == 0 && dt_parse(&cc->pcb) == 0 &&
-	    dt_compile_run(cc) == 0) {
+	if (libok && dt_parse(&cc->pcb) == 0 && dt_compile_run(cc) == 0) {
 		pgp = cc->pgp;
 	} else {
 		dt_compile_error(&cc->pcb);

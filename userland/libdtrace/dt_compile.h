@@ -73,6 +73,8 @@ void dt_cg_free(struct dt_cg *cg, unsigned int r);
 void dt_cg_emit(struct dt_cg *cg, unsigned int op, unsigned int d,
 		unsigned int s1, unsigned int s2);
 void dt_cg_const(struct dt_cg *cg, unsigned int r, uint64_t v, int line);
+void dt_cg_srem(struct dt_cg *cg, unsigned int d, unsigned int a,
+		unsigned int b, int line);
 unsigned int dt_cg_expr(struct dt_cg *cg, struct dt_node *n);
 void dt_cg_convert(struct dt_cg *cg, unsigned int r,
 		   const struct dt_type *from, const struct dt_type *to,

@@ -115,6 +115,10 @@ static const char *dt_fault_text(uint64_t fault, uint64_t addr, char *buf,
 	case DTRACEFLT_BADSTACK:
 		snprintf(buf, len, "bad stack");
 		break;
+	case DTRACEFLT_BADSIZE:
+		snprintf(buf, len, "invalid size (0x%llx)",
+			 (unsigned long long)addr);
+		break;
 	default:
 		snprintf(buf, len, "unknown fault (%llu)",
 			 (unsigned long long)fault);
@@ -187,10 +191,10 @@ static unsigned int dt_clause_num(const struct dt_clause *cl,
 }
 
 /*
- * A record of the internal ERROR clause: arg1..arg5 of the fault,
- * reported in Linux DTrace's layout (dt_clause_N, the index of the
- * clause in its program; "BPF pc", the fault's index in the clause's
- * DIF) so that what parses DTrace's messages parses ours.
+ * A record of the internal ERROR clause: arg0 (EPID) and arg2..arg5 of
+ * the fault, reported in Linux DTrace's layout (dt_clause_N, the index
+ * of the clause in its program; "BPF pc", the fault's index in the
+ * clause's DIF) so that what parses DTrace's messages parses ours.
  */
 static int dt_consume_error(dtrace_hdl_t *dtp, const struct dt_clause *cl,
 			    const char *data)
@@ -256,8 +260,9 @@ static int dt_print_trace(dtrace_hdl_t *dtp, const struct dt_recdesc *rec,
 		return dt_strbuf_printf(sb, q ? "%.*s" : "  %-33.*s",
 					(int)strnlen(str, rec->size), str);
 	if (rec->kind == DT_REC_KSYM || rec->kind == DT_REC_USYM) {
+		/* As DTrace prints them, quiet or not: as wide as a key. */
 		dt_agg_symtext(dtp, rec, str, sym, sizeof(sym));
-		return dt_strbuf_printf(sb, q ? "%s" : "  %-33s", sym);
+		return dt_strbuf_printf(sb, "  %-50s", sym);
 	}
 	if (rec->kind != DT_REC_INT)
 		return dt_print_bytes(p, rec->size, q, dtp->opt.rawbytes, sb);
@@ -575,10 +580,9 @@ static int dt_print_stmt(dtrace_hdl_t *dtp, FILE *fp,
 	case DT_STMT_PRINTF:
 		return dt_consume_printf(dtp, cl, st, data, sb);
 	case DT_STMT_EXIT:
-		if (!dtp->exit_set) {
-			dtp->exit_set = true;
-			dtp->exit_status = (int)(int32_t)dt_rec_int(rec, data);
-		}
+		/* the kernel records one exit(), then END's: the last wins */
+		dtp->exit_set = true;
+		dtp->exit_status = (int)(int32_t)dt_rec_int(rec, data);
 		return 0;
 	case DT_STMT_STACK:
 		return dt_print_stack(dtp, p + rec->offset, rec->size / 8, -1,
@@ -881,7 +885,8 @@ static int dt_report_losses(dtrace_hdl_t *dtp, const struct dt_losses *l)
 	if (l->specunavail &&
 	    dt_report_drops(dtp, -1, l->specunavail,
 			    "DTRACEDROP_SPECUNAVAIL", "failed speculation",
-			    " (no speculative buffer available)"))
+			    /* DTrace's words, to the character */
+			    " (no speculative buffer available: No such process"))
 		return -1;
 	return 0;
 }

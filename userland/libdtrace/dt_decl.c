@@ -677,7 +677,8 @@ static int dt_decl_const2(struct dt_pcb *pcb, const struct dt_node *n,
 		if (a == INT64_MIN && b == -1)
 			*vp = n->op == DT_OP_DIV ? a : 0;
 		else
-			*vp = n->op == DT_OP_DIV ? a / b : a % b;
+			*vp = n->op == DT_OP_DIV ? a / b :
+			      b < 0 ? -(a % b) : a % b;	/* dt_cg_srem() */
 		break;
 	case DT_OP_LSH: *vp = (int64_t)((uint64_t)a << (b & 63)); break;
 	case DT_OP_RSH: *vp = a >> (b & 63); break;

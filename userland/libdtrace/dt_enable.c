@@ -4,8 +4,8 @@
  * description of every clause, each clause under its cookie, after a
  * DTRACEIOC_AGGDEF for each aggregation the clause is the first to use.  Before
  * the first program, the internal clause on dtrace:::ERROR is enabled:
- * it records arg1..arg5 of every fault so that dt_consume.c can report
- * it ("error in dt_clause_N for probe ID ...").
+ * it records arg0 and arg2..arg5 of every fault so that dt_consume.c
+ * can report it ("error in dt_clause_N for probe ID ...").
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -13,7 +13,8 @@
 #include <engine/dif.h>
 #include "dt_as.h"
 
-#define DT_ERR_NARGS	5	/* arg1..arg5 of dtrace:::ERROR */
+/* arg0 (EPID) and arg2..arg5 of dtrace:::ERROR; arg1, the probe, not */
+#define DT_ERR_NARGS	5
 
 static struct dt_clause *dt_error_clause_create(void)
 {
@@ -40,7 +41,7 @@ static struct dt_clause *dt_error_clause_create(void)
 
 		dt_irlist_init(&irl);
 		dt_as_emit(&irl, DTRACE_DIF_OP_LDV, 1, 0, 0,
-			   DTRACE_DIF_VAR_ARG0 + 1 + (int32_t)i);
+			   DTRACE_DIF_VAR_ARG0 + (i ? 1 + (int32_t)i : 0));
 		dt_as_emit(&irl, DTRACE_DIF_OP_RET, 0, 1, 0, 0);
 		dp = dt_as_assemble(&irl, DTRACE_DIF_RTYPE_INT, 8, &err);
 		dt_irlist_fini(&irl);

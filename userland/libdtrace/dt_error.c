@@ -54,6 +54,8 @@ static const char *const dt_errmsgs[] = {
 	[EDT_BADOPTCTX - EDT_BASE] =
 		"Option cannot be used from within a D program",
 	[EDT_BUFTOOSMALL - EDT_BASE] = "Enabling exceeds size of buffer",
+	[EDT_ENDTOOBIG - EDT_BASE] =
+		"END enablings exceed size of principal buffer",
 };
 
 static const char *const dt_tagnames[] = {

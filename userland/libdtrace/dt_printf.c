@@ -145,7 +145,7 @@ struct dt_pfmt *dt_printf_parse(const char *fmt, char *err, size_t errlen)
 
 /**
  * dt_printf_parse_tag() - dt_printf_parse(), saying why it refused
- * @fmt: the format, escapes already decoded
+ * @fmt: the format, escapes other than \\ and \? already decoded
  * @tag: out, the diagnostic's tag when it refuses
  * @err: out, why it was refused
  * @errlen: size of @err
@@ -173,6 +173,12 @@ struct dt_pfmt *dt_printf_parse_tag(const char *fmt, enum dt_errtag *tag,
 	while (*p) {
 		struct dt_pfconv *c;
 
+		/* a D string keeps \\ and \? (dt_lex.l): decoded here */
+		if (*p == '\\' && (p[1] == '\\' || p[1] == '?')) {
+			pf->text[n++] = p[1];
+			p += 2;
+			continue;
+		}
 		if (*p != '%') {
 			pf->text[n++] = *p++;
 			continue;

@@ -1037,6 +1037,25 @@ const struct dt_type *dt_type_common(const struct dt_type *a,
 	return dt_type_unsigned_of(s);
 }
 
+/*
+ * The type of a + b, a * b, a & b ...: C's common type, except that two
+ * integers narrower than int keep the wider of the two (the unsigned
+ * one of a rank) and are not promoted, as DTrace computes them:
+ * (uchar)254 + (uchar)253 is the uchar 251, not the int 507.
+ */
+const struct dt_type *dt_type_arith(const struct dt_type *a,
+				    const struct dt_type *b)
+{
+	const struct dt_type *x = dt_type_base(a), *y = dt_type_base(b);
+
+	if (x->kind != DT_TK_INT || y->kind != DT_TK_INT ||
+	    x->rank >= dt_type_int.rank || y->rank >= dt_type_int.rank)
+		return dt_type_common(a, b);
+	if (x->rank != y->rank)
+		return x->rank > y->rank ? x : y;
+	return x->is_signed ? y : x;
+}
+
 bool dt_type_same(const struct dt_type *a, const struct dt_type *b)
 {
 	unsigned int i;

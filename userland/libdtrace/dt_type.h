@@ -198,6 +198,8 @@ bool dt_type_is_byref(const struct dt_type *t);
 const struct dt_type *dt_type_promote(const struct dt_type *t);
 const struct dt_type *dt_type_common(const struct dt_type *a,
 				     const struct dt_type *b);
+const struct dt_type *dt_type_arith(const struct dt_type *a,
+				    const struct dt_type *b);
 
 /*
  * May a value of type @from be assigned to (or compared with) @to?

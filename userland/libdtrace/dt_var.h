@@ -34,6 +34,7 @@ struct dt_var {
 struct dt_inline;
 struct dt_xlator;
 struct dt_libfile;
+struct dt_libset;
 
 /* dtp->dstate: what outlives one compilation. */
 struct dt_dstate {
@@ -44,7 +45,7 @@ struct dt_dstate {
 	/* the D library's compilations, kept for their AST (dt_lib.c) */
 	struct dt_libfile *libs[DT_LIB_MAXFILES];
 	unsigned int nlibs;
-	bool lib_loaded;
+	struct dt_libset *libset;	/* the files, read once (dt_lib.c) */
 	uint32_t argprobe;		/* the one probe of the clause being
 					   checked, whose args[] are typed by
 					   DTRACEIOC_PROBEARG; 0 if none */

@@ -33,8 +33,10 @@ static int dt_go_cpu(dtrace_hdl_t *dtp)
  * dtrace_go() - send the options, start tracing (BEGIN fires)
  * @dtp: a handle with its programs enabled
  *
- * Return: 0, or -1 (EDT_ACTIVE, EDT_NOMEM, EDT_BUFTOOSMALL when a
- * clause's record does not fit in bufsize, an errno of the kernel).
+ * Return: 0, or -1 (EDT_ACTIVE, EDT_NOMEM, EDT_ENDTOOBIG when under
+ * the fill policy END's records together do not fit in bufsize,
+ * EDT_BUFTOOSMALL when a clause's record does not, an errno of the
+ * kernel).
  */
 int dtrace_go(dtrace_hdl_t *dtp)
 {
@@ -51,6 +53,8 @@ int dtrace_go(dtrace_hdl_t *dtp)
 	while (dt_ioctl(dtp, DTRACEIOC_GO, &go)) {
 		int err = errno;
 
+		if (err == ENOSPC)
+			return dt_set_errno(dtp, EDT_ENDTOOBIG);
 		if (err == E2BIG)
 			return dt_set_errno(dtp, EDT_BUFTOOSMALL);
 		if (err != ENOMEM || dt_options_resize(dtp) <= 0)

@@ -47,6 +47,7 @@ enum {
 	EDT_LOCKDOWN_DESTR,	/* kernel lockdown refuses destructive actions */
 	EDT_BADOPTCTX,		/* a command-line option set by a program */
 	EDT_BUFTOOSMALL,	/* a clause's record exceeds bufsize */
+	EDT_ENDTOOBIG,		/* fill: END's records together exceed it */
 	EDT_MAX
 };
 
@@ -133,6 +134,15 @@ int dtrace_probe_iter(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp,
 		      dtrace_probe_f *func, void *arg);
 int dtrace_probe_argtype(dtrace_hdl_t *dtp, uint32_t id, int argno,
 			 char *buf, size_t len);
+
+/* Stability attributes: DTrace's rules and names (dt_attr.c). */
+int dtrace_probe_attr(dtrace_hdl_t *dtp, uint32_t id, struct dtrace_attr *desc,
+		      struct dtrace_attr *args);
+struct dtrace_attr dtrace_attr_min(struct dtrace_attr a, struct dtrace_attr b);
+int dtrace_program_attr(dtrace_hdl_t *dtp, const dtrace_prog_t *pgp,
+			struct dtrace_attr *desc, struct dtrace_attr *stmt);
+const char *dtrace_stability_name(unsigned int v);
+const char *dtrace_class_name(unsigned int v);
 
 dtrace_prog_t *dtrace_program_strcompile(dtrace_hdl_t *dtp, const char *s,
 					 dtrace_probespec_t spec,

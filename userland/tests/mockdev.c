@@ -70,6 +70,7 @@ static uint64_t opt_bufsize = DTRACE_BUFSIZE_DEFAULT;
 static uint64_t opt_cpu = DTRACE_CPU_ANY;	/* probes fire on CPU 0 */
 static uint64_t opt_strsize = DTRACE_STRSIZE_DEFAULT;
 static uint64_t opt_destructive;
+static uint64_t opt_bufpolicy = DTRACE_BUFPOLICY_SWITCH;
 static bool env_drops_done;
 static char *bufs[MOCK_NCPUS];
 static uint64_t used[MOCK_NCPUS], drops[MOCK_NCPUS];
@@ -275,7 +276,7 @@ static void fire(uint32_t probe, const uint64_t *args, bool in_error);
 static void ecb_error(uint32_t epid, uint32_t action, struct dif_env *env,
 		      bool in_error)
 {
-	uint64_t args[10] = { 0, epid, action, env->fault_pc,
+	uint64_t args[10] = { epid, ecbs[epid].probe, action, env->fault_pc,
 			      (uint64_t)env->fault, 0 };
 
 	if (!in_error)
@@ -424,6 +425,24 @@ static void fire_ticks(void)
 			fire(i, NULL, false);
 }
 
+/* One attribute triple: MOCK_ATTR(EVOLVING, EVOLVING, ISA) */
+#define MOCK_ATTR(n, d, c) { DTRACE_STABILITY_##n, DTRACE_STABILITY_##d, \
+			     DTRACE_CLASS_##c }
+
+/* The syscall provider's stability, as dtrace_syscall.ko declares it. */
+static const struct dtrace_pattr mock_syscall_attr = {
+	MOCK_ATTR(EVOLVING, EVOLVING, COMMON), MOCK_ATTR(PRIVATE, PRIVATE, UNKNOWN),
+	MOCK_ATTR(UNSTABLE, UNSTABLE, ISA), MOCK_ATTR(EVOLVING, EVOLVING, COMMON),
+	MOCK_ATTR(UNSTABLE, UNSTABLE, ISA),
+};
+
+/* The dtrace provider's, as dtrace_core.ko declares it. */
+static const struct dtrace_pattr mock_dtrace_attr = {
+	MOCK_ATTR(STABLE, STABLE, COMMON), MOCK_ATTR(PRIVATE, PRIVATE, UNKNOWN),
+	MOCK_ATTR(PRIVATE, PRIVATE, UNKNOWN), MOCK_ATTR(STABLE, STABLE, COMMON),
+	MOCK_ATTR(STABLE, STABLE, COMMON),
+};
+
 static int mock_ioctl(unsigned long cmd, void *arg)
 {
 	uint32_t i;
@@ -446,6 +465,12 @@ static int mock_ioctl(unsigned long cmd, void *arg)
 			if (probe_matches(&probes[i], &p->desc)) {
 				p->id = i;
 				p->desc = probes[i];
+				/* the other mock providers declare none */
+				memset(&p->attr, 0, sizeof(p->attr));
+				if (!strcmp(probes[i].provider, "syscall"))
+					p->attr = mock_syscall_attr;
+				if (!strcmp(probes[i].provider, "dtrace"))
+					p->attr = mock_dtrace_attr;
 				return 0;
 			}
 		}
@@ -464,8 +489,9 @@ static int mock_ioctl(unsigned long cmd, void *arg)
 			opt_destructive = so->value;
 		else if (so->option == DTRACE_OPT_CPU)
 			opt_cpu = so->value;
-		else if (so->option != DTRACE_OPT_BUFPOLICY &&
-			 so->option != DTRACE_OPT_DYNVARSIZE &&
+		else if (so->option == DTRACE_OPT_BUFPOLICY)
+			opt_bufpolicy = so->value;
+		else if (so->option != DTRACE_OPT_DYNVARSIZE &&
 			 so->option != DTRACE_OPT_SCRATCHSIZE)
 			return -EINVAL;
 		if (opt_cpu != DTRACE_CPU_ANY && opt_cpu >= MOCK_NCPUS)
@@ -506,10 +532,19 @@ static int mock_ioctl(unsigned long cmd, void *arg)
 		ep->datasize = ecbs[ep->epid].cl->datasize;
 		return 0;
 	}
-	case DTRACEIOC_GO:
+	case DTRACEIOC_GO: {
+		uint64_t end = 0;
+
 		if (activity != DTRACE_ACTIVITY_INACTIVE)
 			return -EBUSY;
-		/* the kernel's check: every record fits in a buffer */
+		/* the kernel's checks: fill keeps room for END's records */
+		for (i = 1; i <= necbs; i++)
+			if (ecbs[i].probe == 2)
+				end += DT_ALIGN(sizeof(struct dtrace_rechdr) +
+						ecbs[i].cl->datasize, 8);
+		if (opt_bufpolicy == DTRACE_BUFPOLICY_FILL && end > opt_bufsize)
+			return -ENOSPC;
+		/* every record fits in a buffer */
 		for (i = 1; i <= necbs; i++)
 			if (DT_ALIGN(sizeof(struct dtrace_rechdr) +
 				     ecbs[i].cl->datasize, 8) > opt_bufsize)
@@ -521,6 +556,7 @@ static int mock_ioctl(unsigned long cmd, void *arg)
 		if (activity == DTRACE_ACTIVITY_WARMUP)
 			activity = DTRACE_ACTIVITY_ACTIVE;
 		return 0;
+	}
 	case DTRACEIOC_STOP:
 		if (activity != DTRACE_ACTIVITY_ACTIVE &&
 		    activity != DTRACE_ACTIVITY_DRAINING)

@@ -898,9 +898,14 @@ static void test_agg_stmts(void)
 	dtp->opt.quiet = false;
 	dtp->header_done = true;
 	tap_is_str(consume(dtp, 1, &b),
-		   "  1      9                          f:entry   0x1234                           \n",
-		   "stmt: trace() of an unknown kernel symbol");
+		   "  1      9                          f:entry   0x1234                                            \n",
+		   "stmt: sym() of an unknown kernel address: 50 columns");
 	dtp->opt.quiet = true;
+	u = t_rec_add(&b, 3, 8, 0);
+	u[0] = 0x1234;
+	tap_is_str(consume(dtp, 1, &b),
+		   "  0x1234                                            ",
+		   "stmt: sym() in quiet mode: 50 columns all the same");
 
 	/* flowindent */
 	dtp->opt.flowindent = true;
@@ -977,11 +982,11 @@ static void test_agg_stmts(void)
 			" (available buffer(s) still busy)");
 	dt_report_drops(dtp, -1, 1, "DTRACEDROP_SPECUNAVAIL",
 			"failed speculation",
-			" (no speculative buffer available)");
+			" (no speculative buffer available: No such process");
 	tap_is_str(drops,
 		   "1 aggregation drop on CPU 1|3 speculative drops|"
 		   "2 failed speculations (available buffer(s) still busy)|"
-		   "1 failed speculation (no speculative buffer available)|",
+		   "1 failed speculation (no speculative buffer available: No such process|",
 		   "drops: DTrace's messages");
 	drops[0] = '\0';
 	dtp->opt.droptags = true;

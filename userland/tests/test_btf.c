@@ -346,6 +346,44 @@ static void test_btf_vmlinux(void)
 	btf_close(dtp);
 }
 
+/*
+ * The indexes of types, functions and enumerators are each made on the
+ * first lookup that needs one: the same answers in either order.
+ */
+static void test_btf_index_order(void)
+{
+	const struct dt_type *ts[2], *fn[2], *et[2];
+	char fnames[2][256];
+	dtrace_hdl_t *dtp;
+	int64_t v[2] = { -1, -1 };
+	int i;
+
+	if (access(VMLINUX, R_OK)) {
+		tap_ok(true, "# SKIP " VMLINUX " not readable");
+		return;
+	}
+	for (i = 0; i < 2; i++) {
+		dtp = btf_open(VMLINUX);
+		if (i == 0) {
+			ts[i] = dt_type_lookup(dtp, "struct task_struct");
+			fn[i] = dt_btf_func(dtp, "vfs_read");
+			dt_type_enumconst(dtp, "BPF_MAP_TYPE_HASH", &v[i], &et[i]);
+		} else {
+			dt_type_enumconst(dtp, "BPF_MAP_TYPE_HASH", &v[i], &et[i]);
+			fn[i] = dt_btf_func(dtp, "vfs_read");
+			ts[i] = dt_type_lookup(dtp, "struct task_struct");
+		}
+		snprintf(fnames[i], sizeof(fnames[i]), "%s|%s|%u|%u|%s",
+			 tname(fn[i]), ts[i] ? ts[i]->name : "-",
+			 ts[i] ? ts[i]->size : 0, ts[i] ? ts[i]->nmembers : 0,
+			 et[i] ? et[i]->name : "-");
+		btf_close(dtp);
+	}
+	tap_is_str(fnames[1], fnames[0],
+		   "vmlinux: functions, enumerators, then types as types first");
+	tap_ok(v[0] == 1 && v[1] == 1, "vmlinux: BPF_MAP_TYPE_HASH both ways");
+}
+
 static void test_btf_modules(void)
 {
 	const char *mods = "/sys/kernel/btf";
@@ -391,5 +429,6 @@ void test_btf(void)
 	unlink(path);
 	rmdir(dir);
 	test_btf_vmlinux();
+	test_btf_index_order();
 	test_btf_modules();
 }

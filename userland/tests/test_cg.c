@@ -1020,7 +1020,8 @@ void test_cg(void)
 	ev(dtp, "7 / 2", 3, 4);
 	ev(dtp, "-7 / 2", -3, 4);
 	ev(dtp, "-7 % 2", -1, 4);
-	ev(dtp, "7 % -2", 1, 4);
+	ev(dtp, "7 % -2", -1, 4);	/* DTrace: negated for a divisor < 0 */
+	ev(dtp, "-7 % -2", 1, 4);
 	ev(dtp, "-7 / 2u", 2147483644, 4);
 	ev(dtp, "-7L / 2UL", (int64_t)(9223372036854775804ULL), 8);
 	ev(dtp, "1 << 3", 8, 4);

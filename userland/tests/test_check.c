@@ -497,6 +497,16 @@ void test_check(void)
 	   "[D_DECL_ARRSUB] an inline takes one [type name] parameter");
 	ck(dtp, "BEGIN { trace(args[10]) }",
 	   "[D_ARGS_IDX] index 10 is out of range for args[ ]");
+	ck(dtp, "struct sa1 { int x, y; }; struct sw1 { struct sa1 a; }; struct sw1 A1;"
+	   " struct sa1 B1; BEGIN { A1.a += B1; }",
+	   "[D_OP_LVAL] operator += requires modifiable lvalue as an operand");
+	ck(dtp, "struct sa2 { int x, y; }; struct sw2 { struct sa2 a; int b; }; struct sw2 A2;"
+	   " BEGIN { A2.a = A2; }",
+	   "[D_OP_INCOMPAT] operands have incompatible types: \"struct sa2\" = \"struct sw2\"");
+	ck(dtp, "BEGIN { trace(args[-1]) }",
+	   "[D_ARGS_IDX] index -1 is out of range for args[ ]");
+	ck(dtp, "BEGIN { trace(args[2 * 5 - 11]) }",
+	   "[D_ARGS_IDX] index -1 is out of range for args[ ]");
 	ck(dtp, "BEGIN { trace(args) }", "[D_IDENT_BADREF] args[ ] must be indexed");
 	ck(dtp, "BEGIN { trace(*pid) }",
 	   "[D_DEREF_NONPTR] operator * requires an operand of pointer type");

@@ -67,6 +67,49 @@ static void cli(const char *env, const char *args, const char *out,
 		tap_is_str(slurp("stderr"), err, "cli: dtrace %s: stderr", args);
 }
 
+/*
+ * "dtrace @args" compiling the D library as a program needs it, and
+ * with all of it compiled first ($DTRACE_LIB_ALL): the same stdout,
+ * stderr and status.
+ */
+static void cli_lib_same(const char *args)
+{
+	char cmd[2048], lazy[8192];
+	int ret, ret_all;
+
+	snprintf(cmd, sizeof(cmd),
+		 "cd %s && env LD_PRELOAD=%s %s %s >stdout 2>&1 </dev/null",
+		 tmpdir, getenv("DTRACE_MOCKDEV"), getenv("DTRACE_BIN"), args);
+	ret = system(cmd);
+	snprintf(lazy, sizeof(lazy), "%s", slurp("stdout"));
+	snprintf(cmd, sizeof(cmd),
+		 "cd %s && env LD_PRELOAD=%s DTRACE_LIB_ALL=1 %s %s >stdout 2>&1 </dev/null",
+		 tmpdir, getenv("DTRACE_MOCKDEV"), getenv("DTRACE_BIN"), args);
+	ret_all = system(cmd);
+	tap_ok(ret == ret_all && !strcmp(lazy, slurp("stdout")) && *lazy,
+	       "cli: library as needed, as all of it: dtrace %s: %d %d\n%s\n%s",
+	       args, ret, ret_all, lazy, slurp("stdout"));
+}
+
+/* The library files "dtrace -x debug @args" compiled, in order. */
+static const char *cli_libs(const char *args)
+{
+	static char libs[1024];
+	char *p, *q;
+
+	cli(NULL, args, NULL, NULL, 0);
+	libs[0] = '\0';
+	for (p = slurp("stderr"); (p = strstr(p, ": library ")); p = q) {
+		p += 10;
+		q = strstr(p, " compiled\n");
+		if (!q)
+			break;
+		snprintf(libs + strlen(libs), sizeof(libs) - strlen(libs),
+			 "%s%.*s", libs[0] ? " " : "", (int)(q - p), p);
+	}
+	return libs;
+}
+
 void test_cli(void)
 {
 	char cmd[256];
@@ -83,6 +126,32 @@ void test_cli(void)
 	cli(NULL, "-n 'BEGIN { trace(\"hello\"); exit(0) }'",
 	    HDR "  0      1                           :BEGIN   hello                            \n\n",
 	    "dtrace: description 'BEGIN ' matched 1 probe\n", 0);
+	/*
+	 * -v: the minimum over the parts each description names (BEGIN:
+	 * its name; syscall::read:entry: provider, function, name), and
+	 * the arguments' of a clause that reads them.
+	 */
+	cli(NULL, "-v -q -n 'BEGIN, syscall::read:entry { trace(arg0); exit(0) }'",
+	    "\nStability attributes for description BEGIN, syscall::read:entry :\n"
+	    "\n\tMinimum Probe Description Attributes\n"
+	    "\t\tIdentifier Names: Unstable\n"
+	    "\t\tData Semantics:   Unstable\n"
+	    "\t\tDependency Class: ISA\n"
+	    "\n\tMinimum Statement Attributes\n"
+	    "\t\tIdentifier Names: Unstable\n"
+	    "\t\tData Semantics:   Unstable\n"
+	    "\t\tDependency Class: ISA\n\n"
+	    "0\n", "", 0);
+	cli(NULL, "-v -q -n 'dtrace:::BEGIN { exit(0) }'",
+	    "\nStability attributes for description dtrace:::BEGIN :\n"
+	    "\n\tMinimum Probe Description Attributes\n"
+	    "\t\tIdentifier Names: Stable\n"
+	    "\t\tData Semantics:   Stable\n"
+	    "\t\tDependency Class: Common\n"
+	    "\n\tMinimum Statement Attributes\n"
+	    "\t\tIdentifier Names: Stable\n"
+	    "\t\tData Semantics:   Stable\n"
+	    "\t\tDependency Class: Common\n\n\n", "", 0);
 	cli(NULL, "-q -n 'BEGIN { printf(\"%s-%d\\n\", probename, 42); exit(7) }'",
 	    "BEGIN-42\n\n", "", 7);
 	/* trace() of an integer: signed as its type, as wide as its size */
@@ -125,6 +194,29 @@ void test_cli(void)
 	    " curcpu->cpu_info.pi_clock, curcpu->cpu_info.pi_state == P_ONLINE);"
 	    " exit(0) }'",
 	    "0 0 -1 0 0 x86_64 1000 1\n\n", "", 0);
+	/* a struct member, *p and p[i] of struct type take a whole struct */
+	cli(NULL, "-q -n 'struct xy { int x, y; }; struct two { struct xy a, b; };"
+	    " struct two G; this struct two l; struct xy Q; BEGIN { Q.x = 3; Q.y = 4;"
+	    " this->l.b.x = 5; this->l.b.y = 6; G.a = this->l.b; this->l.a = Q;"
+	    " p = (struct xy *)alloca(2 * sizeof(struct xy)); *p = Q; p[1] = G.a;"
+	    " printf(\"%d %d %d %d %d %d %d\\n\", G.a.x, G.a.y, this->l.a.y,"
+	    " p->x, p->y, p[1].x, G.b.x); exit(0) }'",
+	    "5 6 4 3 4 5 0\n\n", "", 0);
+	/* a string keeps \\ and \? as written; a format decodes them */
+	cli(NULL, "-q -n 'BEGIN { printf(\"%s|\\\\|\\?\\n\", \"\\?\\\\\\x41\");"
+	    " exit(0) }'", "\\?\\\\A|\\|?\n\n", "", 0);
+	/* integers narrower than int are not promoted: uchar + uchar wraps */
+	cli(NULL, "-q -n 'unsigned char a, b; BEGIN { a = 254; b = 253;"
+	    " printf(\"%d %d %d %d %d\\n\", a + b, a * b, a + 1, (short)a + (short)b,"
+	    " (char)-2 + b); exit(0) }'", "251 6 255 507 251\n\n", "", 0);
+	/* a signed %: C's remainder, negated for a negative divisor */
+	cli(NULL, "-q -n 'enum e { E = 19 % -5 }; BEGIN { x = 19; y = -5; z = x; z %= y;"
+	    " printf(\"%d %d %d %d %d %d\\n\", x % y, -x % -y, -x % y, x / y, z, E);"
+	    " exit(0) }'", "-4 -4 4 -3 -4 -4\n\n", "", 0);
+	/* curcpu is a pointer to real data: it casts to an integer */
+	cli(NULL, "-q -n 'BEGIN { printf(\"%d %d\\n\", (int64_t)curcpu != 0,"
+	    " ((cpuinfo_t *)(uintptr_t)curcpu)->cpu_id); exit(0) }'",
+	    "1 0\n\n", "", 0);
 	cli(NULL, "-q -n 'BEGIN { trace(xlate <cpuinfo_t *> (7)->cpu_id) } BEGIN { exit(0) }'",
 	    "\n", NULL, 0);
 	tap_ok(strstr(slurp("stderr"), "invalid address (0x0)") != NULL,
@@ -201,14 +293,15 @@ void test_cli(void)
 	cli(NULL, "-lv -f read",
 	    "   ID   PROVIDER            MODULE                          FUNCTION NAME\n"
 	    "    4    syscall           vmlinux                              read entry\n"
+	    /* the minimum of syscall's provider/module/function/name */
 	    "\n\tProbe Description Attributes\n"
-	    "\t\tIdentifier Names: Unknown\n"
-	    "\t\tData Semantics:   Unknown\n"
+	    "\t\tIdentifier Names: Private\n"
+	    "\t\tData Semantics:   Private\n"
 	    "\t\tDependency Class: Unknown\n"
 	    "\n\tArgument Attributes\n"
-	    "\t\tIdentifier Names: Unknown\n"
-	    "\t\tData Semantics:   Unknown\n"
-	    "\t\tDependency Class: Unknown\n"
+	    "\t\tIdentifier Names: Unstable\n"
+	    "\t\tData Semantics:   Unstable\n"
+	    "\t\tDependency Class: ISA\n"
 	    "\n\tArgument Types\n"
 	    "\t\targs[0]: unsigned int\n"
 	    "\t\targs[1]: char *\n"
@@ -234,13 +327,14 @@ void test_cli(void)
 	cli(NULL, "-lv -n mock:::xlate",
 	    "   ID   PROVIDER            MODULE                          FUNCTION NAME\n"
 	    "    5       mock                                                     xlate\n"
+	    /* a provider that declares no attributes has the least */
 	    "\n\tProbe Description Attributes\n"
-	    "\t\tIdentifier Names: Unknown\n"
-	    "\t\tData Semantics:   Unknown\n"
+	    "\t\tIdentifier Names: Internal\n"
+	    "\t\tData Semantics:   Internal\n"
 	    "\t\tDependency Class: Unknown\n"
 	    "\n\tArgument Attributes\n"
-	    "\t\tIdentifier Names: Unknown\n"
-	    "\t\tData Semantics:   Unknown\n"
+	    "\t\tIdentifier Names: Internal\n"
+	    "\t\tData Semantics:   Internal\n"
 	    "\t\tDependency Class: Unknown\n"
 	    "\n\tArgument Types\n"
 	    "\t\targs[0]: xlt_t *\n\n",
@@ -255,13 +349,13 @@ void test_cli(void)
 	    "   ID   PROVIDER            MODULE                          FUNCTION NAME\n"
 	    "    1     dtrace                                                     BEGIN\n"
 	    "\n\tProbe Description Attributes\n"
-	    "\t\tIdentifier Names: Unknown\n"
-	    "\t\tData Semantics:   Unknown\n"
+	    "\t\tIdentifier Names: Private\n"
+	    "\t\tData Semantics:   Private\n"
 	    "\t\tDependency Class: Unknown\n"
 	    "\n\tArgument Attributes\n"
-	    "\t\tIdentifier Names: Unknown\n"
-	    "\t\tData Semantics:   Unknown\n"
-	    "\t\tDependency Class: Unknown\n"
+	    "\t\tIdentifier Names: Stable\n"
+	    "\t\tData Semantics:   Stable\n"
+	    "\t\tDependency Class: Common\n"
 	    "\n\tArgument Types\n\t\tNone\n\n",
 	    "", 0);
 	/* a description matching nothing is reported, and -l goes on */
@@ -423,6 +517,14 @@ void test_cli(void)
 	    "dtrace: description 'BEGIN ' matched 1 probe\n"
 	    "dtrace: could not enable tracing: Enabling exceeds size of buffer\n",
 	    1);
+	/* fill: END's records together must fit (each would here) */
+	cli(NULL, "-x bufpolicy=fill -b 64 -n 'END { trace(1) }' -n 'END { trace(2) }' -n 'END { trace(3) }'",
+	    "",
+	    "dtrace: description 'END ' matched 1 probe\n"
+	    "dtrace: description 'END ' matched 1 probe\n"
+	    "dtrace: description 'END ' matched 1 probe\n"
+	    "dtrace: could not enable tracing: END enablings exceed size of principal buffer\n",
+	    1);
 	/* any size is taken; above the kernel's largest, lowered to it */
 	cli(NULL, "-b 1g -b 2t -e", "", "", 0);
 	cli(NULL, "-q -b 2t -n 'BEGIN { exit(0) }'", "\n",
@@ -478,10 +580,38 @@ void test_cli(void)
 	cli(NULL, "-h -n BEGIN", "", NULL, 2);
 
 	/* debug: libdtrace's messages, "libdtrace DEBUG <ns>: ..." */
-	cli(NULL, "-x debug -L lib1 -e -n BEGIN", "", NULL, 0);
+	cli(NULL, "-x debug -L lib1 -e -n 'BEGIN { trace(A) }'", "", NULL, 0);
 	tap_ok(!strncmp(slurp("stderr"), "libdtrace DEBUG ", 16) &&
 	       strstr(slurp("stderr"), ": library lib1/b.d compiled\n"),
 	       "cli: -x debug: %s", slurp("stderr"));
+	/*
+	 * Only the library files a program needs are compiled: those
+	 * declaring a name it uses, what they depend on by pragma or use
+	 * by name (y.d declares Y, z.d uses it unasked), and all for args[].
+	 */
+	put("lib1/y.d", "inline int Y = 3;\n");
+	put("lib1/z.d", "/* Y */ inline int Z = Y + 1;\n"
+	    "typedef enum zz { Z1, Z2 = 5 } zz_t;\n");
+	tap_is_str(cli_libs("-x debug -L lib1 -e -n 'BEGIN { exit(0) }'"), "",
+		   "cli: BEGIN { exit(0) } compiles no library file");
+	tap_is_str(cli_libs("-x debug -L lib1 -e -n 'BEGIN { trace(A) }'"),
+		   "lib1/b.d lib1/c.d lib1/a.d", "cli: A compiles a.d, c.d, b.d");
+	tap_is_str(cli_libs("-x debug -L lib1 -e -n 'BEGIN { trace(Z2) }'"),
+		   "lib1/y.d lib1/z.d", "cli: an enumerator of z.d");
+	tap_is_str(cli_libs("-x debug -L lib1 -e -n 'BEGIN { trace(B) }' -n 'BEGIN { trace(C) }'"),
+		   "lib1/b.d lib1/c.d", "cli: a second program adds c.d");
+	tap_ok(strstr(cli_libs("-x debug -L lib1 -e -n 'BEGIN { trace(args[0]) }'"),
+		      "lib1/y.d lib1/z.d") != NULL, "cli: args[] compiles all");
+	tap_is_str(cli_libs("-x debug -L lib1 -e -n 'BEGIN { \"Y\"; /* Z */ }'"),
+		   "", "cli: names in strings and comments are not uses");
+	cli_lib_same("-q -n 'BEGIN { exit(0) }'");
+	cli_lib_same("-q -L lib1 -n 'BEGIN { trace(A); trace(Z2); exit(0) }'");
+	cli_lib_same("-q -n 'BEGIN { printf(\"%d %d %d %d\\n\", curcpu->cpu_id,"
+		     " chip, SIGKILL, DTRACEFLT_BADADDR); exit(0) }'");
+	cli_lib_same("-S -e -n 'BEGIN { trace(xlate <cpuinfo_t *> (7)->cpu_id);"
+		     " trace(NULL); trace(R_PC) }'");
+	cli_lib_same("-e -n 'BEGIN { trace(SIGNOPE) }'");
+	cli_lib_same("-S -e -n 'mock:::xlate { trace(args[0]->x); }'");
 	cli("DTRACE_DEBUG=1", "-e -n BEGIN", "", NULL, 0);
 	tap_ok(strstr(slurp("stderr"), ": opened /dev/dtrace, ") != NULL,
 	       "cli: DTRACE_DEBUG: %s", slurp("stderr"));

@@ -271,6 +271,15 @@ static void test_extremes(void)
 	tap_ok(call(DTRACE_DIF_SUBR_COPYINSTR, "", NULL, 3, MAX, 0, &v) ==
 	       DTRACEFLT_ILLOP,
 	       "engine: copyinstr() with three arguments faults ILLOP");
+	/* bcopy(s, dest, size): a size past all scratch is a bad size */
+	tap_ok(call(DTRACE_DIF_SUBR_BCOPY, "abc", NULL, 3, 0, MAX, &v) ==
+	       DTRACEFLT_BADSIZE,
+	       "engine: bcopy() of INT64_MAX bytes faults BADSIZE");
+	tap_ok(call(DTRACE_DIF_SUBR_BCOPY, "abc", NULL, 3, 0, -1, &v) ==
+	       DTRACEFLT_BADSIZE, "engine: bcopy() of -1 bytes faults BADSIZE");
+	tap_ok(call(DTRACE_DIF_SUBR_BCOPY, "abc", NULL, 3, 0, 2, &v) ==
+	       DTRACEFLT_BADADDR,
+	       "engine: bcopy() of 2 bytes to NULL faults BADADDR");
 	/* copyin(0 - 8, 16): the range wraps; a bad address, not a read */
 	tap_ok(call(DTRACE_DIF_SUBR_STRLEN, "", NULL, 1, 0, 0, &v) == 0 &&
 	       v == 0, "engine: strlen(\"\") is 0");

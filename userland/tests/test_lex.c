@@ -150,8 +150,9 @@ void test_lex(void)
 	tap_is_str(lexe(dtp, "'\\x41'"), "INT(int:65)", "lex: char hex escape");
 	tap_is_str(lexe(dtp, "'\\101'"), "INT(int:65)",
 		   "lex: char octal escape");
-	tap_is_str(lexe(dtp, "\"a\\tb\\\\c\\\"\""), "STR(a\tb\\c\")",
-		   "lex: string escapes");
+	tap_is_str(lexe(dtp, "\"a\\tb\\\\c\\\"\\'\\?\""),
+		   "STR(a\tb\\\\c\"'\\?)",
+		   "lex: string escapes; \\\\ and \\? stay two characters, as in DTrace");
 	tap_is_str(lexe(dtp, "\"\""), "STR()", "lex: empty string");
 	tap_is_str(lexe(dtp, "execname arg0 _x1"),
 		   "ID(execname) ID(arg0) ID(_x1)", "lex: identifiers");

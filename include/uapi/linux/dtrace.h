@@ -52,6 +52,49 @@ struct dtrace_probedesc {
 };
 
 /*
+ * Stability attributes, as DTrace has them: each part of a probe's
+ * names and its arguments carries a triple (how stable the names are,
+ * how stable the data's meaning is, on what the interface depends).
+ * The values are ordered: a lower one is less stable, and the
+ * attributes of a whole are the minimum over its parts.  All zero
+ * (Internal/Internal/Unknown) is what a provider that declares none has.
+ */
+#define DTRACE_STABILITY_INTERNAL	0	/* the implementation's own */
+#define DTRACE_STABILITY_PRIVATE	1	/* its own consumers' */
+#define DTRACE_STABILITY_OBSOLETE	2	/* to be removed */
+#define DTRACE_STABILITY_EXTERNAL	3	/* someone else's */
+#define DTRACE_STABILITY_UNSTABLE	4	/* may change in any release */
+#define DTRACE_STABILITY_EVOLVING	5	/* may change in a minor release */
+#define DTRACE_STABILITY_STABLE		6	/* changes in a major release */
+#define DTRACE_STABILITY_STANDARD	7	/* follows a standard */
+#define DTRACE_STABILITY_MAX		7
+
+#define DTRACE_CLASS_UNKNOWN		0	/* no known dependency */
+#define DTRACE_CLASS_CPU		1	/* this CPU model's */
+#define DTRACE_CLASS_PLATFORM		2	/* this platform's */
+#define DTRACE_CLASS_GROUP		3	/* this group of platforms' */
+#define DTRACE_CLASS_ISA		4	/* this instruction set's */
+#define DTRACE_CLASS_COMMON		5	/* every system's */
+#define DTRACE_CLASS_MAX		5
+
+/* One attribute triple: DTRACE_STABILITY_*, DTRACE_STABILITY_*, DTRACE_CLASS_* */
+struct dtrace_attr {
+	__u8	name;		/* identifier names */
+	__u8	data;		/* data semantics */
+	__u8	dep;		/* dependency class */
+};
+
+/* A provider's attributes: one triple per part of its probes (16 bytes). */
+struct dtrace_pattr {
+	struct dtrace_attr	provider;
+	struct dtrace_attr	mod;
+	struct dtrace_attr	func;
+	struct dtrace_attr	name;
+	struct dtrace_attr	args;
+	__u8			pad;
+};
+
+/*
  * DIF: the bytecode a clause is compiled to.  A register machine with
  * DTRACE_DIF_NREGS 64-bit registers; all registers start at zero.  One
  * instruction is eight bytes.  Branch targets are pc + 1 + imm with imm
@@ -432,9 +475,10 @@ enum {
 
 /*
  * Faults a DIF program can take.  The kernel reports them by firing
- * dtrace:::ERROR with arg1 = EPID, arg2 = action number (0 is the
- * predicate, actions count from 1), arg3 = DIF offset in instructions,
- * arg4 = DTRACEFLT_*, arg5 = the faulting address or value.
+ * dtrace:::ERROR with arg0 = EPID, arg1 = the probe's ID, arg2 = action
+ * number (0 is the predicate, actions count from 1), arg3 = DIF offset
+ * in instructions, arg4 = DTRACEFLT_*, arg5 = the faulting address or
+ * value.
  */
 #define DTRACEFLT_UNKNOWN	0	/* unknown fault */
 #define DTRACEFLT_BADADDR	1	/* bad address */
@@ -446,6 +490,7 @@ enum {
 #define DTRACEFLT_UPRIV		7	/* privileged user access */
 #define DTRACEFLT_TUPOFLOW	8	/* tuple stack overflow */
 #define DTRACEFLT_BADSTACK	9	/* bad stack */
+#define DTRACEFLT_BADSIZE	10	/* bad size */
 
 /*
  * Actions: what a clause does when its predicate holds.  Each action
@@ -595,7 +640,7 @@ enum {
 #define DTRACE_NSPEC_DEFAULT		1
 #define DTRACE_NSPEC_MAX		1024
 #define DTRACE_SPECSIZE_DEFAULT		(1u << 20)
-#define DTRACE_SPECSIZE_MIN		4096
+#define DTRACE_SPECSIZE_MIN		1	/* small: more drops */
 #define DTRACE_SPECSIZE_MAX		(1u << 30)
 
 #define DTRACE_DESTRUCTIVE_ALLOW	0x1	/* raise, stop, chill, copyout */
@@ -627,7 +672,8 @@ struct dtrace_ioc_version {
  * DTRACEIOC_PROBEMATCH: find the first probe with id >= @id that matches
  * @desc.  With DTRACE_MATCH_PROVIDE, providers first create any probes
  * the description names that do not exist yet (tick-1s).
- * In: id, flags, desc.  Out: id, desc = the probe found.
+ * In: id, flags, desc.  Out: id, desc = the probe found, and (ABI 3,
+ * appended) attr, its provider's stability attributes.
  * Errors: ENOENT when none is left, EINVAL on bad flags, EFAULT.
  */
 #define DTRACE_MATCH_PROVIDE	0x1
@@ -638,6 +684,7 @@ struct dtrace_ioc_probe {
 	__u32			id;
 	__u32			reserved;
 	struct dtrace_probedesc	desc;
+	struct dtrace_pattr	attr;		/* out */
 };
 
 /*
@@ -702,8 +749,9 @@ struct dtrace_ioc_epdesc {
  * DTRACEIOC_STOP: stop tracing and fire END.
  * Out: cpu, the CPU that BEGIN or END fired on.
  * Errors: EBUSY if already started (GO) or not started (STOP), ENOMEM
- * when the buffers cannot be had, E2BIG (GO) when a clause's record is
- * larger than DTRACE_OPT_BUFSIZE.
+ * when the buffers cannot be had, ENOSPC (GO) when under the fill policy
+ * the records of all END clauses together are larger than
+ * DTRACE_OPT_BUFSIZE, E2BIG (GO) when a clause's record is.
  */
 struct dtrace_ioc_go {
 	__u32	size;

@@ -359,8 +359,14 @@ void sdt_modules_remove_all(void)
 
 static int __init sdt_init(void)
 {
-	int ret = sdt_scan_init();
+	int ret = sdt_tp_init();
 
+	if (ret)
+		goto out;
+	ret = sdt_scan_init();
+	if (ret)
+		sdt_tp_exit();
+out:
 	if (ret)
 		pr_err("cannot start: %d\n", ret);
 	return ret;
@@ -374,6 +380,7 @@ static void __exit sdt_exit(void)
 {
 	sdt_scan_exit();
 	sdt_modules_remove_all();
+	sdt_tp_exit();
 	synchronize_rcu();
 }
 

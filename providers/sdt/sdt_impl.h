@@ -20,6 +20,9 @@ int sdt_module_add(struct module *mod, struct dtrace_sdt_site **sites,
 void sdt_module_remove(struct module *mod);
 void sdt_modules_remove_all(void);
 
+int sdt_tp_init(void);
+void sdt_tp_exit(void);
+
 int sdt_scan_init(void);
 void sdt_scan_exit(void);
 

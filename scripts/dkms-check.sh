@@ -4,7 +4,7 @@
 # "make check-dkms": install dtrace's kernel modules the way a
 # distribution would, with Debian's dkms, for every kernel whose headers
 # are installed: dkms add, then for each kernel dkms build and install,
-# a check that the ten modules are where modprobe looks and that
+# a check that the modules are where modprobe looks and that
 # modprobe resolves each provider to dtrace_core first, dkms uninstall;
 # then dkms remove.  TAP; needs root (installs dkms if missing).
 # Leaves nothing installed.
@@ -15,7 +15,7 @@ cd "$top"
 ver=$(sed -n 's/^PACKAGE_VERSION="\(.*\)"$/\1/p' dkms.conf)
 mods="dtrace_core dtrace_profile dtrace_syscall dtrace_proc dtrace_tcp
 	dtrace_sdt dtrace_fbt dtrace_fasttrap dtrace_sched dtrace_io
-	dtrace_ip dtrace_udp dtrace_lockstat"
+	dtrace_ip dtrace_udp dtrace_lockstat dtrace_vminfo dtrace_sysinfo dtrace_mib"
 src=/usr/src/dtrace-$ver
 n=0
 failed=0

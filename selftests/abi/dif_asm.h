@@ -251,14 +251,14 @@ static inline uint64_t u64at(const struct rec *r, unsigned int off)
 	return v;
 }
 
-/* The ERROR clause: epid at 0, fault at 8, address at 16. */
+/* The ERROR clause: epid (arg0) at 0, fault at 8, address at 16. */
 static uint32_t error_epid;
 
 static inline void enable_error(struct cons *c)
 {
 	struct dtrace_actdesc a[3];
 	struct prog *p;
-	int i, args[3] = { 1, 4, 5 };
+	int i, args[3] = { 0, 4, 5 };
 
 	for (i = 0; i < 3; i++) {
 		p = PI();

@@ -1,6 +1,8 @@
 /*
  * ASSERTION: printf()'s DTrace conversions: %S escapes what is not
- * printable, %p prints an address in hex without 0x, %e %f %g %G
+ * printable (a string constant keeps "\\" as the two characters it
+ * writes, as in DTrace, so %S shows both escaped), %p prints an address
+ * in hex without 0x, %e %f %g %G
  * print integers as doubles, h/hh/l/ll resize the value as C does, %c
  * prints a character, %Y a walltimestamp as a date (the test machine's
  * clock is UTC), %% a percent sign.

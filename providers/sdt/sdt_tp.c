@@ -25,7 +25,7 @@
  */
 #define pr_fmt(fmt) "dtrace sdt: " fmt
 
-#include <linux/cpu.h>
+#include <linux/cpumask.h>
 #include <linux/fs.h>
 #include <linux/kprobes.h>
 #include <linux/list.h>
@@ -139,7 +139,11 @@ static void sdt_tp_counters_release(struct sdt_tp_probe *probe)
 
 /*
  * A counter on each CPU online now.  A CPU brought online later has
- * none: the probe does not fire there until it is enabled again.
+ * none: the probe does not fire there until it is enabled again.  No
+ * hold on CPU hotplug around the loop: creating a counter takes
+ * cpu_hotplug_lock itself (the tracepoint's static call update), and a
+ * read hold taken twice deadlocks against a waiting hotplug writer.  A
+ * counter made for a CPU that goes offline meanwhile stays off.
  */
 static int sdt_tp_enable(void *arg, dtrace_id_t id, void *parg)
 {
@@ -166,7 +170,6 @@ static int sdt_tp_enable(void *arg, dtrace_id_t id, void *parg)
 	}
 	attr.config = file->event_call->event.type;
 	WRITE_ONCE(probe->id, id);
-	cpus_read_lock();
 	for_each_online_cpu(cpu) {
 		event = perf_event_create_kernel_counter(&attr, cpu, NULL,
 							 sdt_tp_fire, probe);
@@ -176,7 +179,6 @@ static int sdt_tp_enable(void *arg, dtrace_id_t id, void *parg)
 		}
 		probe->events[cpu] = event;
 	}
-	cpus_read_unlock();
 	if (ret) {
 		pr_warn("%s:%s: no perf counter: %d\n", probe->system,
 			probe->event, ret);

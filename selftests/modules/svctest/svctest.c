@@ -366,8 +366,11 @@ enum { SVC_HOOK_SWITCH, SVC_HOOK_NOFUNC, SVC_HOOK_NOTP, SVC_HOOK_ALT };
 
 static const struct dtrace_hook_desc svc_hook_descs[] = {
 	[SVC_HOOK_SWITCH] = DTRACE_HOOK_TP("sched_switch", svc_hook_switch),
-	[SVC_HOOK_NOFUNC] = DTRACE_HOOK_KP("svctest_no_such_function",
-					   svc_hook_msleep),
+	[SVC_HOOK_NOFUNC] = {
+		.kind = DTRACE_HOOK_KPROBE, .pre = svc_hook_msleep,
+		.symbols = { "svctest_no_such_function",
+			     "svctest_no_such_function2" },
+	},
 	[SVC_HOOK_NOTP] = DTRACE_HOOK_TP("svctest_no_such_tracepoint",
 					 svc_hook_switch),
 	[SVC_HOOK_ALT] = {

@@ -552,7 +552,9 @@ int dt_printf_escape(const char *s, size_t len, struct dt_strbuf *out)
  * dt_printf_date() - a walltimestamp as %Y or %T prints it
  * @ns: nanoseconds since the epoch
  * @rfc822: %T's "Sun, 22 Nov 2026 15:04:05 UTC", else %Y's
- *	"2026 Nov 22 15:04:05", in local time
+ *	"2026 Nov 22 15:04:05", in local time.  %T's year is the ISO 8601
+ *	week-based one, as DTrace prints it: the last days of December
+ *	in a week that belongs to the next year show that year.
  * @buf: out, the text
  * @len: its size
  *
@@ -564,7 +566,7 @@ int dt_printf_date(uint64_t ns, bool rfc822, char *buf, size_t len)
 	struct tm tm;
 
 	if (!localtime_r(&t, &tm) ||
-	    !strftime(buf, len, rfc822 ? "%a, %d %b %Y %H:%M:%S %Z" :
+	    !strftime(buf, len, rfc822 ? "%a, %d %b %G %H:%M:%S %Z" :
 		      "%Y %b %e %H:%M:%S", &tm))
 		return -1;
 	return 0;

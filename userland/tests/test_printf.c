@@ -340,6 +340,10 @@ static void ck_dtrace_convs(void)
 	a = iarg(1795359845000000000LL, 8, false);
 	tap_is_str(fmt1("%T", &a, 1), "Sun, 22 Nov 2026 15:04:05 UTC",
 		   "printf: %%T, the date as RFC 822 has it");
+	/* 2024-12-30 12:00:00 UTC, a Monday of ISO week 1 of 2025 */
+	a = iarg(1735560000000000000LL, 8, false);
+	tap_is_str(fmt1("%T", &a, 1), "Mon, 30 Dec 2025 12:00:00 UTC",
+		   "printf: %%T's year is the ISO 8601 week-based one, as DTrace");
 	unsetenv("TZ");
 	tzset();
 }

@@ -8,8 +8,8 @@
 # byte up, as in DTrace.  A clause whose record is larger than bufsize
 # makes the start fail: "could not enable tracing: Enabling exceeds size
 # of buffer", exit 1.  With bufsize=96 (room for the fault's error record
-# and the exit record), dynvarsize=16 and scratchsize=16 a program
-# storing associative array elements (which do not fit: drops) and
+# and the exit record), dynvarsize=20 and scratchsize=16 a program
+# storing more associative array elements than fit (drops) and
 # copying a string into scratch (which faults) still runs to exit(0)
 # without a kernel warning.  -x cpu=N: BEGIN, END and every profile
 # probe that records report CPU N; a CPU the machine lacks is refused.
@@ -27,7 +27,7 @@ grep -qx 'dtrace: could not enable tracing: Enabling exceeds size of buffer' \
 	"$DT_TMP/err" || dt_fail "bufsize=16: stderr '$(cat "$DT_TMP/err")'"
 
 st=0
-timeout 180 "$DTRACE" -q -x bufsize=96 -x dynvarsize=16 -x scratchsize=16 -n '
+timeout 180 "$DTRACE" -q -x bufsize=96 -x dynvarsize=20 -x scratchsize=16 -n '
 	BEGIN { a[1] = 1; a[2] = 2; a[3] = 3; }
 	BEGIN { s = strjoin(execname, execname); }
 	BEGIN { printf("ok\n"); exit(0); }' \

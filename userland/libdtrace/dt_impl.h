@@ -57,6 +57,7 @@ struct dt_options {
 	uint32_t oformat;	/* DT_OFORMAT_* */
 	uint64_t cpu;		/* the only CPU traced, or DTRACE_CPU_ANY */
 	bool debug;		/* libdtrace's debug messages on stderr */
+	bool core;		/* dtrace(1) dumps core when done */
 	/* The command line's own (dt_options.c: not from a D program) */
 	bool cpphdrs;		/* -H: cpp lists the files it includes */
 	uint32_t stdc;		/* -X: DT_STDC_* */

@@ -304,6 +304,7 @@ static const struct dt_optdesc dt_optdescs[] = {
 	{ "version", DT_OPT_VERSION, DT_OFF(version), 0, 0, 0, 0 },
 	{ "cpu", DT_OPT_CPU, DT_OFF(cpu), 0, 0, DTRACE_OPT_CPU, 0 },
 	{ "debug", DT_OPT_FLAG, DT_OFF(debug), 0, 0, 0, 0 },
+	{ "core", DT_OPT_FLAG, DT_OFF(core), 0, 0, 0, 0 },
 	{ "cpphdrs", DT_OPT_FLAG, DT_OFF(cpphdrs), 0, 0, 0, DT_OPT_CLI },
 	{ "stdc", DT_OPT_WORD, DT_OFF(stdc), 0, 0, 0, DT_OPT_CLI },
 	{ "define", DT_OPT_CPP, 0, 'D', 0, 0, DT_OPT_CLI },

@@ -49,6 +49,7 @@
 	X(D_PRINTF_AGG_CONV)		\
 	X(D_FREOPEN_INVALID)		\
 	X(D_NOREG)			\
+	X(D_ASRELO)			\
 	X(D_DIF_LIMIT)			\
 	X(D_REC_LIMIT)			\
 	X(D_MACRO_UNDEF)		\

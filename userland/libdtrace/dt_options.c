@@ -210,6 +210,7 @@ enum dt_optkind {
 };
 
 #define DT_OPT_CLI	0x1	/* the command line's: EDT_BADOPTCTX from D */
+#define DT_OPT_NOT	0x2	/* a FLAG that sets its field to the opposite */
 
 struct dt_optdesc {
 	const char *name;
@@ -217,7 +218,7 @@ struct dt_optdesc {
 	size_t off;		/* of the field in struct dt_options */
 	uint64_t min, max;	/* SIZE and COUNT; CPP: the letter */
 	uint32_t kopt;		/* DTRACE_OPT_* it is sent as; 0 if none */
-	uint32_t flags;		/* DT_OPT_CLI */
+	uint32_t flags;		/* DT_OPT_CLI, DT_OPT_NOT */
 };
 
 #define DT_OFF(f)	offsetof(struct dt_options, f)
@@ -227,6 +228,8 @@ static const char *const dt_policies[] = { "switch", "fill", "ring", NULL };
 static const char *const dt_resizes[] = { "auto", "manual", NULL };
 static const char *const dt_oformats[] = { "text", "json", NULL };
 static const char *const dt_stdcs[] = { "a", "c", "s", "t", NULL };
+static const char *const dt_linkmodes[] = { "kernel", "static", "dynamic",
+					    NULL };
 
 static const struct {
 	size_t off;
@@ -236,6 +239,7 @@ static const struct {
 	{ DT_OFF(bufresize), dt_resizes },	/* DT_BUFRESIZE_* */
 	{ DT_OFF(oformat), dt_oformats },	/* DT_OFORMAT_* */
 	{ DT_OFF(stdc), dt_stdcs },		/* DT_STDC_* */
+	{ DT_OFF(linkmode), dt_linkmodes },	/* DT_LINK_* */
 };
 
 static const char *const *dt_opt_words(const struct dt_optdesc *d)
@@ -305,6 +309,9 @@ static const struct dt_optdesc dt_optdescs[] = {
 	{ "cpu", DT_OPT_CPU, DT_OFF(cpu), 0, 0, DTRACE_OPT_CPU, 0 },
 	{ "debug", DT_OPT_FLAG, DT_OFF(debug), 0, 0, 0, 0 },
 	{ "core", DT_OPT_FLAG, DT_OFF(core), 0, 0, 0, 0 },
+	{ "linkmode", DT_OPT_WORD, DT_OFF(linkmode), 0, 0, 0, 0 },
+	{ "knodefs", DT_OPT_FLAG, DT_OFF(knodefs), 0, 0, 0, 0 },
+	{ "kdefs", DT_OPT_FLAG, DT_OFF(knodefs), 0, 0, 0, DT_OPT_NOT },
 	{ "cpphdrs", DT_OPT_FLAG, DT_OFF(cpphdrs), 0, 0, 0, DT_OPT_CLI },
 	{ "stdc", DT_OPT_WORD, DT_OFF(stdc), 0, 0, 0, DT_OPT_CLI },
 	{ "define", DT_OPT_CPP, 0, 'D', 0, 0, DT_OPT_CLI },
@@ -431,7 +438,7 @@ int dtrace_setopt(dtrace_hdl_t *dtp, const char *opt, const char *val)
 	field = (char *)&dtp->opt + d->off;
 	switch (d->kind) {
 	case DT_OPT_FLAG:
-		*(bool *)field = v != 0;
+		*(bool *)field = (v != 0) != !!(d->flags & DT_OPT_NOT);
 		break;
 	case DT_OPT_WORD:
 	case DT_OPT_VERSION:
@@ -465,7 +472,7 @@ int dtrace_getopt(dtrace_hdl_t *dtp, const char *opt, int64_t *val)
 	field = (const char *)&dtp->opt + d->off;
 	switch (d->kind) {
 	case DT_OPT_FLAG:
-		*val = *(const bool *)field;
+		*val = *(const bool *)field != !!(d->flags & DT_OPT_NOT);
 		break;
 	case DT_OPT_WORD:
 	case DT_OPT_VERSION:

@@ -184,7 +184,7 @@ static void dt_check_keys(struct dt_pcb *pcb, struct dt_node *n,
 	}
 	if (!var->keys_known) {
 		/* each key takes a tuple register; DTrace names no line */
-		if (nk > DT_VAR_MAXKEYS)
+		if (nk > DT_VAR_MAXKEYS || nk > pcb->dtp->opt.tregs)
 			dt_diag(pcb, 0, D_ARR_BOUNDS,
 				"Insufficient tuple registers to generate code");
 		for (i = 0, k = n->args; k; k = k->next, i++)

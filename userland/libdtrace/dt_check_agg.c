@@ -315,6 +315,10 @@ static void dt_check_aggkeys(struct dt_pcb *pcb, struct dt_node *keys,
 			dt_diag(pcb, a->line, D_AGG_LIMIT,
 				"aggregation has more than %d keys",
 				DTRACE_AGG_MAXKEYS);
+		/* each key takes a tuple register (-x tregs) */
+		if (ag->nkeys == pcb->dtp->opt.tregs)
+			dt_diag(pcb, 0, D_ARR_BOUNDS,
+				"Insufficient tuple registers to generate code");
 		dt_check_aggkey(pcb, a, kk, rec);
 		rec->offset = off;
 		rec->size = kk->size;

@@ -60,6 +60,7 @@ struct dt_options {
 	bool core;		/* dtrace(1) dumps core when done */
 	uint32_t linkmode;	/* DT_LINK_* */
 	bool knodefs;		/* kernel symbols may stay unresolved */
+	uint64_t tregs;		/* tuple registers: keys of one tuple */
 	/* The command line's own (dt_options.c: not from a D program) */
 	bool cpphdrs;		/* -H: cpp lists the files it includes */
 	uint32_t stdc;		/* -X: DT_STDC_* */

@@ -36,6 +36,7 @@ void dt_options_init(struct dt_options *opt)
 	opt->stackframes = DT_STACKFRAMES_DEFAULT;
 	opt->ustackframes = DT_USTACKFRAMES_DEFAULT;
 	opt->maxframes = DTRACE_STACK_MAX;
+	opt->tregs = DTRACE_DIF_TUPLE_MAX;
 	opt->bufpolicy = DTRACE_BUFPOLICY_SWITCH;
 	opt->aggsize = DTRACE_AGGSIZE_DEFAULT;
 	opt->aggrate = DT_NSEC_PER_SEC;		/* 1hz */
@@ -312,6 +313,7 @@ static const struct dt_optdesc dt_optdescs[] = {
 	{ "linkmode", DT_OPT_WORD, DT_OFF(linkmode), 0, 0, 0, 0 },
 	{ "knodefs", DT_OPT_FLAG, DT_OFF(knodefs), 0, 0, 0, 0 },
 	{ "kdefs", DT_OPT_FLAG, DT_OFF(knodefs), 0, 0, 0, DT_OPT_NOT },
+	{ "tregs", DT_OPT_COUNT, DT_OFF(tregs), 1, UINT32_MAX, 0, 0 },
 	{ "cpphdrs", DT_OPT_FLAG, DT_OFF(cpphdrs), 0, 0, 0, DT_OPT_CLI },
 	{ "stdc", DT_OPT_WORD, DT_OFF(stdc), 0, 0, 0, DT_OPT_CLI },
 	{ "define", DT_OPT_CPP, 0, 'D', 0, 0, DT_OPT_CLI },

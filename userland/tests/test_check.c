@@ -98,6 +98,17 @@ static void test_check_agg(dtrace_hdl_t *dtp)
 	   "[D_OP_VOID] trace( ) is an action and may not be used in an expression");
 	ck(dtp, "BEGIN { @k[1,2,3,4,5,6,7,8,9] = count(); }",
 	   "[D_AGG_LIMIT] aggregation has more than 8 keys");
+	/* -x tregs: the tuple registers keys take, at most 8 all the same */
+	dtrace_setopt(dtp, "tregs", "5");
+	ck(dtp, "BEGIN { @t6[1, 2, 3, 4, 5, 6] = count(); }",
+	   "[D_ARR_BOUNDS] Insufficient tuple registers to generate code");
+	ck(dtp, "BEGIN { t6[1, 2, 3, 4, 5, 6] = 1; }",
+	   "[D_ARR_BOUNDS] Insufficient tuple registers to generate code");
+	ck(dtp, "BEGIN { @t5[1, 2, 3, 4, 5] = count(); }", "OK");
+	dtrace_setopt(dtp, "tregs", "11");
+	ck(dtp, "BEGIN { @t7[1, 2, 3, 4, 5, 6, 7] = count(); }", "OK");
+	ck(dtp, "BEGIN { @k[1,2,3,4,5,6,7,8,9] = count(); }",
+	   "[D_AGG_LIMIT] aggregation has more than 8 keys");
 	ck(dtp, "BEGIN { @k[stack(0)] = count(); }",
 	   "[D_STACK_SIZE] stack( ) argument #1 must be between 1 and 128");
 	ck(dtp, "BEGIN { if (1) @a = count(); }",

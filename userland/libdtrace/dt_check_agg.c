@@ -505,7 +505,10 @@ static void dt_check_printa(struct dt_pcb *pcb, struct dt_node *n)
 		dt_check_printa_format(pcb, n, argno - 2);
 }
 
-/* A constant string argument of setopt(). */
+/*
+ * A string argument of setopt(): the option's name a constant, its value
+ * any string, recorded when the probe fires if it is not a constant.
+ */
 static void dt_check_optarg(struct dt_pcb *pcb, const struct dt_node *n,
 			    struct dt_node *a, unsigned int argno)
 {
@@ -514,7 +517,7 @@ static void dt_check_optarg(struct dt_pcb *pcb, const struct dt_node *n,
 		dt_diag(pcb, n->line, D_PROTO_ARG,
 			"setopt( ) argument #%u is incompatible with prototype:\n\tprototype: char *\n\t argument: %s",
 			argno, a->type->name);
-	if (a->kind != DT_NODE_STRING)
+	if (argno == 1 && a->kind != DT_NODE_STRING)
 		dt_diag(pcb, n->line, D_SETOPT_ARG,
 			"setopt( ) argument #%u must be a string constant",
 			argno);

@@ -12,7 +12,8 @@
 # storing more associative array elements than fit (drops) and
 # copying a string into scratch (which faults) still runs to exit(0)
 # without a kernel warning.  -x cpu=N: BEGIN, END and every profile
-# probe that records report CPU N; a CPU the machine lacks is refused.
+# probe that records report CPU N, and a tick-N probe fires there (its
+# timer is armed on that CPU); a CPU the machine lacks is refused.
 set -eu
 . selftests/lib/dt.sh
 
@@ -47,6 +48,16 @@ timeout 180 "$DTRACE" -q -x cpu=$cpu -c 'sleep 3' -n '
 [ "$(grep -c . "$DT_TMP/out")" -ge 2 ] &&
 	! grep -vx "$cpu" "$DT_TMP/out" | grep -q . ||
 	dt_fail "cpu=$cpu: stdout '$(cat "$DT_TMP/out")'"
+
+for c in 0 $cpu; do
+	st=0
+	timeout 120 "$DTRACE" -q -x cpu="$c" -n '
+		tick-10ms { printf("%d\n", cpu); exit(0); }' \
+		>"$DT_TMP/out" 2>"$DT_TMP/err" || st=$?
+	[ "$st" -eq 0 ] || dt_fail "tick, cpu=$c: exit $st: $(cat "$DT_TMP/err")"
+	[ "$(cat "$DT_TMP/out")" = "$c" ] ||
+		dt_fail "tick, cpu=$c: stdout '$(cat "$DT_TMP/out")'"
+done
 
 st=0
 "$DTRACE" -x cpu=4096 -n BEGIN >/dev/null 2>"$DT_TMP/err" || st=$?

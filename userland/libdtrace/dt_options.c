@@ -10,8 +10,10 @@
  * gets EDT_BADOPTCTX.  The monotonic clock the consumer runs by lives
  * here too.
  */
+#define _GNU_SOURCE
 #include <ctype.h>
 #include <errno.h>
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -568,6 +570,24 @@ int dt_options_resize(dtrace_hdl_t *dtp)
 	return lowered;
 }
 
+/*
+ * The cpu option: this process runs there from the first enabling on,
+ * so BEGIN and END fire there, and so do tick-N probes, whose timers
+ * are armed on the CPU that enables them.
+ */
+static int dt_options_cpu(dtrace_hdl_t *dtp)
+{
+	cpu_set_t set;
+
+	if (dtp->opt.cpu == DTRACE_CPU_ANY)
+		return 0;
+	CPU_ZERO(&set);
+	CPU_SET((int)dtp->opt.cpu, &set);
+	if (sched_setaffinity(0, sizeof(set), &set))
+		return dt_set_errno(dtp, errno);
+	return 0;
+}
+
 /**
  * dt_options_apply() - send the kernel's options, once
  * @dtp: a handle with the device
@@ -576,7 +596,8 @@ int dt_options_resize(dtrace_hdl_t *dtp)
  * destructive actions there) and again harmlessly at dtrace_go().
  * From then on dtrace_setopt() refuses the kernel's options.  A bufsize
  * above the kernel's largest is taken as DTrace does (-b 2t -e
- * succeeds) and, under bufresize=auto, lowered to it here.
+ * succeeds) and, under bufresize=auto, lowered to it here.  Under the
+ * cpu option this process moves to that CPU.
  * Return: 0, or -1 with the kernel's errno (ENOMEM for a bufsize too
  * large under bufresize=manual).
  */
@@ -612,7 +633,8 @@ int dt_options_apply(dtrace_hdl_t *dtp)
 	    (o->specsize != DTRACE_SPECSIZE_DEFAULT &&
 	     dt_setopt_kernel(dtp, DTRACE_OPT_SPECSIZE, o->specsize)) ||
 	    (o->cpu != DTRACE_CPU_ANY &&
-	     dt_setopt_kernel(dtp, DTRACE_OPT_CPU, o->cpu)))
+	     dt_setopt_kernel(dtp, DTRACE_OPT_CPU, o->cpu)) ||
+	    dt_options_cpu(dtp))
 		return -1;
 	dtp->opts_applied = true;
 	return 0;

@@ -480,7 +480,7 @@ static void dt_check_printa_format(struct dt_pcb *pcb, struct dt_node *n,
 
 static void dt_check_printa(struct dt_pcb *pcb, struct dt_node *n)
 {
-	struct dt_node *a = n->args, *b;
+	struct dt_node *a = n->args;
 	unsigned int argno = 1;
 
 	if (!a)
@@ -493,14 +493,9 @@ static void dt_check_printa(struct dt_pcb *pcb, struct dt_node *n)
 			dt_diag(pcb, n->line, D_PRINTA_PROTO,
 				"printa( ) prototype mismatch: 1 arg passed, at least 2 expected");
 	}
-	for (; a; a = a->next, argno++) {
+	/* one aggregation may come twice: its value in two places */
+	for (; a; a = a->next, argno++)
 		dt_check_aggarg(pcb, n, a, argno, D_PRINTA_AGGARG);
-		for (b = n->args; b != a; b = b->next)
-			if (b->kind == DT_NODE_AGG && b->ident == a->ident)
-				dt_diag(pcb, n->line, D_PRINTA_AGGDUP,
-					"printa( ) argument #%u names @%s again",
-					argno, a->str);
-	}
 	if (n->args->kind == DT_NODE_STRING)
 		dt_check_printa_format(pcb, n, argno - 2);
 }

@@ -186,8 +186,8 @@ static void test_check_agg(dtrace_hdl_t *dtp)
 	   "OK");
 	ck(dtp, "BEGIN { @pa3[1] = count(); @pb3[1] = count(); printa(\"%d %@d %@d %@d\", @pa3, @pb3); }",
 	   "[D_PRINTF_CONV] printa( ) prototype mismatch: conversion #4 (%@d) has no corresponding aggregation");
-	ck(dtp, "BEGIN { @a = count(); printa(@a, @a); }",
-	   "[D_PRINTA_AGGDUP] printa( ) argument #2 names @a again");
+	/* an aggregation may be named again: its value in two columns */
+	ck(dtp, "BEGIN { @a = count(); printa(\"%@d %@d\", @a, @a); }", "OK");
 	ck(dtp, "BEGIN { @a = count(); printa(1); }",
 	   "[D_PRINTA_AGGARG] printa( ) argument #1 is incompatible with prototype:\n\tprototype: aggregation\n\t argument: int");
 	ck(dtp, "BEGIN { printa(); }",

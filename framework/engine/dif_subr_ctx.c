@@ -162,16 +162,6 @@ static u64 dtrace_subr_substr(struct dtrace_dif_mstate *mst, uintptr_t s,
 	buf = dtrace_subr_strarg(mst, s, &len);
 	if (!buf)
 		return 0;
-	/*
-	 * A string that fills strsize may go on past it: from a positive
-	 * index within it, DTrace takes strsize characters from there.
-	 */
-	if (index > 0 && index <= len && len == (int)dtrace_subr_maxlen(mst)) {
-		len = dtrace_dif_strload(mst, buf, s + index, len, false);
-		if (len < 0)
-			return 0;
-		index = 0;
-	}
 	start = index < 0 ? index + len : index;
 	/*
 	 * start + length may wrap for a start at or past the end, or a

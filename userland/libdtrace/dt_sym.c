@@ -656,7 +656,7 @@ int dt_sym_ufuncs(dtrace_hdl_t *dtp, const char *path, const char *glob,
 	int ret;
 
 	if (!o)
-		return -1;
+		return 1;
 	for (i = 0; i < o->nsyms; i = j) {
 		const struct dt_usym *best = NULL, *s;
 		bool match = false;

@@ -54,8 +54,9 @@ void dt_sym_uproc_read(struct dtrace_hdl *dtp, int pid);
  * dt_sym_ufuncs() calls @fn for each function whose name, or one of its
  * aliases', matches @glob (each address once, under its best name:
  * global before weak before local, then the shortest; a version of a
- * name that is not the default one is no function); it stops at a non-zero return, which it returns, and
- * returns -1 for a file it cannot read.  dt_sym_uoffset() turns an
+ * name that is not the default one is no function); it stops at a
+ * non-zero return, which it returns, and returns 1 for a file it cannot
+ * read (not ELF: a locale file, a data file mapped).  dt_sym_uoffset() turns an
  * address into the offset in the file (-1: not in a loaded segment).
  * dt_sym_ufunc_at() names the function covering an address (NULL: none);
  * dt_sym_uname() finds a symbol's address (-1: none).

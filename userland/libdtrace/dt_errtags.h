@@ -200,6 +200,7 @@
 	X(D_PROC_NAME)			\
 	X(D_PROC_OFF)			\
 	X(D_PROC_ALIGN)			\
+	X(D_PROC_BADINSN)		\
 	X(D_INTERNAL)
 
 enum dt_errtag {

@@ -73,7 +73,8 @@ struct dt_pid_req {
 	uint64_t offset;	/* with off */
 	bool create;		/* false: only count */
 	size_t count;
-	bool toobig, inside;	/* off: past a function, inside an insn */
+	bool toobig, inside;	/* off: past a function, inside an insn, */
+	bool bad;		/* at one dt_pid_unsteppable() */
 	csh cs;			/* the decoder, with @cs_open */
 	bool cs_open;
 	char func[DTRACE_FUNCNAMELEN];	/* of the first probe made */
@@ -187,15 +188,42 @@ static bool dt_pid_decoder(struct dt_pid_req *r)
 }
 
 /*
+ * An instruction a breakpoint must not be put on: uprobes steps over
+ * the instruction by running a copy of it elsewhere, which a system
+ * call or an interrupt instruction does not survive (the traced
+ * process dies).
+ */
+static bool dt_pid_unsteppable(unsigned int id)
+{
+	switch (id) {
+	case X86_INS_SYSCALL:
+	case X86_INS_SYSENTER:
+	case X86_INS_SYSEXIT:
+	case X86_INS_SYSRET:
+	case X86_INS_INT:
+	case X86_INS_INT1:
+	case X86_INS_INT3:
+	case X86_INS_INTO:
+	case X86_INS_IRET:
+	case X86_INS_IRETD:
+	case X86_INS_IRETQ:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/*
  * The instructions of function @name, @size bytes at @foff in the file,
  * decoded from its start until bytes that are no instruction: with
  * r->insns count or make the probe of each whose offset the name
- * matches; with r->off, say in *@inside whether r->offset is inside
- * one (and so not an instruction's start).  Nothing
+ * matches (but dt_pid_unsteppable() ones); with r->off, say in *@inside
+ * whether r->offset is inside one (and so not an instruction's start),
+ * in *@bad whether it is an unsteppable one.  Nothing
  * when the function cannot be read or decoded.
  */
 static int dt_pid_insns(struct dt_pid_req *r, const char *name,
-			uint64_t foff, uint64_t size, bool *inside)
+			uint64_t foff, uint64_t size, bool *inside, bool *bad)
 {
 	const uint8_t *code;
 	uint64_t addr = 0;
@@ -220,8 +248,13 @@ static int dt_pid_insns(struct dt_pid_req *r, const char *name,
 		if (r->off) {
 			if (r->offset > insn->address && r->offset < addr)
 				*inside = true;
+			if (r->offset == insn->address &&
+			    dt_pid_unsteppable(insn->id))
+				*bad = true;
 			continue;
 		}
+		if (dt_pid_unsteppable(insn->id))
+			continue;
 		snprintf(hex, sizeof(hex), "%llx",
 			 (unsigned long long)insn->address);
 		if (dtrace_match_glob(r->pd->name, hex))
@@ -240,7 +273,7 @@ static int dt_pid_func(const char *name, uint64_t vaddr, uint64_t size,
 		       void *arg)
 {
 	struct dt_pid_req *r = arg;
-	bool inside = false;
+	bool inside = false, bad = false;
 	uint64_t off;
 	int ret = 0;
 
@@ -256,9 +289,11 @@ static int dt_pid_func(const char *name, uint64_t vaddr, uint64_t size,
 	if (!ret && r->ret)
 		ret = dt_pid_make(r, name, DTRACE_FTP_RETURN, off, 0);
 	if (!ret && (r->insns || r->off))
-		ret = dt_pid_insns(r, name, off, size, &inside);
+		ret = dt_pid_insns(r, name, off, size, &inside, &bad);
 	if (inside)
 		r->inside = true;
+	else if (bad)
+		r->bad = true;
 	else if (!ret && r->off)
 		ret = dt_pid_make(r, name, DTRACE_FTP_OFFSET, off, r->offset);
 	return ret;
@@ -445,6 +480,12 @@ static int dt_pid_functions(struct dt_pid_req *r, const struct dt_pobj *objs,
 		dt_pid_fail(r->dtp, D_PROC_OFF, "%s: offset 0x%llx is past "
 			    "the end of the function", str,
 			    (unsigned long long)r->offset);
+		goto out;
+	}
+	if (!r->count && r->bad) {
+		dt_pid_fail(r->dtp, D_PROC_BADINSN, "%s: the instruction at "
+			    "offset 0x%llx cannot be traced (a system call or "
+			    "interrupt)", str, (unsigned long long)r->offset);
 		goto out;
 	}
 	if (!r->count && r->inside) {

@@ -9,7 +9,11 @@
 # in hex, the offsets being those objdump disassembles inside the
 # symbol; each fires once per call (utarget -n 7: 7 times); a name glob
 # (pid$target:a.out:ut_leaf:[0-9]) makes the offsets it matches; an
-# offset inside an instruction is refused with [D_PROC_ALIGN].
+# offset inside an instruction is refused with [D_PROC_ALIGN].  The
+# instructions of libc's getppid() (a syscall instruction among them,
+# which uprobes cannot step over) leave the program running: its three
+# calls fire entry three times and it prints its sum; the syscall
+# instruction asked for by its offset is refused with [D_PROC_BADINSN].
 set -eu
 . selftests/lib/dt.sh
 . selftests/providers/fasttrap/fasttrap.inc
@@ -49,6 +53,22 @@ ft_expect '^at 0 3$'
 if grep -q 'entry\|return' "$DT_TMP/out"; then
 	dt_fail "[0-9] made entry or return: $(cat "$DT_TMP/out")"
 fi
+
+ft_run -c "$UT -n 3" -n 'pid$target:libc.so.6:getppid: { @[probename] = count(); }
+	END { printa("at %s %@d\n", @); }'
+ft_expect '^sum 9 enabled 0$'
+ft_expect '^at entry 3$'
+sysoff=$(objdump -d --no-show-raw-insn /lib/x86_64-linux-gnu/libc.so.6 |
+	awk '/<getppid(@@[A-Z_.0-9]+)?>:$/ { f = 1; next }
+	     f && /^ *[0-9a-f]+:/ { a = strtonum("0x" substr($1, 1, length($1) - 1));
+		if (!s) s = a; if ($2 == "syscall") { printf("%x\n", a - s); exit } }
+	     f && /^$/ { exit }')
+[ -n "$sysoff" ] || dt_fail "no syscall instruction in libc's getppid"
+if timeout 120 "$DTRACE" -q -xerrtags -c "$UT -n 1" \
+	-n "pid\$target:libc.so.6:getppid:$sysoff { exit(0); }" >"$DT_TMP/out" 2>&1; then
+	dt_fail "the syscall instruction was accepted: $(cat "$DT_TMP/out")"
+fi
+ft_expect '\[D_PROC_BADINSN\]'
 
 # an offset inside the first instruction longer than a byte
 mid=$(awk 'NR > 1 { if (strtonum("0x" $1) - p > 1) { printf("%x\n", p + 1); exit } }

@@ -662,8 +662,9 @@ static int dt_pid_split(const char *prov, char *prefix, size_t size)
  * when there is no process 1234 (it may be a kernel provider's name);
  * a glob (test_prov*, p*d) makes the USDT probes of $target whose
  * provider ("test_prov1234") it matches, and its pid probes when it
- * matches "pid1234".  The device is opened only when a probe is to be
- * made.
+ * matches "pid1234" and NAME is not empty (those it cannot make, too
+ * many, are left out).  The device is opened only when a probe is to
+ * be made.
  * Return: 0, or -1 with EDT_UPROBE and a message (no such process for
  * pid1234, too many probes, the fasttrap module missing); dtp->pidtag
  * is then the D_* tag of the error, or 0 for D_PDESC_INVAL.
@@ -702,8 +703,9 @@ int dt_pid_provide(dtrace_hdl_t *dtp, struct dtrace_probedesc *pd)
 	}
 	if (!pid)
 		return 0;
+	/* a glob makes pid probes only for a NAME: not *1234::: of -l */
 	snprintf(own, sizeof(own), "pid%d", pid);
-	fns = glob ? dtrace_match_glob(pd->provider, own) :
+	fns = glob ? *pd->name && dtrace_match_glob(pd->provider, own) :
 	      !strcmp(prefix, "pid");
 	if (fns && !dt_pid_kinds(&r, pd->name)) {
 		if (glob)
@@ -730,6 +732,12 @@ int dt_pid_provide(dtrace_hdl_t *dtp, struct dtrace_probedesc *pd)
 	r.pid = pid;
 	if (fns)
 		ret = dt_pid_functions(&r, objs, n);
+	if (ret && glob) {	/* its USDT probes all the same */
+		dt_dprintf(dtp, "%s: no pid probes: %s", pd->provider,
+			   dtrace_errmsg(dtp, dtrace_errno(dtp)));
+		dtp->pidtag = 0;
+		ret = 0;
+	}
 	for (i = 0; i < n && !ret && (glob || !fns); i++)
 		if (dt_pid_obj_matches(&objs[i], pd->mod))
 			ret = dt_pid_usdt_obj(dtp, &objs[i], pid, prefix,

@@ -196,6 +196,11 @@
 	X(D_PROV_PRARGTYPE)		\
 	X(D_PROV_PRARGMAP)		\
 	X(D_PROV_PRNAME)		\
+	X(D_PROC_BADPID)		\
+	X(D_PROC_NAME)			\
+	X(D_PROC_OFF)			\
+	X(D_PROC_ALIGN)			\
+	X(D_PROC_BADINSN)		\
 	X(D_INTERNAL)
 
 enum dt_errtag {

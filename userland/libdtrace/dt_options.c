@@ -233,6 +233,9 @@ static const char *const dt_oformats[] = { "text", "json", NULL };
 static const char *const dt_stdcs[] = { "a", "c", "s", "t", NULL };
 static const char *const dt_linkmodes[] = { "kernel", "static", "dynamic",
 					    NULL };
+static const char *const dt_evaltimes[] = {
+	"exec", "preinit", "postinit", "main", NULL
+};
 
 static const struct {
 	size_t off;
@@ -243,6 +246,7 @@ static const struct {
 	{ DT_OFF(oformat), dt_oformats },	/* DT_OFORMAT_* */
 	{ DT_OFF(stdc), dt_stdcs },		/* DT_STDC_* */
 	{ DT_OFF(linkmode), dt_linkmodes },	/* DT_LINK_* */
+	{ DT_OFF(evaltime), dt_evaltimes },	/* DT_EVALTIME_* */
 };
 
 static const char *const *dt_opt_words(const struct dt_optdesc *d)
@@ -316,6 +320,13 @@ static const struct dt_optdesc dt_optdescs[] = {
 	{ "knodefs", DT_OPT_FLAG, DT_OFF(knodefs), 0, 0, 0, 0 },
 	{ "kdefs", DT_OPT_FLAG, DT_OFF(knodefs), 0, 0, 0, DT_OPT_NOT },
 	{ "tregs", DT_OPT_COUNT, DT_OFF(tregs), 1, UINT32_MAX, 0, 0 },
+	{ "noresolve", DT_OPT_FLAG, DT_OFF(noresolve), 0, 0, 0, 0 },
+	/*
+	 * DTrace's -c target runs to exec, .init, after .init or main
+	 * before its probes are made; here it runs to its entry point,
+	 * its libraries mapped, whatever the word (docs/providers/pid.md).
+	 */
+	{ "evaltime", DT_OPT_WORD, DT_OFF(evaltime), 0, 0, 0, 0 },
 	{ "cpphdrs", DT_OPT_FLAG, DT_OFF(cpphdrs), 0, 0, 0, DT_OPT_CLI },
 	{ "stdc", DT_OPT_WORD, DT_OFF(stdc), 0, 0, 0, DT_OPT_CLI },
 	{ "define", DT_OPT_CPP, 0, 'D', 0, 0, DT_OPT_CLI },

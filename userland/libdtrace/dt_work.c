@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <time.h>
 #include "dt_agg.h"
+#include "dt_sym.h"
 
 /**
  * dtrace_go() - send the options, start tracing (BEGIN fires)
@@ -165,6 +166,9 @@ dtrace_workstatus_t dtrace_work(dtrace_hdl_t *dtp, FILE *fp)
 	 */
 	if (now >= dtp->next_switch || now >= dtp->next_agg) {
 		dt_pid_refresh(dtp);	/* a library dlopen()ed since */
+		/* its maps now, to name its stacks once it has exited */
+		if (dtp->target > 0)
+			dt_sym_uproc_read(dtp, dtp->target);
 		if (dt_consume(dtp, fp))
 			return DTRACE_WORKSTATUS_ERROR;
 		dtp->next_switch = now + dtp->opt.switchrate;

@@ -110,7 +110,7 @@ static void test_check_agg(dtrace_hdl_t *dtp)
 	ck(dtp, "BEGIN { @k[1,2,3,4,5,6,7,8,9] = count(); }",
 	   "[D_AGG_LIMIT] aggregation has more than 8 keys");
 	ck(dtp, "BEGIN { @k[stack(0)] = count(); }",
-	   "[D_STACK_SIZE] stack( ) argument #1 must be between 1 and 128");
+	   "[D_STACK_SIZE] stack( ) argument #1 must be a non-zero positive integer constant");
 	ck(dtp, "BEGIN { if (1) @a = count(); }",
 	   "[D_UNSUPPORTED] actions inside if statements are not supported yet");
 
@@ -381,7 +381,7 @@ void test_check(void)
 	ck(dtp, "BEGIN { printf(\"%d\", stack()) }",
 	   "[D_PRINTF_ARG_TYPE] printf( ) argument #2 is incompatible with conversion #1 prototype:\n\tconversion: %d\n\t prototype: char, short, int, long, or long long\n\t  argument: stack");
 	ck(dtp, "BEGIN { printf(\"%k\", stack(0)) }",
-	   "[D_STACK_SIZE] stack( ) argument #1 must be between 1 and 128");
+	   "[D_STACK_SIZE] stack( ) argument #1 must be a non-zero positive integer constant");
 	ck(dtp, "BEGIN { trace(stack()) }",
 	   "[D_OP_VOID] stack( ) is an action and may not be used in an expression");
 	/* variables, issue 3 */
@@ -439,9 +439,17 @@ void test_check(void)
 	/* actions */
 	ck(dtp, "BEGIN { stack(); ustack(5); stack(3) }", "OK");
 	ck(dtp, "BEGIN { stack(0) }",
-	   "[D_STACK_SIZE] stack( ) argument #1 must be between 1 and 128");
+	   "[D_STACK_SIZE] stack( ) argument #1 must be a non-zero positive integer constant");
 	ck(dtp, "BEGIN { stack(arg0) }",
 	   "[D_STACK_SIZE] stack( ) argument #1 must be a non-zero positive integer constant");
+	ck(dtp, "BEGIN { stack(\"x\") }",
+	   "[D_PROTO_ARG] stack( ) argument #1 is incompatible with prototype:\n\tprototype: uint32_t\n\t argument: string");
+	ck(dtp, "BEGIN { ustack(1, \"x\") }",
+	   "[D_PROTO_ARG] ustack( ) argument #2 is incompatible with prototype:\n\tprototype: uint32_t\n\t argument: string");
+	ck(dtp, "BEGIN { jstack(1, arg0) }",
+	   "[D_USTACK_PROTO] jstack( ) argument #2 must be a non-zero positive integer constant");
+	ck(dtp, "BEGIN { ustack(0) }",
+	   "[D_USTACK_PROTO] ustack( ) argument #1 must be a non-zero positive integer constant");
 	ck(dtp, "BEGIN { raise(9); stop(); chill(1); system(\"ls\"); panic() }",
 	   "OK");
 	ck(dtp, "BEGIN { raise(\"a\") }",

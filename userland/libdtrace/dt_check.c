@@ -1214,6 +1214,44 @@ static void dt_check_stringof(struct dt_pcb *pcb, struct dt_node *n)
 	n->type = &dt_type_string;
 }
 
+/*
+ * An operator over integer constants becomes the constant it computes,
+ * in 64 bits: as in DTrace, the value is not cut to the width of its
+ * type, so (1 << 63) - 1 is INT64_MAX where it is used.
+ */
+static void dt_check_fold(struct dt_pcb *pcb, struct dt_node *n)
+{
+	const struct dt_node *l = n->left, *r = n->right;
+	const struct dt_type *t;
+	uint64_t a, b, mask;
+	int64_t v;
+
+	if (!dt_type_is_int(n->type) || l->kind != DT_NODE_INT ||
+	    (n->kind == DT_NODE_OP2 && r->kind != DT_NODE_INT))
+		return;
+	/* unsigned / % >> and comparisons see their operands' type */
+	t = n->kind == DT_NODE_OP1 ? &dt_type_int : dt_type_base(
+		n->op == DT_OP_RSH ? l->type : dt_type_arith(l->type, r->type));
+	mask = t->size < 8 ? (1ULL << (t->size * 8)) - 1 : ~0ULL;
+	a = l->value & mask;
+	b = n->kind == DT_NODE_OP2 ? r->value & mask : 0;
+	switch (t->is_signed ? DT_OP_NONE : n->op) {
+	case DT_OP_DIV: v = (int64_t)(a / b); break;
+	case DT_OP_MOD: v = (int64_t)(a % b); break;
+	case DT_OP_RSH: v = (int64_t)(a >> (r->value & 63)); break;
+	case DT_OP_LT: v = a < b; break;
+	case DT_OP_LE: v = a <= b; break;
+	case DT_OP_GT: v = a > b; break;
+	case DT_OP_GE: v = a >= b; break;
+	default:
+		if (dt_decl_fold(pcb, n, &v))
+			return;
+		break;
+	}
+	n->kind = DT_NODE_INT;
+	n->value = (uint64_t)v;
+}
+
 /* Type-check an expression where a value is wanted. */
 void dt_check_expr(struct dt_pcb *pcb, struct dt_node *n)
 {
@@ -1227,9 +1265,11 @@ void dt_check_expr(struct dt_pcb *pcb, struct dt_node *n)
 		return;
 	case DT_NODE_OP1:
 		dt_check_op1(pcb, n);
+		dt_check_fold(pcb, n);
 		return;
 	case DT_NODE_OP2:
 		dt_check_op2(pcb, n);
+		dt_check_fold(pcb, n);
 		return;
 	case DT_NODE_OP3:
 		dt_check_op3(pcb, n);

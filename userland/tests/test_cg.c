@@ -1035,6 +1035,10 @@ void test_cg(void)
 	ev(dtp, "0u - 1 > 0", 1, 4);
 	ev(dtp, "-1 < 0u", 0, 4);
 	ev(dtp, "-1L < 0u", 1, 4);
+	/* constant expressions keep 64 bits, as DTrace's do */
+	ev(dtp, "(long long)((1 << 63) - 1)", INT64_MAX, 8);
+	ev(dtp, "(long)(2147483647 + 1)", 2147483648LL, 8);
+	ev(dtp, "(long)-(1 << 40)", -(1LL << 40), 8);
 	ev(dtp, "2147483647 + 1", -2147483648LL, 4);
 	ev(dtp, "4294967295u + 1L", 4294967296LL, 8);
 	ev(dtp, "-(-3)", 3, 4);
@@ -1091,7 +1095,7 @@ void test_cg(void)
 		dt_program_free(pgp);
 	}
 	tap_is_str(t_compile_msg(dtp,
-		"BEGIN { trace(1+(1+(1+(1+(1+(1+(1+(1+(1+(1+(1+(1+(1+(1+(1+1))))))))))))))) }"),
+		"BEGIN { trace(pid+(pid+(pid+(pid+(pid+(pid+(pid+(pid+(pid+(pid+(pid+(pid+(pid+(pid+(pid+pid))))))))))))))) }"),
 		"[D_NOREG] insufficient registers to generate code: expression is too complex",
 		"cg: too deep an expression is D_NOREG");
 	ev(dtp, "1+(1+(1+(1+(1+(1+(1+(1+(1+(1+(1+(1+(1+(1+1)))))))))))))", 15, 4);

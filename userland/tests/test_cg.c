@@ -1054,6 +1054,15 @@ void test_cg(void)
 	ev(dtp, "1 ? 10 : 20", 10, 4);
 	ev(dtp, "0 ? 10 : 0 ? 20 : 30", 30, 4);
 	ev(dtp, "1 ? 2 : 3L", 2, 8);
+	/* a ?: chain holds no register per level: 20 deep fits */
+	ev(dtp, "pid == 1 ? 1 : pid == 2 ? 2 : pid == 3 ? 3 : pid == 4 ? 4 : "
+	   "pid == 5 ? 5 : pid == 6 ? 6 : pid == 7 ? 7 : pid == 8 ? 8 : "
+	   "pid == 9 ? 9 : pid == 10 ? 10 : pid == 11 ? 11 : pid == 12 ? 12 : "
+	   "pid == 13 ? 13 : pid == 14 ? 14 : pid == 15 ? 15 : "
+	   "pid == 16 ? 16 : pid == 17 ? 17 : pid == 18 ? 18 : "
+	   "pid == 19 ? 19 : pid == 4242 ? 20 : 0", 20, 4);
+	ev(dtp, "pid != 4242 ? 1 : (pid + 1 == 4243 ? pid + 2 : pid + 3)",
+	   4244, 4);
 	ev(dtp, "(1, 2)", 2, 4);
 	ev(dtp, "'A' + 1", 66, 4);
 	ev(dtp, "0x7fffffffffffffff", INT64_MAX, 8);

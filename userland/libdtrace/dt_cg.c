@@ -588,6 +588,7 @@ static unsigned int dt_cg_op3(struct dt_cg *cg, struct dt_node *n)
 /* Generate @n; return the register holding its value. */
 unsigned int dt_cg_expr(struct dt_cg *cg, struct dt_node *n)
 {
+	char buf[128];
 	unsigned int r;
 	int32_t off;
 
@@ -628,6 +629,11 @@ unsigned int dt_cg_expr(struct dt_cg *cg, struct dt_node *n)
 		return dt_cg_op2(cg, n);
 	case DT_NODE_OP3:
 		return dt_cg_op3(cg, n);
+	case DT_NODE_XLATE:	/* its members are read by dt_xlate.c */
+		dt_type_name(n->type, buf, sizeof(buf));
+		dt_diag(cg->pcb, n->line, D_CG_DYN,
+			"expression cannot evaluate to a translated %s: use one of its members",
+			buf);
 	default:
 		break;
 	}

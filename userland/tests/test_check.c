@@ -653,6 +653,9 @@ void test_check(void)
 	   "[D_XLATE_MEMB] translator member c is not a member of struct xout2");
 	ck(dtp, "struct xin3 { int a; }; struct xout3 { int b; }; BEGIN { trace(xlate<struct xout3 *>((struct xin3 *)arg0)->b) }",
 	   "[D_XLATE_NONE] cannot translate from \"struct xin3 *\" to \"struct xout3 *\"");
+	/* a translated pointer is the base of ->, never a value itself */
+	ck(dtp, "struct xin4 { int a; }; struct xout4 { int b; }; translator struct xout4 < struct xin4 *p > { b = p->a; }; BEGIN { xlate<struct xout4 *>((struct xin4 *)arg0); }",
+	   "[D_CG_DYN] expression cannot evaluate to a translated struct xout4 *: use one of its members");
 	ck(dtp, "BEGIN { if (pid > 0) { iv = 1; } else { iv = 2; } }", "OK");
 	ck(dtp, "BEGIN { if (pid > 0) { trace(1); } }",
 	   "[D_UNSUPPORTED] actions inside if statements are not supported yet");

@@ -653,6 +653,11 @@ void test_check(void)
 	   "[D_XLATE_MEMB] translator member c is not a member of struct xout2");
 	ck(dtp, "struct xin3 { int a; }; struct xout3 { int b; }; BEGIN { trace(xlate<struct xout3 *>((struct xin3 *)arg0)->b) }",
 	   "[D_XLATE_NONE] cannot translate from \"struct xin3 *\" to \"struct xout3 *\"");
+	/* a type name scoped to D or a module: D`name_t */
+	ck(dtp, "typedef struct qs { int a; } qs_t; BEGIN { trace(sizeof(D`qs_t) + ((D`qs_t *)arg0)->a); trace((struct D`qs *)arg0); }",
+	   "OK");
+	ck(dtp, "BEGIN { trace(sizeof(D`no_such_t)) }",
+	   "[D_IDENT_UNDEF] failed to resolve D`no_such_t: Unknown symbol name");
 	/* a translated pointer is the base of ->, never a value itself */
 	ck(dtp, "struct xin4 { int a; }; struct xout4 { int b; }; translator struct xout4 < struct xin4 *p > { b = p->a; }; BEGIN { xlate<struct xout4 *>((struct xin4 *)arg0); }",
 	   "[D_CG_DYN] expression cannot evaluate to a translated struct xout4 *: use one of its members");

@@ -243,6 +243,11 @@ static void test_vars(dtrace_hdl_t *dtp)
 	    NULL);
 	run(dtp, "BEGIN { g7 = 2; g7 = g7 == 2 ? 40 : 50; trace(g7) }", 40, NULL);
 	run(dtp, "BEGIN { trace(args[1]) }", 7, NULL);
+	/* function pointer declarators, named and abstract (no tail padding) */
+	run(dtp, "struct fpd { int (*fp)(); int (*afp[2])(int, char *); char c; }; BEGIN { trace(sizeof(struct fpd)) }",
+	    25, NULL);
+	run(dtp, "BEGIN { trace(sizeof(int (*)(void)) + sizeof(char *(*)(int))) }",
+	    16, NULL);
 }
 
 static void test_subr(dtrace_hdl_t *dtp)

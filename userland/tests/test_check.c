@@ -658,6 +658,9 @@ void test_check(void)
 	   "OK");
 	ck(dtp, "BEGIN { trace(sizeof(D`no_such_t)) }",
 	   "[D_IDENT_UNDEF] failed to resolve D`no_such_t: Unknown symbol name");
+	/* a translator's output type is a type name: here a function's */
+	ck(dtp, "struct xi5 { int a; }; struct xo5 { int b; }; translator struct xo5 (struct xi5 *p)\n{ b = p->a; };",
+	   "[D_SYNTAX] syntax error near \"{\"");
 	/* a translated pointer is the base of ->, never a value itself */
 	ck(dtp, "struct xin4 { int a; }; struct xout4 { int b; }; translator struct xout4 < struct xin4 *p > { b = p->a; }; BEGIN { xlate<struct xout4 *>((struct xin4 *)arg0); }",
 	   "[D_CG_DYN] expression cannot evaluate to a translated struct xout4 *: use one of its members");

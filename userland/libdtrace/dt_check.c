@@ -129,7 +129,7 @@ static struct dt_var *dt_check_var(struct dt_pcb *pcb, struct dt_node *n,
 	    dt_is_scope_ident(v->left, &scope)) {
 		/* self->x */
 	} else if (v->kind == DT_NODE_IDENT) {
-		const struct dt_ident *id = dt_ident_lookup(v->str);
+		const struct dt_ident *id = dt_ident_lookup(pcb->dtp, v->str);
 
 		if (id || !strcmp(v->str, "self") || !strcmp(v->str, "this") ||
 		    dt_inline_exists(dtp, v->str))
@@ -224,7 +224,7 @@ static bool dt_check_var_rvalue(struct dt_pcb *pcb, struct dt_node *n)
 	var = dt_check_var(pcb, n, v->kind == DT_NODE_MEMBER);
 	if (!var) {
 		/* p[i] of a pointer or array global: memory, not a variable */
-		if (v->kind == DT_NODE_IDENT && !dt_ident_lookup(v->str) &&
+		if (v->kind == DT_NODE_IDENT && !dt_ident_lookup(pcb->dtp, v->str) &&
 		    strcmp(v->str, "self") && strcmp(v->str, "this") &&
 		    !(n != v && dt_var_lookup(pcb->dtp, DT_SCOPE_GLOBAL,
 					      v->str)))
@@ -397,7 +397,7 @@ static void dt_check_ksym(struct dt_pcb *pcb, struct dt_node *n,
 
 static void dt_check_ident(struct dt_pcb *pcb, struct dt_node *n)
 {
-	const struct dt_ident *id = dt_ident_lookup(n->str);
+	const struct dt_ident *id = dt_ident_lookup(pcb->dtp, n->str);
 	const struct dt_type *t;
 	int64_t v;
 
@@ -506,7 +506,7 @@ static void dt_check_call(struct dt_pcb *pcb, struct dt_node *n)
 	if (n->left->kind != DT_NODE_IDENT)
 		dt_diag(pcb, n->line, D_UNSUPPORTED,
 			"calls through an expression are not supported");
-	id = dt_ident_lookup(n->left->str);
+	id = dt_ident_lookup(pcb->dtp, n->left->str);
 	if (!id || id->kind == DT_IDENT_VAR || id->kind == DT_IDENT_ARRAY ||
 	    id->kind == DT_IDENT_STRCONST)
 		dt_diag(pcb, n->line, D_IDENT_UNDEF,
@@ -554,13 +554,13 @@ static void dt_check_call(struct dt_pcb *pcb, struct dt_node *n)
  * held in a D variable may hold scratch (alloca()) typed as a kernel
  * struct, which D may fill in: the run time checks those stores.
  */
-static bool dt_is_kernel_object(const struct dt_node *n)
+static bool dt_is_kernel_object(struct dt_pcb *pcb, const struct dt_node *n)
 {
 	while (n->kind == DT_NODE_MEMBER || n->kind == DT_NODE_INDEX ||
 	       (n->kind == DT_NODE_OP1 && n->op == DT_OP_DEREF))
 		n = n->left;
 	return n->kind == DT_NODE_IDENT && !n->ident &&
-	       (strchr(n->str, '`') || dt_ident_lookup(n->str));
+	       (strchr(n->str, '`') || dt_ident_lookup(pcb->dtp, n->str));
 }
 
 /*
@@ -578,7 +578,7 @@ static void dt_check_memlvalue(struct dt_pcb *pcb, struct dt_node *n,
 	t = n->kind == DT_NODE_MEMBER && n->ctype ? n->ctype : n->type;
 	/* args[] and uregs[] are the probe's, not memory */
 	if (n->kind == DT_NODE_INDEX && n->left->kind == DT_NODE_IDENT &&
-	    dt_ident_lookup(n->left->str))
+	    dt_ident_lookup(pcb->dtp, n->left->str))
 		dt_diag(pcb, n->line, D_OP_LVAL,
 			"operator %s requires modifiable lvalue as an operand",
 			op);
@@ -590,7 +590,7 @@ static void dt_check_memlvalue(struct dt_pcb *pcb, struct dt_node *n,
 		dt_diag(pcb, n->line, D_OP_LVAL,
 			"operator %s requires modifiable lvalue as an operand",
 			op);
-	if (n->kind == DT_NODE_MEMBER && dt_is_kernel_object(n))
+	if (n->kind == DT_NODE_MEMBER && dt_is_kernel_object(pcb, n))
 		dt_diag(pcb, n->line, D_OP_LVAL,
 			"operator %s requires modifiable lvalue as an operand",
 			op);
@@ -621,7 +621,7 @@ static void dt_check_lvalue(struct dt_pcb *pcb, struct dt_node *n,
 
 	/* pid, timestamp, zonename ...: D's own, read-only */
 	if (!var && n->kind == DT_NODE_IDENT &&
-	    (id = dt_ident_lookup(n->str)) &&
+	    (id = dt_ident_lookup(pcb->dtp, n->str)) &&
 	    (id->kind == DT_IDENT_VAR || id->kind == DT_IDENT_STRCONST))
 		dt_diag(pcb, n->line, D_OP_WRITE,
 			"operator %s can only be applied to a writable variable",
@@ -756,7 +756,7 @@ static void dt_check_op1(struct dt_pcb *pcb, struct dt_node *n)
 				"cannot take address of dynamic variable");
 		if (n->left->kind == DT_NODE_INDEX &&
 		    n->left->left->kind == DT_NODE_IDENT &&
-		    dt_ident_lookup(n->left->left->str))
+		    dt_ident_lookup(pcb->dtp, n->left->left->str))
 			dt_diag(pcb, n->line, D_ADDROF_VAR,
 				"cannot take address of %s[ ]",
 				n->left->left->str);
@@ -816,7 +816,7 @@ static void dt_check_opasgn(struct dt_pcb *pcb, struct dt_node *n)
 	const struct dt_var *var;
 
 	if (n->left->kind == DT_NODE_IDENT &&
-	    !dt_ident_lookup(n->left->str) &&
+	    !dt_ident_lookup(pcb->dtp, n->left->str) &&
 	    !dt_inline_exists(pcb->dtp, n->left->str) &&
 	    !dt_is_enumconst(pcb->dtp, n->left->str) &&
 	    (!(var = dt_var_lookup(pcb->dtp, DT_SCOPE_GLOBAL,
@@ -1073,7 +1073,7 @@ static void dt_check_index(struct dt_pcb *pcb, struct dt_node *n)
 	int64_t idx;
 
 	if (n->left->kind == DT_NODE_IDENT)
-		id = dt_ident_lookup(n->left->str);
+		id = dt_ident_lookup(pcb->dtp, n->left->str);
 	if (!id && dt_inline_expand_index(pcb, n))
 		return;
 	if (id && id->kind == DT_IDENT_ARRAY) {
@@ -1141,7 +1141,7 @@ static void dt_check_cast(struct dt_pcb *pcb, struct dt_node *n)
 
 	/* an action's void result is no value to cast, as DTrace says first */
 	if (n->left->kind == DT_NODE_CALL && n->left->left->kind == DT_NODE_IDENT)
-		id = dt_ident_lookup(n->left->left->str);
+		id = dt_ident_lookup(pcb->dtp, n->left->left->str);
 	if (id && id->kind == DT_IDENT_ACTION && !dt_type_is_void(to))
 		dt_diag(pcb, n->line, D_CAST_INVAL,
 			"invalid cast expression: \"void\" to \"%s\"",

@@ -21,7 +21,7 @@ const struct dt_ident *dt_check_action(const struct dt_node *n)
 
 	if (!n || n->kind != DT_NODE_CALL || n->left->kind != DT_NODE_IDENT)
 		return NULL;
-	id = dt_ident_lookup(n->left->str);
+	id = dt_ident_lookup(NULL, n->left->str);
 	return id && id->kind == DT_IDENT_ACTION ? id : NULL;
 }
 
@@ -371,7 +371,7 @@ static bool dt_check_is_destructive(const struct dt_node *n)
 
 	if (n->kind != DT_NODE_CALL || n->left->kind != DT_NODE_IDENT)
 		return false;
-	id = dt_ident_lookup(n->left->str);
+	id = dt_ident_lookup(NULL, n->left->str);
 	return id && id->destructive;
 }
 

@@ -619,6 +619,15 @@ void test_cli(void)
 	/* the D version a program is written for */
 	put("v10.d", "#pragma D option version=1.0\nBEGIN { exit(0) }\n");
 	cli(NULL, "-q -s v10.d", "\n", "", 0);
+	/* names that came after the version are free for the program */
+	put("v10s.d", "#pragma D option version=1.0\nint strstr;\n"
+	    "BEGIN { strstr = 2; trace(strstr); exit(0) }\n");
+	cli(NULL, "-q -s v10s.d", "2\n", "", 0);
+	cli(NULL, "-q -xversion=1.0 -n 'BEGIN { trace(substr(\"ab\", 1)); exit(0) }'",
+	    "", "dtrace: invalid probe specifier BEGIN { trace(substr(\"ab\", 1)); exit(0) }: "
+	    "failed to resolve substr: Unknown function name\n", 1);
+	cli(NULL, "-q -xversion=1.1 -n 'BEGIN { trace(substr(\"ab\", 1)); exit(0) }'",
+	    "b\n", "", 0);
 	put("v09.d", "#pragma D option version=0.9\nBEGIN { exit(0) }\n");
 	cli(NULL, "-q -s v09.d", "",
 	    "dtrace: failed to compile script v09.d: line 1: failed to set option 'version' to '0.9': Invalid value for specified option\n",

@@ -646,6 +646,17 @@ void test_cli(void)
 	cli(NULL, "-H -C -q -I. -s hdr.d", "3\n", NULL, 0);
 	tap_ok(!strncmp(slurp("stderr"), ". ./hdr.h\n", 10),
 	       "cli: -H lists the included files: %s", slurp("stderr"));
+	/* a system header's C function definitions are left out */
+	put("sysfn.h", "#pragma GCC system_header\n"
+	    "static __inline int sysfn_twice(int x)\n{\n\treturn 2 * x;\n}\n"
+	    "typedef struct sysfn { int a; char b; } sysfn_t;\n");
+	put("sysfn.d", "#include \"sysfn.h\"\n"
+	    "BEGIN { trace(sizeof(sysfn_t)); exit(0) }\n");
+	cli(NULL, "-C -q -I. -s sysfn.d", "5\n", "", 0);
+	put("usrfn.d", "int twice(int x)\n{\n\treturn 2 * x;\n}\n");
+	cli(NULL, "-C -q -s usrfn.d", "",
+	    "dtrace: failed to compile script usrfn.d: line 2: syntax error near \"{\"\n",
+	    1);
 	put("stdc.d", "BEGIN {\n#ifdef __STDC__\n\ttrace(__STDC__);\n#else\n\ttrace(\"none\");\n#endif\n\texit(0);\n}\n");
 	cli(NULL, "-C -q -s stdc.d", "1\n", "", 0);
 	cli(NULL, "-C -q -X c -s stdc.d", "1\n", "", 0);

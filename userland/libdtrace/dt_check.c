@@ -244,6 +244,7 @@ static bool dt_check_var_rvalue(struct dt_pcb *pcb, struct dt_node *n)
 	n->ident = var;
 	n->type = var->type;
 	n->is_lvalue = true;
+	n->alloca = var->alloca > 0 ? DT_ALLOCA_PTR : DT_ALLOCA_NONE;
 	return true;
 }
 
@@ -542,6 +543,15 @@ static void dt_check_call(struct dt_pcb *pcb, struct dt_node *n)
 				"%s( ) argument #%u is incompatible with prototype:\n\tprototype: %s\n\t argument: %s",
 				id->name, i + 1, dt_argkind_name(id->args[i]),
 				dt_tname(a->type, buf, sizeof(buf)));
+		/* bcopy() and copyinto() write only to alloca() scratch */
+		if (((id->subr == DTRACE_DIF_SUBR_BCOPY && i == 1) ||
+		     (id->subr == DTRACE_DIF_SUBR_COPYINTO && i == 2)) &&
+		    a->alloca != DT_ALLOCA_PTR)
+			dt_diag(pcb, n->line, D_PROTO_ARG,
+				"%s( ) argument #%u is incompatible with prototype:\n\tprototype: alloca pointer\n\t argument: %s",
+				id->name, i + 1,
+				dt_type_is_pointer(a->type) ? "non-alloca pointer" :
+				dt_tname(a->type, buf, sizeof(buf)));
 	}
 	n->ident = NULL;
 	n->value = (uint64_t)id->subr;
@@ -611,6 +621,37 @@ static void dt_check_memlvalue(struct dt_pcb *pcb, struct dt_node *n,
 		dt_check_incompat(pcb, n, t, op, rt);
 }
 
+/* NULL: 0, or 0 cast to a pointer (the D library's NULL). */
+static bool dt_is_null_ptr(const struct dt_node *n)
+{
+	while (n->kind == DT_NODE_CAST)
+		n = n->left;
+	return dt_is_zero_const(n);
+}
+
+/*
+ * A variable holds pointers of one kind: into alloca() scratch, or not
+ * (NULL goes with both); the first pointer assigned decides, as in
+ * DTrace, and a ?: of both kinds may not be assigned at all.
+ */
+static void dt_check_alloca_var(struct dt_pcb *pcb, const struct dt_node *n,
+				struct dt_var *var, const struct dt_node *rhs)
+{
+	signed char kind = rhs->alloca == DT_ALLOCA_PTR ? 1 : -1;
+
+	if (rhs->alloca == DT_ALLOCA_MIXED)
+		dt_diag(pcb, n->line, D_ALLOCA_INCOMPAT,
+			"ternary conditional with alloca and non-alloca branches cannot be assigned to a variable");
+	if (dt_is_null_ptr(rhs) ||
+	    (kind < 0 && !dt_type_is_pointer(rhs->type)))
+		return;
+	if (var->alloca && var->alloca != kind)
+		dt_diag(pcb, n->line, D_ALLOCA_INCOMPAT,
+			"%s: cannot reuse the same identifier for both alloca and non-alloca allocations",
+			var->name);
+	var->alloca = kind;
+}
+
 /* Where @n is read as an lvalue: what may be assigned, and to what. */
 static void dt_check_lvalue(struct dt_pcb *pcb, struct dt_node *n,
 			    const char *op, const struct dt_node *rhs)
@@ -641,6 +682,7 @@ static void dt_check_lvalue(struct dt_pcb *pcb, struct dt_node *n,
 		return;
 	}
 	rt = dt_check_rvtype(rhs->type);
+	dt_check_alloca_var(pcb, n, var, rhs);
 	if (dt_type_is_void(rt))
 		dt_diag(pcb, n->line, D_OP_VOID,
 			"operator %s requires a non-void right operand", op);
@@ -1252,6 +1294,48 @@ static void dt_check_fold(struct dt_pcb *pcb, struct dt_node *n)
 	n->value = (uint64_t)v;
 }
 
+/* Is the pointer @n computes one into alloca() scratch? */
+static unsigned char dt_check_alloca(const struct dt_node *n)
+{
+	const struct dt_node *l = n->left, *r = n->right;
+
+	switch (n->kind) {
+	case DT_NODE_CALL:
+		return l->kind == DT_NODE_IDENT && !strcmp(l->str, "alloca") ?
+		       DT_ALLOCA_PTR : DT_ALLOCA_NONE;
+	case DT_NODE_CAST:
+		return l->alloca;
+	case DT_NODE_OP1:	/* &p->m, &p[i], &*p; ++p */
+		if (n->op == DT_OP_ADDROF &&
+		    ((l->kind == DT_NODE_MEMBER && l->op == DT_OP_PTR) ||
+		     l->kind == DT_NODE_INDEX ||
+		     (l->kind == DT_NODE_OP1 && l->op == DT_OP_DEREF)))
+			return l->left->alloca;
+		return n->op >= DT_OP_PREINC && n->op <= DT_OP_POSTDEC ?
+		       l->alloca : DT_ALLOCA_NONE;
+	case DT_NODE_OP2:
+		if (n->op == DT_OP_ASGN || n->op == DT_OP_COMMA)
+			return r->alloca;
+		if ((n->op == DT_OP_ADD || n->op == DT_OP_SUB ||
+		     n->op == DT_OP_ADD_EQ || n->op == DT_OP_SUB_EQ) &&
+		    dt_type_is_pointer(n->type))
+			return dt_type_is_pointer(l->type) ? l->alloca :
+			       r->alloca;
+		return DT_ALLOCA_NONE;
+	case DT_NODE_OP3:
+		if (l->alloca == r->alloca)
+			return l->alloca;
+		if (l->alloca == DT_ALLOCA_MIXED ||
+		    r->alloca == DT_ALLOCA_MIXED)
+			return DT_ALLOCA_MIXED;
+		if (dt_is_null_ptr(l->alloca ? r : l))
+			return DT_ALLOCA_PTR;
+		return DT_ALLOCA_MIXED;
+	default:
+		return n->alloca;
+	}
+}
+
 /* Type-check an expression where a value is wanted. */
 void dt_check_expr(struct dt_pcb *pcb, struct dt_node *n)
 {
@@ -1259,43 +1343,44 @@ void dt_check_expr(struct dt_pcb *pcb, struct dt_node *n)
 	switch (n->kind) {
 	case DT_NODE_INT:
 	case DT_NODE_STRING:
-		return;		/* typed by the lexer */
+		break;		/* typed by the lexer */
 	case DT_NODE_IDENT:
 		dt_check_ident(pcb, n);
-		return;
+		break;
 	case DT_NODE_OP1:
 		dt_check_op1(pcb, n);
 		dt_check_fold(pcb, n);
-		return;
+		break;
 	case DT_NODE_OP2:
 		dt_check_op2(pcb, n);
 		dt_check_fold(pcb, n);
-		return;
+		break;
 	case DT_NODE_OP3:
 		dt_check_op3(pcb, n);
-		return;
+		break;
 	case DT_NODE_CALL:
 		dt_check_call(pcb, n);
-		return;
+		break;
 	case DT_NODE_MEMBER:
 		dt_check_member(pcb, n);
-		return;
+		break;
 	case DT_NODE_INDEX:
 		dt_check_index(pcb, n);
-		return;
+		break;
 	case DT_NODE_CAST:
 		dt_check_cast(pcb, n);
-		return;
+		break;
 	case DT_NODE_SIZEOF:
 		dt_check_sizeof(pcb, n);
-		return;
+		break;
 	case DT_NODE_STRINGOF:
 		dt_check_stringof(pcb, n);
-		return;
+		break;
 	case DT_NODE_XLATE:
 		dt_xlate_check(pcb, n);
-		return;
+		break;
 	case DT_NODE_AGG:
-		return;		/* refused above */
+		break;		/* refused above */
 	}
+	n->alloca = dt_check_alloca(n);
 }

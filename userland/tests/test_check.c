@@ -402,7 +402,7 @@ void test_check(void)
 	ck(dtp, "BEGIN { v7++; v7 += 2 }", "OK");
 	ck(dtp, "BEGIN { v3 = trace(1) }",
 	   "[D_OP_VOID] trace( ) is an action and may not be used in an expression");
-	ck(dtp, "BEGIN { v4 = bcopy(0, 0, 1) }",
+	ck(dtp, "BEGIN { v4 = bcopy(0, alloca(1), 1) }",
 	   "[D_OP_VOID] operator = requires a non-void right operand");
 	ck(dtp, "BEGIN { v5 = \"a\"; v5 += 1 }",
 	   "[D_OP_INCOMPAT] operands have incompatible types: \"string\" += \"int\"");
@@ -422,7 +422,7 @@ void test_check(void)
 	ck(dtp, "BEGIN { trace(copyinstr(arg0)); trace(htonl(1)) }", "OK");
 	/* destructive ones compile; enabling them needs -w (dt_enable.c) */
 	ck(dtp, "BEGIN { copyout(0, arg0, 1) }", "OK");
-	ck(dtp, "BEGIN { trace(bcopy(0, 0, 1)) }",
+	ck(dtp, "BEGIN { trace(bcopy(0, alloca(1), 1)) }",
 	   "[D_TRACE_VOID] trace( ) may not be applied to a void expression");
 
 	/* actions */
@@ -661,6 +661,19 @@ void test_check(void)
 	/* a translator's output type is a type name: here a function's */
 	ck(dtp, "struct xi5 { int a; }; struct xo5 { int b; }; translator struct xo5 (struct xi5 *p)\n{ b = p->a; };",
 	   "[D_SYNTAX] syntax error near \"{\"");
+	/* alloca pointers: where they must go, and no mixing with others */
+	ck(dtp, "BEGIN { this->p = alloca(8); bcopy((void *)arg0, this->p, 8); copyinto(arg0, 8, (char *)this->p + 1); am1 = arg1 ? alloca(2) : (void *)0; am1 = (void *)0; am1 = (char *)am1 + 1; }",
+	   "OK");
+	ck(dtp, "BEGIN { bcopy((void *)arg0, (void *)0, 8); }",
+	   "[D_PROTO_ARG] bcopy( ) argument #2 is incompatible with prototype:\n\tprototype: alloca pointer\n\t argument: non-alloca pointer");
+	ck(dtp, "BEGIN { copyinto(1, 2, \"\"); }",
+	   "[D_PROTO_ARG] copyinto( ) argument #3 is incompatible with prototype:\n\tprototype: alloca pointer\n\t argument: string");
+	ck(dtp, "BEGIN { am2 = (char *)alloca(1); } BEGIN { bm2 = (char *)arg0; am2 = (void *)0; am2 = bm2 + 5; }",
+	   "[D_ALLOCA_INCOMPAT] am2: cannot reuse the same identifier for both alloca and non-alloca allocations");
+	ck(dtp, "BEGIN { am3 = (char *)arg0 + 5; } BEGIN { am3 = (char *)alloca(1); }",
+	   "[D_ALLOCA_INCOMPAT] am3: cannot reuse the same identifier for both alloca and non-alloca allocations");
+	ck(dtp, "BEGIN { am4 = (char *)alloca(1); am4 = am4 == (void *)0 ? (char *)50 : am4; }",
+	   "[D_ALLOCA_INCOMPAT] ternary conditional with alloca and non-alloca branches cannot be assigned to a variable");
 	/* a translated pointer is the base of ->, never a value itself */
 	ck(dtp, "struct xin4 { int a; }; struct xout4 { int b; }; translator struct xout4 < struct xin4 *p > { b = p->a; }; BEGIN { xlate<struct xout4 *>((struct xin4 *)arg0); }",
 	   "[D_CG_DYN] expression cannot evaluate to a translated struct xout4 *: use one of its members");

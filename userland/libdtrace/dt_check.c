@@ -75,6 +75,14 @@ static bool dt_is_null(const struct dt_node *n, const struct dt_type *t)
 	       (dt_type_is_pointer(b) && dt_type_is_void(b->ref));
 }
 
+/* NULL: 0, or 0 cast to a pointer (the D library's NULL). */
+static bool dt_is_null_ptr(const struct dt_node *n)
+{
+	while (n->kind == DT_NODE_CAST)
+		n = n->left;
+	return dt_is_zero_const(n);
+}
+
 /* Char arrays are strings where D reads them as values. */
 static const struct dt_type *dt_check_rvtype(const struct dt_type *t)
 {
@@ -497,9 +505,72 @@ static const char *dt_argkind_name(char k)
 	}
 }
 
+/*
+ * What DTrace's prototypes say beyond the argument kinds: a user
+ * address (copyin(), copyinstr(), copyinto()) is an integer or pointer,
+ * never a string; inet_ntoa6() takes an in6_addr_t *; bcopy() and
+ * copyinto() write only to alloca() scratch.  NULL if @a fits argument
+ * #@i of @subr, else what the prototype wants.
+ */
+static const char *dt_check_subr_arg(int subr, unsigned int i,
+				     const struct dt_node *a)
+{
+	const struct dt_type *t = dt_type_base(a->type);
+	char buf[128];
+
+	switch (subr) {
+	case DTRACE_DIF_SUBR_COPYIN:
+	case DTRACE_DIF_SUBR_COPYINSTR:
+	case DTRACE_DIF_SUBR_COPYINTO:
+		if (i == 0 && !dt_type_is_scalar(t))
+			return "uintptr_t";
+		if (i == 2 && a->alloca != DT_ALLOCA_PTR)
+			return "alloca pointer";
+		return NULL;
+	case DTRACE_DIF_SUBR_BCOPY:
+		return i == 1 && a->alloca != DT_ALLOCA_PTR ?
+		       "alloca pointer" : NULL;
+	case DTRACE_DIF_SUBR_INET_NTOA6:
+		if (i || dt_is_null_ptr(a))
+			return NULL;
+		if (t->kind == DT_TK_POINTER) {
+			dt_type_name(dt_type_base(t->ref), buf, sizeof(buf));
+			if (dt_type_is_void(t->ref) ||
+			    !strcmp(buf, "struct in6_addr"))
+				return NULL;
+		}
+		return "in6_addr_t *";
+	default:
+		return NULL;
+	}
+}
+
+/*
+ * A constant size that cannot fit the scratch space: alloca()'s, and
+ * copyin()'s, whose result is copied there.
+ */
+static void dt_check_subr_size(struct dt_pcb *pcb, const struct dt_node *n,
+			       const struct dt_ident *id)
+{
+	const struct dt_node *a = n->args;
+	int64_t v;
+
+	if (id->subr == DTRACE_DIF_SUBR_COPYIN && a)
+		a = a->next;
+	else if (id->subr != DTRACE_DIF_SUBR_ALLOCA)
+		return;
+	if (a && !dt_decl_fold(pcb, a, &v) &&
+	    (uint64_t)v > pcb->dtp->opt.scratchsize)
+		dt_diag(pcb, n->line, D_ALLOCA_SIZE,
+			"%s( ) size %llu exceeds the scratch space (%llu bytes)",
+			id->name, (unsigned long long)v,
+			(unsigned long long)pcb->dtp->opt.scratchsize);
+}
+
 static void dt_check_call(struct dt_pcb *pcb, struct dt_node *n)
 {
 	const struct dt_ident *id;
+	const char *want;
 	struct dt_node *a;
 	unsigned int i;
 	char buf[128];
@@ -543,16 +614,17 @@ static void dt_check_call(struct dt_pcb *pcb, struct dt_node *n)
 				"%s( ) argument #%u is incompatible with prototype:\n\tprototype: %s\n\t argument: %s",
 				id->name, i + 1, dt_argkind_name(id->args[i]),
 				dt_tname(a->type, buf, sizeof(buf)));
-		/* bcopy() and copyinto() write only to alloca() scratch */
-		if (((id->subr == DTRACE_DIF_SUBR_BCOPY && i == 1) ||
-		     (id->subr == DTRACE_DIF_SUBR_COPYINTO && i == 2)) &&
-		    a->alloca != DT_ALLOCA_PTR)
+		want = dt_check_subr_arg(id->subr, i, a);
+		if (want)
 			dt_diag(pcb, n->line, D_PROTO_ARG,
-				"%s( ) argument #%u is incompatible with prototype:\n\tprototype: alloca pointer\n\t argument: %s",
-				id->name, i + 1,
-				dt_type_is_pointer(a->type) ? "non-alloca pointer" :
+				"%s( ) argument #%u is incompatible with prototype:\n\tprototype: %s\n\t argument: %s",
+				id->name, i + 1, want,
+				dt_type_is_pointer(a->type) &&
+				!strcmp(want, "alloca pointer") ?
+				"non-alloca pointer" :
 				dt_tname(a->type, buf, sizeof(buf)));
 	}
+	dt_check_subr_size(pcb, n, id);
 	n->ident = NULL;
 	n->value = (uint64_t)id->subr;
 	n->type = id->type ? id->type : &dt_type_void;
@@ -621,14 +693,6 @@ static void dt_check_memlvalue(struct dt_pcb *pcb, struct dt_node *n,
 		dt_check_incompat(pcb, n, t, op, rt);
 }
 
-/* NULL: 0, or 0 cast to a pointer (the D library's NULL). */
-static bool dt_is_null_ptr(const struct dt_node *n)
-{
-	while (n->kind == DT_NODE_CAST)
-		n = n->left;
-	return dt_is_zero_const(n);
-}
-
 /*
  * A variable holds pointers of one kind: into alloca() scratch, or not
  * (NULL goes with both); the first pointer assigned decides, as in
@@ -645,8 +709,10 @@ static void dt_check_alloca_var(struct dt_pcb *pcb, const struct dt_node *n,
 	if (dt_is_null_ptr(rhs) ||
 	    (kind < 0 && !dt_type_is_pointer(rhs->type)))
 		return;
+	/* DTrace names the clause: the clash is the variable's, not a line's */
 	if (var->alloca && var->alloca != kind)
-		dt_diag(pcb, n->line, D_ALLOCA_INCOMPAT,
+		dt_diag(pcb, pcb->clause_line ? pcb->clause_line : n->line,
+			D_ALLOCA_INCOMPAT,
 			"%s: cannot reuse the same identifier for both alloca and non-alloca allocations",
 			var->name);
 	var->alloca = kind;

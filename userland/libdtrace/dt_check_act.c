@@ -545,6 +545,7 @@ void dt_check_clause(struct dt_pcb *pcb, struct dt_clause_node *c)
 	struct dt_order order = { 0 };
 	struct dt_stmt_node *s;
 
+	pcb->clause_line = c->line;
 	if (c->pred && !dt_check_pred_first(pcb, c)) {
 		dt_check_stmts_pred_later(pcb, c);
 		return;

@@ -674,6 +674,21 @@ void test_check(void)
 	   "[D_ALLOCA_INCOMPAT] am3: cannot reuse the same identifier for both alloca and non-alloca allocations");
 	ck(dtp, "BEGIN { am4 = (char *)alloca(1); am4 = am4 == (void *)0 ? (char *)50 : am4; }",
 	   "[D_ALLOCA_INCOMPAT] ternary conditional with alloca and non-alloca branches cannot be assigned to a variable");
+	/* user addresses are integers; constant sizes must fit scratch */
+	ck(dtp, "BEGIN { trace(copyin(\"1\", 2)); }",
+	   "[D_PROTO_ARG] copyin( ) argument #1 is incompatible with prototype:\n\tprototype: uintptr_t\n\t argument: string");
+	ck(dtp, "BEGIN { trace(copyinstr(\"1\", 2)); }",
+	   "[D_PROTO_ARG] copyinstr( ) argument #1 is incompatible with prototype:\n\tprototype: uintptr_t\n\t argument: string");
+	ck(dtp, "BEGIN { trace(copyin((void *)arg0, 2)); copyinto(arg0, 8, alloca(8)); }",
+	   "OK");
+	ck(dtp, "BEGIN { trace(copyin(0, 64 * 1024 * 1024)); }",
+	   "[D_ALLOCA_SIZE] copyin( ) size 67108864 exceeds the scratch space (65536 bytes)");
+	ck(dtp, "BEGIN { trace(alloca(64 * 1024 * 1024)); }",
+	   "[D_ALLOCA_SIZE] alloca( ) size 67108864 exceeds the scratch space (65536 bytes)");
+	ck(dtp, "BEGIN { trace(inet_ntoa6((int *)alloca(16))); }",
+	   "[D_PROTO_ARG] inet_ntoa6( ) argument #1 is incompatible with prototype:\n\tprototype: in6_addr_t *\n\t argument: int *");
+	ck(dtp, "BEGIN { trace(inet_ntoa6((struct in6_addr *)alloca(16))); trace(inet_ntoa6((void *)alloca(16))); }",
+	   "OK");
 	/* a translated pointer is the base of ->, never a value itself */
 	ck(dtp, "struct xin4 { int a; }; struct xout4 { int b; }; translator struct xout4 < struct xin4 *p > { b = p->a; }; BEGIN { xlate<struct xout4 *>((struct xin4 *)arg0); }",
 	   "[D_CG_DYN] expression cannot evaluate to a translated struct xout4 *: use one of its members");

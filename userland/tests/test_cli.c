@@ -646,6 +646,12 @@ void test_cli(void)
 	cli(NULL, "-H -C -q -I. -s hdr.d", "3\n", NULL, 0);
 	tap_ok(!strncmp(slurp("stderr"), ". ./hdr.h\n", 10),
 	       "cli: -H lists the included files: %s", slurp("stderr"));
+	/* an alloca clash is reported at the clause, a mixed ?: at its line */
+	put("aclash.d", "BEGIN\n{\n\ta = (char *)alloca(1);\n}\n\nBEGIN\n{\n"
+	    "\ta = (void *)0;\n\ta = (char *)arg0;\n}\n");
+	cli(NULL, "-e -s aclash.d", "",
+	    "dtrace: failed to compile script aclash.d: line 6: a: cannot reuse the same identifier for both alloca and non-alloca allocations\n",
+	    1);
 	/* a system header's C function definitions are left out */
 	put("sysfn.h", "#pragma GCC system_header\n"
 	    "static __inline int sysfn_twice(int x)\n{\n\treturn 2 * x;\n}\n"

@@ -508,6 +508,13 @@ static unsigned int dt_cg_op2(struct dt_cg *cg, struct dt_node *n)
 	    (dt_type_is_pointer(n->left->type) ||
 	     dt_type_is_pointer(n->right->type)))
 		return dt_cg_ptrarith(cg, n);
+	if (n->op == DT_OP_ADD && dt_type_is_string(n->type)) {
+		l = dt_cg_expr(cg, n->left);	/* a string's address + n */
+		r = dt_cg_expr(cg, n->right);
+		dt_cg_emit(cg, DTRACE_DIF_OP_ADD, l, l, r);
+		dt_cg_free(cg, r);
+		return l;
+	}
 
 	switch (n->op) {
 	case DT_OP_COMMA:

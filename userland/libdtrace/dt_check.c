@@ -1071,6 +1071,13 @@ static void dt_check_op2(struct dt_pcb *pcb, struct dt_node *n)
 	case DT_OP_DIV:
 		if (dt_check_ptrarith(pcb, n))
 			return;
+		/* s + n: the string n chars on, as DTrace has it */
+		if (n->op == DT_OP_ADD &&
+		    ((dt_type_is_string(lt) && dt_type_is_int(rt)) ||
+		     (dt_type_is_int(lt) && dt_type_is_string(rt)))) {
+			n->type = &dt_type_string;
+			return;
+		}
 		/* DTrace: + and - of no numbers are mistyped, * and / not
 		   arithmetic; % & | ^ << >> below not integral */
 		if ((n->op == DT_OP_ADD || n->op == DT_OP_SUB) &&

@@ -243,6 +243,9 @@ static void test_vars(dtrace_hdl_t *dtp)
 	    NULL);
 	run(dtp, "BEGIN { g7 = 2; g7 = g7 == 2 ? 40 : 50; trace(g7) }", 40, NULL);
 	run(dtp, "BEGIN { trace(args[1]) }", 7, NULL);
+	/* a string plus an integer is the string that many chars on */
+	run(dtp, "BEGIN { gsa = \"abcd\"; trace(gsa + 1) }", 0, "bcd");
+	run(dtp, "BEGIN { this->s = \"abcd\"; trace(2 + this->s) }", 0, "cd");
 	/* function pointer declarators, named and abstract (no tail padding) */
 	run(dtp, "struct fpd { int (*fp)(); int (*afp[2])(int, char *); char c; }; BEGIN { trace(sizeof(struct fpd)) }",
 	    25, NULL);

@@ -51,6 +51,9 @@
 	X(D_NOREG)			\
 	X(D_DIF_LIMIT)			\
 	X(D_REC_LIMIT)			\
+	X(D_CG_DYN)			\
+	X(D_ALLOCA_INCOMPAT)		\
+	X(D_ALLOCA_SIZE)		\
 	X(D_MACRO_UNDEF)		\
 	X(D_MACRO_UNUSED)		\
 	X(D_MACRO_OFLOW)		\

@@ -21,7 +21,7 @@ const struct dt_ident *dt_check_action(const struct dt_node *n)
 
 	if (!n || n->kind != DT_NODE_CALL || n->left->kind != DT_NODE_IDENT)
 		return NULL;
-	id = dt_ident_lookup(n->left->str);
+	id = dt_ident_lookup(NULL, n->left->str);
 	return id && id->kind == DT_IDENT_ACTION ? id : NULL;
 }
 
@@ -385,7 +385,7 @@ static bool dt_check_is_destructive(const struct dt_node *n)
 
 	if (n->kind != DT_NODE_CALL || n->left->kind != DT_NODE_IDENT)
 		return false;
-	id = dt_ident_lookup(n->left->str);
+	id = dt_ident_lookup(NULL, n->left->str);
 	return id && id->destructive;
 }
 
@@ -559,6 +559,7 @@ void dt_check_clause(struct dt_pcb *pcb, struct dt_clause_node *c)
 	struct dt_order order = { 0 };
 	struct dt_stmt_node *s;
 
+	pcb->clause_line = c->line;
 	if (c->pred && !dt_check_pred_first(pcb, c)) {
 		dt_check_stmts_pred_later(pcb, c);
 		return;

@@ -327,25 +327,30 @@ static void dt_proc_child(dtrace_hdl_t *dtp, pid_t child)
 }
 
 /*
- * The followed target stopped, with @status: a fork (its child is
+ * The followed target @p stopped, with @status: a fork (its child is
  * followed), an exec, or a signal on its way, which it gets as it would
- * untraced.  A group stop (SIGSTOP, ^Z) leaves it stopped, as it would.
+ * untraced.  In a group stop (SIGSTOP, ^Z) it is let go, stopped, so
+ * that a SIGCONT resumes it as it would: its forks are no longer
+ * followed.
  */
-static void dt_proc_stopped(dtrace_hdl_t *dtp, pid_t pid, int status)
+static void dt_proc_stopped(dtrace_hdl_t *dtp, struct dt_proc *p, int status)
 {
 	unsigned long msg;
 	siginfo_t si;
 	int sig = 0;
 
 	if (status >> 8 == (SIGTRAP | (PTRACE_EVENT_FORK << 8))) {
-		if (!ptrace(PTRACE_GETEVENTMSG, pid, NULL, &msg))
+		if (!ptrace(PTRACE_GETEVENTMSG, p->pid, NULL, &msg))
 			dt_proc_child(dtp, (pid_t)msg);
 	} else if (status >> 16 == 0) {
-		if (ptrace(PTRACE_GETSIGINFO, pid, NULL, &si))
-			return;		/* a group stop */
+		if (ptrace(PTRACE_GETSIGINFO, p->pid, NULL, &si)) {
+			ptrace(PTRACE_DETACH, p->pid, NULL, NULL);
+			p->follow = false;
+			return;
+		}
 		sig = WSTOPSIG(status);
 	}
-	ptrace(PTRACE_CONT, pid, NULL, (void *)(long)sig);
+	ptrace(PTRACE_CONT, p->pid, NULL, (void *)(long)sig);
 }
 
 /* A grabbed process lives while it can be signalled and is no zombie. */
@@ -393,7 +398,7 @@ bool dtrace_proc_exited(dtrace_hdl_t *dtp, char *msg, size_t len)
 
 		while ((r = waitpid(p->pid, &status, WNOHANG)) == p->pid &&
 		       p->follow && WIFSTOPPED(status))
-			dt_proc_stopped(dtp, p->pid, status);
+			dt_proc_stopped(dtp, p, status);
 		if (r <= 0 || WIFSTOPPED(status))
 			return false;
 		if (WIFSIGNALED(status)) {

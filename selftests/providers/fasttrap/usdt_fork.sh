@@ -11,7 +11,8 @@
 # times: twice in the target, as forkapp$target, and once in the fork
 # child, as forkappCHILD (the provider named after the process that
 # fired it).  The target, traced by dtrace to follow its forks, still
-# gets its signals and execs as untraced: it handles a SIGUSR1 it sends
+# gets its signals and execs as untraced: it stops itself with SIGSTOP
+# and a SIGCONT from the test resumes it; it handles a SIGUSR1 it sends
 # itself (and says so), then execs echo, which prints.
 set -eu
 . selftests/lib/dt.sh
@@ -57,6 +58,9 @@ int main(void)
 	}
 	waitpid(c, NULL, 0);
 	FORKAPP_GO();
+	printf("app stopping\n");
+	fflush(stdout);
+	raise(SIGSTOP);
 	kill(getpid(), SIGUSR1);
 	printf("app usr1 %d\n", (int)usr1);
 	fflush(stdout);
@@ -66,6 +70,21 @@ int main(void)
 C
 ft_usdt_app
 
+# the SIGCONT, once the program has stopped itself
+(
+	i=0
+	while [ $i -lt 600 ]; do
+		if grep -q '^app stopping$' "$DT_TMP/out" 2>/dev/null; then
+			for p in $(pgrep -x app); do
+				case $(awk '{ print $3 }' "/proc/$p/stat") in
+				T|t) kill -CONT "$p"; exit 0 ;;
+				esac
+			done
+		fi
+		sleep 0.2
+		i=$((i + 1))
+	done
+) &
 ft_run -Z -c "$DT_TMP/app" -n '
 forkapp*:::go
 {

@@ -359,9 +359,13 @@ static int run(FILE *out)
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 
-	/* SA_RESTART keeps writes whole; the sleep is cut short anyway */
+	/*
+	 * SA_RESTART keeps writes whole; the sleep is cut short anyway.
+	 * Stops wake us too: a -c target followed through its forks waits
+	 * in one until we see it.
+	 */
 	sa.sa_handler = on_child;
-	sa.sa_flags = SA_NOCLDSTOP | SA_RESTART;
+	sa.sa_flags = SA_RESTART;
 	sigaction(SIGCHLD, &sa, NULL);
 
 	dtrace_handle_err(g_dtp, on_error, NULL);

@@ -57,6 +57,12 @@ struct dt_options {
 	uint32_t oformat;	/* DT_OFORMAT_* */
 	uint64_t cpu;		/* the only CPU traced, or DTRACE_CPU_ANY */
 	bool debug;		/* libdtrace's debug messages on stderr */
+	bool core;		/* dtrace(1) dumps core when done */
+	uint32_t linkmode;	/* DT_LINK_* */
+	bool knodefs;		/* kernel symbols may stay unresolved */
+	uint64_t tregs;		/* tuple registers: keys of one tuple */
+	bool noresolve;		/* user addresses as OBJECT:0xADDR */
+	uint32_t evaltime;	/* DT_EVALTIME_*: accepted, see dt_options.c */
 	/* The command line's own (dt_options.c: not from a D program) */
 	bool cpphdrs;		/* -H: cpp lists the files it includes */
 	uint32_t stdc;		/* -X: DT_STDC_* */
@@ -75,6 +81,16 @@ static inline uint32_t dt_strbytes(const struct dt_options *opt)
 	return (uint32_t)opt->strsize + 1;
 }
 
+/*
+ * -x linkmode: how kernel symbols (`sym) are linked.  kernel and static
+ * resolve them at compile time; dynamic would leave them to be linked
+ * later, which only knodefs allows (and this DTrace then resolves them
+ * now all the same).
+ */
+#define DT_LINK_KERNEL		0
+#define DT_LINK_STATIC		1
+#define DT_LINK_DYNAMIC		2
+
 #define DT_STDC_A		0	/* -Xa: ISO C with extensions */
 #define DT_STDC_C		1	/* -Xc: strictly conforming ISO C */
 #define DT_STDC_S		2	/* -Xs: K&R C */
@@ -86,6 +102,12 @@ static inline uint32_t dt_strbytes(const struct dt_options *opt)
 
 #define DT_BUFRESIZE_AUTO	0	/* halve the sizes on ENOMEM */
 #define DT_BUFRESIZE_MANUAL	1	/* fail */
+/* -x evaltime: when a -c target's probes are made (DTrace's words) */
+#define DT_EVALTIME_EXEC	0
+#define DT_EVALTIME_PREINIT	1
+#define DT_EVALTIME_POSTINIT	2
+#define DT_EVALTIME_MAIN	3
+
 #define DT_OFORMAT_TEXT		0
 #define DT_OFORMAT_JSON		1	/* -O json: one object per line */
 
@@ -305,6 +327,8 @@ struct dtrace_hdl {
 	struct dt_uprov *uprovs;	/* USDT providers declared (-h, -G) */
 	int ftfd;			/* /dev/dtrace_fasttrap, -1 until
 					   user probes are made (dt_pid.c) */
+	int pidtag;			/* D_* tag of the last failed
+					   dt_pid_provide(), 0 for none */
 	struct dt_pid_kept *pidkept;	/* descriptions of a process's */
 	size_t npidkept;		/* probes, made again (dt_pid.c) */
 	char **cpp_argv;		/* -D/-U/-I for -C (dt_cpp.c) */
@@ -342,6 +366,8 @@ int dt_fake_probe_add(dtrace_hdl_t *dtp, const char *prov, const char *mod,
 int dt_pid_provide(dtrace_hdl_t *dtp, struct dtrace_probedesc *desc);
 int dt_pid_provide_kept(dtrace_hdl_t *dtp, struct dtrace_probedesc *desc);
 void dt_pid_refresh(dtrace_hdl_t *dtp);
+bool dt_pid_follows(const dtrace_hdl_t *dtp);
+void dt_pid_follow(dtrace_hdl_t *dtp, int pid);
 void dt_pid_kept_free(dtrace_hdl_t *dtp);
 
 /* dt_options.c */

@@ -298,6 +298,18 @@ static void ck_dtrace_convs(void)
 	tap_is_str(sb.s, "\n              vmlinux`ksys_read+0x20\n"
 		   "              dtrace_test`mod_func+0x8\n"
 		   "              0x1234\n", "printf: %%k");
+	dt_strbuf_free(&sb);
+	{
+		uint64_t upcs[2] = { (uint64_t)(uintptr_t)test_printf, 0 };
+
+		a = iarg(0, 8, false);
+		a.pcs = upcs;
+		a.npcs = 2;
+		a.pid = getpid();
+		dt_printf_print(dtp, pf, &a, 1, &sb);
+	}
+	tap_is_str(sb.s, "\n              unit`test_printf\n",
+		   "printf: %%k of a ustack() names its process's frames");
 	dt_printf_free(pf);
 	dt_strbuf_free(&sb);
 	a = iarg(0x401000, 8, false);
@@ -326,6 +338,21 @@ static void ck_dtrace_convs(void)
 	tap_is_str(fmt1("%+010.4f|%g", (struct dt_pfarg[]){ a, a }, 2), want,
 		   "printf: %%f of a double");
 
+	/*
+	 * As DTrace, %d and %i of a char or short print its bytes as
+	 * unsigned: (char)0xef is 239; an int is signed, an hh or h
+	 * modifier is C's.
+	 */
+	a = iarg(-17, 1, true);
+	tap_is_str(fmt1("%d %i %u %hhd", (struct dt_pfarg[]){ a, a, a, a }, 4),
+		   "239 239 239 -17", "printf: %%d of a char as DTrace");
+	a = iarg(-12817, 2, true);
+	tap_is_str(fmt1("%d %5i|%hd", (struct dt_pfarg[]){ a, a, a }, 3),
+		   "52719 52719|-12817", "printf: %%d of a short as DTrace");
+	a = iarg(-1867788817, 4, true);
+	tap_is_str(fmt1("%d", &a, 1), "-1867788817",
+		   "printf: %%d of an int is signed");
+
 	setenv("TZ", "UTC", 1);
 	tzset();
 	/* 2026-11-22 15:04:05 UTC */
@@ -340,6 +367,10 @@ static void ck_dtrace_convs(void)
 	a = iarg(1795359845000000000LL, 8, false);
 	tap_is_str(fmt1("%T", &a, 1), "Sun, 22 Nov 2026 15:04:05 UTC",
 		   "printf: %%T, the date as RFC 822 has it");
+	/* 2024-12-30 12:00:00 UTC, a Monday of ISO week 1 of 2025 */
+	a = iarg(1735560000000000000LL, 8, false);
+	tap_is_str(fmt1("%T", &a, 1), "Mon, 30 Dec 2025 12:00:00 UTC",
+		   "printf: %%T's year is the ISO 8601 week-based one, as DTrace");
 	unsetenv("TZ");
 	tzset();
 }

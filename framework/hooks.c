@@ -134,9 +134,16 @@ static int dtrace_hook_register(struct dtrace_hooks *hooks, unsigned int i)
 		ret = tracepoint_probe_register(s->tp, d->tp_func, NULL);
 	else
 		ret = -ENOENT;
-	if (ret == -ENOENT)
-		pr_warn("%s: the kernel has no %s %s\n", hooks->provider,
-			dtrace_hook_kinds[d->kind], d->symbols[0]);
+	if (ret == -ENOENT && d->optional) {
+		s->on = false;	/* armed, but nothing to unregister */
+		return 0;
+	}
+	if (ret == -ENOENT)	/* every name the table gives, tried in turn */
+		pr_warn("%s: the kernel has no %s %s%s%s%s%s\n",
+			hooks->provider, dtrace_hook_kinds[d->kind],
+			d->symbols[0], d->symbols[1] ? " nor " : "",
+			d->symbols[1] ?: "", d->symbols[2] ? " nor " : "",
+			d->symbols[2] ?: "");
 	else if (ret)
 		pr_warn("%s: cannot hook %s %s: %d\n", hooks->provider,
 			dtrace_hook_kinds[d->kind], d->symbols[0], ret);

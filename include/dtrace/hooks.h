@@ -26,8 +26,14 @@ enum dtrace_hook_kind {
  * struct dtrace_hook_desc - one hook of a provider's table
  * @kind: what @symbols names
  * @symbols: the tracepoint, or the kernel function and up to two other
- *	names the compiler may have given it (a ".isra.0" copy), tried in
- *	order; NULL-ended
+ *	names the compiler or the kernel's configuration may have given it
+ *	(a ".isra.0" copy; mutex_lock_nested() for mutex_lock() under
+ *	lockdep), tried in order; NULL-ended.  A kernel with none of them
+ *	fails the arming with -ENOENT and a warning naming all, unless
+ *	@optional
+ * @optional: a function only some kernels have (lockdep's
+ *	_raw_spin_lock_nested()): where none of @symbols is, arming
+ *	succeeds and the hook never fires
  * @tp_func: tracepoint probe, called with NULL as its data
  * @pre: kprobe pre-handler
  * @entry: kretprobe entry handler, which may fill @data_size bytes
@@ -39,6 +45,7 @@ enum dtrace_hook_kind {
 struct dtrace_hook_desc {
 	enum dtrace_hook_kind	kind;
 	const char		*symbols[4];
+	bool			optional;
 	void			*tp_func;
 	kprobe_pre_handler_t	pre;
 	kretprobe_handler_t	entry;

@@ -286,20 +286,43 @@ static int lsp_rw_unlock(struct kprobe *kp, struct pt_regs *regs)
 }
 NOKPROBE_SYMBOL(lsp_rw_unlock);
 
-/* A kretprobe on @name noting the lock, then calling @func at return */
-#define LSP_KRET(name, func) {						\
-	.kind = DTRACE_HOOK_KRETPROBE, .symbols = { name },		\
+/*
+ * A kretprobe on @name (or on @alt, where the kernel has no @name)
+ * noting the lock, then calling @func at return
+ */
+#define LSP_KRET_ALT(name, alt, func) {					\
+	.kind = DTRACE_HOOK_KRETPROBE, .symbols = { name, alt },	\
 	.entry = lsp_note_lock, .ret = func, .data_size = sizeof(void *) }
+#define LSP_KRET(name, func)	LSP_KRET_ALT(name, NULL, func)
+/* As LSP_KRET(), on a function only some kernels have */
+#define LSP_KRET_OPT(name, func) {					\
+	.kind = DTRACE_HOOK_KRETPROBE, .symbols = { name },		\
+	.optional = true, .entry = lsp_note_lock, .ret = func,		\
+	.data_size = sizeof(void *) }
+
+/*
+ * With lockdep (CONFIG_DEBUG_LOCK_ALLOC) mutex_lock() and its
+ * interruptible and killable forms are macros over the *_nested()
+ * functions, which take the lock as their first argument too; and
+ * spin_lock_nested(), spin_lock_irqsave_nested(), spin_lock_nest_lock()
+ * and write_lock_nested() have functions of their own (elsewhere they
+ * are _raw_spin_lock(), _raw_spin_lock_irqsave() and _raw_write_lock()).
+ */
 
 const struct dtrace_hook_desc lsp_hook_descs[LSP_NHOOKS] = {
 	[LSP_HOOK_CONT_END] = DTRACE_HOOK_TP("contention_end", lsp_cont_end),
 	[LSP_HOOK_CONT_BEGIN] = DTRACE_HOOK_TP("contention_begin",
 					       lsp_cont_begin),
-	[LSP_HOOK_MUTEX_LOCK] = LSP_KRET("mutex_lock", lsp_mutex_locked),
-	[LSP_HOOK_MUTEX_LOCK_INTR] = LSP_KRET("mutex_lock_interruptible",
-					      lsp_mutex_locked_err),
-	[LSP_HOOK_MUTEX_LOCK_KILL] = LSP_KRET("mutex_lock_killable",
-					      lsp_mutex_locked_err),
+	[LSP_HOOK_MUTEX_LOCK] = LSP_KRET_ALT("mutex_lock", "mutex_lock_nested",
+					     lsp_mutex_locked),
+	[LSP_HOOK_MUTEX_LOCK_INTR] =
+		LSP_KRET_ALT("mutex_lock_interruptible",
+			     "mutex_lock_interruptible_nested",
+			     lsp_mutex_locked_err),
+	[LSP_HOOK_MUTEX_LOCK_KILL] =
+		LSP_KRET_ALT("mutex_lock_killable",
+			     "mutex_lock_killable_nested",
+			     lsp_mutex_locked_err),
 	[LSP_HOOK_MUTEX_TRYLOCK] = LSP_KRET("mutex_trylock",
 					    lsp_mutex_trylocked),
 	[LSP_HOOK_MUTEX_UNLOCK] = DTRACE_HOOK_KP("mutex_unlock",
@@ -311,6 +334,12 @@ const struct dtrace_hook_desc lsp_hook_descs[LSP_NHOOKS] = {
 						lsp_spin_locked),
 	[LSP_HOOK_SPIN_LOCK_BH] = LSP_KRET("_raw_spin_lock_bh",
 					   lsp_spin_locked),
+	[LSP_HOOK_SPIN_LOCK_NESTED] = LSP_KRET_OPT("_raw_spin_lock_nested",
+						   lsp_spin_locked),
+	[LSP_HOOK_SPIN_LOCK_IRQSAVE_NESTED] =
+		LSP_KRET_OPT("_raw_spin_lock_irqsave_nested", lsp_spin_locked),
+	[LSP_HOOK_SPIN_LOCK_NEST_LOCK] =
+		LSP_KRET_OPT("_raw_spin_lock_nest_lock", lsp_spin_locked),
 	[LSP_HOOK_SPIN_TRYLOCK] = LSP_KRET("_raw_spin_trylock",
 					   lsp_spin_trylocked),
 	[LSP_HOOK_SPIN_UNLOCK] = DTRACE_HOOK_KP("_raw_spin_unlock",
@@ -329,6 +358,8 @@ const struct dtrace_hook_desc lsp_hook_descs[LSP_NHOOKS] = {
 	[LSP_HOOK_READ_LOCK_BH] = LSP_KRET("_raw_read_lock_bh",
 					   lsp_read_locked),
 	[LSP_HOOK_WRITE_LOCK] = LSP_KRET("_raw_write_lock", lsp_write_locked),
+	[LSP_HOOK_WRITE_LOCK_NESTED] = LSP_KRET_OPT("_raw_write_lock_nested",
+						    lsp_write_locked),
 	[LSP_HOOK_WRITE_LOCK_IRQ] = LSP_KRET("_raw_write_lock_irq",
 					     lsp_write_locked),
 	[LSP_HOOK_WRITE_LOCK_IRQSAVE] = LSP_KRET("_raw_write_lock_irqsave",

@@ -10,8 +10,9 @@
 # a callback that needs a mutex the canceller holds, a cancellation race
 # of thousands of timeouts, cyclics single and per CPU in hardirq
 # context, stopped by remove; hooks armed with a reference count, all
-# or none, -ENOENT for a missing target, a kprobe found by its second
-# name, none firing after its last disarm.  Then, loaded with pending=1
+# or none, -ENOENT for a missing target (the kernel log naming every
+# name tried), a kprobe found by its second name, a missing optional
+# one armed without error, none firing after its last disarm.  Then, loaded with pending=1
 # and unloaded at once, its exit cancels armed timeouts and cyclics:
 # nothing runs after, the kernel log stays clean (the runner checks it),
 # and the core unloads.
@@ -23,8 +24,11 @@ dt_have_module svctest || dt_skip "svctest.ko not built"
 dt_modprobe svctest || dt_fail "modprobe svctest failed"
 cat /proc/svctest >"$DT_TMP/tap"
 rmmod svctest || dt_fail "rmmod svctest failed"
+miss='svctest: the kernel has no kprobe svctest_no_such_function nor svctest_no_such_function2'
+dmesg | grep -qF "$miss" ||
+	dt_fail "no \"$miss\" in the kernel log: $(dmesg | grep 'svctest: ' | tail -n 3)"
 n=$(grep -c '^ok ' "$DT_TMP/tap" || true)
-if grep -q '^not ok ' "$DT_TMP/tap" || [ "$n" -lt 25 ]; then
+if grep -q '^not ok ' "$DT_TMP/tap" || [ "$n" -lt 26 ]; then
 	cat "$DT_TMP/tap" >&2
 	dt_fail "svctest: $n passed, $(grep -c '^not ok' "$DT_TMP/tap") failed"
 fi

@@ -362,17 +362,27 @@ static int svc_hook_msleep(struct kprobe *kp, struct pt_regs *regs)
 	return 0;
 }
 
-enum { SVC_HOOK_SWITCH, SVC_HOOK_NOFUNC, SVC_HOOK_NOTP, SVC_HOOK_ALT };
+enum {
+	SVC_HOOK_SWITCH, SVC_HOOK_NOFUNC, SVC_HOOK_NOTP, SVC_HOOK_ALT,
+	SVC_HOOK_OPTIONAL
+};
 
 static const struct dtrace_hook_desc svc_hook_descs[] = {
 	[SVC_HOOK_SWITCH] = DTRACE_HOOK_TP("sched_switch", svc_hook_switch),
-	[SVC_HOOK_NOFUNC] = DTRACE_HOOK_KP("svctest_no_such_function",
-					   svc_hook_msleep),
+	[SVC_HOOK_NOFUNC] = {
+		.kind = DTRACE_HOOK_KPROBE, .pre = svc_hook_msleep,
+		.symbols = { "svctest_no_such_function",
+			     "svctest_no_such_function2" },
+	},
 	[SVC_HOOK_NOTP] = DTRACE_HOOK_TP("svctest_no_such_tracepoint",
 					 svc_hook_switch),
 	[SVC_HOOK_ALT] = {
 		.kind = DTRACE_HOOK_KPROBE, .pre = svc_hook_msleep,
 		.symbols = { "svctest_no_such_function", "msleep" },
+	},
+	[SVC_HOOK_OPTIONAL] = {
+		.kind = DTRACE_HOOK_KPROBE, .pre = svc_hook_msleep,
+		.symbols = { "svctest_no_such_function" }, .optional = true,
 	},
 };
 
@@ -427,6 +437,16 @@ static void svc_test_hooks(void)
 	}
 	svc_report(fired && !svc_hook_fires(), "hooks_other_name",
 		   "the kprobe on its second name did not fire, or outlived disarm");
+
+	fired = !dtrace_hooks_arm(h, BIT(SVC_HOOK_OPTIONAL) |
+				  BIT(SVC_HOOK_SWITCH));
+	if (fired) {
+		fired = svc_hook_fires();
+		dtrace_hooks_disarm(h, BIT(SVC_HOOK_OPTIONAL) |
+				    BIT(SVC_HOOK_SWITCH));
+	}
+	svc_report(fired && !svc_hook_fires(), "hooks_optional",
+		   "a missing optional hook failed the arming of its mask");
 	dtrace_hooks_destroy(h);
 }
 

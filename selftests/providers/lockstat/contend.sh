@@ -98,8 +98,10 @@ DT_BG=$!
 started() {
 	dt_has_lines "$DT_TMP/out" 1 || ! kill -0 "$DT_BG" 2>/dev/null
 }
+# A hook that cannot be armed fails the enabling with an errno alone;
+# the kernel log names the function missing.
 dt_wait 300 started && dt_has_lines "$DT_TMP/out" 1 ||
-	dt_fail "dtrace did not start: $(cat "$DT_TMP/err")"
+	dt_fail "dtrace did not start: $(cat "$DT_TMP/err"); kernel log: $(dmesg | grep 'lockstat: ' | tail -n 3)"
 dt_rmmod_busy dtrace_lockstat
 dt_wait_bg 600
 cat "$DT_TMP/out"

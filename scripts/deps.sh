@@ -9,7 +9,8 @@
 # libclang-rt-dev build the libFuzzer parser target (scripts/fuzz.sh);
 # dkms is for make check-dkms, strace for a pid provider test; gawk,
 # netcat, the 32-bit compiler and <sys/sdt.h> for the conformance suite
-# (its scripts and triggers); linux-source-6.1 (checkpatch.pl,
+# (its scripts and triggers); libcapstone-dev for the pid provider's
+# instruction probes (dtrace decodes a function to find them); linux-source-6.1 (checkpatch.pl,
 # kernel-doc), sparse and shellcheck for make lint, and with bc and
 # libssl-dev for make check-debug's kernel.
 set -eu
@@ -18,6 +19,7 @@ pkgs="build-essential bison flex libelf-dev zlib1g-dev pkg-config
 	kmod cpio xz-utils zstd busybox-static qemu-system-x86 coreutils
 	util-linux procps diffutils dwarves clang libclang-rt-dev liblzma-dev
 	dkms strace gawk netcat-openbsd systemtap-sdt-dev gcc-multilib
+	libcapstone-dev
 	linux-source-6.1 sparse shellcheck bc libssl-dev"
 if [ -n "${KVER:-}" ]; then
 	pkgs="$pkgs linux-image-$KVER linux-headers-$KVER"

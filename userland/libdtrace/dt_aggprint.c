@@ -226,8 +226,10 @@ int dt_agg_symtext(dtrace_hdl_t *dtp, const struct dt_recdesc *rec,
 	if (!strncmp(buf, "0x", 2))
 		return 0;		/* unknown: the address */
 	switch (rec->symfmt) {
-	case DT_SYM_MOD:
+	case DT_SYM_MOD:	/* OBJECT`FUNC, or OBJECT:0xADDR (noresolve) */
 		cut = strchr(buf, '`');
+		if (!cut)
+			cut = strchr(buf, ':');
 		break;
 	case DT_SYM_ADDR:
 		cut = NULL;

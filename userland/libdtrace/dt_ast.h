@@ -72,7 +72,13 @@ struct dt_node {
 	void *ident;			/* dt_check.c's resolution of an
 					   IDENT (variable, inline, ...) */
 	bool is_lvalue;			/* set by dt_check.c */
+	unsigned char alloca;		/* dt_check.c: DT_ALLOCA_* */
 };
+
+/* What a pointer value points into, as far as the checker knows. */
+#define DT_ALLOCA_NONE	0	/* not alloca() scratch (or no pointer) */
+#define DT_ALLOCA_PTR	1	/* alloca() scratch */
+#define DT_ALLOCA_MIXED	2	/* a ?: with a branch of each kind */
 
 enum dt_stmt_kind_node {
 	DT_SN_EXPR,			/* expr ; */

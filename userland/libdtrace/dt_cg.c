@@ -508,6 +508,13 @@ static unsigned int dt_cg_op2(struct dt_cg *cg, struct dt_node *n)
 	    (dt_type_is_pointer(n->left->type) ||
 	     dt_type_is_pointer(n->right->type)))
 		return dt_cg_ptrarith(cg, n);
+	if (n->op == DT_OP_ADD && dt_type_is_string(n->type)) {
+		l = dt_cg_expr(cg, n->left);	/* a string's address + n */
+		r = dt_cg_expr(cg, n->right);
+		dt_cg_emit(cg, DTRACE_DIF_OP_ADD, l, l, r);
+		dt_cg_free(cg, r);
+		return l;
+	}
 
 	switch (n->op) {
 	case DT_OP_COMMA:
@@ -554,31 +561,41 @@ static unsigned int dt_cg_op2(struct dt_cg *cg, struct dt_node *n)
 	return l;
 }
 
+/*
+ * c ? l : r holds no register while a branch is generated, so that a
+ * long chain of ?: fits: each branch leaves its value in the register
+ * the left one chose, which is free again at the end of the right one
+ * (both start with the same registers in use).
+ */
 static unsigned int dt_cg_op3(struct dt_cg *cg, struct dt_node *n)
 {
 	unsigned int other = dt_as_label(&cg->irl);
 	unsigned int end = dt_as_label(&cg->irl);
-	unsigned int c, r;
+	unsigned int c, l, r;
 
 	c = dt_cg_expr(cg, n->cond);
 	dt_as_branch(&cg->irl, DTRACE_DIF_OP_JZ, c, other);
-	r = dt_cg_expr(cg, n->left);
-	dt_cg_convert(cg, r, n->left->type, n->type, n->line);
-	dt_cg_emit(cg, DTRACE_DIF_OP_MOV, c, r, 0);
-	dt_cg_free(cg, r);
+	dt_cg_free(cg, c);
+	l = dt_cg_expr(cg, n->left);
+	dt_cg_convert(cg, l, n->left->type, n->type, n->line);
+	dt_cg_free(cg, l);
 	dt_as_branch(&cg->irl, DTRACE_DIF_OP_JMP, 0, end);
 	dt_as_place(&cg->irl, other);
 	r = dt_cg_expr(cg, n->right);
 	dt_cg_convert(cg, r, n->right->type, n->type, n->line);
-	dt_cg_emit(cg, DTRACE_DIF_OP_MOV, c, r, 0);
-	dt_cg_free(cg, r);
+	if (r != l) {
+		dt_cg_emit(cg, DTRACE_DIF_OP_MOV, l, r, 0);
+		dt_cg_free(cg, r);
+	}
+	cg->regs |= 1u << l;
 	dt_as_place(&cg->irl, end);
-	return c;
+	return l;
 }
 
 /* Generate @n; return the register holding its value. */
 unsigned int dt_cg_expr(struct dt_cg *cg, struct dt_node *n)
 {
+	char buf[128];
 	unsigned int r;
 	int32_t off;
 
@@ -619,6 +636,11 @@ unsigned int dt_cg_expr(struct dt_cg *cg, struct dt_node *n)
 		return dt_cg_op2(cg, n);
 	case DT_NODE_OP3:
 		return dt_cg_op3(cg, n);
+	case DT_NODE_XLATE:	/* its members are read by dt_xlate.c */
+		dt_type_name(n->type, buf, sizeof(buf));
+		dt_diag(cg->pcb, n->line, D_CG_DYN,
+			"expression cannot evaluate to a translated %s: use one of its members",
+			buf);
 	default:
 		break;
 	}

@@ -75,6 +75,14 @@ static bool dt_is_null(const struct dt_node *n, const struct dt_type *t)
 	       (dt_type_is_pointer(b) && dt_type_is_void(b->ref));
 }
 
+/* NULL: 0, or 0 cast to a pointer (the D library's NULL). */
+static bool dt_is_null_ptr(const struct dt_node *n)
+{
+	while (n->kind == DT_NODE_CAST)
+		n = n->left;
+	return dt_is_zero_const(n);
+}
+
 /* Char arrays are strings where D reads them as values. */
 static const struct dt_type *dt_check_rvtype(const struct dt_type *t)
 {
@@ -140,7 +148,7 @@ static struct dt_var *dt_check_var(struct dt_pcb *pcb, struct dt_node *n,
 	    dt_is_scope_ident(v->left, &scope)) {
 		/* self->x */
 	} else if (v->kind == DT_NODE_IDENT) {
-		const struct dt_ident *id = dt_ident_lookup(v->str);
+		const struct dt_ident *id = dt_ident_lookup(pcb->dtp, v->str);
 
 		if (id || !strcmp(v->str, "self") || !strcmp(v->str, "this") ||
 		    dt_inline_exists(dtp, v->str))
@@ -235,7 +243,7 @@ static bool dt_check_var_rvalue(struct dt_pcb *pcb, struct dt_node *n)
 	var = dt_check_var(pcb, n, v->kind == DT_NODE_MEMBER);
 	if (!var) {
 		/* p[i] of a pointer or array global: memory, not a variable */
-		if (v->kind == DT_NODE_IDENT && !dt_ident_lookup(v->str) &&
+		if (v->kind == DT_NODE_IDENT && !dt_ident_lookup(pcb->dtp, v->str) &&
 		    strcmp(v->str, "self") && strcmp(v->str, "this") &&
 		    !(n != v && dt_var_lookup(pcb->dtp, DT_SCOPE_GLOBAL,
 					      v->str)))
@@ -255,6 +263,7 @@ static bool dt_check_var_rvalue(struct dt_pcb *pcb, struct dt_node *n)
 	n->ident = var;
 	n->type = var->type;
 	n->is_lvalue = true;
+	n->alloca = var->alloca > 0 ? DT_ALLOCA_PTR : DT_ALLOCA_NONE;
 	return true;
 }
 
@@ -408,7 +417,7 @@ static void dt_check_ksym(struct dt_pcb *pcb, struct dt_node *n,
 
 static void dt_check_ident(struct dt_pcb *pcb, struct dt_node *n)
 {
-	const struct dt_ident *id = dt_ident_lookup(n->str);
+	const struct dt_ident *id = dt_ident_lookup(pcb->dtp, n->str);
 	const struct dt_type *t;
 	int64_t v;
 
@@ -507,9 +516,72 @@ static const char *dt_argkind_name(char k)
 	}
 }
 
+/*
+ * What DTrace's prototypes say beyond the argument kinds: a user
+ * address (copyin(), copyinstr(), copyinto()) is an integer or pointer,
+ * never a string; inet_ntoa6() takes an in6_addr_t *; bcopy() and
+ * copyinto() write only to alloca() scratch.  NULL if @a fits argument
+ * #@i of @subr, else what the prototype wants.
+ */
+static const char *dt_check_subr_arg(int subr, unsigned int i,
+				     const struct dt_node *a)
+{
+	const struct dt_type *t = dt_type_base(a->type);
+	char buf[128];
+
+	switch (subr) {
+	case DTRACE_DIF_SUBR_COPYIN:
+	case DTRACE_DIF_SUBR_COPYINSTR:
+	case DTRACE_DIF_SUBR_COPYINTO:
+		if (i == 0 && !dt_type_is_scalar(t))
+			return "uintptr_t";
+		if (i == 2 && a->alloca != DT_ALLOCA_PTR)
+			return "alloca pointer";
+		return NULL;
+	case DTRACE_DIF_SUBR_BCOPY:
+		return i == 1 && a->alloca != DT_ALLOCA_PTR ?
+		       "alloca pointer" : NULL;
+	case DTRACE_DIF_SUBR_INET_NTOA6:
+		if (i || dt_is_null_ptr(a))
+			return NULL;
+		if (t->kind == DT_TK_POINTER) {
+			dt_type_name(dt_type_base(t->ref), buf, sizeof(buf));
+			if (dt_type_is_void(t->ref) ||
+			    !strcmp(buf, "struct in6_addr"))
+				return NULL;
+		}
+		return "in6_addr_t *";
+	default:
+		return NULL;
+	}
+}
+
+/*
+ * A constant size that cannot fit the scratch space: alloca()'s, and
+ * copyin()'s, whose result is copied there.
+ */
+static void dt_check_subr_size(struct dt_pcb *pcb, const struct dt_node *n,
+			       const struct dt_ident *id)
+{
+	const struct dt_node *a = n->args;
+	int64_t v;
+
+	if (id->subr == DTRACE_DIF_SUBR_COPYIN && a)
+		a = a->next;
+	else if (id->subr != DTRACE_DIF_SUBR_ALLOCA)
+		return;
+	if (a && !dt_decl_fold(pcb, a, &v) &&
+	    (uint64_t)v > pcb->dtp->opt.scratchsize)
+		dt_diag(pcb, n->line, D_ALLOCA_SIZE,
+			"%s( ) size %llu exceeds the scratch space (%llu bytes)",
+			id->name, (unsigned long long)v,
+			(unsigned long long)pcb->dtp->opt.scratchsize);
+}
+
 static void dt_check_call(struct dt_pcb *pcb, struct dt_node *n)
 {
 	const struct dt_ident *id;
+	const char *want;
 	struct dt_node *a;
 	unsigned int i;
 	char buf[128];
@@ -517,7 +589,7 @@ static void dt_check_call(struct dt_pcb *pcb, struct dt_node *n)
 	if (n->left->kind != DT_NODE_IDENT)
 		dt_diag(pcb, n->line, D_UNSUPPORTED,
 			"calls through an expression are not supported");
-	id = dt_ident_lookup(n->left->str);
+	id = dt_ident_lookup(pcb->dtp, n->left->str);
 	if (!id || id->kind == DT_IDENT_VAR || id->kind == DT_IDENT_ARRAY ||
 	    id->kind == DT_IDENT_STRCONST)
 		dt_diag(pcb, n->line, D_IDENT_UNDEF,
@@ -553,7 +625,17 @@ static void dt_check_call(struct dt_pcb *pcb, struct dt_node *n)
 				"%s( ) argument #%u is incompatible with prototype:\n\tprototype: %s\n\t argument: %s",
 				id->name, i + 1, dt_argkind_name(id->args[i]),
 				dt_tname(a->type, buf, sizeof(buf)));
+		want = dt_check_subr_arg(id->subr, i, a);
+		if (want)
+			dt_diag(pcb, n->line, D_PROTO_ARG,
+				"%s( ) argument #%u is incompatible with prototype:\n\tprototype: %s\n\t argument: %s",
+				id->name, i + 1, want,
+				dt_type_is_pointer(a->type) &&
+				!strcmp(want, "alloca pointer") ?
+				"non-alloca pointer" :
+				dt_tname(a->type, buf, sizeof(buf)));
 	}
+	dt_check_subr_size(pcb, n, id);
 	n->ident = NULL;
 	n->value = (uint64_t)id->subr;
 	n->type = id->type ? id->type : &dt_type_void;
@@ -565,13 +647,13 @@ static void dt_check_call(struct dt_pcb *pcb, struct dt_node *n)
  * held in a D variable may hold scratch (alloca()) typed as a kernel
  * struct, which D may fill in: the run time checks those stores.
  */
-static bool dt_is_kernel_object(const struct dt_node *n)
+static bool dt_is_kernel_object(struct dt_pcb *pcb, const struct dt_node *n)
 {
 	while (n->kind == DT_NODE_MEMBER || n->kind == DT_NODE_INDEX ||
 	       (n->kind == DT_NODE_OP1 && n->op == DT_OP_DEREF))
 		n = n->left;
 	return n->kind == DT_NODE_IDENT && !n->ident &&
-	       (strchr(n->str, '`') || dt_ident_lookup(n->str));
+	       (strchr(n->str, '`') || dt_ident_lookup(pcb->dtp, n->str));
 }
 
 /*
@@ -589,7 +671,7 @@ static void dt_check_memlvalue(struct dt_pcb *pcb, struct dt_node *n,
 	t = n->kind == DT_NODE_MEMBER && n->ctype ? n->ctype : n->type;
 	/* args[] and uregs[] are the probe's, not memory */
 	if (n->kind == DT_NODE_INDEX && n->left->kind == DT_NODE_IDENT &&
-	    dt_ident_lookup(n->left->str))
+	    dt_ident_lookup(pcb->dtp, n->left->str))
 		dt_diag(pcb, n->line, D_OP_LVAL,
 			"operator %s requires modifiable lvalue as an operand",
 			op);
@@ -601,7 +683,7 @@ static void dt_check_memlvalue(struct dt_pcb *pcb, struct dt_node *n,
 		dt_diag(pcb, n->line, D_OP_LVAL,
 			"operator %s requires modifiable lvalue as an operand",
 			op);
-	if (n->kind == DT_NODE_MEMBER && dt_is_kernel_object(n))
+	if (n->kind == DT_NODE_MEMBER && dt_is_kernel_object(pcb, n))
 		dt_diag(pcb, n->line, D_OP_LVAL,
 			"operator %s requires modifiable lvalue as an operand",
 			op);
@@ -622,6 +704,31 @@ static void dt_check_memlvalue(struct dt_pcb *pcb, struct dt_node *n,
 		dt_check_incompat(pcb, n, t, op, rt);
 }
 
+/*
+ * A variable holds pointers of one kind: into alloca() scratch, or not
+ * (NULL goes with both); the first pointer assigned decides, as in
+ * DTrace, and a ?: of both kinds may not be assigned at all.
+ */
+static void dt_check_alloca_var(struct dt_pcb *pcb, const struct dt_node *n,
+				struct dt_var *var, const struct dt_node *rhs)
+{
+	signed char kind = rhs->alloca == DT_ALLOCA_PTR ? 1 : -1;
+
+	if (rhs->alloca == DT_ALLOCA_MIXED)
+		dt_diag(pcb, n->line, D_ALLOCA_INCOMPAT,
+			"ternary conditional with alloca and non-alloca branches cannot be assigned to a variable");
+	if (dt_is_null_ptr(rhs) ||
+	    (kind < 0 && !dt_type_is_pointer(rhs->type)))
+		return;
+	/* DTrace names the clause: the clash is the variable's, not a line's */
+	if (var->alloca && var->alloca != kind)
+		dt_diag(pcb, pcb->clause_line ? pcb->clause_line : n->line,
+			D_ALLOCA_INCOMPAT,
+			"%s: cannot reuse the same identifier for both alloca and non-alloca allocations",
+			var->name);
+	var->alloca = kind;
+}
+
 /* Where @n is read as an lvalue: what may be assigned, and to what. */
 static void dt_check_lvalue(struct dt_pcb *pcb, struct dt_node *n,
 			    const char *op, const struct dt_node *rhs)
@@ -632,7 +739,7 @@ static void dt_check_lvalue(struct dt_pcb *pcb, struct dt_node *n,
 
 	/* pid, timestamp, zonename ...: D's own, read-only */
 	if (!var && n->kind == DT_NODE_IDENT &&
-	    (id = dt_ident_lookup(n->str)) &&
+	    (id = dt_ident_lookup(pcb->dtp, n->str)) &&
 	    (id->kind == DT_IDENT_VAR || id->kind == DT_IDENT_STRCONST))
 		dt_diag(pcb, n->line, D_OP_WRITE,
 			"operator %s can only be applied to a writable variable",
@@ -652,6 +759,7 @@ static void dt_check_lvalue(struct dt_pcb *pcb, struct dt_node *n,
 		return;
 	}
 	rt = dt_check_rvtype(rhs->type);
+	dt_check_alloca_var(pcb, n, var, rhs);
 	if (dt_type_is_void(rt))
 		dt_diag(pcb, n->line, D_OP_VOID,
 			"operator %s requires a non-void right operand", op);
@@ -767,7 +875,7 @@ static void dt_check_op1(struct dt_pcb *pcb, struct dt_node *n)
 				"cannot take address of dynamic variable");
 		if (n->left->kind == DT_NODE_INDEX &&
 		    n->left->left->kind == DT_NODE_IDENT &&
-		    dt_ident_lookup(n->left->left->str))
+		    dt_ident_lookup(pcb->dtp, n->left->left->str))
 			dt_diag(pcb, n->line, D_ADDROF_VAR,
 				"cannot take address of %s[ ]",
 				n->left->left->str);
@@ -827,7 +935,7 @@ static void dt_check_opasgn(struct dt_pcb *pcb, struct dt_node *n)
 	const struct dt_var *var;
 
 	if (n->left->kind == DT_NODE_IDENT &&
-	    !dt_ident_lookup(n->left->str) &&
+	    !dt_ident_lookup(pcb->dtp, n->left->str) &&
 	    !dt_inline_exists(pcb->dtp, n->left->str) &&
 	    !dt_enumconst(pcb->dtp, n->left->str, NULL, NULL) &&
 	    (!(var = dt_var_lookup(pcb->dtp, DT_SCOPE_GLOBAL,
@@ -974,6 +1082,13 @@ static void dt_check_op2(struct dt_pcb *pcb, struct dt_node *n)
 	case DT_OP_DIV:
 		if (dt_check_ptrarith(pcb, n))
 			return;
+		/* s + n: the string n chars on, as DTrace has it */
+		if (n->op == DT_OP_ADD &&
+		    ((dt_type_is_string(lt) && dt_type_is_int(rt)) ||
+		     (dt_type_is_int(lt) && dt_type_is_string(rt)))) {
+			n->type = &dt_type_string;
+			return;
+		}
 		/* DTrace: + and - of no numbers are mistyped, * and / not
 		   arithmetic; % & | ^ << >> below not integral */
 		if ((n->op == DT_OP_ADD || n->op == DT_OP_SUB) &&
@@ -1084,7 +1199,7 @@ static void dt_check_index(struct dt_pcb *pcb, struct dt_node *n)
 	int64_t idx;
 
 	if (n->left->kind == DT_NODE_IDENT)
-		id = dt_ident_lookup(n->left->str);
+		id = dt_ident_lookup(pcb->dtp, n->left->str);
 	if (!id && dt_inline_expand_index(pcb, n))
 		return;
 	if (id && id->kind == DT_IDENT_ARRAY) {
@@ -1152,7 +1267,7 @@ static void dt_check_cast(struct dt_pcb *pcb, struct dt_node *n)
 
 	/* an action's void result is no value to cast, as DTrace says first */
 	if (n->left->kind == DT_NODE_CALL && n->left->left->kind == DT_NODE_IDENT)
-		id = dt_ident_lookup(n->left->left->str);
+		id = dt_ident_lookup(pcb->dtp, n->left->left->str);
 	if (id && id->kind == DT_IDENT_ACTION && !dt_type_is_void(to))
 		dt_diag(pcb, n->line, D_CAST_INVAL,
 			"invalid cast expression: \"void\" to \"%s\"",
@@ -1225,6 +1340,86 @@ static void dt_check_stringof(struct dt_pcb *pcb, struct dt_node *n)
 	n->type = &dt_type_string;
 }
 
+/*
+ * An operator over integer constants becomes the constant it computes,
+ * in 64 bits: as in DTrace, the value is not cut to the width of its
+ * type, so (1 << 63) - 1 is INT64_MAX where it is used.
+ */
+static void dt_check_fold(struct dt_pcb *pcb, struct dt_node *n)
+{
+	const struct dt_node *l = n->left, *r = n->right;
+	const struct dt_type *t;
+	uint64_t a, b, mask;
+	int64_t v;
+
+	if (!dt_type_is_int(n->type) || l->kind != DT_NODE_INT ||
+	    (n->kind == DT_NODE_OP2 && r->kind != DT_NODE_INT))
+		return;
+	/* unsigned / % >> and comparisons see their operands' type */
+	t = n->kind == DT_NODE_OP1 ? &dt_type_int : dt_type_base(
+		n->op == DT_OP_RSH ? l->type : dt_type_arith(l->type, r->type));
+	mask = t->size < 8 ? (1ULL << (t->size * 8)) - 1 : ~0ULL;
+	a = l->value & mask;
+	b = n->kind == DT_NODE_OP2 ? r->value & mask : 0;
+	switch (t->is_signed ? DT_OP_NONE : n->op) {
+	case DT_OP_DIV: v = (int64_t)(a / b); break;
+	case DT_OP_MOD: v = (int64_t)(a % b); break;
+	case DT_OP_RSH: v = (int64_t)(a >> (r->value & 63)); break;
+	case DT_OP_LT: v = a < b; break;
+	case DT_OP_LE: v = a <= b; break;
+	case DT_OP_GT: v = a > b; break;
+	case DT_OP_GE: v = a >= b; break;
+	default:
+		if (dt_decl_fold(pcb, n, &v))
+			return;
+		break;
+	}
+	n->kind = DT_NODE_INT;
+	n->value = (uint64_t)v;
+}
+
+/* Is the pointer @n computes one into alloca() scratch? */
+static unsigned char dt_check_alloca(const struct dt_node *n)
+{
+	const struct dt_node *l = n->left, *r = n->right;
+
+	switch (n->kind) {
+	case DT_NODE_CALL:
+		return l->kind == DT_NODE_IDENT && !strcmp(l->str, "alloca") ?
+		       DT_ALLOCA_PTR : DT_ALLOCA_NONE;
+	case DT_NODE_CAST:
+		return l->alloca;
+	case DT_NODE_OP1:	/* &p->m, &p[i], &*p; ++p */
+		if (n->op == DT_OP_ADDROF &&
+		    ((l->kind == DT_NODE_MEMBER && l->op == DT_OP_PTR) ||
+		     l->kind == DT_NODE_INDEX ||
+		     (l->kind == DT_NODE_OP1 && l->op == DT_OP_DEREF)))
+			return l->left->alloca;
+		return n->op >= DT_OP_PREINC && n->op <= DT_OP_POSTDEC ?
+		       l->alloca : DT_ALLOCA_NONE;
+	case DT_NODE_OP2:
+		if (n->op == DT_OP_ASGN || n->op == DT_OP_COMMA)
+			return r->alloca;
+		if ((n->op == DT_OP_ADD || n->op == DT_OP_SUB ||
+		     n->op == DT_OP_ADD_EQ || n->op == DT_OP_SUB_EQ) &&
+		    dt_type_is_pointer(n->type))
+			return dt_type_is_pointer(l->type) ? l->alloca :
+			       r->alloca;
+		return DT_ALLOCA_NONE;
+	case DT_NODE_OP3:
+		if (l->alloca == r->alloca)
+			return l->alloca;
+		if (l->alloca == DT_ALLOCA_MIXED ||
+		    r->alloca == DT_ALLOCA_MIXED)
+			return DT_ALLOCA_MIXED;
+		if (dt_is_null_ptr(l->alloca ? r : l))
+			return DT_ALLOCA_PTR;
+		return DT_ALLOCA_MIXED;
+	default:
+		return n->alloca;
+	}
+}
+
 /* Type-check an expression where a value is wanted. */
 void dt_check_expr(struct dt_pcb *pcb, struct dt_node *n)
 {
@@ -1232,41 +1427,44 @@ void dt_check_expr(struct dt_pcb *pcb, struct dt_node *n)
 	switch (n->kind) {
 	case DT_NODE_INT:
 	case DT_NODE_STRING:
-		return;		/* typed by the lexer */
+		break;		/* typed by the lexer */
 	case DT_NODE_IDENT:
 		dt_check_ident(pcb, n);
-		return;
+		break;
 	case DT_NODE_OP1:
 		dt_check_op1(pcb, n);
-		return;
+		dt_check_fold(pcb, n);
+		break;
 	case DT_NODE_OP2:
 		dt_check_op2(pcb, n);
-		return;
+		dt_check_fold(pcb, n);
+		break;
 	case DT_NODE_OP3:
 		dt_check_op3(pcb, n);
-		return;
+		break;
 	case DT_NODE_CALL:
 		dt_check_call(pcb, n);
-		return;
+		break;
 	case DT_NODE_MEMBER:
 		dt_check_member(pcb, n);
-		return;
+		break;
 	case DT_NODE_INDEX:
 		dt_check_index(pcb, n);
-		return;
+		break;
 	case DT_NODE_CAST:
 		dt_check_cast(pcb, n);
-		return;
+		break;
 	case DT_NODE_SIZEOF:
 		dt_check_sizeof(pcb, n);
-		return;
+		break;
 	case DT_NODE_STRINGOF:
 		dt_check_stringof(pcb, n);
-		return;
+		break;
 	case DT_NODE_XLATE:
 		dt_xlate_check(pcb, n);
-		return;
+		break;
 	case DT_NODE_AGG:
-		return;		/* refused above */
+		break;		/* refused above */
 	}
+	n->alloca = dt_check_alloca(n);
 }

@@ -21,7 +21,7 @@ const struct dt_ident *dt_check_action(const struct dt_node *n)
 
 	if (!n || n->kind != DT_NODE_CALL || n->left->kind != DT_NODE_IDENT)
 		return NULL;
-	id = dt_ident_lookup(n->left->str);
+	id = dt_ident_lookup(NULL, n->left->str);
 	return id && id->kind == DT_IDENT_ACTION ? id : NULL;
 }
 
@@ -42,20 +42,33 @@ void dt_check_nargs(struct dt_pcb *pcb, const struct dt_node *n,
 		have < min ? "least" : "most", have < min ? min : max);
 }
 
-/* An integer argument that must be a constant, like stack()'s frames. */
+/*
+ * Argument #@argno of @name (an action taking a uint32_t, like stack()'s
+ * frames): an integer (D_PROTO_ARG), a non-zero constant (@tag), at
+ * most @max (@tag; 0: no bound).
+ */
 static void dt_check_const(struct dt_pcb *pcb, const struct dt_node *n,
 			   struct dt_node *a, const char *name,
-			   enum dt_errtag tag, uint64_t max)
+			   unsigned int argno, enum dt_errtag tag,
+			   uint64_t max)
 {
+	char buf[128];
+
 	dt_check_expr(pcb, a);
-	if (a->kind != DT_NODE_INT)
+	if (!dt_type_is_int(a->type)) {
+		dt_type_name(a->type, buf, sizeof(buf));
+		dt_diag(pcb, n->line, D_PROTO_ARG,
+			"%s( ) argument #%u is incompatible with prototype:\n\tprototype: uint32_t\n\t argument: %s",
+			name, argno, buf);
+	}
+	if (a->kind != DT_NODE_INT || a->value == 0)
 		dt_diag(pcb, n->line, tag,
-			"%s( ) argument #1 must be a non-zero positive integer constant",
-			name);
-	if (a->value == 0 || a->value > max)
+			"%s( ) argument #%u must be a non-zero positive integer constant",
+			name, argno);
+	if (max && a->value > max)
 		dt_diag(pcb, n->line, tag,
-			"%s( ) argument #1 must be between 1 and %llu",
-			name, (unsigned long long)max);
+			"%s( ) argument #%u must be between 1 and %llu",
+			name, argno, (unsigned long long)max);
 }
 
 /* stack([frames]), as a statement or as the argument of a %k. */
@@ -63,7 +76,7 @@ static void dt_check_stack(struct dt_pcb *pcb, struct dt_node *n)
 {
 	dt_check_nargs(pcb, n, "stack", 0, 1);
 	if (n->args)
-		dt_check_const(pcb, n, n->args, "stack", D_STACK_SIZE,
+		dt_check_const(pcb, n, n->args, "stack", 1, D_STACK_SIZE,
 			       DTRACE_STACK_MAX);
 	n->type = &dt_type_stack;
 }
@@ -270,10 +283,11 @@ void dt_check_act(struct dt_pcb *pcb, struct dt_node *n,
 	case DT_ACT_USTACK:	/* and jstack(): no Java frames to add */
 		dt_check_nargs(pcb, n, act->name, 0, 2);
 		if (a)
-			dt_check_const(pcb, n, a, act->name, D_USTACK_PROTO,
+			dt_check_const(pcb, n, a, act->name, 1, D_USTACK_PROTO,
 				       DTRACE_USTACK_MAX);
 		if (a && a->next)
-			dt_check_expr(pcb, a->next);
+			dt_check_const(pcb, n, a->next, act->name, 2,
+				       D_USTACK_PROTO, 0);
 		break;
 	case DT_ACT_RAISE:
 	case DT_ACT_CHILL:
@@ -371,7 +385,7 @@ static bool dt_check_is_destructive(const struct dt_node *n)
 
 	if (n->kind != DT_NODE_CALL || n->left->kind != DT_NODE_IDENT)
 		return false;
-	id = dt_ident_lookup(n->left->str);
+	id = dt_ident_lookup(NULL, n->left->str);
 	return id && id->destructive;
 }
 
@@ -545,6 +559,7 @@ void dt_check_clause(struct dt_pcb *pcb, struct dt_clause_node *c)
 	struct dt_order order = { 0 };
 	struct dt_stmt_node *s;
 
+	pcb->clause_line = c->line;
 	if (c->pred && !dt_check_pred_first(pcb, c)) {
 		dt_check_stmts_pred_later(pcb, c);
 		return;

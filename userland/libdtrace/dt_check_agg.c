@@ -38,7 +38,7 @@ const struct dt_ident *dt_check_symfn(const struct dt_node *n)
 
 	if (n->kind != DT_NODE_CALL || n->left->kind != DT_NODE_IDENT)
 		return NULL;
-	id = dt_ident_lookup(n->left->str);
+	id = dt_ident_lookup(NULL, n->left->str);
 	return id && id->kind == DT_IDENT_SYMFN ? id : NULL;
 }
 
@@ -379,7 +379,7 @@ void dt_check_agg(struct dt_pcb *pcb, struct dt_node *n)
 	char cur[256], prev[256];
 
 	if (fn->kind == DT_NODE_CALL && fn->left->kind == DT_NODE_IDENT)
-		id = dt_ident_lookup(fn->left->str);
+		id = dt_ident_lookup(pcb->dtp, fn->left->str);
 	if (!id || id->kind != DT_IDENT_AGGFUNC)
 		dt_diag(pcb, n->line, D_AGG_FUNC,
 			"@%s must be assigned the result of an aggregating function",
@@ -425,7 +425,7 @@ static struct dt_agg *dt_check_aggarg(struct dt_pcb *pcb,
 		const struct dt_ident *f = NULL;
 
 		if (a->kind == DT_NODE_CALL && a->left->kind == DT_NODE_IDENT)
-			f = dt_ident_lookup(a->left->str);
+			f = dt_ident_lookup(pcb->dtp, a->left->str);
 		strcpy(buf, "aggregation element");
 		if (f && f->kind == DT_IDENT_AGGFUNC) {
 			snprintf(buf, sizeof(buf), "%s( )", f->name);

@@ -74,7 +74,9 @@ static void dt_compile_descs(struct dt_pcb *pcb, struct dt_clause_node *c,
 		if (dt_pdesc_parse(text, pcb->spec, pd, err, sizeof(err)))
 			dt_diag(pcb, d->line, D_PDESC_INVAL, "%s", err);
 		if (dt_pid_provide_kept(pcb->dtp, pd))
-			dt_diag(pcb, d->line, D_PDESC_INVAL, "%s",
+			dt_diag(pcb, d->line, pcb->dtp->pidtag ?
+				(enum dt_errtag)pcb->dtp->pidtag :
+				D_PDESC_INVAL, "%s",
 				dtrace_errmsg(pcb->dtp, dtrace_errno(pcb->dtp)));
 		if ((pcb->cflags & DTRACE_C_ZDEFS) || pcb->dtp->opt.zdefs)
 			continue;

@@ -12,6 +12,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <fnmatch.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -299,6 +300,7 @@ void dt_consume_pfarg(dtrace_hdl_t *dtp, const struct dt_recdesc *rec,
 	const char *p = data + rec->offset;
 	const struct dt_type *t = rec->type ? dt_type_base(rec->type) : NULL;
 	char sym[1024];
+	uint64_t pid;
 
 	memset(a, 0, sizeof(*a));
 	*str = NULL;
@@ -319,6 +321,8 @@ void dt_consume_pfarg(dtrace_hdl_t *dtp, const struct dt_recdesc *rec,
 	case DT_REC_USTACK:
 		a->pcs = p + 8;
 		a->npcs = rec->size / 8 - 1;
+		memcpy(&pid, p, 8);
+		a->pid = pid > 0 && pid <= INT_MAX ? (int)pid : 0;
 		break;
 	case DT_REC_KSYM:
 	case DT_REC_USYM:

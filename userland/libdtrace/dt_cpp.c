@@ -10,8 +10,10 @@
  * is the kernel's, not the preprocessor's: it goes as an empty line.
  */
 #define _GNU_SOURCE
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -150,6 +152,86 @@ static char *dt_cpp_read(int fd, size_t *lenp)
 	return buf;
 }
 
+/* Past the string or character literal that starts at @p. */
+static char *dt_cpp_skip_lit(char *p)
+{
+	char q = *p++;
+
+	while (*p && *p != q && *p != '\n')
+		p += p[0] == '\\' && p[1] ? 2 : 1;
+	return *p == q ? p + 1 : p;
+}
+
+/*
+ * The line marker at @p ("# 12 \"file\" 1 3"): does it enter or return
+ * to a system header (flag 3)?
+ */
+static bool dt_cpp_marks_sys(const char *p)
+{
+	size_t n = strcspn(p, "\n");
+	const char *f = memrchr(p, '"', n);
+
+	for (f = f ? f + 1 : p + n; f < p + n; f++)
+		if (f[0] == '3' && f[-1] == ' ' && isspace((unsigned char)f[1]))
+			return true;
+	return false;
+}
+
+/*
+ * A C header may define functions (glibc's <endian.h> has static inline
+ * byte swaps); D has none to define, and cannot call them.  In the text
+ * of system headers, each definition -- from the end of the declaration
+ * before it to the '}' that closes the body that follows a ')' -- is
+ * blanked, its newlines kept so that line numbers stay.
+ */
+static void dt_cpp_drop_fundefs(char *s)
+{
+	char *p = s, *from = s, *q, *b;
+	bool sys = false;
+	int depth = 0;
+
+	while (*p) {
+		if ((p == s || p[-1] == '\n') && *p == '#') {
+			sys = dt_cpp_marks_sys(p);
+			p += strcspn(p, "\n");
+			from = p;
+			continue;
+		}
+		if (*p == '"' || *p == '\'') {
+			p = dt_cpp_skip_lit(p);
+			continue;
+		}
+		if (*p == '{' && !depth && sys) {
+			for (q = p; q > from && isspace((unsigned char)q[-1]); q--)
+				;
+			if (q > from && q[-1] == ')') {
+				for (b = p, depth = 0; *b; b++) {
+					if (*b == '"' || *b == '\'')
+						b = dt_cpp_skip_lit(b) - 1;
+					else if (*b == '{')
+						depth++;
+					else if (*b == '}' && !--depth)
+						break;
+				}
+				for (q = from; q < b && *q; q++)
+					if (*q != '\n')
+						*q = ' ';
+				if (*b)
+					*b++ = ' ';
+				p = from = b;
+				continue;
+			}
+		}
+		if (*p == '{')
+			depth++;
+		else if (*p == '}' && depth)
+			depth--;
+		if ((*p == ';' || *p == '}') && !depth)
+			from = p + 1;
+		p++;
+	}
+}
+
 char *dt_cpp_run(dtrace_hdl_t *dtp, const char *text, size_t len,
 		 size_t *outlen)
 {
@@ -185,5 +267,6 @@ char *dt_cpp_run(dtrace_hdl_t *dtp, const char *text, size_t len,
 		dt_set_errno(dtp, out ? EDT_COMPILER : EDT_NOMEM);
 		return NULL;
 	}
+	dt_cpp_drop_fundefs(out);
 	return out;
 }

@@ -343,9 +343,11 @@ const struct dt_type *dt_declarator_type(struct dt_pcb *pcb,
 		}
 		t = dt_type_array(pcb->dtp, t, d->dims[i - 1]);
 	}
-	if (!t)
+	if (!t) {
 		dt_pcb_error(pcb, d->line, D_NOMEM, "out of memory");
-	return t;
+		return NULL;
+	}
+	return d->inner ? dt_declarator_type(pcb, t, d->inner) : t;
 }
 
 struct dt_type *dt_decl_sou_begin(struct dt_pcb *pcb, enum dt_tkind kind,
@@ -568,7 +570,7 @@ int dt_decl_vars(struct dt_pcb *pcb, enum dt_var_scope scope,
 
 		if (!t)
 			return -1;
-		if (d->is_func && scope == DT_SCOPE_GLOBAL)
+		if (dt_type_is_func(t) && scope == DT_SCOPE_GLOBAL)
 			continue;	/* a prototype: an extern function */
 		if (dt_type_base(t)->incomplete) {
 			dt_decl_incomplete(pcb, dt_type_base(t), d, NULL);

@@ -37,6 +37,8 @@ struct dt_declarator {
 	const struct dt_type **fparams;	/* is_func: parameter types */
 	unsigned int nfparams;
 	bool varargs;			/* is_func: ends with "..." */
+	struct dt_declarator *inner;	/* ( declarator ): derives from the
+					   type this one makes, int (*f)() */
 	struct dt_declarator *next;
 };
 

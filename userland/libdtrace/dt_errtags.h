@@ -51,6 +51,9 @@
 	X(D_NOREG)			\
 	X(D_DIF_LIMIT)			\
 	X(D_REC_LIMIT)			\
+	X(D_CG_DYN)			\
+	X(D_ALLOCA_INCOMPAT)		\
+	X(D_ALLOCA_SIZE)		\
 	X(D_MACRO_UNDEF)		\
 	X(D_MACRO_UNUSED)		\
 	X(D_MACRO_OFLOW)		\
@@ -196,6 +199,11 @@
 	X(D_PROV_PRARGTYPE)		\
 	X(D_PROV_PRARGMAP)		\
 	X(D_PROV_PRNAME)		\
+	X(D_PROC_BADPID)		\
+	X(D_PROC_NAME)			\
+	X(D_PROC_OFF)			\
+	X(D_PROC_ALIGN)			\
+	X(D_PROC_BADINSN)		\
 	X(D_INTERNAL)
 
 enum dt_errtag {

@@ -125,6 +125,7 @@ static int dt_grammar_callee(struct dt_pcb *pcb, const struct dt_node *fn)
 %type <decl> declarator direct_declarator declarator_list
 %type <decl> abstract_declarator member_declarator member_declarator_list
 %type <decl> parameter_type_list parameter_list parameter abstract_pointers
+%type <decl> abstract_ptrs direct_abstract_declarator
 %type <types> key_list
 %type <uparams> probe_params probe_param_list probe_xlate
 %type <uprobe> provider_probes
@@ -435,8 +436,14 @@ declarator_list:
 	| declarator_list ',' declarator	{ $$ = dt_declarator_link($1, $3); }
 	;
 
+/* a type name declared again; no suffix, so "self T (" is T's type */
 declarator:
 	  direct_declarator
+	| DT_TOK_TNAME {
+		dt_pcb_error(pcb, pcb->line, D_DECL_IDRED,
+			     "identifier redeclared: %s", $1);
+		YYABORT;
+	}
 	| '*' declarator			{ $2->nptr++; $$ = $2; }
 	| '*' DT_KEY_CONST declarator		{ $3->nptr++; $$ = $3; }
 	| DT_KEY_USERLAND declarator		{ $$ = $2; }
@@ -453,10 +460,9 @@ direct_declarator:
 		}
 		NN($$ = dt_declarator_new(pcb, $1->str, $1->line));
 	}
-	| DT_TOK_TNAME {
-		dt_pcb_error(pcb, pcb->line, D_DECL_IDRED,
-			     "identifier redeclared: %s", $1);
-		YYABORT;
+	| '(' declarator ')' {
+		NN($$ = dt_declarator_new(pcb, $2->name, $2->line));
+		$$->inner = $2;
 	}
 	| direct_declarator '[' constant_expression ']' {
 		OK(dt_declarator_dim(pcb, $1, $3));
@@ -544,9 +550,42 @@ type_name:
 	;
 
 abstract_declarator:
+	  abstract_ptrs
+	| direct_abstract_declarator
+	| abstract_ptrs direct_abstract_declarator {
+		$2->nptr += $1->nptr;
+		$$ = $2;
+	}
+	;
+
+abstract_ptrs:
 	  '*'					{ NN($$ = dt_declarator_new(pcb, NULL, pcb->line)); $$->nptr = 1; }
-	| abstract_declarator '*'		{ $1->nptr++; $$ = $1; }
-	| abstract_declarator DT_KEY_CONST	{ $$ = $1; }
+	| abstract_ptrs '*'			{ $1->nptr++; $$ = $1; }
+	| abstract_ptrs DT_KEY_CONST		{ $$ = $1; }
+	;
+
+/* int (*)(void): parentheses group, a parameter list makes a function */
+direct_abstract_declarator:
+	  '(' abstract_declarator ')' {
+		NN($$ = dt_declarator_new(pcb, NULL, pcb->line));
+		$$->inner = $2;
+	}
+	| '(' ')' {
+		NN($$ = dt_declarator_new(pcb, NULL, pcb->line));
+		OK(dt_declarator_func(pcb, $$, NULL));
+	}
+	| '(' parameter_type_list ')' {
+		NN($$ = dt_declarator_new(pcb, NULL, pcb->line));
+		OK(dt_declarator_func(pcb, $$, $2));
+	}
+	| direct_abstract_declarator '(' ')' {
+		OK(dt_declarator_func(pcb, $1, NULL));
+		$$ = $1;
+	}
+	| direct_abstract_declarator '(' parameter_type_list ')' {
+		OK(dt_declarator_func(pcb, $1, $3));
+		$$ = $1;
+	}
 	;
 
 constant_expression:

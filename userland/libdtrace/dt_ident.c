@@ -122,12 +122,45 @@ static const struct dt_ident dt_idents[] = {
 	ACT("ftruncate", DT_ACT_FTRUNCATE),
 };
 
-const struct dt_ident *dt_ident_lookup(const char *name)
+/*
+ * The names that came after D 1.0, with the version they came in, as
+ * DTrace documents them; every other name is as old as D.
+ */
+static const struct {
+	const char *name;
+	uint32_t version;
+} dt_ident_versions[] = {
+	{ "freopen", DT_VERSION(1, 1, 0) },
+	{ "index", DT_VERSION(1, 1, 0) },
+	{ "rindex", DT_VERSION(1, 1, 0) },
+	{ "strchr", DT_VERSION(1, 1, 0) },
+	{ "strrchr", DT_VERSION(1, 1, 0) },
+	{ "strstr", DT_VERSION(1, 1, 0) },
+	{ "strtok", DT_VERSION(1, 1, 0) },
+	{ "substr", DT_VERSION(1, 1, 0) },
+	{ "inet_ntoa", DT_VERSION(1, 5, 0) },
+	{ "inet_ntoa6", DT_VERSION(1, 5, 0) },
+	{ "inet_ntop", DT_VERSION(1, 5, 0) },
+};
+
+static bool dt_ident_too_new(const struct dtrace_hdl *dtp, const char *name)
+{
+	size_t i;
+
+	for (i = 0; dtp && i < sizeof(dt_ident_versions) /
+				   sizeof(dt_ident_versions[0]); i++)
+		if (!strcmp(dt_ident_versions[i].name, name))
+			return dt_ident_versions[i].version > dtp->opt.version;
+	return false;
+}
+
+const struct dt_ident *dt_ident_lookup(struct dtrace_hdl *dtp,
+				       const char *name)
 {
 	size_t i;
 
 	for (i = 0; i < sizeof(dt_idents) / sizeof(dt_idents[0]); i++)
 		if (!strcmp(dt_idents[i].name, name))
-			return &dt_idents[i];
+			return dt_ident_too_new(dtp, name) ? NULL : &dt_idents[i];
 	return NULL;
 }

@@ -13,6 +13,7 @@
 #include <stdbool.h>
 
 struct dt_type;
+struct dtrace_hdl;
 
 enum dt_ident_kind {
 	DT_IDENT_VAR,		/* built-in scalar variable (LDV) */
@@ -86,6 +87,13 @@ struct dt_ident {
 	const char *str;		/* the value of a DT_IDENT_STRCONST */
 };
 
-const struct dt_ident *dt_ident_lookup(const char *name);
+/*
+ * @name's built-in identifier, or NULL; one that came in a later D
+ * version than the program's (-xversion, #pragma D option version) is
+ * not there, so the program may use the name for its own.  @dtp NULL:
+ * whatever the version (a call the checker has resolved already).
+ */
+const struct dt_ident *dt_ident_lookup(struct dtrace_hdl *dtp,
+				       const char *name);
 
 #endif /* _DT_IDENT_H */

@@ -57,6 +57,8 @@ struct dt_options {
 	uint32_t oformat;	/* DT_OFORMAT_* */
 	uint64_t cpu;		/* the only CPU traced, or DTRACE_CPU_ANY */
 	bool debug;		/* libdtrace's debug messages on stderr */
+	bool noresolve;		/* user addresses as OBJECT:0xADDR */
+	uint32_t evaltime;	/* DT_EVALTIME_*: accepted, see dt_options.c */
 	/* The command line's own (dt_options.c: not from a D program) */
 	bool cpphdrs;		/* -H: cpp lists the files it includes */
 	uint32_t stdc;		/* -X: DT_STDC_* */
@@ -86,6 +88,12 @@ static inline uint32_t dt_strbytes(const struct dt_options *opt)
 
 #define DT_BUFRESIZE_AUTO	0	/* halve the sizes on ENOMEM */
 #define DT_BUFRESIZE_MANUAL	1	/* fail */
+/* -x evaltime: when a -c target's probes are made (DTrace's words) */
+#define DT_EVALTIME_EXEC	0
+#define DT_EVALTIME_PREINIT	1
+#define DT_EVALTIME_POSTINIT	2
+#define DT_EVALTIME_MAIN	3
+
 #define DT_OFORMAT_TEXT		0
 #define DT_OFORMAT_JSON		1	/* -O json: one object per line */
 
@@ -305,6 +313,8 @@ struct dtrace_hdl {
 	struct dt_uprov *uprovs;	/* USDT providers declared (-h, -G) */
 	int ftfd;			/* /dev/dtrace_fasttrap, -1 until
 					   user probes are made (dt_pid.c) */
+	int pidtag;			/* D_* tag of the last failed
+					   dt_pid_provide(), 0 for none */
 	struct dt_pid_kept *pidkept;	/* descriptions of a process's */
 	size_t npidkept;		/* probes, made again (dt_pid.c) */
 	char **cpp_argv;		/* -D/-U/-I for -C (dt_cpp.c) */

@@ -227,6 +227,9 @@ static const char *const dt_policies[] = { "switch", "fill", "ring", NULL };
 static const char *const dt_resizes[] = { "auto", "manual", NULL };
 static const char *const dt_oformats[] = { "text", "json", NULL };
 static const char *const dt_stdcs[] = { "a", "c", "s", "t", NULL };
+static const char *const dt_evaltimes[] = {
+	"exec", "preinit", "postinit", "main", NULL
+};
 
 static const struct {
 	size_t off;
@@ -236,6 +239,7 @@ static const struct {
 	{ DT_OFF(bufresize), dt_resizes },	/* DT_BUFRESIZE_* */
 	{ DT_OFF(oformat), dt_oformats },	/* DT_OFORMAT_* */
 	{ DT_OFF(stdc), dt_stdcs },		/* DT_STDC_* */
+	{ DT_OFF(evaltime), dt_evaltimes },	/* DT_EVALTIME_* */
 };
 
 static const char *const *dt_opt_words(const struct dt_optdesc *d)
@@ -304,6 +308,13 @@ static const struct dt_optdesc dt_optdescs[] = {
 	{ "version", DT_OPT_VERSION, DT_OFF(version), 0, 0, 0, 0 },
 	{ "cpu", DT_OPT_CPU, DT_OFF(cpu), 0, 0, DTRACE_OPT_CPU, 0 },
 	{ "debug", DT_OPT_FLAG, DT_OFF(debug), 0, 0, 0, 0 },
+	{ "noresolve", DT_OPT_FLAG, DT_OFF(noresolve), 0, 0, 0, 0 },
+	/*
+	 * DTrace's -c target runs to exec, .init, after .init or main
+	 * before its probes are made; here it runs to its entry point,
+	 * its libraries mapped, whatever the word (docs/providers/pid.md).
+	 */
+	{ "evaltime", DT_OPT_WORD, DT_OFF(evaltime), 0, 0, 0, 0 },
 	{ "cpphdrs", DT_OPT_FLAG, DT_OFF(cpphdrs), 0, 0, 0, DT_OPT_CLI },
 	{ "stdc", DT_OPT_WORD, DT_OFF(stdc), 0, 0, 0, DT_OPT_CLI },
 	{ "define", DT_OPT_CPP, 0, 'D', 0, 0, DT_OPT_CLI },

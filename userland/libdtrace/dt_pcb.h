@@ -43,6 +43,8 @@ struct dt_pcb {
 	/* Result of parsing. */
 	struct dt_clause_node *clauses, **clauses_tail;
 	struct dt_decl_node *decls, **decls_tail;
+	int clause_line;		/* the clause being checked: its
+					   first line (0: none) */
 
 	/* The first diagnostic; later ones are dropped. */
 	bool failed;

@@ -4,11 +4,15 @@
  * description names them and before it is matched, as in DTrace.
  *
  *   pidPID:OBJECT:FUNCTION:entry|return|OFFSET	functions of a process
- *   pid*:OBJECT:FUNCTION:entry|return		... of every process
+ *   pid*:OBJECT:FUNCTION:entry|return|OFFSET	... of every process
  *   PROVIDERPID:OBJECT:FUNCTION:NAME		USDT sites of a process
  *
- * OBJECT is the basename of a mapped file ("libc.so.6") or "a.out" for
- * the executable, which becomes its basename in the probe.  A -c target
+ * OBJECT is the basename of a mapped file ("libc.so.6", also "libc.so"
+ * and "libc") or "a.out" for the executable, which becomes its basename
+ * in the probe.  An empty or glob NAME also makes the probes of each
+ * instruction of the function whose offset it matches, the
+ * instructions found by decoding the function from its start
+ * (capstone).  A -c target
  * still waiting to exec is first run to its entry (dt_proc.c).  The
  * objects come from /proc/PID/maps, the functions from their symbol
  * tables (dt_sym.c), the USDT sites and the argument types dtrace -G
@@ -28,12 +32,14 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <capstone/capstone.h>
 #include <engine/glob.h>
 #include <linux/dtrace_fasttrap.h>
 #include "dt_impl.h"
@@ -41,6 +47,8 @@
 #include "dt_usdt.h"
 
 #define DT_FTP_LIMIT	"/sys/module/dtrace_fasttrap/parameters/max_enabled"
+#define DT_PID_FUNCMAX	(1u << 20)	/* bytes of a function decoded */
+#define DT_PID_GLOB	"*?[\\"
 
 /* A file mapped by the process. */
 struct dt_pobj {
@@ -59,10 +67,17 @@ struct dt_pid_req {
 	const struct dt_pobj *obj;
 	const char *mod;	/* the probe's module field */
 	int fd, pid;
+	int rfd;		/* @obj read for its instructions, or -1 */
 	bool entry, ret, off;	/* which probes of each function */
+	bool insns;		/* each instruction the name matches */
 	uint64_t offset;	/* with off */
 	bool create;		/* false: only count */
 	size_t count;
+	bool toobig, inside;	/* off: past a function, inside an insn, */
+	bool bad;		/* at one dt_pid_unsteppable() */
+	csh cs;			/* the decoder, with @cs_open */
+	bool cs_open;
+	char func[DTRACE_FUNCNAMELEN];	/* of the first probe made */
 };
 
 static int dt_pid_device(dtrace_hdl_t *dtp)
@@ -99,6 +114,20 @@ static int dt_pid_create(dtrace_hdl_t *dtp, struct dtrace_ioc_ftp_create *c)
 			     strerror(errno));
 }
 
+/* Fail with compile tag @tag (dt_compile.c) and a message. */
+static int __attribute__((format(printf, 3, 4)))
+dt_pid_fail(dtrace_hdl_t *dtp, int tag, const char *fmt, ...)
+{
+	char msg[1024];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	dtp->pidtag = tag;
+	return dt_set_errmsg(dtp, "%s", msg);
+}
+
 /* The most user probes that may be enabled at once; 0 for no limit. */
 static size_t dt_pid_limit(void)
 {
@@ -118,49 +147,156 @@ static bool dt_pid_name_fits(const char *s, size_t size)
 	return strlen(s) < size && !strpbrk(s, ":*?[]\\ \t\n");
 }
 
+/* Count or make probe @kind of function @name at offset @off of it. */
+static int dt_pid_make(struct dt_pid_req *r, const char *name, int kind,
+		       uint64_t foff, uint64_t off)
+{
+	struct dtrace_ioc_ftp_create c;
+
+	r->count++;
+	if (!r->create)
+		return 0;
+	memset(&c, 0, sizeof(c));
+	c.fd = r->fd;
+	c.pid = r->pid;
+	c.kind = kind;
+	c.offset = foff + off;
+	if (r->pid)
+		snprintf(c.desc.provider, sizeof(c.desc.provider), "pid%d",
+			 r->pid);
+	else
+		strcpy(c.desc.provider, "pid");
+	snprintf(c.desc.mod, sizeof(c.desc.mod), "%s", r->mod);
+	snprintf(c.desc.func, sizeof(c.desc.func), "%s", name);
+	if (!*r->func)
+		snprintf(r->func, sizeof(r->func), "%s", name);
+	if (kind == DTRACE_FTP_OFFSET)
+		snprintf(c.desc.name, sizeof(c.desc.name), "%llx",
+			 (unsigned long long)off);
+	else
+		strcpy(c.desc.name, kind == DTRACE_FTP_ENTRY ? "entry" :
+		       "return");
+	return dt_pid_create(r->dtp, &c);
+}
+
+/* The instruction decoder; false when there is none. */
+static bool dt_pid_decoder(struct dt_pid_req *r)
+{
+	if (!r->cs_open && cs_open(CS_ARCH_X86, CS_MODE_64, &r->cs) == CS_ERR_OK)
+		r->cs_open = true;
+	return r->cs_open;
+}
+
+/*
+ * An instruction a breakpoint must not be put on: uprobes steps over
+ * the instruction by running a copy of it elsewhere, which a system
+ * call or an interrupt instruction does not survive (the traced
+ * process dies).
+ */
+static bool dt_pid_unsteppable(unsigned int id)
+{
+	switch (id) {
+	case X86_INS_SYSCALL:
+	case X86_INS_SYSENTER:
+	case X86_INS_SYSEXIT:
+	case X86_INS_SYSRET:
+	case X86_INS_INT:
+	case X86_INS_INT1:
+	case X86_INS_INT3:
+	case X86_INS_INTO:
+	case X86_INS_IRET:
+	case X86_INS_IRETD:
+	case X86_INS_IRETQ:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/*
+ * The instructions of function @name, @size bytes at @foff in the file,
+ * decoded from its start until bytes that are no instruction: with
+ * r->insns count or make the probe of each whose offset the name
+ * matches (but dt_pid_unsteppable() ones); with r->off, say in *@inside
+ * whether r->offset is inside one (and so not an instruction's start),
+ * in *@bad whether it is an unsteppable one.  Nothing
+ * when the function cannot be read or decoded.
+ */
+static int dt_pid_insns(struct dt_pid_req *r, const char *name,
+			uint64_t foff, uint64_t size, bool *inside, bool *bad)
+{
+	const uint8_t *code;
+	uint64_t addr = 0;
+	uint8_t *buf;
+	cs_insn *insn = NULL;
+	size_t left = size;
+	char hex[24];
+	int ret = 0;
+
+	if (size > DT_PID_FUNCMAX || !dt_pid_decoder(r))
+		return 0;
+	if (r->rfd < 0)
+		r->rfd = open(r->obj->src, O_RDONLY | O_CLOEXEC);
+	buf = malloc(size);
+	if (r->rfd < 0 || !buf ||
+	    pread(r->rfd, buf, size, (off_t)foff) != (ssize_t)size)
+		goto out;
+	insn = cs_malloc(r->cs);
+	code = buf;
+	while (!ret && insn && cs_disasm_iter(r->cs, &code, &left, &addr,
+					      insn)) {
+		if (r->off) {
+			if (r->offset > insn->address && r->offset < addr)
+				*inside = true;
+			if (r->offset == insn->address &&
+			    dt_pid_unsteppable(insn->id))
+				*bad = true;
+			continue;
+		}
+		if (dt_pid_unsteppable(insn->id))
+			continue;
+		snprintf(hex, sizeof(hex), "%llx",
+			 (unsigned long long)insn->address);
+		if (dtrace_match_glob(r->pd->name, hex))
+			ret = dt_pid_make(r, name, DTRACE_FTP_OFFSET, foff,
+					  insn->address);
+	}
+out:
+	if (insn)
+		cs_free(insn, 1);
+	free(buf);
+	return ret;
+}
+
 /* One function: count or create its probes. */
 static int dt_pid_func(const char *name, uint64_t vaddr, uint64_t size,
 		       void *arg)
 {
 	struct dt_pid_req *r = arg;
-	struct dtrace_ioc_ftp_create c;
+	bool inside = false, bad = false;
 	uint64_t off;
-	int kind;
+	int ret = 0;
 
-	if (!dt_pid_name_fits(name, sizeof(c.desc.func)) ||
-	    (r->off && r->offset >= size) ||
+	if (!dt_pid_name_fits(name, DTRACE_FUNCNAMELEN) ||
 	    dt_sym_uoffset(r->dtp, r->obj->src, vaddr, &off))
 		return 0;
-	for (kind = DTRACE_FTP_ENTRY; kind <= DTRACE_FTP_OFFSET; kind++) {
-		if ((kind == DTRACE_FTP_ENTRY && !r->entry) ||
-		    (kind == DTRACE_FTP_RETURN && !r->ret) ||
-		    (kind == DTRACE_FTP_OFFSET && !r->off))
-			continue;
-		r->count++;
-		if (!r->create)
-			continue;
-		memset(&c, 0, sizeof(c));
-		c.fd = r->fd;
-		c.pid = r->pid;
-		c.kind = kind;
-		c.offset = off + (kind == DTRACE_FTP_OFFSET ? r->offset : 0);
-		if (r->pid)
-			snprintf(c.desc.provider, sizeof(c.desc.provider),
-				 "pid%d", r->pid);
-		else
-			strcpy(c.desc.provider, "pid");
-		snprintf(c.desc.mod, sizeof(c.desc.mod), "%s", r->mod);
-		snprintf(c.desc.func, sizeof(c.desc.func), "%s", name);
-		if (kind == DTRACE_FTP_OFFSET)
-			snprintf(c.desc.name, sizeof(c.desc.name), "%llx",
-				 (unsigned long long)r->offset);
-		else
-			strcpy(c.desc.name, kind == DTRACE_FTP_ENTRY ?
-			       "entry" : "return");
-		if (dt_pid_create(r->dtp, &c))
-			return -1;
+	if (r->off && r->offset >= size) {
+		r->toobig = true;
+		return 0;
 	}
-	return 0;
+	if (r->entry)
+		ret = dt_pid_make(r, name, DTRACE_FTP_ENTRY, off, 0);
+	if (!ret && r->ret)
+		ret = dt_pid_make(r, name, DTRACE_FTP_RETURN, off, 0);
+	if (!ret && (r->insns || r->off))
+		ret = dt_pid_insns(r, name, off, size, &inside, &bad);
+	if (inside)
+		r->inside = true;
+	else if (bad)
+		r->bad = true;
+	else if (!ret && r->off)
+		ret = dt_pid_make(r, name, DTRACE_FTP_OFFSET, off, r->offset);
+	return ret;
 }
 
 /* Is @path the file @st describes? */
@@ -253,28 +389,51 @@ static int dt_pobj_open(const struct dt_pobj *o)
 	return fd >= 0 ? fd : open(o->path, O_RDONLY | O_CLOEXEC);
 }
 
+/*
+ * Does @glob name @o: "a.out" the executable; else its name, its file's
+ * basename, or its name cut before one of its dots ("libc.so.6" is also
+ * "libc.so" and "libc").
+ */
 static bool dt_pid_obj_matches(const struct dt_pobj *o, const char *glob)
 {
+	char name[DTRACE_MODNAMELEN];
+	char *dot;
+
 	if (!*glob)
 		return true;
 	if (!strcmp(glob, "a.out"))
 		return o->exe;
-	return dtrace_match_glob(glob, o->base) ||
-	       dtrace_match_glob(glob, o->file);
+	if (dtrace_match_glob(glob, o->base) ||
+	    dtrace_match_glob(glob, o->file))
+		return true;
+	snprintf(name, sizeof(name), "%s", o->base);
+	while ((dot = strrchr(name, '.')) && dot > name) {
+		*dot = '\0';
+		if (dtrace_match_glob(glob, name))
+			return true;
+	}
+	return false;
 }
 
-/* Which probes of each function @name asks for; false for none. */
+/*
+ * Which probes of each function @name asks for: entry, return, an offset
+ * in hex, or with a glob (or nothing) those it matches and the
+ * instructions whose offset it matches.  False for none: a name that
+ * is none of these.
+ */
 static bool dt_pid_kinds(struct dt_pid_req *r, const char *name)
 {
+	bool glob = !*name || strpbrk(name, DT_PID_GLOB);
 	char *end;
 
 	r->entry = dtrace_match_glob(name, "entry");
 	r->ret = dtrace_match_glob(name, "return");
-	if (*name && !strpbrk(name, "*?[\\")) {
+	r->insns = glob;
+	if (!glob) {
 		r->offset = strtoull(name, &end, 16);
 		r->off = !*end && isxdigit((unsigned char)*name);
 	}
-	return r->entry || r->ret || r->off;
+	return r->entry || r->ret || r->off || r->insns;
 }
 
 /* Count (@create false), then make, the probes @r asks of @objs. */
@@ -291,6 +450,7 @@ static int dt_pid_walk(struct dt_pid_req *r, const struct dt_pobj *objs,
 		r->obj = &objs[i];
 		r->mod = objs[i].base;
 		r->fd = -1;
+		r->rfd = -1;
 		if (r->create && (r->fd = dt_pobj_open(&objs[i])) < 0)
 			continue;
 		ret = dt_sym_ufuncs(r->dtp, objs[i].src, r->pd->func,
@@ -299,29 +459,56 @@ static int dt_pid_walk(struct dt_pid_req *r, const struct dt_pobj *objs,
 			ret = 0;	/* an object we cannot read */
 		if (r->fd >= 0)
 			close(r->fd);
+		if (r->rfd >= 0)
+			close(r->rfd);
 	}
 	return ret < 0 ? -1 : 0;
 }
 
+/* Count, check, then make the probes @r asks of @objs. */
 static int dt_pid_functions(struct dt_pid_req *r, const struct dt_pobj *objs,
 			    size_t n)
 {
 	size_t limit = dt_pid_limit();
 	char str[512];
+	int ret = -1;
 
+	dtrace_desc2str(r->pd, str, sizeof(str));
 	if (dt_pid_walk(r, objs, n))
-		return -1;
+		goto out;
+	if (!r->count && r->toobig) {
+		dt_pid_fail(r->dtp, D_PROC_OFF, "%s: offset 0x%llx is past "
+			    "the end of the function", str,
+			    (unsigned long long)r->offset);
+		goto out;
+	}
+	if (!r->count && r->bad) {
+		dt_pid_fail(r->dtp, D_PROC_BADINSN, "%s: the instruction at "
+			    "offset 0x%llx cannot be traced (a system call or "
+			    "interrupt)", str, (unsigned long long)r->offset);
+		goto out;
+	}
+	if (!r->count && r->inside) {
+		dt_pid_fail(r->dtp, D_PROC_ALIGN, "%s: offset 0x%llx is not "
+			    "at the start of an instruction", str,
+			    (unsigned long long)r->offset);
+		goto out;
+	}
 	if (limit && r->count > limit) {
-		dtrace_desc2str(r->pd, str, sizeof(str));
-		return dt_set_errmsg(r->dtp, "%s matches %zu user probes, more "
-				     "than the %zu dtrace_fasttrap lets be "
-				     "enabled at once (narrow the "
-				     "description, or raise its max_enabled "
-				     "parameter)", str, r->count, limit);
+		dt_set_errmsg(r->dtp, "%s matches %zu user probes, more than "
+			      "the %zu dtrace_fasttrap lets be enabled at "
+			      "once (narrow the description, or raise its "
+			      "max_enabled parameter)", str, r->count, limit);
+		goto out;
 	}
 	r->create = true;
 	r->count = 0;
-	return dt_pid_walk(r, objs, n);
+	ret = dt_pid_walk(r, objs, n);
+out:
+	if (r->cs_open)
+		cs_close(&r->cs);
+	r->cs_open = false;
+	return ret;
 }
 
 /*
@@ -467,59 +654,101 @@ static int dt_pid_split(const char *prov, char *prefix, size_t size)
 /**
  * dt_pid_provide() - make the user probes @pd names
  * @dtp: the handle
- * @pd: a parsed probe description; an "a.out" module becomes the
- *	executable's basename, the name its probes have
+ * @pd: a parsed probe description; a module or function that names
+ *	one without a glob ("a.out", "libc", a weak alias) becomes the
+ *	name its probes have
  *
  * Descriptions of other providers are left alone, and so is NAME1234
  * when there is no process 1234 (it may be a kernel provider's name);
- * a glob (test_prov*) makes the USDT probes of $target whose provider
- * ("test_prov1234") it matches.  The device is opened only when a probe
- * is to be made.
+ * a glob (test_prov*, p*d) makes the USDT probes of $target whose
+ * provider ("test_prov1234") it matches, and its pid probes when it
+ * matches "pid1234" and NAME is not empty (those it cannot make, too
+ * many, are left out).  The device is opened only when a probe is to
+ * be made.
  * Return: 0, or -1 with EDT_UPROBE and a message (no such process for
- * pid1234, too many probes, the fasttrap module missing).
+ * pid1234, too many probes, the fasttrap module missing); dtp->pidtag
+ * is then the D_* tag of the error, or 0 for D_PDESC_INVAL.
  */
 int dt_pid_provide(dtrace_hdl_t *dtp, struct dtrace_probedesc *pd)
 {
 	struct dt_pid_req r = { .dtp = dtp, .pd = pd };
-	char prefix[DTRACE_PROVNAMELEN];
+	char prefix[DTRACE_PROVNAMELEN], own[DTRACE_PROVNAMELEN];
 	struct dt_pobj *objs;
-	bool glob = false;
+	bool glob = false, fns;
 	size_t n, i;
 	int pid, ret = 0;
 
+	dtp->pidtag = 0;
 	if (dtp->fd < 0)
 		return 0;
 	if (!strcmp(pd->provider, "pid*") && *pd->mod &&
-	    !strpbrk(pd->mod, "*?[\\") && strcmp(pd->mod, "a.out"))
+	    !strpbrk(pd->mod, DT_PID_GLOB) && strcmp(pd->mod, "a.out"))
 		return dt_pid_everywhere(dtp, pd);
 	pid = dt_pid_split(pd->provider, prefix, sizeof(prefix));
-	if (!pid && dtp->target > 0 && strpbrk(pd->provider, "*?[\\")) {
-		/* "myapp*": the USDT probes of $target it matches */
+	if (!pid && !strncmp(pd->provider, "pid", 3) && pd->provider[3] &&
+	    strspn(pd->provider + 3, "0123456789") == strlen(pd->provider + 3))
+		return dt_pid_fail(dtp, D_PROC_BADPID, "%s: %s is not a "
+				   "process id", pd->provider,
+				   pd->provider + 3);
+	if (pid && strpbrk(prefix, DT_PID_GLOB)) {
+		/* "p*d1234": the probes of 1234 it matches */
+		snprintf(prefix, sizeof(prefix), "%s", pd->provider);
+		glob = true;
+	} else if (!pid && dtp->target > 0 &&
+		   strpbrk(pd->provider, DT_PID_GLOB)) {
+		/* "myapp*", "p*d": the probes of $target it matches */
 		pid = dtp->target;
 		snprintf(prefix, sizeof(prefix), "%s", pd->provider);
 		glob = true;
 	}
 	if (!pid)
 		return 0;
-	if (!glob && !strcmp(prefix, "pid") && !dt_pid_kinds(&r, pd->name))
-		return 0;
+	/* a glob makes pid probes only for a NAME: not *1234::: of -l */
+	snprintf(own, sizeof(own), "pid%d", pid);
+	fns = glob ? *pd->name && dtrace_match_glob(pd->provider, own) :
+	      !strcmp(prefix, "pid");
+	if (fns && !dt_pid_kinds(&r, pd->name)) {
+		if (glob)
+			fns = false;
+		else
+			return dt_pid_fail(dtp, D_PROC_NAME, "%s:%s:%s:%s: %s "
+					   "is not entry, return or an "
+					   "offset in hex", pd->provider,
+					   pd->mod, pd->func, pd->name,
+					   pd->name);
+	}
+	if (fns && !glob && !strcmp(pd->func, "-") && !r.off)
+		return dt_pid_fail(dtp, D_PROC_NAME, "%s:%s:-:%s: function "
+				   "\"-\" takes an address in hex, not %s",
+				   pd->provider, pd->mod, pd->name,
+				   *pd->name ? pd->name : "nothing");
 	if (dt_proc_exec(dtp, pid) || dt_pid_objects(dtp, pid, &objs, &n)) {
 		/* NAME1234 may be a kernel provider, not USDT of pid 1234 */
-		if (glob || strcmp(prefix, "pid"))
+		if (glob || !fns)
 			return 0;
-		return dt_set_errmsg(dtp, "pid %d: no such process", pid);
+		return dt_pid_fail(dtp, D_PROC_BADPID,
+				   "pid %d: no such process", pid);
 	}
 	r.pid = pid;
-	if (!glob && !strcmp(prefix, "pid")) {
+	if (fns)
 		ret = dt_pid_functions(&r, objs, n);
-	} else {
-		for (i = 0; i < n && !ret; i++)
-			if (dt_pid_obj_matches(&objs[i], pd->mod))
-				ret = dt_pid_usdt_obj(dtp, &objs[i], pid,
-						      prefix, glob, pd);
+	if (ret && glob) {	/* its USDT probes all the same */
+		dt_dprintf(dtp, "%s: no pid probes: %s", pd->provider,
+			   dtrace_errmsg(dtp, dtrace_errno(dtp)));
+		dtp->pidtag = 0;
+		ret = 0;
 	}
-	if (!strcmp(pd->mod, "a.out")) {
-		for (i = 0; i < n && !objs[i].exe; i++)
+	for (i = 0; i < n && !ret && (glob || !fns); i++)
+		if (dt_pid_obj_matches(&objs[i], pd->mod))
+			ret = dt_pid_usdt_obj(dtp, &objs[i], pid, prefix,
+					      glob, pd);
+	/* named by the function's best name: go is _go's weak alias */
+	if (*r.func && *pd->func && !strpbrk(pd->func, DT_PID_GLOB))
+		snprintf(pd->func, sizeof(pd->func), "%s", r.func);
+	/* the probes are named by the object's name: a.out, libc */
+	if (*pd->mod && !strpbrk(pd->mod, DT_PID_GLOB)) {
+		for (i = 0; i < n && !dt_pid_obj_matches(&objs[i], pd->mod);
+		     i++)
 			;
 		if (i < n)
 			snprintf(pd->mod, sizeof(pd->mod), "%s", objs[i].base);
@@ -555,7 +784,7 @@ int dt_pid_provide_kept(dtrace_hdl_t *dtp, struct dtrace_probedesc *pd)
 	if (dt_pid_provide(dtp, pd))
 		return -1;
 	pid = dt_pid_split(pd->provider, prefix, sizeof(prefix));
-	if (!pid && strpbrk(pd->provider, "*?[\\"))
+	if (!pid && strpbrk(pd->provider, DT_PID_GLOB))
 		pid = dtp->target;
 	if (pid <= 0 || dtp->fd < 0 || dt_pid_objects(dtp, pid, &objs, &n))
 		return 0;

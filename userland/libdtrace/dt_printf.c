@@ -599,7 +599,8 @@ static int dt_pf_special(struct dtrace_hdl *dtp, const struct dt_pfconv *c,
 		if (!a->pcs)
 			return dt_strbuf_printf(txt, "%#llx",
 						(unsigned long long)v);
-		return dt_print_stack(dtp, a->pcs, a->npcs, -1, txt);
+		return dt_print_stack(dtp, a->pcs, a->npcs,
+				      a->pid > 0 ? a->pid : -1, txt);
 	}
 }
 

@@ -55,8 +55,9 @@ struct dt_pfarg {
 	const char *sval;
 	bool is_float;			/* fval holds a float/double value */
 	long double fval;
-	const void *pcs;		/* %k: kernel pcs (u64), 0-ended */
+	const void *pcs;		/* %k: pcs (u64), 0-ended */
 	unsigned int npcs;		/* at most this many */
+	int pid;			/* > 0: user pcs of this process */
 };
 
 /* A growing output string. */

@@ -27,6 +27,7 @@
 
 #define DT_KALLSYMS	"/proc/kallsyms"
 #define DT_KSYM_LASTMAX	(1u << 20)	/* reach of the highest symbol */
+#define DT_VERSYM_HIDDEN	0x8000	/* a version that is not the default */
 
 struct dt_ksym {
 	uint64_t addr;
@@ -39,7 +40,8 @@ struct dt_usym {
 	uint64_t addr, size;
 	const char *name;	/* in the object's string pool */
 	int rank;		/* of aliases, the lowest is named: 0 global,
-				   1 weak, 2 local */
+				   1 weak, 2 local, 3 a version that is not
+				   the default (fmemopen@GLIBC_2.2.5) */
 	bool func;		/* a function (not an object or ifunc) */
 };
 
@@ -240,12 +242,35 @@ static int dt_usym_cmp(const void *a, const void *b)
 	return strcmp(x->name, y->name);
 }
 
+/* The symbol versions of .dynsym (SHT_GNU_versym), or NULL. */
+static Elf_Data *dt_uobj_versym(Elf *elf)
+{
+	Elf_Scn *scn = NULL;
+	GElf_Shdr sh;
+
+	while ((scn = elf_nextscn(elf, scn)))
+		if (gelf_getshdr(scn, &sh) && sh.sh_type == SHT_GNU_versym)
+			return elf_getdata(scn, NULL);
+	return NULL;
+}
+
+/* The rank of @sym, entry @i of its table (versions: @ver, or NULL). */
+static int dt_usym_rank(const GElf_Sym *sym, Elf_Data *ver, size_t i)
+{
+	GElf_Versym vs;
+
+	if (ver && gelf_getversym(ver, (int)i, &vs) && (vs & DT_VERSYM_HIDDEN))
+		return 3;
+	return GELF_ST_BIND(sym->st_info) == STB_GLOBAL ? 0 :
+	       GELF_ST_BIND(sym->st_info) == STB_WEAK ? 1 : 2;
+}
+
 /* The function and object symbols of one symbol table section. */
 static int dt_uobj_symtab(struct dt_uobj *o, Elf *elf, Elf_Scn *scn,
 			  const GElf_Shdr *sh, size_t *poollen,
 			  size_t *poolcap)
 {
-	Elf_Data *data;
+	Elf_Data *data, *ver = NULL;
 	size_t i, n;
 	void *p;
 
@@ -255,6 +280,8 @@ static int dt_uobj_symtab(struct dt_uobj *o, Elf *elf, Elf_Scn *scn,
 	if (!data || !sh->sh_entsize)
 		return 0;
 	n = sh->sh_size / sh->sh_entsize;
+	if (sh->sh_type == SHT_DYNSYM)
+		ver = dt_uobj_versym(elf);
 	p = realloc(o->syms, (o->nsyms + n + 1) * sizeof(*o->syms));
 	if (!p)
 		return -1;
@@ -290,9 +317,7 @@ static int dt_uobj_symtab(struct dt_uobj *o, Elf *elf, Elf_Scn *scn,
 		o->syms[o->nsyms].size = sym.st_size;
 		o->syms[o->nsyms].func =
 			GELF_ST_TYPE(sym.st_info) == STT_FUNC;
-		o->syms[o->nsyms].rank =
-			GELF_ST_BIND(sym.st_info) == STB_GLOBAL ? 0 :
-			GELF_ST_BIND(sym.st_info) == STB_WEAK ? 1 : 2;
+		o->syms[o->nsyms].rank = dt_usym_rank(&sym, ver, i);
 		/* an offset until the pool stops moving */
 		o->syms[o->nsyms].name = (const char *)(uintptr_t)*poollen;
 		o->nsyms++;
@@ -593,6 +618,10 @@ void dt_sym_uaddr(dtrace_hdl_t *dtp, int pid, uint64_t pc, char *buf,
 		return;
 	}
 	base = m->obj->name;
+	if (dtp->opt.noresolve) {
+		snprintf(buf, len, "%s:0x%llx", base, (unsigned long long)pc);
+		return;
+	}
 	foff = pc - m->start + m->offset;
 	for (i = 0; i < m->obj->nphdrs && !s; i++) {
 		const struct dt_phdr *ph = &m->obj->phdrs[i];
@@ -627,17 +656,22 @@ int dt_sym_ufuncs(dtrace_hdl_t *dtp, const char *path, const char *glob,
 	int ret;
 
 	if (!o)
-		return -1;
+		return 1;
 	for (i = 0; i < o->nsyms; i = j) {
-		const struct dt_usym *named = NULL;
+		const struct dt_usym *best = NULL, *s;
+		bool match = false;
 
 		for (j = i; j < o->nsyms && o->syms[j].addr == o->syms[i].addr;
-		     j++)
-			if (!named && o->syms[j].func && o->syms[j].size &&
-			    dtrace_match_glob(glob, o->syms[j].name))
-				named = &o->syms[j];
-		if (named) {
-			ret = fn(named->name, named->addr, named->size, arg);
+		     j++) {
+			s = &o->syms[j];
+			if (!s->func || !s->size || s->rank > 2)
+				continue;
+			if (!best)
+				best = s;
+			match = match || dtrace_match_glob(glob, s->name);
+		}
+		if (match) {
+			ret = fn(best->name, best->addr, best->size, arg);
 			if (ret)
 				return ret;
 		}

@@ -35,7 +35,7 @@ int dt_sym_kname(struct dtrace_hdl *dtp, const char *name, uint64_t *addrp,
  * The same for user address @pc of process @pid: "object`symbol+0xoff"
  * with the object's file name, "object`0xaddr" when the object has no
  * symbol there, "0xaddr" when @pid has no mapping of @pc (or was gone
- * before its maps were first read).
+ * before its maps were first read); "object:0xaddr" under -x noresolve.
  */
 void dt_sym_uaddr(struct dtrace_hdl *dtp, int pid, uint64_t pc, char *buf,
 		  size_t len);
@@ -52,9 +52,11 @@ void dt_sym_uproc_read(struct dtrace_hdl *dtp, int pid);
  * virtual addresses (as its symbol table has them).
  *
  * dt_sym_ufuncs() calls @fn for each function whose name, or one of its
- * aliases', matches @glob (each address once, under the best name that
- * matches); it stops at a non-zero return, which it returns, and
- * returns -1 for a file it cannot read.  dt_sym_uoffset() turns an
+ * aliases', matches @glob (each address once, under its best name:
+ * global before weak before local, then the shortest; a version of a
+ * name that is not the default one is no function); it stops at a
+ * non-zero return, which it returns, and returns 1 for a file it cannot
+ * read (not ELF: a locale file, a data file mapped).  dt_sym_uoffset() turns an
  * address into the offset in the file (-1: not in a loaded segment).
  * dt_sym_ufunc_at() names the function covering an address (NULL: none);
  * dt_sym_uname() finds a symbol's address (-1: none).

@@ -29,6 +29,8 @@ struct dt_var {
 	const struct dt_type *keys[DT_VAR_MAXKEYS];
 	unsigned int nkeys;		/* fixed by the first use */
 	bool keys_known;		/* ->keys are set */
+	signed char alloca;		/* the pointers it holds: 1 alloca()
+					   scratch, -1 other, 0 none yet */
 };
 
 struct dt_inline;

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <time.h>
 #include "dt_agg.h"
+#include "dt_sym.h"
 
 /* The cpu option: this process runs there, so BEGIN and END fire there. */
 static int dt_go_cpu(dtrace_hdl_t *dtp)
@@ -180,6 +181,9 @@ dtrace_workstatus_t dtrace_work(dtrace_hdl_t *dtp, FILE *fp)
 	 */
 	if (now >= dtp->next_switch || now >= dtp->next_agg) {
 		dt_pid_refresh(dtp);	/* a library dlopen()ed since */
+		/* its maps now, to name its stacks once it has exited */
+		if (dtp->target > 0)
+			dt_sym_uproc_read(dtp, dtp->target);
 		if (dt_consume(dtp, fp))
 			return DTRACE_WORKSTATUS_ERROR;
 		dtp->next_switch = now + dtp->opt.switchrate;

@@ -340,7 +340,7 @@ void dt_xlate_drop(dtrace_hdl_t *dtp, const struct dt_pcb *pcb)
 
 static bool dt_name_taken(dtrace_hdl_t *dtp, const char *name)
 {
-	return dt_ident_lookup(name) || dt_inline_find(dtp, name) ||
+	return dt_ident_lookup(dtp, name) || dt_inline_find(dtp, name) ||
 	       dt_var_lookup(dtp, DT_SCOPE_GLOBAL, name);
 }
 
@@ -389,7 +389,7 @@ static void dt_decl_var(struct dt_pcb *pcb, struct dt_decl_node *d)
 /* What @name already is, in DTrace's words for a redefinition. */
 static const char *dt_name_kind(dtrace_hdl_t *dtp, const char *name)
 {
-	const struct dt_ident *id = dt_ident_lookup(name);
+	const struct dt_ident *id = dt_ident_lookup(dtp, name);
 	const struct dt_inline *in = dt_inline_find(dtp, name);
 
 	if (in)

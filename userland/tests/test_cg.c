@@ -243,6 +243,14 @@ static void test_vars(dtrace_hdl_t *dtp)
 	    NULL);
 	run(dtp, "BEGIN { g7 = 2; g7 = g7 == 2 ? 40 : 50; trace(g7) }", 40, NULL);
 	run(dtp, "BEGIN { trace(args[1]) }", 7, NULL);
+	/* a string plus an integer is the string that many chars on */
+	run(dtp, "BEGIN { gsa = \"abcd\"; trace(gsa + 1) }", 0, "bcd");
+	run(dtp, "BEGIN { this->s = \"abcd\"; trace(2 + this->s) }", 0, "cd");
+	/* function pointer declarators, named and abstract (no tail padding) */
+	run(dtp, "struct fpd { int (*fp)(); int (*afp[2])(int, char *); char c; }; BEGIN { trace(sizeof(struct fpd)) }",
+	    25, NULL);
+	run(dtp, "BEGIN { trace(sizeof(int (*)(void)) + sizeof(char *(*)(int))) }",
+	    16, NULL);
 }
 
 static void test_subr(dtrace_hdl_t *dtp)
@@ -1035,6 +1043,10 @@ void test_cg(void)
 	ev(dtp, "0u - 1 > 0", 1, 4);
 	ev(dtp, "-1 < 0u", 0, 4);
 	ev(dtp, "-1L < 0u", 1, 4);
+	/* constant expressions keep 64 bits, as DTrace's do */
+	ev(dtp, "(long long)((1 << 63) - 1)", INT64_MAX, 8);
+	ev(dtp, "(long)(2147483647 + 1)", 2147483648LL, 8);
+	ev(dtp, "(long)-(1 << 40)", -(1LL << 40), 8);
 	ev(dtp, "2147483647 + 1", -2147483648LL, 4);
 	ev(dtp, "4294967295u + 1L", 4294967296LL, 8);
 	ev(dtp, "-(-3)", 3, 4);
@@ -1050,6 +1062,15 @@ void test_cg(void)
 	ev(dtp, "1 ? 10 : 20", 10, 4);
 	ev(dtp, "0 ? 10 : 0 ? 20 : 30", 30, 4);
 	ev(dtp, "1 ? 2 : 3L", 2, 8);
+	/* a ?: chain holds no register per level: 20 deep fits */
+	ev(dtp, "pid == 1 ? 1 : pid == 2 ? 2 : pid == 3 ? 3 : pid == 4 ? 4 : "
+	   "pid == 5 ? 5 : pid == 6 ? 6 : pid == 7 ? 7 : pid == 8 ? 8 : "
+	   "pid == 9 ? 9 : pid == 10 ? 10 : pid == 11 ? 11 : pid == 12 ? 12 : "
+	   "pid == 13 ? 13 : pid == 14 ? 14 : pid == 15 ? 15 : "
+	   "pid == 16 ? 16 : pid == 17 ? 17 : pid == 18 ? 18 : "
+	   "pid == 19 ? 19 : pid == 4242 ? 20 : 0", 20, 4);
+	ev(dtp, "pid != 4242 ? 1 : (pid + 1 == 4243 ? pid + 2 : pid + 3)",
+	   4244, 4);
 	ev(dtp, "(1, 2)", 2, 4);
 	ev(dtp, "'A' + 1", 66, 4);
 	ev(dtp, "0x7fffffffffffffff", INT64_MAX, 8);
@@ -1091,7 +1112,7 @@ void test_cg(void)
 		dt_program_free(pgp);
 	}
 	tap_is_str(t_compile_msg(dtp,
-		"BEGIN { trace(1+(1+(1+(1+(1+(1+(1+(1+(1+(1+(1+(1+(1+(1+(1+1))))))))))))))) }"),
+		"BEGIN { trace(pid+(pid+(pid+(pid+(pid+(pid+(pid+(pid+(pid+(pid+(pid+(pid+(pid+(pid+(pid+pid))))))))))))))) }"),
 		"[D_NOREG] insufficient registers to generate code: expression is too complex",
 		"cg: too deep an expression is D_NOREG");
 	ev(dtp, "1+(1+(1+(1+(1+(1+(1+(1+(1+(1+(1+(1+(1+(1+1)))))))))))))", 15, 4);

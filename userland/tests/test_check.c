@@ -99,7 +99,7 @@ static void test_check_agg(dtrace_hdl_t *dtp)
 	ck(dtp, "BEGIN { @k[1,2,3,4,5,6,7,8,9] = count(); }",
 	   "[D_AGG_LIMIT] aggregation has more than 8 keys");
 	ck(dtp, "BEGIN { @k[stack(0)] = count(); }",
-	   "[D_STACK_SIZE] stack( ) argument #1 must be between 1 and 128");
+	   "[D_STACK_SIZE] stack( ) argument #1 must be a non-zero positive integer constant");
 	ck(dtp, "BEGIN { if (1) @a = count(); }",
 	   "[D_UNSUPPORTED] actions inside if statements are not supported yet");
 
@@ -290,8 +290,8 @@ void test_check(void)
 	   "[D_OP_INCOMPAT] operands have incompatible types: \"string\" == \"int\"");
 	ck(dtp, "BEGIN { trace(pid != \"x\") }",
 	   "[D_OP_INCOMPAT] operands have incompatible types: \"pid_t\" != \"string\"");
-	ck(dtp, "BEGIN { trace(\"a\" + 1) }",
-	   "[D_OP_INCOMPAT] operands have incompatible types: \"string\" + \"int\"");
+	ck(dtp, "BEGIN { trace(\"a\" - 1) }",
+	   "[D_OP_INCOMPAT] operands have incompatible types: \"string\" - \"int\"");
 	ck(dtp, "BEGIN { trace(probename % 2) }",
 	   "[D_OP_INT] operator % requires operands of integral type");
 	ck(dtp, "BEGIN { trace(\"a\" & \"b\") }",
@@ -370,7 +370,7 @@ void test_check(void)
 	ck(dtp, "BEGIN { printf(\"%d\", stack()) }",
 	   "[D_PRINTF_ARG_TYPE] printf( ) argument #2 is incompatible with conversion #1 prototype:\n\tconversion: %d\n\t prototype: char, short, int, long, or long long\n\t  argument: stack");
 	ck(dtp, "BEGIN { printf(\"%k\", stack(0)) }",
-	   "[D_STACK_SIZE] stack( ) argument #1 must be between 1 and 128");
+	   "[D_STACK_SIZE] stack( ) argument #1 must be a non-zero positive integer constant");
 	ck(dtp, "BEGIN { trace(stack()) }",
 	   "[D_OP_VOID] stack( ) is an action and may not be used in an expression");
 	/* variables, issue 3 */
@@ -402,7 +402,7 @@ void test_check(void)
 	ck(dtp, "BEGIN { v7++; v7 += 2 }", "OK");
 	ck(dtp, "BEGIN { v3 = trace(1) }",
 	   "[D_OP_VOID] trace( ) is an action and may not be used in an expression");
-	ck(dtp, "BEGIN { v4 = bcopy(0, 0, 1) }",
+	ck(dtp, "BEGIN { v4 = bcopy(0, alloca(1), 1) }",
 	   "[D_OP_VOID] operator = requires a non-void right operand");
 	ck(dtp, "BEGIN { v5 = \"a\"; v5 += 1 }",
 	   "[D_OP_INCOMPAT] operands have incompatible types: \"string\" += \"int\"");
@@ -422,15 +422,23 @@ void test_check(void)
 	ck(dtp, "BEGIN { trace(copyinstr(arg0)); trace(htonl(1)) }", "OK");
 	/* destructive ones compile; enabling them needs -w (dt_enable.c) */
 	ck(dtp, "BEGIN { copyout(0, arg0, 1) }", "OK");
-	ck(dtp, "BEGIN { trace(bcopy(0, 0, 1)) }",
+	ck(dtp, "BEGIN { trace(bcopy(0, alloca(1), 1)) }",
 	   "[D_TRACE_VOID] trace( ) may not be applied to a void expression");
 
 	/* actions */
 	ck(dtp, "BEGIN { stack(); ustack(5); stack(3) }", "OK");
 	ck(dtp, "BEGIN { stack(0) }",
-	   "[D_STACK_SIZE] stack( ) argument #1 must be between 1 and 128");
+	   "[D_STACK_SIZE] stack( ) argument #1 must be a non-zero positive integer constant");
 	ck(dtp, "BEGIN { stack(arg0) }",
 	   "[D_STACK_SIZE] stack( ) argument #1 must be a non-zero positive integer constant");
+	ck(dtp, "BEGIN { stack(\"x\") }",
+	   "[D_PROTO_ARG] stack( ) argument #1 is incompatible with prototype:\n\tprototype: uint32_t\n\t argument: string");
+	ck(dtp, "BEGIN { ustack(1, \"x\") }",
+	   "[D_PROTO_ARG] ustack( ) argument #2 is incompatible with prototype:\n\tprototype: uint32_t\n\t argument: string");
+	ck(dtp, "BEGIN { jstack(1, arg0) }",
+	   "[D_USTACK_PROTO] jstack( ) argument #2 must be a non-zero positive integer constant");
+	ck(dtp, "BEGIN { ustack(0) }",
+	   "[D_USTACK_PROTO] ustack( ) argument #1 must be a non-zero positive integer constant");
 	ck(dtp, "BEGIN { raise(9); stop(); chill(1); system(\"ls\"); panic() }",
 	   "OK");
 	ck(dtp, "BEGIN { raise(\"a\") }",
@@ -539,8 +547,8 @@ void test_check(void)
 	ck(dtp, "BEGIN { k2 = *curthread; trace(k2.pid) }", "OK");
 	ck(dtp, "BEGIN { k3[curthread->comm] = 1; trace(k3[execname]) }", "OK");
 	ck(dtp, "BEGIN { trace(curthread->comm == execname) }", "OK");
-	ck(dtp, "BEGIN { trace(curthread->pid + \"a\") }",
-	   "[D_OP_INCOMPAT] operands have incompatible types: \"pid_t\" + \"string\"");
+	ck(dtp, "BEGIN { trace(curthread->pid - \"a\") }",
+	   "[D_OP_INCOMPAT] operands have incompatible types: \"pid_t\" - \"string\"");
 	ck(dtp, "BEGIN { trace(*curthread->comm) }",
 	   "[D_DEREF_NONPTR] operator * requires an operand of pointer type");
 	ck(dtp, "BEGIN { curthread->pid = 1 }",
@@ -653,6 +661,46 @@ void test_check(void)
 	   "[D_XLATE_MEMB] translator member c is not a member of struct xout2");
 	ck(dtp, "struct xin3 { int a; }; struct xout3 { int b; }; BEGIN { trace(xlate<struct xout3 *>((struct xin3 *)arg0)->b) }",
 	   "[D_XLATE_NONE] cannot translate from \"struct xin3 *\" to \"struct xout3 *\"");
+	/* a type name scoped to D or a module: D`name_t */
+	ck(dtp, "typedef struct qs { int a; } qs_t; BEGIN { trace(sizeof(D`qs_t) + ((D`qs_t *)arg0)->a); trace((struct D`qs *)arg0); }",
+	   "OK");
+	ck(dtp, "BEGIN { trace(sizeof(D`no_such_t)) }",
+	   "[D_IDENT_UNDEF] failed to resolve D`no_such_t: Unknown symbol name");
+	/* a translator's output type is a type name: here a function's */
+	ck(dtp, "struct xi5 { int a; }; struct xo5 { int b; }; translator struct xo5 (struct xi5 *p)\n{ b = p->a; };",
+	   "[D_SYNTAX] syntax error near \"{\"");
+	/* alloca pointers: where they must go, and no mixing with others */
+	ck(dtp, "BEGIN { this->p = alloca(8); bcopy((void *)arg0, this->p, 8); copyinto(arg0, 8, (char *)this->p + 1); am1 = arg1 ? alloca(2) : (void *)0; am1 = (void *)0; am1 = (char *)am1 + 1; }",
+	   "OK");
+	ck(dtp, "BEGIN { bcopy((void *)arg0, (void *)0, 8); }",
+	   "[D_PROTO_ARG] bcopy( ) argument #2 is incompatible with prototype:\n\tprototype: alloca pointer\n\t argument: non-alloca pointer");
+	ck(dtp, "BEGIN { copyinto(1, 2, \"\"); }",
+	   "[D_PROTO_ARG] copyinto( ) argument #3 is incompatible with prototype:\n\tprototype: alloca pointer\n\t argument: string");
+	ck(dtp, "BEGIN { am2 = (char *)alloca(1); } BEGIN { bm2 = (char *)arg0; am2 = (void *)0; am2 = bm2 + 5; }",
+	   "[D_ALLOCA_INCOMPAT] am2: cannot reuse the same identifier for both alloca and non-alloca allocations");
+	ck(dtp, "BEGIN { am3 = (char *)arg0 + 5; } BEGIN { am3 = (char *)alloca(1); }",
+	   "[D_ALLOCA_INCOMPAT] am3: cannot reuse the same identifier for both alloca and non-alloca allocations");
+	ck(dtp, "BEGIN { am4 = (char *)alloca(1); am4 = am4 == (void *)0 ? (char *)50 : am4; }",
+	   "[D_ALLOCA_INCOMPAT] ternary conditional with alloca and non-alloca branches cannot be assigned to a variable");
+	/* user addresses are integers; constant sizes must fit scratch */
+	ck(dtp, "BEGIN { trace(copyin(\"1\", 2)); }",
+	   "[D_PROTO_ARG] copyin( ) argument #1 is incompatible with prototype:\n\tprototype: uintptr_t\n\t argument: string");
+	ck(dtp, "BEGIN { trace(copyinstr(\"1\", 2)); }",
+	   "[D_PROTO_ARG] copyinstr( ) argument #1 is incompatible with prototype:\n\tprototype: uintptr_t\n\t argument: string");
+	ck(dtp, "BEGIN { trace(copyin((void *)arg0, 2)); copyinto(arg0, 8, alloca(8)); }",
+	   "OK");
+	ck(dtp, "BEGIN { trace(copyin(0, 64 * 1024 * 1024)); }",
+	   "[D_ALLOCA_SIZE] copyin( ) size 67108864 exceeds the scratch space (65536 bytes)");
+	ck(dtp, "BEGIN { trace(alloca(64 * 1024 * 1024)); }",
+	   "[D_ALLOCA_SIZE] alloca( ) size 67108864 exceeds the scratch space (65536 bytes)");
+	ck(dtp, "BEGIN { trace(inet_ntoa6((int *)alloca(16))); }",
+	   "[D_PROTO_ARG] inet_ntoa6( ) argument #1 is incompatible with prototype:\n\tprototype: in6_addr_t *\n\t argument: int *");
+	ck(dtp, "BEGIN { trace(inet_ntoa6((struct in6_addr *)alloca(16))); trace(inet_ntoa6((void *)alloca(16))); }",
+	   "OK");
+	ck(dtp, "BEGIN { sp1 = \"ab\"; trace(sp1 + 1); trace(1 + sp1); }", "OK");
+	/* a translated pointer is the base of ->, never a value itself */
+	ck(dtp, "struct xin4 { int a; }; struct xout4 { int b; }; translator struct xout4 < struct xin4 *p > { b = p->a; }; BEGIN { xlate<struct xout4 *>((struct xin4 *)arg0); }",
+	   "[D_CG_DYN] expression cannot evaluate to a translated struct xout4 *: use one of its members");
 	ck(dtp, "BEGIN { if (pid > 0) { iv = 1; } else { iv = 2; } }", "OK");
 	ck(dtp, "BEGIN { if (pid > 0) { trace(1); } }",
 	   "[D_UNSUPPORTED] actions inside if statements are not supported yet");

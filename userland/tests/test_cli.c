@@ -619,6 +619,15 @@ void test_cli(void)
 	/* the D version a program is written for */
 	put("v10.d", "#pragma D option version=1.0\nBEGIN { exit(0) }\n");
 	cli(NULL, "-q -s v10.d", "\n", "", 0);
+	/* names that came after the version are free for the program */
+	put("v10s.d", "#pragma D option version=1.0\nint strstr;\n"
+	    "BEGIN { strstr = 2; trace(strstr); exit(0) }\n");
+	cli(NULL, "-q -s v10s.d", "2\n", "", 0);
+	cli(NULL, "-q -xversion=1.0 -n 'BEGIN { trace(substr(\"ab\", 1)); exit(0) }'",
+	    "", "dtrace: invalid probe specifier BEGIN { trace(substr(\"ab\", 1)); exit(0) }: "
+	    "failed to resolve substr: Unknown function name\n", 1);
+	cli(NULL, "-q -xversion=1.1 -n 'BEGIN { trace(substr(\"ab\", 1)); exit(0) }'",
+	    "b\n", "", 0);
 	put("v09.d", "#pragma D option version=0.9\nBEGIN { exit(0) }\n");
 	cli(NULL, "-q -s v09.d", "",
 	    "dtrace: failed to compile script v09.d: line 1: failed to set option 'version' to '0.9': Invalid value for specified option\n",
@@ -637,6 +646,23 @@ void test_cli(void)
 	cli(NULL, "-H -C -q -I. -s hdr.d", "3\n", NULL, 0);
 	tap_ok(!strncmp(slurp("stderr"), ". ./hdr.h\n", 10),
 	       "cli: -H lists the included files: %s", slurp("stderr"));
+	/* an alloca clash is reported at the clause, a mixed ?: at its line */
+	put("aclash.d", "BEGIN\n{\n\ta = (char *)alloca(1);\n}\n\nBEGIN\n{\n"
+	    "\ta = (void *)0;\n\ta = (char *)arg0;\n}\n");
+	cli(NULL, "-e -s aclash.d", "",
+	    "dtrace: failed to compile script aclash.d: line 6: a: cannot reuse the same identifier for both alloca and non-alloca allocations\n",
+	    1);
+	/* a system header's C function definitions are left out */
+	put("sysfn.h", "#pragma GCC system_header\n"
+	    "static __inline int sysfn_twice(int x)\n{\n\treturn 2 * x;\n}\n"
+	    "typedef struct sysfn { int a; char b; } sysfn_t;\n");
+	put("sysfn.d", "#include \"sysfn.h\"\n"
+	    "BEGIN { trace(sizeof(sysfn_t)); exit(0) }\n");
+	cli(NULL, "-C -q -I. -s sysfn.d", "5\n", "", 0);
+	put("usrfn.d", "int twice(int x)\n{\n\treturn 2 * x;\n}\n");
+	cli(NULL, "-C -q -s usrfn.d", "",
+	    "dtrace: failed to compile script usrfn.d: line 2: syntax error near \"{\"\n",
+	    1);
 	put("stdc.d", "BEGIN {\n#ifdef __STDC__\n\ttrace(__STDC__);\n#else\n\ttrace(\"none\");\n#endif\n\texit(0);\n}\n");
 	cli(NULL, "-C -q -s stdc.d", "1\n", "", 0);
 	cli(NULL, "-C -q -X c -s stdc.d", "1\n", "", 0);

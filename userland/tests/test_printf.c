@@ -298,6 +298,18 @@ static void ck_dtrace_convs(void)
 	tap_is_str(sb.s, "\n              vmlinux`ksys_read+0x20\n"
 		   "              dtrace_test`mod_func+0x8\n"
 		   "              0x1234\n", "printf: %%k");
+	dt_strbuf_free(&sb);
+	{
+		uint64_t upcs[2] = { (uint64_t)(uintptr_t)test_printf, 0 };
+
+		a = iarg(0, 8, false);
+		a.pcs = upcs;
+		a.npcs = 2;
+		a.pid = getpid();
+		dt_printf_print(dtp, pf, &a, 1, &sb);
+	}
+	tap_is_str(sb.s, "\n              unit`test_printf\n",
+		   "printf: %%k of a ustack() names its process's frames");
 	dt_printf_free(pf);
 	dt_strbuf_free(&sb);
 	a = iarg(0x401000, 8, false);

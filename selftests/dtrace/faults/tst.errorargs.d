@@ -3,7 +3,8 @@
  * faulted (as DTrace passes it), arg4 the fault and arg5 its value;
  * bcopy() of more bytes than the whole scratch space is
  * DTRACEFLT_BADSIZE with the size, of fewer into scratch not allocated
- * DTRACEFLT_BADADDR.
+ * DTRACEFLT_BADADDR, and so is one to an alloca variable holding NULL
+ * (a destination of another kind does not compile).
  *
  * SPDX-License-Identifier: GPL-2.0
  */
@@ -24,7 +25,9 @@ BEGIN
 
 BEGIN
 {
-	bcopy("abc", (void *)0, 2);
+	this->p = alloca(1);
+	this->p = NULL;
+	bcopy("abc", this->p, 2);
 }
 
 ERROR

@@ -14,7 +14,13 @@
  *
  * Each bucket has an arch_spinlock_t; the space has one more for its
  * allocator (a bump pointer plus one free list per size class: 64 bytes
- * << class).  Order: bucket lock, then allocator lock; nothing else is
+ * << class) and its budget.
+ *
+ * Budget.  dynvarsize counts what DTrace counts for an element, the
+ * variable's dsize (docs/abi.md): a self-> int takes 4 bytes of it, an
+ * a[int] = int element 20.  The memory behind it (vars.c) is larger, as
+ * an element here also holds its chain link, thread key and hash; the
+ * budget decides when the space is full.  Order: bucket lock, then allocator lock; nothing else is
  * taken inside either and neither critical section calls out, so a CPU
  * never waits on one that waits on it.  Probe context always runs with
  * interrupts off and the per-CPU nesting guard of dtrace_probe() keeps a
@@ -32,7 +38,8 @@
  * readable (the space lives until the consumer goes) but another CPU may
  * change or free it meanwhile, as in any DTrace.  Storing 0 to an integer
  * or NULL to a string frees the element; when the space is full a store
- * is lost and counted in the CPU's dyndrops.
+ * is lost, counted in the CPU's dyndrops, and ends the clause there
+ * (DTRACE_DIF_QUIT: no record, no ERROR), as in DTrace.
  */
 #define pr_fmt(fmt) "dtrace: " fmt
 
@@ -53,7 +60,8 @@ struct dtrace_dynvar {
 	u32				id;
 	u32				keylen;	/* bytes of the encoded key */
 	u32				class;	/* size class of the element */
-	char				data[];	/* key, 8-aligned, then value */
+	u32				cost;	/* of the budget */
+	char				data[] __aligned(8);	/* key, value */
 };
 
 /* What a load of an unset by-reference element points to. */
@@ -96,7 +104,7 @@ static int dtrace_dynvar_key(struct dtrace_mstate *mst, char *key,
 }
 
 static struct dtrace_dynvar *dtrace_dynvar_alloc(struct dtrace_dynspace *dyn,
-						 size_t size)
+						 size_t size, u32 cost)
 {
 	struct dtrace_dynvar *dv = NULL;
 	u32 class = 0;
@@ -106,16 +114,22 @@ static struct dtrace_dynvar *dtrace_dynvar_alloc(struct dtrace_dynspace *dyn,
 	if (class == DTRACE_DYN_NCLASSES)
 		return NULL;
 	arch_spin_lock(&dyn->lock);
-	if (dyn->free[class]) {
+	if (dyn->budget - dyn->used < cost) {
+		/* full as DTrace counts it */
+	} else if (dyn->free[class]) {
 		dv = dyn->free[class];
 		dyn->free[class] = dv->next;
 	} else if (dyn->end - dyn->next >= (64UL << class)) {
 		dv = (struct dtrace_dynvar *)dyn->next;
 		dyn->next += 64UL << class;
 	}
-	arch_spin_unlock(&dyn->lock);
 	if (dv)
+		dyn->used += cost;
+	arch_spin_unlock(&dyn->lock);
+	if (dv) {
 		dv->class = class;
+		dv->cost = cost;
+	}
 	return dv;
 }
 
@@ -125,6 +139,7 @@ static void dtrace_dynvar_free(struct dtrace_dynspace *dyn,
 	arch_spin_lock(&dyn->lock);
 	dv->next = dyn->free[dv->class];
 	dyn->free[dv->class] = dv;
+	dyn->used -= dv->cost;
 	arch_spin_unlock(&dyn->lock);
 }
 
@@ -226,8 +241,8 @@ NOKPROBE_SYMBOL(dtrace_env_dynvar_load);
  * @val: the integer, or the address of the string or bytes to copy
  *
  * Storing 0 to an integer, or NULL (0) to a string, frees the element.
- * A store that finds the space full is counted in this CPU's dyndrops
- * and lost.
+ * A store that finds the space full is counted in this CPU's dyndrops,
+ * lost, and ends the clause (DTRACE_DIF_QUIT).
  * Context: probe context.
  */
 void dtrace_env_dynvar_store(struct dtrace_dif_mstate *dif, u32 id,
@@ -256,9 +271,11 @@ void dtrace_env_dynvar_store(struct dtrace_dif_mstate *dif, u32 id,
 	}
 	if (!dv) {
 		dv = dtrace_dynvar_alloc(&state->dyn, sizeof(*dv) +
-					 ALIGN(k.keylen, 8) + var->size);
+					 ALIGN(k.keylen, 8) + var->size,
+					 var->dsize ?: k.keylen + var->size);
 		if (!dv) {
 			this_cpu_ptr(state->buffers)->count[DTRACE_CNT_DYNDROPS]++;
+			dtrace_dif_fault(dif, DTRACE_DIF_QUIT, 0);
 			goto out_unlock;
 		}
 		dv->thread = k.thread;

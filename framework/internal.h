@@ -307,11 +307,13 @@ struct dtrace_dynbucket {
 struct dtrace_dynspace {
 	struct dtrace_dynbucket		*buckets;
 	u32				nbuckets;	/* a power of two */
-	arch_spinlock_t			lock;	/* protects free, next */
+	arch_spinlock_t			lock;	/* protects free, next, used */
 	struct dtrace_dynvar		*free[DTRACE_DYN_NCLASSES];
-	char				*base;	/* dynvarsize bytes */
+	char				*base;	/* the elements' memory */
 	uintptr_t			next;	/* never handed out yet */
 	uintptr_t			end;
+	u64				budget;	/* dynvarsize */
+	u64				used;	/* of the budget */
 };
 
 /* One consumer: one open of /dev/dtrace. */
@@ -503,6 +505,7 @@ int dtrace_vars_declare(struct dtrace_state *state,
 			const struct dtrace_clause *clause);
 void dtrace_vars_commit(struct dtrace_state *state,
 			const struct dtrace_clause *clause);
+bool dtrace_vars_fit(const struct dtrace_state *state);
 int dtrace_vars_alloc(struct dtrace_state *state);
 void dtrace_vars_free(struct dtrace_state *state);
 

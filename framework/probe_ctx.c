@@ -158,7 +158,9 @@ static bool dtrace_probe_fire(struct dtrace_probe *probe,
  * A clause of @ecb faulted in @action (0: predicate): fire dtrace:::ERROR
  * for the same consumer, with DTrace's arg1, the probe's ID, and the
  * EPID in arg0, which DTrace gives no meaning.  A fault in an ERROR
- * clause, or a consumer with no ERROR clause, is only counted.
+ * clause, or a consumer with no ERROR clause, is only counted.  A
+ * DTRACE_DIF_QUIT (a dynamic variable drop, counted as such) is no
+ * error: the clause only ends.
  */
 static void dtrace_ecb_error(struct dtrace_ecb *ecb, struct dtrace_mstate *mst,
 			     u32 action)
@@ -173,6 +175,8 @@ static void dtrace_ecb_error(struct dtrace_ecb *ecb, struct dtrace_mstate *mst,
 		.in_error = true,
 	};
 
+	if (mst->dif.fault == DTRACE_DIF_QUIT)
+		return;
 	if (mst->in_error || !dtrace_probe_fire(dtrace_probe_error, &err,
 						ecb->state))
 		buf->count[DTRACE_CNT_ERRORS]++;

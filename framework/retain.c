@@ -209,6 +209,14 @@ static void dtrace_retained_workfn(struct work_struct *work)
 	dtrace_retained_pass(false);
 }
 
+/* The contract is in <dtrace/provider.h>. */
+void dtrace_retained_sync(void)
+{
+	might_sleep();
+	flush_work(&dtrace_retained_work);
+}
+EXPORT_SYMBOL_NS_GPL(dtrace_retained_sync, DTRACE_NS);
+
 /*
  * A module has finished loading, and every provider's own notifier (of
  * priority 0) has seen it: fbt knows its functions, sdt has made its

@@ -131,7 +131,10 @@ void dtrace_state_destroy(struct dtrace_state *state)
 	dtrace_state_put(state);
 }
 
-/* Options that are a size in bytes: their bounds; rounded up to 8. */
+/*
+ * Options that are a size in bytes: their bounds; rounded up to 8 but
+ * dynvarsize, a budget counted to the byte (dynvar.c).
+ */
 static const struct {
 	u64	min;
 	u64	max;
@@ -157,7 +160,8 @@ int dtrace_state_setopt(struct dtrace_state *state, u32 option, u64 value)
 		if (value < dtrace_opt_size[option].min ||
 		    value > dtrace_opt_size[option].max)
 			return -EINVAL;
-		state->options[option] = ALIGN(value, 8);
+		state->options[option] = option == DTRACE_OPT_DYNVARSIZE ?
+					 value : ALIGN(value, 8);
 		return 0;
 	}
 
@@ -240,7 +244,8 @@ static bool dtrace_state_records_fit(const struct dtrace_state *state,
  *
  * Return: 0, -EBUSY if already started, -ENOSPC if under the fill
  * policy the records of the END clauses together do not fit in the
- * buffer size asked for, -E2BIG if a clause's record does not, -ENOMEM.
+ * buffer size asked for, -E2BIG if a clause's record does not or if
+ * dynvarsize cannot hold one element of a dynamic variable, -ENOMEM.
  */
 int dtrace_state_go(struct dtrace_state *state, u32 *cpu)
 {
@@ -253,7 +258,8 @@ int dtrace_state_go(struct dtrace_state *state, u32 *cpu)
 	    dtrace_state_endsum(state) > state->options[DTRACE_OPT_BUFSIZE])
 		return -ENOSPC;
 	if (!dtrace_state_records_fit(state,
-				      state->options[DTRACE_OPT_BUFSIZE]))
+				      state->options[DTRACE_OPT_BUFSIZE]) ||
+	    !dtrace_vars_fit(state))
 		return -E2BIG;
 	state->bufsize = state->options[DTRACE_OPT_BUFSIZE];
 	state->bufpolicy = state->options[DTRACE_OPT_BUFPOLICY];

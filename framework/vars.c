@@ -10,8 +10,10 @@
 #define pr_fmt(fmt) "dtrace: " fmt
 
 #include <linux/log2.h>
+#include <linux/minmax.h>
 #include <linux/percpu.h>
 #include <linux/security.h>
+#include <linux/sizes.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 #include "internal.h"
@@ -33,8 +35,10 @@ static int dtrace_vars_merge(struct dtrace_var *vars,
 			v->kind = d->kind;
 			v->type = d->type;
 			v->size = d->size;
+			v->dsize = d->dsize;
 		} else if (v->scope != d->scope || v->kind != d->kind ||
-			   v->type != d->type || v->size != d->size) {
+			   v->type != d->type || v->size != d->size ||
+			   v->dsize != d->dsize) {
 			return -EINVAL;
 		}
 	}
@@ -199,18 +203,31 @@ void dtrace_vars_free(struct dtrace_state *state)
 	memset(&state->dyn, 0, sizeof(state->dyn));
 }
 
+/*
+ * The memory behind a dynvarsize budget: an element takes at least 64
+ * bytes here where DTrace counts as little as its value's size, so 16
+ * times the budget (at least 4 KiB, at most 64 MiB more than it).  A
+ * space of many tiny elements can run out of memory before its budget:
+ * that too is a drop.
+ */
+static u64 dtrace_dynspace_memsize(u64 budget)
+{
+	return clamp_t(u64, budget * 16, SZ_4K, budget + SZ_64M);
+}
+
 static int dtrace_dynspace_alloc(struct dtrace_state *state, gfp_t gfp)
 {
 	struct dtrace_dynspace *dyn = &state->dyn;
 	u64 size = state->options[DTRACE_OPT_DYNVARSIZE];
+	u64 mem = dtrace_dynspace_memsize(size);
 	u32 i;
 
 	/* One bucket for every 256 bytes of space. */
 	dyn->nbuckets = roundup_pow_of_two(max_t(u64, size / 256, 16));
 	dyn->buckets = dtrace_zalloc_array(dyn->nbuckets,
 					   sizeof(*dyn->buckets), gfp);
-	/* room to align: the space holds size / 64 chunks on any allocator */
-	dyn->base = dtrace_zalloc(size + 63, gfp);
+	/* room to align: the space holds mem / 64 chunks on any allocator */
+	dyn->base = dtrace_zalloc(mem + 63, gfp);
 	if (!dyn->buckets || !dyn->base)
 		return -ENOMEM;
 	for (i = 0; i < dyn->nbuckets; i++)
@@ -218,8 +235,35 @@ static int dtrace_dynspace_alloc(struct dtrace_state *state, gfp_t gfp)
 			(arch_spinlock_t)__ARCH_SPIN_LOCK_UNLOCKED;
 	dyn->lock = (arch_spinlock_t)__ARCH_SPIN_LOCK_UNLOCKED;
 	dyn->next = ALIGN((uintptr_t)dyn->base, 64);
-	dyn->end = dyn->next + size;
+	dyn->end = dyn->next + mem;
+	dyn->budget = size;
+	dyn->used = 0;
 	return 0;
+}
+
+/**
+ * dtrace_vars_fit() - whether one element of every dynamic variable fits
+ * @state: the consumer, not started; its options fixed
+ *
+ * As in DTrace, a dynvarsize too small for a single element of some
+ * self-> variable or associative array makes the start fail.
+ * Context: process; state->lock held.
+ * Return: true if every such variable's dsize is at most dynvarsize.
+ */
+bool dtrace_vars_fit(const struct dtrace_state *state)
+{
+	u32 id;
+
+	lockdep_assert_held(&state->lock);
+	for (id = 1; id < DTRACE_DIF_MAXVARS; id++) {
+		const struct dtrace_var *v = &state->vars[id];
+
+		if ((v->scope == DTRACE_DIFV_SCOPE_THREAD ||
+		     v->kind == DTRACE_DIFV_KIND_ARRAY) &&
+		    v->dsize > state->options[DTRACE_OPT_DYNVARSIZE])
+			return false;
+	}
+	return true;
 }
 
 /**

@@ -111,13 +111,14 @@ struct dtrace_dif_err {
 /*
  * A declared variable as the consumer's table has it; size 0 means
  * undeclared.  offset places global and clause-local scalars in their
- * storage (the kernel sets it at GO).
+ * storage (the kernel sets it at GO).  dsize: struct dtrace_difv's.
  */
 struct dtrace_var {
 	u8				scope;	/* DTRACE_DIFV_SCOPE_* */
 	u8				kind;	/* DTRACE_DIFV_KIND_* */
 	u8				type;	/* DTRACE_DIFV_TYPE_* */
 	u32				size;
+	u32				dsize;
 	u32				offset;
 };
 
@@ -161,6 +162,13 @@ struct dtrace_dif_mstate {
 	uintptr_t			strtok_addr;
 	u32				strtok_off;
 };
+
+/*
+ * Not a fault: what a helper gives dtrace_dif_fault() to end the clause
+ * quietly, with no record and no ERROR, as DTrace does after a dynamic
+ * variable drop.  Above every DTRACEFLT_*.
+ */
+#define DTRACE_DIF_QUIT			0x10000
 
 /*
  * Record a fault: the interpreter notes the DIF offset and stops the

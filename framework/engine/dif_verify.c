@@ -190,7 +190,7 @@ static u32 dtrace_difv_rule(const struct dtrace_dif_prog *prog,
 {
 	if (v->id < 1 || v->id >= DTRACE_DIF_MAXVARS)
 		return DTRACE_DIFERR_VAR_ID;
-	if (v->reserved || v->reserved2)
+	if (v->reserved)
 		return DTRACE_DIFERR_VAR_RESERVED;
 	if (v->scope > DTRACE_DIFV_SCOPE_LOCAL ||
 	    v->kind > DTRACE_DIFV_KIND_ARRAY ||

@@ -204,6 +204,16 @@ dtrace_id_t dtrace_probe_create(dtrace_provider_id_t prov, const char *mod,
 				void *parg);
 
 /**
+ * dtrace_retained_sync() - wait until the probes created so far are
+ * enabled for the consumers whose retained descriptions match them
+ *
+ * For a provider that makes probes for a consumer that must not go on
+ * before they fire (fasttrap, for a process held stopped until then).
+ * Context: process; may sleep; no lock of the core or a provider held.
+ */
+void dtrace_retained_sync(void);
+
+/**
  * dtrace_probe_lookup() - find a probe of a provider by its names
  * @prov: handle from dtrace_register()
  * @mod: the module name, exact (no globs); NULL matches any

@@ -2,7 +2,8 @@
 /*
  * /dev/dtrace_fasttrap: the dtrace command creates user probes here
  * (DTRACEIOC_FTP_CREATE, include/uapi/linux/dtrace_fasttrap.h), handing
- * in an open file and an offset in it.  Each open holds the providers it
+ * in an open file and an offset in it, and waits with DTRACEIOC_FTP_SYNC
+ * until the consumers' retained enablings have enabled them.  Each open holds the providers it
  * made probes in; closing it, however its process ends, releases them
  * (fasttrap.c decides when they go).  Only CAP_SYS_ADMIN may open it.
  *
@@ -277,6 +278,9 @@ static long ftp_dev_ioctl(struct file *file, unsigned int cmd,
 	switch (cmd) {
 	case DTRACEIOC_FTP_CREATE:
 		return ftp_ioc_create(file->private_data, (void __user *)arg);
+	case DTRACEIOC_FTP_SYNC:
+		dtrace_retained_sync();
+		return 0;
 	}
 	return -ENOTTY;
 }

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * dtrace_proc.ko: the proc provider.  Twelve probes on the life of
+ * dtrace_proc.ko: the proc provider.  Thirteen probes on the life of
  * processes and threads (create, exec, exit, signals, thread start and
  * end), fired from the sched, signal and syscall-exit tracepoints, two
  * kprobes and a kretprobe (proc_hook_descs[] lists them), each hook
@@ -23,6 +23,7 @@
 #include <linux/module.h>
 #include <linux/ptrace.h>
 #include <linux/sched.h>
+#include <linux/sched/signal.h>
 #include <linux/signal.h>
 #include <linux/string.h>
 #include <trace/events/signal.h>
@@ -53,6 +54,7 @@ enum proc_probe_nr {
 	PROC_CREATE, PROC_EXEC, PROC_EXEC_SUCCESS, PROC_EXEC_FAILURE,
 	PROC_EXIT, PROC_SIGNAL_SEND, PROC_SIGNAL_HANDLE, PROC_SIGNAL_CLEAR,
 	PROC_LWP_CREATE, PROC_LWP_START, PROC_LWP_EXIT, PROC_START,
+	PROC_SIGNAL_DISCARD,
 	PROC_NPROBES
 };
 
@@ -93,6 +95,8 @@ static const struct proc_def proc_defs[PROC_NPROBES] = {
 	[PROC_LWP_START]	= { "lwp-start", PROC_HOOK_NEWTASK },
 	[PROC_LWP_EXIT]		= { "lwp-exit", PROC_HOOK_EXIT },
 	[PROC_START]		= { "start", PROC_HOOK_NEWTASK },
+	[PROC_SIGNAL_DISCARD]	= { "signal-discard", PROC_HOOK_SIGGEN,
+				    { PROC_LWPSINFO, PROC_PSINFO, PROC_INT } },
 };
 
 static dtrace_provider_id_t proc_id;
@@ -174,8 +178,10 @@ NOKPROBE_SYMBOL(proc_task_exit);
 
 /*
  * signal_generate, in the sender with the receiver's siglock held.
- * Only a signal that was queued fires: not one ignored, merged into one
- * already pending, or dropped for want of queue space.
+ * A signal that was queued fires signal-send; one the receiver ignores
+ * (its action SIG_IGN, or a default action of ignoring it) is thrown
+ * away and fires signal-discard; one merged into one already pending,
+ * or dropped for want of queue space, fires neither.
  * Context: process or irq; probe context.
  */
 static void proc_signal_generate(void *data, int sig,
@@ -188,19 +194,31 @@ static void proc_signal_generate(void *data, int sig,
 	if (result == TRACE_SIGNAL_DELIVERED ||
 	    result == TRACE_SIGNAL_LOSE_INFO)
 		proc_fire(PROC_SIGNAL_SEND, args, 3, 0);
+	else if (result == TRACE_SIGNAL_IGNORED)
+		proc_fire(PROC_SIGNAL_DISCARD, args, 3, 0);
 }
 NOKPROBE_SYMBOL(proc_signal_generate);
 
 /*
  * signal_deliver: the receiving thread took a signal off its queue and
- * is about to act on it (run the handler, or the default action).
+ * is about to act on it (run the handler, or the default action).  A
+ * signal whose default action kills the process (SIGUSR1 nobody
+ * handles) is turned by the sender into a group exit, which each thread
+ * then takes as SIGKILL; the signal that caused it is the group's exit
+ * code, and that is the signal the process received.  A group exit not
+ * caused by a signal (exit_group()) has none there: its SIGKILL stays.
  * Context: process; probe context.
  */
 static void proc_signal_deliver(void *data, int sig,
 				struct kernel_siginfo *info,
 				struct k_sigaction *ka)
 {
+	const struct signal_struct *s = current->signal;
 	u64 args[3] = { sig, (uintptr_t)info, (uintptr_t)ka->sa.sa_handler };
+
+	if (sig == SIGKILL && (READ_ONCE(s->flags) & SIGNAL_GROUP_EXIT) &&
+	    (READ_ONCE(s->group_exit_code) & 0x7f))
+		args[0] = READ_ONCE(s->group_exit_code) & 0x7f;
 
 	proc_fire(PROC_SIGNAL_HANDLE, args, 3, 0);
 }

@@ -14,6 +14,7 @@ set -u
 suite=$1
 dtrace=$2
 dir=$suite/test/triggers
+here=$(cd "$(dirname "$0")" && pwd)
 cd "$dir" || exit 1
 
 # Flags per trigger, as the suite builds them.
@@ -41,8 +42,10 @@ flags() {
 	esac
 }
 
-# the suite's build compiles with GNU extensions (scandir, strdup ...)
+# the suite's build compiles with GNU extensions (scandir, strdup ...);
+# include/ has the one header of DTrace's development files they use
 cflags=-D_GNU_SOURCE
+incl=-I$here/include
 failed=
 # Shared libraries first: some triggers link against them.
 for lib in libproc-dlmlib libproc-lookup-victim-lib; do
@@ -67,11 +70,11 @@ for src in *.c; do
 	# shellcheck disable=SC2046
 	if [ -e "$name-prov.d" ]; then
 		"$dtrace" -h -s "$name-prov.d" -o "$name-prov.h" &&
-		gcc -c $(flags "$name") $cflags -I. -o "$name.o" "$src" &&
+		gcc -c $(flags "$name") $cflags "$incl" -I. -o "$name.o" "$src" &&
 		"$dtrace" -G -s "$name-prov.d" -o "$name-prov.o" "$name.o" &&
 		gcc -o "$name" "$name.o" "$name-prov.o" $(flags "$name")
 	else
-		gcc $cflags -I. -o "$name" "$src" $(flags "$name")
+		gcc $cflags "$incl" -I. -o "$name" "$src" $(flags "$name")
 	fi >"$name.build.log" 2>&1 || failed="$failed $name"
 done
 for f in $failed; do

@@ -85,7 +85,7 @@ static void rnd_vars(struct prog *p, struct dtrace_difo *d)
 		v->size = v->type == DTRACE_DIFV_TYPE_INT && rnd_below(8) ? 8 :
 			  rnd_below(16) ? 1 + rnd_below(64) : (uint32_t)rnd();
 		if (!rnd_below(32))
-			v->reserved2 = 1;
+			v->reserved = 1;
 	}
 	d->vartab = (uintptr_t)p->vars;
 }

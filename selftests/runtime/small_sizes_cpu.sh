@@ -8,11 +8,12 @@
 # byte up, as in DTrace.  A clause whose record is larger than bufsize
 # makes the start fail: "could not enable tracing: Enabling exceeds size
 # of buffer", exit 1.  With bufsize=96 (room for the fault's error record
-# and the exit record), dynvarsize=16 and scratchsize=16 a program
-# storing associative array elements (which do not fit: drops) and
+# and the exit record), dynvarsize=20 and scratchsize=16 a program
+# storing more associative array elements than fit (drops) and
 # copying a string into scratch (which faults) still runs to exit(0)
 # without a kernel warning.  -x cpu=N: BEGIN, END and every profile
-# probe that records report CPU N; a CPU the machine lacks is refused.
+# probe that records report CPU N, and a tick-N probe fires there (its
+# timer is armed on that CPU); a CPU the machine lacks is refused.
 set -eu
 . selftests/lib/dt.sh
 
@@ -27,7 +28,7 @@ grep -qx 'dtrace: could not enable tracing: Enabling exceeds size of buffer' \
 	"$DT_TMP/err" || dt_fail "bufsize=16: stderr '$(cat "$DT_TMP/err")'"
 
 st=0
-timeout 180 "$DTRACE" -q -x bufsize=96 -x dynvarsize=16 -x scratchsize=16 -n '
+timeout 180 "$DTRACE" -q -x bufsize=96 -x dynvarsize=20 -x scratchsize=16 -n '
 	BEGIN { a[1] = 1; a[2] = 2; a[3] = 3; }
 	BEGIN { s = strjoin(execname, execname); }
 	BEGIN { printf("ok\n"); exit(0); }' \
@@ -47,6 +48,16 @@ timeout 180 "$DTRACE" -q -x cpu=$cpu -c 'sleep 3' -n '
 [ "$(grep -c . "$DT_TMP/out")" -ge 2 ] &&
 	! grep -vx "$cpu" "$DT_TMP/out" | grep -q . ||
 	dt_fail "cpu=$cpu: stdout '$(cat "$DT_TMP/out")'"
+
+for c in 0 $cpu; do
+	st=0
+	timeout 120 "$DTRACE" -q -x cpu="$c" -n '
+		tick-10ms { printf("%d\n", cpu); exit(0); }' \
+		>"$DT_TMP/out" 2>"$DT_TMP/err" || st=$?
+	[ "$st" -eq 0 ] || dt_fail "tick, cpu=$c: exit $st: $(cat "$DT_TMP/err")"
+	[ "$(cat "$DT_TMP/out")" = "$c" ] ||
+		dt_fail "tick, cpu=$c: stdout '$(cat "$DT_TMP/out")'"
+done
 
 st=0
 "$DTRACE" -x cpu=4096 -n BEGIN >/dev/null 2>"$DT_TMP/err" || st=$?

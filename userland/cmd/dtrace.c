@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
 #include "dtrace.h"
 
@@ -358,9 +359,13 @@ static int run(FILE *out)
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 
-	/* SA_RESTART keeps writes whole; the sleep is cut short anyway */
+	/*
+	 * SA_RESTART keeps writes whole; the sleep is cut short anyway.
+	 * Stops wake us too: a -c target followed through its forks waits
+	 * in one until we see it.
+	 */
 	sa.sa_handler = on_child;
-	sa.sa_flags = SA_NOCLDSTOP | SA_RESTART;
+	sa.sa_flags = SA_RESTART;
 	sigaction(SIGCHLD, &sa, NULL);
 
 	dtrace_handle_err(g_dtp, on_error, NULL);
@@ -802,12 +807,29 @@ static int apply_options(struct cmdline *cl, const char *argv0)
 	return 0;
 }
 
+/*
+ * -x core: dump core now, as DTrace does when it is done, for a look at
+ * its state: the core size limit raised as far as it goes, SIGABRT.
+ */
+static void dump_core(void)
+{
+	struct rlimit rl;
+
+	if (!getrlimit(RLIMIT_CORE, &rl)) {
+		rl.rlim_cur = rl.rlim_max;
+		setrlimit(RLIMIT_CORE, &rl);
+	}
+	signal(SIGABRT, SIG_DFL);
+	abort();
+}
+
 int main(int argc, char **argv)
 {
 	struct cmdline cl = { 0 };
 	int i, err, ret;
 	FILE *out = stdout;
 	unsigned int ndescs = 0;
+	int64_t core = 0;
 
 	ret = parse_args(argc, argv, &cl);
 	if (ret)
@@ -868,11 +890,14 @@ done:
 		fclose(out);
 close:
 	fflush(stdout);
+	dtrace_getopt(g_dtp, "core", &core);
 	dtrace_close(g_dtp);
 	for (i = 0; i < cl.nstrs; i++)
 		free((char *)cl.strs[i]);
 	free(cl.strs);
 	free(cl.xopts);
 	free(cl.margv);
+	if (core)
+		dump_core();
 	return ret;
 }

@@ -456,15 +456,20 @@ static void dt_cg_printa(struct dt_cg *cg, struct dt_stmt *st,
 		dt_diag(cg->pcb, n->line, D_NOMEM, "%s", err);
 }
 
-/* setopt(): the option's name and value, for the consumer. */
+/*
+ * setopt(): the option's name and value, for the consumer; a value that
+ * is no constant is recorded, the statement's one record.
+ */
 static void dt_cg_setopt(struct dt_cg *cg, struct dt_stmt *st,
-			 const struct dt_node *n)
+			 const struct dt_node *n, uint32_t *offp)
 {
-	const struct dt_node *a = n->args;
+	struct dt_node *a = n->args;
 
 	st->optname = dt_cg_strdup(cg, a->str, n->line);
-	if (a->next)
+	if (a->next && a->next->kind == DT_NODE_STRING)
 		st->optval = dt_cg_strdup(cg, a->next->str, n->line);
+	else if (a->next)
+		dt_cg_record(cg, a->next, DTRACE_ACT_DIFEXPR, offp);
 }
 
 /*
@@ -595,7 +600,7 @@ static void dt_cg_stmt(struct dt_cg *cg, struct dt_stmt_node *s,
 		break;
 	case DT_ACT_SETOPT:
 		st = dt_cg_newstmt(cg, DT_STMT_SETOPT, s->line);
-		dt_cg_setopt(cg, st, n);
+		dt_cg_setopt(cg, st, n, offp);
 		break;
 	case DT_ACT_NONE:
 	case DT_ACT_BREAKPOINT:	/* refused by dt_check_act() */

@@ -203,7 +203,7 @@ static void dt_check_keys(struct dt_pcb *pcb, struct dt_node *n,
 	}
 	if (!var->keys_known) {
 		/* each key takes a tuple register; DTrace names no line */
-		if (nk > DT_VAR_MAXKEYS)
+		if (nk > DT_VAR_MAXKEYS || nk > pcb->dtp->opt.tregs)
 			dt_diag(pcb, 0, D_ARR_BOUNDS,
 				"Insufficient tuple registers to generate code");
 		for (i = 0, k = n->args; k; k = k->next, i++)
@@ -386,7 +386,10 @@ static const struct dt_type *dt_curthread_type(dtrace_hdl_t *dtp)
  * their address), so each is read as a machine word, which is right
  * for pointers and longs and, through a cast ((int)`var), for smaller
  * integers; &`var is a long *, to be cast to what it is.  With @addrof,
- * @n becomes &`sym.
+ * @n becomes &`sym.  Under -x linkmode=dynamic a kernel symbol is left
+ * to a later link, which DTrace refuses unless knodefs says kernel
+ * definitions may be missing (D_ASRELO); this DTrace links none later,
+ * so with knodefs it resolves the symbol now as in the other modes.
  */
 static void dt_check_ksym(struct dt_pcb *pcb, struct dt_node *n,
 			  bool addrof)
@@ -397,6 +400,11 @@ static void dt_check_ksym(struct dt_pcb *pcb, struct dt_node *n,
 	if (dt_sym_kname(pcb->dtp, n->str, &addr, &text))
 		dt_diag(pcb, n->line, D_IDENT_UNDEF,
 			"failed to resolve %s: Unknown symbol name", n->str);
+	if (pcb->dtp->opt.linkmode == DT_LINK_DYNAMIC &&
+	    !pcb->dtp->opt.knodefs)
+		dt_diag(pcb, n->line, D_ASRELO,
+			"relocation remains against kernel symbol %s%s (offset 0x0)",
+			n->str[0] == '`' ? "vmlinux" : "", n->str);
 	n->kind = DT_NODE_INT;
 	n->value = addr;
 	n->type = &dt_type_voidptr;

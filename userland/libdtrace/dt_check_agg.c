@@ -315,6 +315,10 @@ static void dt_check_aggkeys(struct dt_pcb *pcb, struct dt_node *keys,
 			dt_diag(pcb, a->line, D_AGG_LIMIT,
 				"aggregation has more than %d keys",
 				DTRACE_AGG_MAXKEYS);
+		/* each key takes a tuple register (-x tregs) */
+		if (ag->nkeys == pcb->dtp->opt.tregs)
+			dt_diag(pcb, 0, D_ARR_BOUNDS,
+				"Insufficient tuple registers to generate code");
 		dt_check_aggkey(pcb, a, kk, rec);
 		rec->offset = off;
 		rec->size = kk->size;
@@ -476,7 +480,7 @@ static void dt_check_printa_format(struct dt_pcb *pcb, struct dt_node *n,
 
 static void dt_check_printa(struct dt_pcb *pcb, struct dt_node *n)
 {
-	struct dt_node *a = n->args, *b;
+	struct dt_node *a = n->args;
 	unsigned int argno = 1;
 
 	if (!a)
@@ -489,19 +493,17 @@ static void dt_check_printa(struct dt_pcb *pcb, struct dt_node *n)
 			dt_diag(pcb, n->line, D_PRINTA_PROTO,
 				"printa( ) prototype mismatch: 1 arg passed, at least 2 expected");
 	}
-	for (; a; a = a->next, argno++) {
+	/* one aggregation may come twice: its value in two places */
+	for (; a; a = a->next, argno++)
 		dt_check_aggarg(pcb, n, a, argno, D_PRINTA_AGGARG);
-		for (b = n->args; b != a; b = b->next)
-			if (b->kind == DT_NODE_AGG && b->ident == a->ident)
-				dt_diag(pcb, n->line, D_PRINTA_AGGDUP,
-					"printa( ) argument #%u names @%s again",
-					argno, a->str);
-	}
 	if (n->args->kind == DT_NODE_STRING)
 		dt_check_printa_format(pcb, n, argno - 2);
 }
 
-/* A constant string argument of setopt(). */
+/*
+ * A string argument of setopt(): the option's name a constant, its value
+ * any string, recorded when the probe fires if it is not a constant.
+ */
 static void dt_check_optarg(struct dt_pcb *pcb, const struct dt_node *n,
 			    struct dt_node *a, unsigned int argno)
 {
@@ -510,7 +512,7 @@ static void dt_check_optarg(struct dt_pcb *pcb, const struct dt_node *n,
 		dt_diag(pcb, n->line, D_PROTO_ARG,
 			"setopt( ) argument #%u is incompatible with prototype:\n\tprototype: char *\n\t argument: %s",
 			argno, a->type->name);
-	if (a->kind != DT_NODE_STRING)
+	if (argno == 1 && a->kind != DT_NODE_STRING)
 		dt_diag(pcb, n->line, D_SETOPT_ARG,
 			"setopt( ) argument #%u must be a string constant",
 			argno);

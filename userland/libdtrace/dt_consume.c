@@ -470,21 +470,36 @@ out:
 	return 0;
 }
 
-/* setopt(): a failure is reported as DTrace does, and tracing goes on. */
-static int dt_consume_setopt(dtrace_hdl_t *dtp, const struct dt_stmt *st)
+/*
+ * setopt(): the value a constant or the statement's string record; a
+ * failure is reported as DTrace does, and tracing goes on.
+ */
+static int dt_consume_setopt(dtrace_hdl_t *dtp, const struct dt_clause *cl,
+			     const struct dt_stmt *st, const char *data)
 {
+	const struct dt_recdesc *rec = &cl->recs[st->first];
 	dtrace_errdata_t ed = { 0 };
-	char msg[512];
+	const char *val = st->optval;
+	char msg[512], *rval = NULL;
 
-	if (!dtrace_setopt(dtp, st->optname, st->optval))
+	if (!val && st->nrecs) {
+		rval = strndup(data + rec->offset, rec->size);
+		if (!rval)
+			return dt_set_errno(dtp, EDT_NOMEM);
+		val = rval;
+	}
+	if (!dtrace_setopt(dtp, st->optname, val)) {
+		free(rval);
 		return 0;
-	if (st->optval)
+	}
+	if (val)
 		snprintf(msg, sizeof(msg), "couldn't set option \"%s\" to \"%s\": %s",
-			 st->optname, st->optval,
+			 st->optname, val,
 			 dtrace_errmsg(dtp, dtrace_errno(dtp)));
 	else
 		snprintf(msg, sizeof(msg), "couldn't set option \"%s\": %s",
 			 st->optname, dtrace_errmsg(dtp, dtrace_errno(dtp)));
+	free(rval);
 	ed.msg = msg;
 	if (dtp->err_handler)
 		return dtp->err_handler(&ed, dtp->err_arg);
@@ -508,7 +523,7 @@ static int dt_consume_aggstmt(dtrace_hdl_t *dtp, const struct dt_clause *cl,
 	if (st->kind == DT_STMT_PRINTA)
 		return dt_printa(dtp, st, sb);
 	if (st->kind == DT_STMT_SETOPT)
-		return dt_consume_setopt(dtp, st);
+		return dt_consume_setopt(dtp, cl, st, data);
 	for (i = 0; i < st->naggs; i++) {
 		struct dt_agg *agg = dt_agg_get(dtp, st->aggs[i]);
 

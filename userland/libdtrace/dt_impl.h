@@ -57,6 +57,10 @@ struct dt_options {
 	uint32_t oformat;	/* DT_OFORMAT_* */
 	uint64_t cpu;		/* the only CPU traced, or DTRACE_CPU_ANY */
 	bool debug;		/* libdtrace's debug messages on stderr */
+	bool core;		/* dtrace(1) dumps core when done */
+	uint32_t linkmode;	/* DT_LINK_* */
+	bool knodefs;		/* kernel symbols may stay unresolved */
+	uint64_t tregs;		/* tuple registers: keys of one tuple */
 	bool noresolve;		/* user addresses as OBJECT:0xADDR */
 	uint32_t evaltime;	/* DT_EVALTIME_*: accepted, see dt_options.c */
 	/* The command line's own (dt_options.c: not from a D program) */
@@ -76,6 +80,16 @@ static inline uint32_t dt_strbytes(const struct dt_options *opt)
 {
 	return (uint32_t)opt->strsize + 1;
 }
+
+/*
+ * -x linkmode: how kernel symbols (`sym) are linked.  kernel and static
+ * resolve them at compile time; dynamic would leave them to be linked
+ * later, which only knodefs allows (and this DTrace then resolves them
+ * now all the same).
+ */
+#define DT_LINK_KERNEL		0
+#define DT_LINK_STATIC		1
+#define DT_LINK_DYNAMIC		2
 
 #define DT_STDC_A		0	/* -Xa: ISO C with extensions */
 #define DT_STDC_C		1	/* -Xc: strictly conforming ISO C */
@@ -352,6 +366,8 @@ int dt_fake_probe_add(dtrace_hdl_t *dtp, const char *prov, const char *mod,
 int dt_pid_provide(dtrace_hdl_t *dtp, struct dtrace_probedesc *desc);
 int dt_pid_provide_kept(dtrace_hdl_t *dtp, struct dtrace_probedesc *desc);
 void dt_pid_refresh(dtrace_hdl_t *dtp);
+bool dt_pid_follows(const dtrace_hdl_t *dtp);
+void dt_pid_follow(dtrace_hdl_t *dtp, int pid);
 void dt_pid_kept_free(dtrace_hdl_t *dtp);
 
 /* dt_options.c */

@@ -10,8 +10,10 @@
  * gets EDT_BADOPTCTX.  The monotonic clock the consumer runs by lives
  * here too.
  */
+#define _GNU_SOURCE
 #include <ctype.h>
 #include <errno.h>
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -36,6 +38,7 @@ void dt_options_init(struct dt_options *opt)
 	opt->stackframes = DT_STACKFRAMES_DEFAULT;
 	opt->ustackframes = DT_USTACKFRAMES_DEFAULT;
 	opt->maxframes = DTRACE_STACK_MAX;
+	opt->tregs = DTRACE_DIF_TUPLE_MAX;
 	opt->bufpolicy = DTRACE_BUFPOLICY_SWITCH;
 	opt->aggsize = DTRACE_AGGSIZE_DEFAULT;
 	opt->aggrate = DT_NSEC_PER_SEC;		/* 1hz */
@@ -210,6 +213,7 @@ enum dt_optkind {
 };
 
 #define DT_OPT_CLI	0x1	/* the command line's: EDT_BADOPTCTX from D */
+#define DT_OPT_NOT	0x2	/* a FLAG that sets its field to the opposite */
 
 struct dt_optdesc {
 	const char *name;
@@ -217,7 +221,7 @@ struct dt_optdesc {
 	size_t off;		/* of the field in struct dt_options */
 	uint64_t min, max;	/* SIZE and COUNT; CPP: the letter */
 	uint32_t kopt;		/* DTRACE_OPT_* it is sent as; 0 if none */
-	uint32_t flags;		/* DT_OPT_CLI */
+	uint32_t flags;		/* DT_OPT_CLI, DT_OPT_NOT */
 };
 
 #define DT_OFF(f)	offsetof(struct dt_options, f)
@@ -227,6 +231,8 @@ static const char *const dt_policies[] = { "switch", "fill", "ring", NULL };
 static const char *const dt_resizes[] = { "auto", "manual", NULL };
 static const char *const dt_oformats[] = { "text", "json", NULL };
 static const char *const dt_stdcs[] = { "a", "c", "s", "t", NULL };
+static const char *const dt_linkmodes[] = { "kernel", "static", "dynamic",
+					    NULL };
 static const char *const dt_evaltimes[] = {
 	"exec", "preinit", "postinit", "main", NULL
 };
@@ -239,6 +245,7 @@ static const struct {
 	{ DT_OFF(bufresize), dt_resizes },	/* DT_BUFRESIZE_* */
 	{ DT_OFF(oformat), dt_oformats },	/* DT_OFORMAT_* */
 	{ DT_OFF(stdc), dt_stdcs },		/* DT_STDC_* */
+	{ DT_OFF(linkmode), dt_linkmodes },	/* DT_LINK_* */
 	{ DT_OFF(evaltime), dt_evaltimes },	/* DT_EVALTIME_* */
 };
 
@@ -308,6 +315,11 @@ static const struct dt_optdesc dt_optdescs[] = {
 	{ "version", DT_OPT_VERSION, DT_OFF(version), 0, 0, 0, 0 },
 	{ "cpu", DT_OPT_CPU, DT_OFF(cpu), 0, 0, DTRACE_OPT_CPU, 0 },
 	{ "debug", DT_OPT_FLAG, DT_OFF(debug), 0, 0, 0, 0 },
+	{ "core", DT_OPT_FLAG, DT_OFF(core), 0, 0, 0, 0 },
+	{ "linkmode", DT_OPT_WORD, DT_OFF(linkmode), 0, 0, 0, 0 },
+	{ "knodefs", DT_OPT_FLAG, DT_OFF(knodefs), 0, 0, 0, 0 },
+	{ "kdefs", DT_OPT_FLAG, DT_OFF(knodefs), 0, 0, 0, DT_OPT_NOT },
+	{ "tregs", DT_OPT_COUNT, DT_OFF(tregs), 1, UINT32_MAX, 0, 0 },
 	{ "noresolve", DT_OPT_FLAG, DT_OFF(noresolve), 0, 0, 0, 0 },
 	/*
 	 * DTrace's -c target runs to exec, .init, after .init or main
@@ -441,7 +453,7 @@ int dtrace_setopt(dtrace_hdl_t *dtp, const char *opt, const char *val)
 	field = (char *)&dtp->opt + d->off;
 	switch (d->kind) {
 	case DT_OPT_FLAG:
-		*(bool *)field = v != 0;
+		*(bool *)field = (v != 0) != !!(d->flags & DT_OPT_NOT);
 		break;
 	case DT_OPT_WORD:
 	case DT_OPT_VERSION:
@@ -475,7 +487,7 @@ int dtrace_getopt(dtrace_hdl_t *dtp, const char *opt, int64_t *val)
 	field = (const char *)&dtp->opt + d->off;
 	switch (d->kind) {
 	case DT_OPT_FLAG:
-		*val = *(const bool *)field;
+		*val = *(const bool *)field != !!(d->flags & DT_OPT_NOT);
 		break;
 	case DT_OPT_WORD:
 	case DT_OPT_VERSION:
@@ -569,6 +581,24 @@ int dt_options_resize(dtrace_hdl_t *dtp)
 	return lowered;
 }
 
+/*
+ * The cpu option: this process runs there from the first enabling on,
+ * so BEGIN and END fire there, and so do tick-N probes, whose timers
+ * are armed on the CPU that enables them.
+ */
+static int dt_options_cpu(dtrace_hdl_t *dtp)
+{
+	cpu_set_t set;
+
+	if (dtp->opt.cpu == DTRACE_CPU_ANY)
+		return 0;
+	CPU_ZERO(&set);
+	CPU_SET((int)dtp->opt.cpu, &set);
+	if (sched_setaffinity(0, sizeof(set), &set))
+		return dt_set_errno(dtp, errno);
+	return 0;
+}
+
 /**
  * dt_options_apply() - send the kernel's options, once
  * @dtp: a handle with the device
@@ -577,7 +607,8 @@ int dt_options_resize(dtrace_hdl_t *dtp)
  * destructive actions there) and again harmlessly at dtrace_go().
  * From then on dtrace_setopt() refuses the kernel's options.  A bufsize
  * above the kernel's largest is taken as DTrace does (-b 2t -e
- * succeeds) and, under bufresize=auto, lowered to it here.
+ * succeeds) and, under bufresize=auto, lowered to it here.  Under the
+ * cpu option this process moves to that CPU.
  * Return: 0, or -1 with the kernel's errno (ENOMEM for a bufsize too
  * large under bufresize=manual).
  */
@@ -613,7 +644,8 @@ int dt_options_apply(dtrace_hdl_t *dtp)
 	    (o->specsize != DTRACE_SPECSIZE_DEFAULT &&
 	     dt_setopt_kernel(dtp, DTRACE_OPT_SPECSIZE, o->specsize)) ||
 	    (o->cpu != DTRACE_CPU_ANY &&
-	     dt_setopt_kernel(dtp, DTRACE_OPT_CPU, o->cpu)))
+	     dt_setopt_kernel(dtp, DTRACE_OPT_CPU, o->cpu)) ||
+	    dt_options_cpu(dtp))
 		return -1;
 	dtp->opts_applied = true;
 	return 0;

@@ -26,7 +26,9 @@
  * process maps more files (a library dlopen()ed), the probes it names
  * there are made at the next buffer switch, and the kernel enables them
  * for the consumer (its retained enablings).  Calls the process makes
- * between the dlopen() and that moment are not traced.
+ * between the dlopen() and that moment are not traced.  A kept provider
+ * glob (myapp*) also makes the USDT probes of each child the -c target
+ * forks, while dt_proc.c holds the child stopped (dt_pid_follow()).
  */
 #include <ctype.h>
 #include <errno.h>
@@ -651,25 +653,12 @@ static int dt_pid_split(const char *prov, char *prefix, size_t size)
 	return atoi(prov + d);
 }
 
-/**
- * dt_pid_provide() - make the user probes @pd names
- * @dtp: the handle
- * @pd: a parsed probe description; a module or function that names
- *	one without a glob ("a.out", "libc", a weak alias) becomes the
- *	name its probes have
- *
- * Descriptions of other providers are left alone, and so is NAME1234
- * when there is no process 1234 (it may be a kernel provider's name);
- * a glob (test_prov*, p*d) makes the USDT probes of $target whose
- * provider ("test_prov1234") it matches, and its pid probes when it
- * matches "pid1234" and NAME is not empty (those it cannot make, too
- * many, are left out).  The device is opened only when a probe is to
- * be made.
- * Return: 0, or -1 with EDT_UPROBE and a message (no such process for
- * pid1234, too many probes, the fasttrap module missing); dtp->pidtag
- * is then the D_* tag of the error, or 0 for D_PDESC_INVAL.
+/*
+ * dt_pid_provide() with a provider glob ("myapp*") making the USDT
+ * probes of process @gpid (none when 0) instead of $target's.
  */
-int dt_pid_provide(dtrace_hdl_t *dtp, struct dtrace_probedesc *pd)
+static int dt_pid_provide_in(dtrace_hdl_t *dtp, struct dtrace_probedesc *pd,
+			     int gpid)
 {
 	struct dt_pid_req r = { .dtp = dtp, .pd = pd };
 	char prefix[DTRACE_PROVNAMELEN], own[DTRACE_PROVNAMELEN];
@@ -694,10 +683,9 @@ int dt_pid_provide(dtrace_hdl_t *dtp, struct dtrace_probedesc *pd)
 		/* "p*d1234": the probes of 1234 it matches */
 		snprintf(prefix, sizeof(prefix), "%s", pd->provider);
 		glob = true;
-	} else if (!pid && dtp->target > 0 &&
-		   strpbrk(pd->provider, DT_PID_GLOB)) {
-		/* "myapp*", "p*d": the probes of $target it matches */
-		pid = dtp->target;
+	} else if (!pid && gpid > 0 && strpbrk(pd->provider, DT_PID_GLOB)) {
+		/* "myapp*", "p*d": the probes of @gpid it matches */
+		pid = gpid;
 		snprintf(prefix, sizeof(prefix), "%s", pd->provider);
 		glob = true;
 	}
@@ -757,11 +745,35 @@ int dt_pid_provide(dtrace_hdl_t *dtp, struct dtrace_probedesc *pd)
 	return ret;
 }
 
+/**
+ * dt_pid_provide() - make the user probes @pd names
+ * @dtp: the handle
+ * @pd: a parsed probe description; a module or function that names
+ *	one without a glob ("a.out", "libc", a weak alias) becomes the
+ *	name its probes have
+ *
+ * Descriptions of other providers are left alone, and so is NAME1234
+ * when there is no process 1234 (it may be a kernel provider's name);
+ * a glob (test_prov*, p*d) makes the USDT probes of $target whose
+ * provider ("test_prov1234") it matches, and its pid probes when it
+ * matches "pid1234" and NAME is not empty (those it cannot make, too
+ * many, are left out).  The device is opened only when a probe is to
+ * be made.
+ * Return: 0, or -1 with EDT_UPROBE and a message (no such process for
+ * pid1234, too many probes, the fasttrap module missing); dtp->pidtag
+ * is then the D_* tag of the error, or 0 for D_PDESC_INVAL.
+ */
+int dt_pid_provide(dtrace_hdl_t *dtp, struct dtrace_probedesc *pd)
+{
+	return dt_pid_provide_in(dtp, pd, dtp->target);
+}
+
 /* A description of one process's probes, enabled by this consumer. */
 struct dt_pid_kept {
 	struct dtrace_probedesc pd;
 	int pid;
 	size_t nobjs;		/* files the process mapped when last made */
+	bool glob;		/* a provider glob, made for $target */
 };
 
 /**
@@ -778,13 +790,15 @@ int dt_pid_provide_kept(dtrace_hdl_t *dtp, struct dtrace_probedesc *pd)
 	char prefix[DTRACE_PROVNAMELEN];
 	struct dt_pid_kept *k;
 	struct dt_pobj *objs;
+	bool glob;
 	size_t n;
 	int pid;
 
 	if (dt_pid_provide(dtp, pd))
 		return -1;
 	pid = dt_pid_split(pd->provider, prefix, sizeof(prefix));
-	if (!pid && strpbrk(pd->provider, DT_PID_GLOB))
+	glob = !pid && strpbrk(pd->provider, DT_PID_GLOB);
+	if (glob)
 		pid = dtp->target;
 	if (pid <= 0 || dtp->fd < 0 || dt_pid_objects(dtp, pid, &objs, &n))
 		return 0;
@@ -797,6 +811,7 @@ int dt_pid_provide_kept(dtrace_hdl_t *dtp, struct dtrace_probedesc *pd)
 	k->pd = *pd;
 	k->pid = pid;
 	k->nobjs = n;
+	k->glob = glob;
 	return 0;
 }
 
@@ -828,6 +843,43 @@ void dt_pid_refresh(dtrace_hdl_t *dtp)
 			dt_dprintf(dtp, "pid %d maps more, but: %s", k->pid,
 				   dtrace_errmsg(dtp, dtrace_errno(dtp)));
 	}
+}
+
+/* Is there a kept provider glob, whose probes $target's children get? */
+bool dt_pid_follows(const dtrace_hdl_t *dtp)
+{
+	size_t i;
+
+	for (i = 0; i < dtp->npidkept; i++)
+		if (dtp->pidkept[i].glob)
+			return true;
+	return false;
+}
+
+/**
+ * dt_pid_follow() - make the kept provider globs' probes in a new process
+ * @dtp: the handle, tracing
+ * @pid: a child $target has forked, held stopped by the caller
+ *
+ * Returns once the kernel has enabled what it made for the consumer, so
+ * the child, let go, misses none of its probes.  An error is only noted
+ * (-x debug).
+ */
+void dt_pid_follow(dtrace_hdl_t *dtp, int pid)
+{
+	struct dtrace_probedesc pd;
+	size_t i;
+
+	for (i = 0; i < dtp->npidkept; i++) {
+		if (!dtp->pidkept[i].glob)
+			continue;
+		pd = dtp->pidkept[i].pd;
+		if (dt_pid_provide_in(dtp, &pd, pid))
+			dt_dprintf(dtp, "child %d of $target: %s", pid,
+				   dtrace_errmsg(dtp, dtrace_errno(dtp)));
+	}
+	if (dtp->ftfd >= 0)
+		ioctl(dtp->ftfd, DTRACEIOC_FTP_SYNC);
 }
 
 void dt_pid_kept_free(dtrace_hdl_t *dtp)

@@ -552,7 +552,9 @@ int dt_printf_escape(const char *s, size_t len, struct dt_strbuf *out)
  * dt_printf_date() - a walltimestamp as %Y or %T prints it
  * @ns: nanoseconds since the epoch
  * @rfc822: %T's "Sun, 22 Nov 2026 15:04:05 UTC", else %Y's
- *	"2026 Nov 22 15:04:05", in local time
+ *	"2026 Nov 22 15:04:05", in local time.  %T's year is the ISO 8601
+ *	week-based one, as DTrace prints it: the last days of December
+ *	in a week that belongs to the next year show that year.
  * @buf: out, the text
  * @len: its size
  *
@@ -564,7 +566,7 @@ int dt_printf_date(uint64_t ns, bool rfc822, char *buf, size_t len)
 	struct tm tm;
 
 	if (!localtime_r(&t, &tm) ||
-	    !strftime(buf, len, rfc822 ? "%a, %d %b %Y %H:%M:%S %Z" :
+	    !strftime(buf, len, rfc822 ? "%a, %d %b %G %H:%M:%S %Z" :
 		      "%Y %b %e %H:%M:%S", &tm))
 		return -1;
 	return 0;
@@ -647,8 +649,13 @@ static int dt_pf_one(struct dtrace_hdl *dtp, const struct dt_pfconv *c,
 		size = 2;
 	else if (c->length[0] && c->length[0] != 'L')
 		size = 8;	/* l ll j z t: as the value converted to long */
-	/* as DTrace, %d and %i of an unsigned type print it as %u */
-	if ((c->conv == 'd' || c->conv == 'i') && a->is_signed) {
+	/*
+	 * As DTrace, %d and %i of an unsigned type print it as %u, and so
+	 * do they a char or a short with no length modifier: DTrace widens
+	 * those without their sign ((char)0xef prints 239).
+	 */
+	if ((c->conv == 'd' || c->conv == 'i') && a->is_signed &&
+	    (size >= 4 || c->length[0])) {
 		snprintf(cfmt + n, sizeof(cfmt) - n, "lld");
 		return dt_strbuf_printf(out, cfmt,
 					(long long)dt_pf_signed(v, size));

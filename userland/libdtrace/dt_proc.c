@@ -8,7 +8,11 @@
  * in it first (dt_proc_exec(), from dt_pid.c), dtrace runs it with
  * ptrace through its exec to its entry point, where the dynamic linker
  * has mapped its libraries, and it waits there instead.  Should dtrace
- * die first, the kernel kills the child (PTRACE_O_EXITKILL).  -p: a
+ * die first, the kernel kills the child (PTRACE_O_EXITKILL).  When a
+ * provider glob (myapp*) is enabled, the child stays traced once it
+ * runs: each child it forks stops at its start until dt_pid_follow()
+ * has made and enabled its probes; its execs and signals only pass
+ * through dtrace (dt_proc_stopped()).  -p: a
  * running process is only checked to exist; it may be stopped or traced
  * by a debugger.  Either way
  * dtrace_proc_exited() tells when it is gone, and dtrace_close() kills
@@ -35,6 +39,7 @@ struct dt_proc {
 	bool exited;
 	bool traced;		/* stopped under our ptrace (-c) */
 	bool execed;		/* ... after its exec, at its entry */
+	bool follow;		/* running traced, its forks followed */
 	char **argv;
 };
 
@@ -119,13 +124,24 @@ static struct dt_proc *dt_proc_alloc(dtrace_hdl_t *dtp)
 	return dtp->proc;
 }
 
-static int dt_proc_wait(pid_t pid, int *status)
+static int dt_proc_waitflags(pid_t pid, int *status, int flags)
 {
 	pid_t r;
 
-	while ((r = waitpid(pid, status, 0)) < 0 && errno == EINTR)
+	while ((r = waitpid(pid, status, flags)) < 0 && errno == EINTR)
 		;
 	return r == pid ? 0 : -1;
+}
+
+static int dt_proc_wait(pid_t pid, int *status)
+{
+	return dt_proc_waitflags(pid, status, 0);
+}
+
+/* ... for a traced fork child too, which is not our child */
+static int dt_proc_wait_all(pid_t pid, int *status)
+{
+	return dt_proc_waitflags(pid, status, __WALL);
 }
 
 /* The program's entry point, from its auxiliary vector. */
@@ -275,15 +291,66 @@ int dtrace_proc_grab(dtrace_hdl_t *dtp, int pid)
 	return 0;
 }
 
-/* Let the -c child run (tracing has started). */
+/*
+ * Let the -c child run (tracing has started): untraced, or traced when
+ * its fork children are to get the probes of a provider glob.
+ */
 void dtrace_proc_continue(dtrace_hdl_t *dtp)
 {
 	struct dt_proc *p = dtp->proc;
+	long opts = PTRACE_O_EXITKILL | PTRACE_O_TRACEFORK |
+		    PTRACE_O_TRACEEXEC;
 
-	if (p && p->traced && !p->exited)
+	if (!p)
+		return;
+	if (p->traced && !p->exited && dt_pid_follows(dtp) &&
+	    !ptrace(PTRACE_SETOPTIONS, p->pid, NULL, (void *)opts) &&
+	    !ptrace(PTRACE_CONT, p->pid, NULL, NULL))
+		p->follow = true;
+	else if (p->traced && !p->exited)
 		ptrace(PTRACE_DETACH, p->pid, NULL, NULL);
-	if (p)
-		p->traced = false;
+	p->traced = false;
+}
+
+/*
+ * A fork child of the followed target: it stops at its start (or dies
+ * first); its probes are made while it waits, then it goes untraced.
+ */
+static void dt_proc_child(dtrace_hdl_t *dtp, pid_t child)
+{
+	int status;
+
+	if (dt_proc_wait_all(child, &status) || !WIFSTOPPED(status))
+		return;
+	dt_pid_follow(dtp, child);
+	ptrace(PTRACE_DETACH, child, NULL, NULL);
+}
+
+/*
+ * The followed target @p stopped, with @status: a fork (its child is
+ * followed), an exec, or a signal on its way, which it gets as it would
+ * untraced.  In a group stop (SIGSTOP, ^Z) it is let go, stopped, so
+ * that a SIGCONT resumes it as it would: its forks are no longer
+ * followed.
+ */
+static void dt_proc_stopped(dtrace_hdl_t *dtp, struct dt_proc *p, int status)
+{
+	unsigned long msg;
+	siginfo_t si;
+	int sig = 0;
+
+	if (status >> 8 == (SIGTRAP | (PTRACE_EVENT_FORK << 8))) {
+		if (!ptrace(PTRACE_GETEVENTMSG, p->pid, NULL, &msg))
+			dt_proc_child(dtp, (pid_t)msg);
+	} else if (status >> 16 == 0) {
+		if (ptrace(PTRACE_GETSIGINFO, p->pid, NULL, &si)) {
+			ptrace(PTRACE_DETACH, p->pid, NULL, NULL);
+			p->follow = false;
+			return;
+		}
+		sig = WSTOPSIG(status);
+	}
+	ptrace(PTRACE_CONT, p->pid, NULL, (void *)(long)sig);
 }
 
 /* A grabbed process lives while it can be signalled and is no zombie. */
@@ -327,9 +394,12 @@ bool dtrace_proc_exited(dtrace_hdl_t *dtp, char *msg, size_t len)
 	if (!p || p->exited)
 		return false;
 	if (p->created) {
-		pid_t r = waitpid(p->pid, &status, WNOHANG);
+		pid_t r;
 
-		if (r <= 0)
+		while ((r = waitpid(p->pid, &status, WNOHANG)) == p->pid &&
+		       p->follow && WIFSTOPPED(status))
+			dt_proc_stopped(dtp, p, status);
+		if (r <= 0 || WIFSTOPPED(status))
 			return false;
 		if (WIFSIGNALED(status)) {
 			const char *sig = sigabbrev_np(WTERMSIG(status));

@@ -99,6 +99,34 @@ void dt_var_destroy_all(dtrace_hdl_t *dtp)
 	dtp->dstate = NULL;
 }
 
+/* Bytes DTrace counts for a value or key of type @t in dynvarsize. */
+static uint32_t dt_var_dynbytes(const dtrace_hdl_t *dtp,
+				const struct dt_type *t)
+{
+	if (dt_type_is_string(t))
+		return (uint32_t)dtp->opt.strsize;
+	return (uint32_t)dt_type_base(t)->size;
+}
+
+/*
+ * What one element of @v takes of dynvarsize, as DTrace counts it: a
+ * self-> scalar its value; an associative array element also 4 bytes of
+ * variable id, its keys and 8 bytes.  0 for a variable not dynamic.
+ */
+static uint32_t dt_var_dsize(const dtrace_hdl_t *dtp, const struct dt_var *v,
+			     const struct dt_type *t)
+{
+	uint32_t n = dt_var_dynbytes(dtp, t);
+	unsigned int i;
+
+	if (!v->is_assoc)
+		return v->scope == DT_SCOPE_THREAD ? n : 0;
+	n += 4 + 8;
+	for (i = 0; v->keys_known && i < v->nkeys; i++)
+		n += dt_var_dynbytes(dtp, v->keys[i]);
+	return n;
+}
+
 void dt_var_difv(dtrace_hdl_t *dtp, const struct dt_var *v,
 		 struct dtrace_difv *dv)
 {
@@ -129,6 +157,7 @@ void dt_var_difv(dtrace_hdl_t *dtp, const struct dt_var *v,
 		dv->type = DTRACE_DIFV_TYPE_INT;
 		dv->size = 8;
 	}
+	dv->dsize = dt_var_dsize(dtp, v, t);
 }
 
 const char *dt_var_prefix(enum dt_var_scope scope)

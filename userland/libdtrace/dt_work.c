@@ -10,25 +10,10 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
-#include <sched.h>
 #include <stdlib.h>
 #include <time.h>
 #include "dt_agg.h"
 #include "dt_sym.h"
-
-/* The cpu option: this process runs there, so BEGIN and END fire there. */
-static int dt_go_cpu(dtrace_hdl_t *dtp)
-{
-	cpu_set_t set;
-
-	if (dtp->opt.cpu == DTRACE_CPU_ANY)
-		return 0;
-	CPU_ZERO(&set);
-	CPU_SET((int)dtp->opt.cpu, &set);
-	if (sched_setaffinity(0, sizeof(set), &set))
-		return dt_set_errno(dtp, errno);
-	return 0;
-}
 
 /**
  * dtrace_go() - send the options, start tracing (BEGIN fires)
@@ -48,7 +33,7 @@ int dtrace_go(dtrace_hdl_t *dtp)
 		return dt_set_errno(dtp, EDT_ACTIVE);
 	if (dtp->fd < 0)
 		return dt_set_errno(dtp, EDT_NODEVICE_OP);
-	if (dt_options_apply(dtp) || dt_go_cpu(dtp))
+	if (dt_options_apply(dtp))
 		return -1;
 
 	while (dt_ioctl(dtp, DTRACEIOC_GO, &go)) {

@@ -644,6 +644,32 @@ static void test_ksym(void)
 	tap_ok(!dtrace_program_strcompile(dtp, "BEGIN { trace(vmlinux`hello_read) }",
 					  DTRACE_PROBESPEC_NAME, 0),
 	       "ksym: a symbol of another module");
+	/*
+	 * linkmode=dynamic leaves a kernel symbol to be linked later,
+	 * which only knodefs (no kernel definitions needed) allows;
+	 * kdefs undoes knodefs.  An unknown link mode is refused.
+	 */
+	tap_ok(dtrace_setopt(dtp, "linkmode", "foo") &&
+	       dtrace_errno(dtp) == EDT_BADOPTVAL &&
+	       !dtrace_setopt(dtp, "linkmode", "static") &&
+	       !dtrace_setopt(dtp, "linkmode", "kernel") &&
+	       !dtrace_setopt(dtp, "linkmode", "dynamic"),
+	       "ksym: linkmode takes kernel, static, dynamic");
+	tap_ok(!dtrace_program_strcompile(dtp, "BEGIN { trace(&`max_pfn) }",
+					  DTRACE_PROBESPEC_NAME, 0) &&
+	       strstr(dtrace_errmsg(dtp, dtrace_errno(dtp)),
+		      "relocation remains against kernel symbol vmlinux`max_pfn (offset 0x0)"),
+	       "ksym: linkmode=dynamic: a relocation remains (%s)",
+	       dtrace_errmsg(dtp, dtrace_errno(dtp)));
+	dtrace_setopt(dtp, "knodefs", NULL);
+	run(dtp, "BEGIN { trace((uint64_t)&`max_pfn) }",
+	    (int64_t)0xffffffff82000040ULL, NULL);
+	dtrace_setopt(dtp, "kdefs", NULL);
+	tap_ok(!dtrace_program_strcompile(dtp, "BEGIN { trace(hello`hello_read) }",
+					  DTRACE_PROBESPEC_NAME, 0) &&
+	       strstr(dtrace_errmsg(dtp, dtrace_errno(dtp)),
+		      "against kernel symbol hello`hello_read"),
+	       "ksym: kdefs undoes knodefs");
 	dtrace_close(dtp);
 	unsetenv("DTRACE_KALLSYMS");
 	unlink(path);

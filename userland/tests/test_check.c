@@ -98,6 +98,17 @@ static void test_check_agg(dtrace_hdl_t *dtp)
 	   "[D_OP_VOID] trace( ) is an action and may not be used in an expression");
 	ck(dtp, "BEGIN { @k[1,2,3,4,5,6,7,8,9] = count(); }",
 	   "[D_AGG_LIMIT] aggregation has more than 8 keys");
+	/* -x tregs: the tuple registers keys take, at most 8 all the same */
+	dtrace_setopt(dtp, "tregs", "5");
+	ck(dtp, "BEGIN { @t6[1, 2, 3, 4, 5, 6] = count(); }",
+	   "[D_ARR_BOUNDS] Insufficient tuple registers to generate code");
+	ck(dtp, "BEGIN { t6[1, 2, 3, 4, 5, 6] = 1; }",
+	   "[D_ARR_BOUNDS] Insufficient tuple registers to generate code");
+	ck(dtp, "BEGIN { @t5[1, 2, 3, 4, 5] = count(); }", "OK");
+	dtrace_setopt(dtp, "tregs", "11");
+	ck(dtp, "BEGIN { @t7[1, 2, 3, 4, 5, 6, 7] = count(); }", "OK");
+	ck(dtp, "BEGIN { @k[1,2,3,4,5,6,7,8,9] = count(); }",
+	   "[D_AGG_LIMIT] aggregation has more than 8 keys");
 	ck(dtp, "BEGIN { @k[stack(0)] = count(); }",
 	   "[D_STACK_SIZE] stack( ) argument #1 must be a non-zero positive integer constant");
 	ck(dtp, "BEGIN { if (1) @a = count(); }",
@@ -175,8 +186,8 @@ static void test_check_agg(dtrace_hdl_t *dtp)
 	   "OK");
 	ck(dtp, "BEGIN { @pa3[1] = count(); @pb3[1] = count(); printa(\"%d %@d %@d %@d\", @pa3, @pb3); }",
 	   "[D_PRINTF_CONV] printa( ) prototype mismatch: conversion #4 (%@d) has no corresponding aggregation");
-	ck(dtp, "BEGIN { @a = count(); printa(@a, @a); }",
-	   "[D_PRINTA_AGGDUP] printa( ) argument #2 names @a again");
+	/* an aggregation may be named again: its value in two columns */
+	ck(dtp, "BEGIN { @a = count(); printa(\"%@d %@d\", @a, @a); }", "OK");
 	ck(dtp, "BEGIN { @a = count(); printa(1); }",
 	   "[D_PRINTA_AGGARG] printa( ) argument #1 is incompatible with prototype:\n\tprototype: aggregation\n\t argument: int");
 	ck(dtp, "BEGIN { printa(); }",
@@ -199,8 +210,8 @@ static void test_check_agg(dtrace_hdl_t *dtp)
 	   "[D_SETOPT_ARG] setopt( ) argument #1 must be a string constant");
 	ck(dtp, "BEGIN { setopt(\"quiet\", 1); }",
 	   "[D_PROTO_ARG] setopt( ) argument #2 is incompatible with prototype:\n\tprototype: char *\n\t argument: int");
-	ck(dtp, "BEGIN { setopt(\"quiet\", execname); }",
-	   "[D_SETOPT_ARG] setopt( ) argument #2 must be a string constant");
+	/* the value may be any string, recorded when the probe fires */
+	ck(dtp, "BEGIN { setopt(\"quiet\", execname); }", "OK");
 
 	ck(dtp, "BEGIN { func(caller); mod(caller); sym(caller); ufunc(1); }",
 	   "OK");

@@ -126,6 +126,16 @@ void test_cli(void)
 	cli(NULL, "-n 'BEGIN { trace(\"hello\"); exit(0) }'",
 	    HDR "  0      1                           :BEGIN   hello                            \n\n",
 	    "dtrace: description 'BEGIN ' matched 1 probe\n", 0);
+	/* setopt() with a value computed when the probe fires */
+	cli(NULL, "-q -n 'BEGIN { setopt(\"nosuchopt\", strjoin(\"a\", \"b\")); exit(0) }'",
+	    "\n", "dtrace: couldn't set option \"nosuchopt\" to \"ab\": Invalid option name\n", 0);
+	/*
+	 * -x core: when it is done, its output out, dtrace dumps core (its
+	 * core size limit raised): it dies of SIGABRT, 128 + 6 to sh (which
+	 * says so on stderr).
+	 */
+	cli(NULL, "-q -x core -n 'BEGIN { trace(\"hello\"); exit(0) }'",
+	    "hello\n", NULL, 134);
 	/*
 	 * -v: the minimum over the parts each description names (BEGIN:
 	 * its name; syscall::read:entry: provider, function, name), and

@@ -338,6 +338,21 @@ static void ck_dtrace_convs(void)
 	tap_is_str(fmt1("%+010.4f|%g", (struct dt_pfarg[]){ a, a }, 2), want,
 		   "printf: %%f of a double");
 
+	/*
+	 * As DTrace, %d and %i of a char or short print its bytes as
+	 * unsigned: (char)0xef is 239; an int is signed, an hh or h
+	 * modifier is C's.
+	 */
+	a = iarg(-17, 1, true);
+	tap_is_str(fmt1("%d %i %u %hhd", (struct dt_pfarg[]){ a, a, a, a }, 4),
+		   "239 239 239 -17", "printf: %%d of a char as DTrace");
+	a = iarg(-12817, 2, true);
+	tap_is_str(fmt1("%d %5i|%hd", (struct dt_pfarg[]){ a, a, a }, 3),
+		   "52719 52719|-12817", "printf: %%d of a short as DTrace");
+	a = iarg(-1867788817, 4, true);
+	tap_is_str(fmt1("%d", &a, 1), "-1867788817",
+		   "printf: %%d of an int is signed");
+
 	setenv("TZ", "UTC", 1);
 	tzset();
 	/* 2026-11-22 15:04:05 UTC */
@@ -352,6 +367,10 @@ static void ck_dtrace_convs(void)
 	a = iarg(1795359845000000000LL, 8, false);
 	tap_is_str(fmt1("%T", &a, 1), "Sun, 22 Nov 2026 15:04:05 UTC",
 		   "printf: %%T, the date as RFC 822 has it");
+	/* 2024-12-30 12:00:00 UTC, a Monday of ISO week 1 of 2025 */
+	a = iarg(1735560000000000000LL, 8, false);
+	tap_is_str(fmt1("%T", &a, 1), "Mon, 30 Dec 2025 12:00:00 UTC",
+		   "printf: %%T's year is the ISO 8601 week-based one, as DTrace");
 	unsetenv("TZ");
 	tzset();
 }

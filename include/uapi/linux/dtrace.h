@@ -394,7 +394,11 @@ struct dtrace_cpuinfo {
  * loads or stores.  A by-reference variable (a string of at most size
  * bytes, NUL included, or size bytes of anything) is read as the
  * address of its storage and written by copying.  Declarations of one
- * id must agree across all clauses of a consumer.
+ * id must agree across all clauses of a consumer.  dsize, for a
+ * self-> variable or an associative array, is what one element counts
+ * against dynvarsize, as DTrace counts it (the value's D type size; for
+ * an array also 4 bytes of variable id, its keys' type sizes and 8);
+ * 0 counts the encoded key and the value's size.
  */
 #define DTRACE_DIFV_SCOPE_GLOBAL	0
 #define DTRACE_DIFV_SCOPE_THREAD	1	/* self-> */
@@ -414,7 +418,7 @@ struct dtrace_difv {
 	__u8	type;		/* DTRACE_DIFV_TYPE_* */
 	__u8	reserved;
 	__u32	size;		/* bytes of the value; 8 for INT */
-	__u32	reserved2;
+	__u32	dsize;		/* bytes of dynvarsize an element takes */
 };
 
 /*

@@ -98,5 +98,12 @@ struct dtrace_ioc_ftp_create {
 
 #define DTRACEIOC_FTP_CREATE	_IOWR(DTRACE_FASTTRAP_IOC_MAGIC, 1, \
 				      struct dtrace_ioc_ftp_create)
+/*
+ * DTRACEIOC_FTP_SYNC: return once the probes made so far are enabled
+ * for every consumer whose probe descriptions (retained enablings)
+ * match them: a process held stopped while its probes were made may
+ * then run without missing one.  No argument.
+ */
+#define DTRACEIOC_FTP_SYNC	_IO(DTRACE_FASTTRAP_IOC_MAGIC, 2)
 
 #endif /* _UAPI_LINUX_DTRACE_FASTTRAP_H */

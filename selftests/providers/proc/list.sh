@@ -1,13 +1,14 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 #
-# description: dtrace -l -P proc lists the twelve proc probes, -lv their types
+# description: dtrace -l -P proc lists the thirteen proc probes, -lv their types
 # requires: dtrace_proc
 #
-# ASSERTION: "dtrace -l -P proc" lists exactly the twelve probes of the
+# ASSERTION: "dtrace -l -P proc" lists exactly the thirteen probes of the
 # proc provider, with empty module and function.  "dtrace -lv" shows
-# create's args[0] as psinfo_t *, signal-send's as lwpsinfo_t *,
-# psinfo_t * and int, exec's args[0] as string, and exec-success none.
+# create's args[0] as psinfo_t *, signal-send's and signal-discard's
+# as lwpsinfo_t *, psinfo_t * and int, exec's args[0] as string, and
+# exec-success none.
 set -eu
 . selftests/lib/dt.sh
 
@@ -22,11 +23,12 @@ awk 'NR > 1 { if (NF != 3 || $2 != "proc") bad = 1; print $3 }
 	dt_fail "a listed probe is not proc:::NAME"
 }
 printf '%s\n' create exec exec-failure exec-success exit lwp-create \
-	lwp-exit lwp-start signal-clear signal-handle signal-send start |
+	lwp-exit lwp-start signal-clear signal-discard signal-handle \
+	signal-send start |
 	sort >"$DT_TMP/want"
 cmp -s "$DT_TMP/names" "$DT_TMP/want" || {
 	diff "$DT_TMP/want" "$DT_TMP/names" >&2 || true
-	dt_fail "dtrace -l -P proc does not list the twelve probes"
+	dt_fail "dtrace -l -P proc does not list the thirteen probes"
 }
 
 # types PROBE: the "args[N]: TYPE" lines of dtrace -lv for proc:::PROBE
@@ -43,6 +45,7 @@ check() {
 }
 check create 'args[0]: psinfo_t *;'
 check signal-send 'args[0]: lwpsinfo_t *;args[1]: psinfo_t *;args[2]: int;'
+check signal-discard 'args[0]: lwpsinfo_t *;args[1]: psinfo_t *;args[2]: int;'
 check lwp-create 'args[0]: lwpsinfo_t *;args[1]: psinfo_t *;'
 check exec 'args[0]: string;'
 check exec-failure 'args[0]: int;'

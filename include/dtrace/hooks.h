@@ -12,7 +12,10 @@
 #ifndef _DTRACE_HOOKS_H
 #define _DTRACE_HOOKS_H
 
+#include <linux/init.h>
 #include <linux/kprobes.h>
+#include <linux/module.h>
+#include <linux/printk.h>
 #include <linux/types.h>
 #include <dtrace/provider.h>
 
@@ -182,5 +185,31 @@ int dtrace_hook_provider_register(struct dtrace_hook_provider *hp);
  * Context: process; may sleep (module exit).
  */
 void dtrace_hook_provider_unregister(struct dtrace_hook_provider *hp);
+
+/**
+ * module_dtrace_hook_provider() - a module that is one hook provider
+ * @__hp: the module's static struct dtrace_hook_provider
+ *
+ * Defines the module's init, which registers @__hp (and logs why it
+ * could not), and its exit, which unregisters it: the whole of a
+ * provider module whose probes are all in one table.  Use it once per
+ * module, in place of module_init() and module_exit().
+ */
+#define module_dtrace_hook_provider(__hp)				\
+static struct dtrace_hook_provider *const __hp##_module = &(__hp);	\
+static int __init __hp##_init(void)					\
+{									\
+	int ret = dtrace_hook_provider_register(__hp##_module);		\
+									\
+	if (ret)							\
+		pr_err("cannot register: %d\n", ret);			\
+	return ret;							\
+}									\
+module_init(__hp##_init);						\
+static void __exit __hp##_exit(void)					\
+{									\
+	dtrace_hook_provider_unregister(__hp##_module);			\
+}									\
+module_exit(__hp##_exit)
 
 #endif /* _DTRACE_HOOKS_H */

@@ -25,15 +25,14 @@
 #include "fbt_impl.h"
 
 /*
- * Off by default: a 6.12 guest of this stop's CI run oopsed (a call
- * through 0 from do_syscall_64, int3 in __x64_sys_read) in
- * stress/nmi_switch.sh with these and the syscall per-call kprobes on;
- * not explained yet (docs/providers/fbt.md).
+ * On by default.  Turned off for a while after a 6.12 oops in
+ * stress/nmi_switch.sh that was QEMU's multi-threaded TCG running text
+ * another vCPU had patched, not this path (docs/providers/fbt.md).
  */
-static bool entry_ftrace;
+static bool entry_ftrace = true;
 module_param(entry_ftrace, bool, 0644);
 MODULE_PARM_DESC(entry_ftrace,
-		 "entry probes through the provider's ftrace_ops (1) or a kprobe each (0, the default), read when a probe is enabled");
+		 "entry probes through the provider's ftrace_ops (1, the default) or a kprobe each (0), read when a probe is enabled");
 
 /* Return probes of one function may be pending on this many tasks. */
 #define FBT_MAXACTIVE	64

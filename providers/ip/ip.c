@@ -127,23 +127,7 @@ static struct dtrace_hook_provider ipp_prov = {
 	.attr		= &ipp_attr,
 };
 
-static int __init ipp_init(void)
-{
-	int ret = dtrace_hook_provider_register(&ipp_prov);
-
-	if (ret)
-		pr_err("cannot register: %d\n", ret);
-	return ret;
-}
-
-/* No probe is enabled, so no hook is armed: the core holds us while one is. */
-static void __exit ipp_exit(void)
-{
-	dtrace_hook_provider_unregister(&ipp_prov);
-}
-
-module_init(ipp_init);
-module_exit(ipp_exit);
+module_dtrace_hook_provider(ipp_prov);
 MODULE_LICENSE("GPL");
 MODULE_DESCRIPTION("DTrace ip provider: IPv4 and IPv6 packets sent and received");
 MODULE_IMPORT_NS(DTRACE_NS);

@@ -94,23 +94,7 @@ static struct dtrace_hook_provider mib_prov = {
 	.ids		= mib_ids,
 };
 
-static int __init mib_init(void)
-{
-	int ret = dtrace_hook_provider_register(&mib_prov);
-
-	if (ret)
-		pr_err("cannot register: %d\n", ret);
-	return ret;
-}
-
-/* No probe is enabled, so no hook is armed: the core holds us while one is. */
-static void __exit mib_exit(void)
-{
-	dtrace_hook_provider_unregister(&mib_prov);
-}
-
-module_init(mib_init);
-module_exit(mib_exit);
+module_dtrace_hook_provider(mib_prov);
 MODULE_LICENSE("GPL");
 MODULE_DESCRIPTION("DTrace mib provider: SNMP counter events");
 MODULE_IMPORT_NS(DTRACE_NS);

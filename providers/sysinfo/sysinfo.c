@@ -126,23 +126,7 @@ static struct dtrace_hook_provider sysi_prov = {
 	.ids		= sysi_ids,
 };
 
-static int __init sysi_init(void)
-{
-	int ret = dtrace_hook_provider_register(&sysi_prov);
-
-	if (ret)
-		pr_err("cannot register: %d\n", ret);
-	return ret;
-}
-
-/* No probe is enabled, so no hook is armed: the core holds us while one is. */
-static void __exit sysi_exit(void)
-{
-	dtrace_hook_provider_unregister(&sysi_prov);
-}
-
-module_init(sysi_init);
-module_exit(sysi_exit);
+module_dtrace_hook_provider(sysi_prov);
 MODULE_LICENSE("GPL");
 MODULE_DESCRIPTION("DTrace sysinfo provider: kernel statistics events");
 MODULE_IMPORT_NS(DTRACE_NS);

@@ -178,23 +178,7 @@ static struct dtrace_hook_provider udpp_prov = {
 	.attr		= &udpp_attr,
 };
 
-static int __init udpp_init(void)
-{
-	int ret = dtrace_hook_provider_register(&udpp_prov);
-
-	if (ret)
-		pr_err("cannot register: %d\n", ret);
-	return ret;
-}
-
-/* No probe is enabled, so no hook is armed: the core holds us while one is. */
-static void __exit udpp_exit(void)
-{
-	dtrace_hook_provider_unregister(&udpp_prov);
-}
-
-module_init(udpp_init);
-module_exit(udpp_exit);
+module_dtrace_hook_provider(udpp_prov);
 MODULE_LICENSE("GPL");
 MODULE_DESCRIPTION("DTrace udp provider: UDP datagrams sent and received");
 MODULE_IMPORT_NS(DTRACE_NS);

@@ -93,23 +93,7 @@ static struct dtrace_hook_provider vmi_prov = {
 	.ids		= vmi_ids,
 };
 
-static int __init vmi_init(void)
-{
-	int ret = dtrace_hook_provider_register(&vmi_prov);
-
-	if (ret)
-		pr_err("cannot register: %d\n", ret);
-	return ret;
-}
-
-/* No probe is enabled, so no hook is armed: the core holds us while one is. */
-static void __exit vmi_exit(void)
-{
-	dtrace_hook_provider_unregister(&vmi_prov);
-}
-
-module_init(vmi_init);
-module_exit(vmi_exit);
+module_dtrace_hook_provider(vmi_prov);
 MODULE_LICENSE("GPL");
 MODULE_DESCRIPTION("DTrace vminfo provider: virtual memory events");
 MODULE_IMPORT_NS(DTRACE_NS);

@@ -93,11 +93,22 @@ static const struct dt_type *dt_check_rvtype(const struct dt_type *t)
 	return t;
 }
 
-static bool dt_is_enumconst(dtrace_hdl_t *dtp, const char *name)
+/*
+ * Is @name an enumerator, with value *@vp and type *@tp (either may be
+ * NULL)?  A global variable the program has (declared, or assigned
+ * where no enumerator had the name) hides the enumerators of the same
+ * name, as a declaration hides those of an outer scope in C; and it is
+ * looked for first because the kernel's enumerators cost a read of
+ * every BTF file the first time.
+ */
+static bool dt_enumconst(dtrace_hdl_t *dtp, const char *name, int64_t *vp,
+			 const struct dt_type **tp)
 {
 	int64_t v;
 
-	return dt_type_enumconst(dtp, name, &v, NULL);
+	if (dt_var_lookup(dtp, DT_SCOPE_GLOBAL, name))
+		return false;
+	return dt_type_enumconst(dtp, name, vp ? vp : &v, tp);
 }
 
 /* Is @n "self" or "this" (the left side of self->x, this->x)? */
@@ -142,7 +153,7 @@ static struct dt_var *dt_check_var(struct dt_pcb *pcb, struct dt_node *n,
 		if (id || !strcmp(v->str, "self") || !strcmp(v->str, "this") ||
 		    dt_inline_exists(dtp, v->str))
 			return NULL;
-		if (!is_assoc && dt_is_enumconst(dtp, v->str))
+		if (!is_assoc && dt_enumconst(dtp, v->str, NULL, NULL))
 			return NULL;
 	} else {
 		return NULL;
@@ -425,7 +436,7 @@ static void dt_check_ident(struct dt_pcb *pcb, struct dt_node *n)
 	if (!id) {
 		if (dt_inline_expand(pcb, n))
 			return;
-		if (dt_type_enumconst(pcb->dtp, n->str, &v, &t)) {
+		if (dt_enumconst(pcb->dtp, n->str, &v, &t)) {
 			n->kind = DT_NODE_INT;
 			n->value = (uint64_t)v;
 			n->type = t;
@@ -934,7 +945,7 @@ static void dt_check_opasgn(struct dt_pcb *pcb, struct dt_node *n)
 	if (n->left->kind == DT_NODE_IDENT &&
 	    !dt_ident_lookup(pcb->dtp, n->left->str) &&
 	    !dt_inline_exists(pcb->dtp, n->left->str) &&
-	    !dt_is_enumconst(pcb->dtp, n->left->str) &&
+	    !dt_enumconst(pcb->dtp, n->left->str, NULL, NULL) &&
 	    (!(var = dt_var_lookup(pcb->dtp, DT_SCOPE_GLOBAL,
 				   n->left->str)) || !var->type))
 		dt_diag(pcb, n->line, D_VAR_UNDEF,

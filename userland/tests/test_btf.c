@@ -15,6 +15,7 @@
 #include "dt_impl.h"
 #include "dt_type.h"
 #include "dt_btf.h"
+#include "helpers.h"
 #include "tap.h"
 
 #define VMLINUX "/sys/kernel/btf/vmlinux"
@@ -119,6 +120,31 @@ static void test_btf_small(const char *path)
 	       "small: unknown names miss");
 	tap_is_str(dt_btf_error(dtp), "", "small: no error");
 	btf_close(dtp);
+}
+
+/*
+ * An identifier that is a global variable of the program is that
+ * variable, though the kernel has an enumerator of the name; and a
+ * program whose identifiers are all its declared variables reads no
+ * BTF to find out.
+ */
+static void test_btf_var_hides_enum(const char *path)
+{
+	dtrace_hdl_t *dtp;
+
+	write_btf(path, good_types, sizeof(good_types), BTF_MAGIC,
+		  sizeof(strs));
+	setenv("DTRACE_BTF_PATH", path, 1);
+	dtp = t_open();
+	tap_is_str(t_compile_msg(dtp, "int n; BEGIN /n == 0/ { n = 1; }"),
+		   "OK", "var/enum: declared n compiles");
+	tap_ok(!dtp->btf, "var/enum: a declared variable reads no BTF");
+	tap_is_str(t_compile_msg(dtp, "BEGIN { trace(ONE + 1); }"), "OK",
+		   "var/enum: ONE is the kernel's enumerator");
+	tap_is_str(t_compile_msg(dtp, "int ONE; BEGIN { ONE = 3; trace(ONE); }"),
+		   "OK", "var/enum: a declared ONE hides the enumerator");
+	dtrace_close(dtp);
+	unsetenv("DTRACE_BTF_PATH");
 }
 
 /*
@@ -424,6 +450,7 @@ void test_btf(void)
 	}
 	close(fd);
 	test_btf_small(path);
+	test_btf_var_hides_enum(path);
 	test_btf_split(path, dir);
 	test_btf_bad(path);
 	unlink(path);

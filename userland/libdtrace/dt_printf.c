@@ -649,13 +649,8 @@ static int dt_pf_one(struct dtrace_hdl *dtp, const struct dt_pfconv *c,
 		size = 2;
 	else if (c->length[0] && c->length[0] != 'L')
 		size = 8;	/* l ll j z t: as the value converted to long */
-	/*
-	 * As DTrace, %d and %i of an unsigned type print it as %u, and so
-	 * do they a char or a short with no length modifier: DTrace widens
-	 * those without their sign ((char)0xef prints 239).
-	 */
-	if ((c->conv == 'd' || c->conv == 'i') && a->is_signed &&
-	    (size >= 4 || c->length[0])) {
+	/* as DTrace, %d and %i of an unsigned type print it as %u */
+	if ((c->conv == 'd' || c->conv == 'i') && a->is_signed) {
 		snprintf(cfmt + n, sizeof(cfmt) - n, "lld");
 		return dt_strbuf_printf(out, cfmt,
 					(long long)dt_pf_signed(v, size));

@@ -338,21 +338,6 @@ static void ck_dtrace_convs(void)
 	tap_is_str(fmt1("%+010.4f|%g", (struct dt_pfarg[]){ a, a }, 2), want,
 		   "printf: %%f of a double");
 
-	/*
-	 * As DTrace, %d and %i of a char or short print its bytes as
-	 * unsigned: (char)0xef is 239; an int is signed, an hh or h
-	 * modifier is C's.
-	 */
-	a = iarg(-17, 1, true);
-	tap_is_str(fmt1("%d %i %u %hhd", (struct dt_pfarg[]){ a, a, a, a }, 4),
-		   "239 239 239 -17", "printf: %%d of a char as DTrace");
-	a = iarg(-12817, 2, true);
-	tap_is_str(fmt1("%d %5i|%hd", (struct dt_pfarg[]){ a, a, a }, 3),
-		   "52719 52719|-12817", "printf: %%d of a short as DTrace");
-	a = iarg(-1867788817, 4, true);
-	tap_is_str(fmt1("%d", &a, 1), "-1867788817",
-		   "printf: %%d of an int is signed");
-
 	setenv("TZ", "UTC", 1);
 	tzset();
 	/* 2026-11-22 15:04:05 UTC */

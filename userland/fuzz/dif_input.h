@@ -205,7 +205,7 @@ static inline size_t dif_in_encode(uint8_t *buf, const struct dtrace_difo *d)
 	for (i = 0; i < d->nvars; i++) {
 		if (!vars[i].id || vars[i].id >= DTRACE_DIF_MAXVARS ||
 		    vars[i].scope > 3 || vars[i].kind > 1 || vars[i].type > 3 ||
-		    vars[i].reserved || vars[i].reserved2 ||
+		    vars[i].reserved || vars[i].dsize ||
 		    (vars[i].type == DTRACE_DIFV_TYPE_INT ? vars[i].size != 8 :
 		     !vars[i].size || vars[i].size > 65536))
 			return 0;

@@ -61,7 +61,7 @@ static void dt_check_const(struct dt_pcb *pcb, const struct dt_node *n,
 			"%s( ) argument #%u is incompatible with prototype:\n\tprototype: uint32_t\n\t argument: %s",
 			name, argno, buf);
 	}
-	if (a->kind != DT_NODE_INT || a->value == 0)
+	if (a->kind != DT_NODE_INT || (int64_t)a->value <= 0)
 		dt_diag(pcb, n->line, tag,
 			"%s( ) argument #%u must be a non-zero positive integer constant",
 			name, argno);

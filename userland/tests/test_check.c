@@ -442,6 +442,8 @@ void test_check(void)
 	   "[D_STACK_SIZE] stack( ) argument #1 must be a non-zero positive integer constant");
 	ck(dtp, "BEGIN { stack(arg0) }",
 	   "[D_STACK_SIZE] stack( ) argument #1 must be a non-zero positive integer constant");
+	ck(dtp, "BEGIN { stack(-1) }",
+	   "[D_STACK_SIZE] stack( ) argument #1 must be a non-zero positive integer constant");
 	ck(dtp, "BEGIN { stack(\"x\") }",
 	   "[D_PROTO_ARG] stack( ) argument #1 is incompatible with prototype:\n\tprototype: uint32_t\n\t argument: string");
 	ck(dtp, "BEGIN { ustack(1, \"x\") }",

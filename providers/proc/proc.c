@@ -266,7 +266,7 @@ static void proc_sys_exit(void *data, struct pt_regs *regs, long ret)
 	u64 arg;
 
 	if (ret < 0 && proc_syscall_is_exec(nr)) {
-		arg = -ret;
+		arg = ret;	/* -ENOENT, as DTrace on Linux gives it */
 		proc_fire(PROC_EXEC_FAILURE, &arg, 1, -ret);
 	} else if (ret > 0 && proc_syscall_is_sigwait(nr)) {
 		arg = ret;

@@ -10,7 +10,8 @@
 # /proc/self/exe and /nonexistent/procs-missing); exec-success fires
 # for the two execs that work, with pr_psargs the new command line
 # (the -c command's, then "procs exit 7"); exec-failure fires once,
-# with args[0] and errno ENOENT (2), for the exec that fails; exit fires
+# for the exec that fails, with args[0] -ENOENT (the kernel's return
+# value, as DTrace on Linux gives it) and errno ENOENT (2); exit fires
 # once per process with CLD_EXITED (1), except for the child killed by
 # SIGKILL: CLD_KILLED (2).  Nothing else fires for them.
 set -eu
@@ -38,7 +39,8 @@ proc:::exec-success /progenyof($target)/
 }
 proc:::exec-failure /progenyof($target)/
 {
-	printf("exec-failure %d %d %d\n", pid, args[0], errno);
+	printf("exec-failure %d %d %d %d\n", pid, args[0], errno,
+	    args[0] == -ENOENT);
 }
 proc:::exit /progenyof($target)/
 {
@@ -61,7 +63,7 @@ exit $a 1
 create $b $p
 start $b 1
 exec $b /nonexistent/procs-missing
-exec-failure $b 2 2
+exec-failure $b -2 2 1
 exit $b 1
 create $c $p
 start $c 1

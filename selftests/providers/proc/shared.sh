@@ -7,7 +7,7 @@
 # ASSERTION: exec and exec-failure share one return probe on the
 # kernel's exec.  With exec-failure enabled by one consumer, a second
 # consumer enabling exec and then going away does not disarm it: a
-# failing exec afterwards still fires exec-failure, with ENOENT, in the
+# failing exec afterwards still fires exec-failure, with -ENOENT, in the
 # first consumer.
 set -eu
 . selftests/lib/dt.sh
@@ -29,7 +29,7 @@ timeout 120 "$DTRACE" -q -n 'proc:::exec { }' -c /bin/true \
 # shellcheck disable=SC2317 # run by dt_wait
 tries() {
 	sh -c '/nonexistent/procs-missing' 2>/dev/null || true
-	grep -q '^fail 2$' "$DT_TMP/out"
+	grep -q '^fail -2$' "$DT_TMP/out"
 }
 dt_wait 60 tries ||
 	dt_fail "no exec-failure after the second consumer left: $(cat "$DT_TMP/out")"

@@ -490,9 +490,18 @@ static int __init ftp_init(void)
 	ftp_pops.max_enabled = max_enabled;
 	if (!proc_create_single("dtrace/fasttrap", 0400, NULL, ftp_proc_show))
 		return -ENOMEM;
+	ret = ftp_exec_init();
+	if (ret)
+		goto out_proc;
 	ret = ftp_dev_init();
 	if (ret)
-		remove_proc_entry("dtrace/fasttrap", NULL);
+		goto out_exec;
+	return 0;
+
+out_exec:
+	ftp_exec_exit();
+out_proc:
+	remove_proc_entry("dtrace/fasttrap", NULL);
 	return ret;
 }
 
@@ -507,6 +516,7 @@ static void __exit ftp_exit(void)
 	dtrace_timeout_id_t reaper;
 
 	ftp_dev_exit();
+	ftp_exec_exit();
 	remove_proc_entry("dtrace/fasttrap", NULL);
 	/* Not under ftp_lock: a running ftp_reap() may be waiting for it. */
 	mutex_lock(&ftp_lock);

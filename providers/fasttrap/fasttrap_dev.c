@@ -5,7 +5,10 @@
  * in an open file and an offset in it, and waits with DTRACEIOC_FTP_SYNC
  * until the consumers' retained enablings have enabled them.  Each open holds the providers it
  * made probes in; closing it, however its process ends, releases them
- * (fasttrap.c decides when they go).  Only CAP_SYS_ADMIN may open it.
+ * (fasttrap.c decides when they go).  An open may also watch execs
+ * (DTRACEIOC_FTP_WATCH; read() gives their pids, fasttrap_exec.c holds
+ * the processes until DTRACEIOC_FTP_RELEASE or the close).  Only
+ * CAP_SYS_ADMIN may open it.
  *
  * Context: process.
  */
@@ -18,6 +21,7 @@
 #include <linux/miscdevice.h>
 #include <linux/module.h>
 #include <linux/pid.h>
+#include <linux/poll.h>
 #include <linux/ptrace.h>
 #include <linux/sched/mm.h>
 #include <linux/sched/task.h>
@@ -25,9 +29,11 @@
 #include <linux/uaccess.h>
 #include "fasttrap_impl.h"
 
-/* An open of the device: the providers it holds. */
+/* An open of the device: the providers it holds, the execs it watches. */
 struct ftp_file {
 	struct list_head	holds;		/* ftp_lock */
+	struct mutex		watch_lock;	/* @watch being set */
+	struct ftp_watch	*watch;		/* NULL: not watching */
 };
 
 struct ftp_hold {
@@ -51,6 +57,7 @@ static int ftp_dev_open(struct inode *inode, struct file *file)
 	if (!ff)
 		return -ENOMEM;
 	INIT_LIST_HEAD(&ff->holds);
+	mutex_init(&ff->watch_lock);
 	file->private_data = ff;
 	return 0;
 }
@@ -60,6 +67,7 @@ static int ftp_dev_release(struct inode *inode, struct file *file)
 	struct ftp_file *ff = file->private_data;
 	struct ftp_hold *h, *next;
 
+	ftp_watch_stop(ff->watch);
 	mutex_lock(&ftp_lock);
 	list_for_each_entry_safe(h, next, &ff->holds, list) {
 		ftp_provider_release(h->prov);
@@ -272,23 +280,60 @@ out:
 			offsetof(struct dtrace_ioc_ftp_create, id)));
 }
 
+static long ftp_ioc_watch(struct ftp_file *ff)
+{
+	int ret;
+
+	mutex_lock(&ff->watch_lock);
+	ret = ftp_watch_start(&ff->watch);
+	mutex_unlock(&ff->watch_lock);
+	return ret;
+}
+
 static long ftp_dev_ioctl(struct file *file, unsigned int cmd,
 			  unsigned long arg)
 {
+	struct ftp_file *ff = file->private_data;
+
 	switch (cmd) {
 	case DTRACEIOC_FTP_CREATE:
-		return ftp_ioc_create(file->private_data, (void __user *)arg);
+		return ftp_ioc_create(ff, (void __user *)arg);
 	case DTRACEIOC_FTP_SYNC:
 		dtrace_retained_sync();
 		return 0;
+	case DTRACEIOC_FTP_WATCH:
+		return ftp_ioc_watch(ff);
+	case DTRACEIOC_FTP_RELEASE:
+		if (!READ_ONCE(ff->watch))
+			return -EINVAL;
+		ftp_watch_release(ff->watch);
+		return 0;
 	}
 	return -ENOTTY;
+}
+
+static ssize_t ftp_dev_read(struct file *file, char __user *buf,
+			    size_t count, loff_t *ppos)
+{
+	struct ftp_file *ff = file->private_data;
+
+	return ftp_watch_read(READ_ONCE(ff->watch), buf, count,
+			      file->f_flags & O_NONBLOCK);
+}
+
+static __poll_t ftp_dev_poll(struct file *file, poll_table *pt)
+{
+	struct ftp_file *ff = file->private_data;
+
+	return ftp_watch_poll(READ_ONCE(ff->watch), file, pt);
 }
 
 static const struct file_operations ftp_dev_fops = {
 	.owner		= THIS_MODULE,
 	.open		= ftp_dev_open,
 	.release	= ftp_dev_release,
+	.read		= ftp_dev_read,
+	.poll		= ftp_dev_poll,
 	.unlocked_ioctl	= ftp_dev_ioctl,
 	.compat_ioctl	= compat_ptr_ioctl,
 };

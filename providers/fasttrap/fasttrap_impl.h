@@ -4,7 +4,8 @@
  * process, "pid1234", "myapp1234", and "pid" for probes in every
  * process), their probes, and the split between fasttrap.c (catalogue,
  * provider ops, /proc/dtrace/fasttrap), fasttrap_dev.c (the device that
- * creates probes) and fasttrap_uprobe.c (arming, probe context).
+ * creates probes), fasttrap_exec.c (execs held for a watching consumer)
+ * and fasttrap_uprobe.c (arming, probe context).
  */
 #ifndef _FASTTRAP_IMPL_H
 #define _FASTTRAP_IMPL_H
@@ -80,6 +81,20 @@ int ftp_argtypes_size(const struct dtrace_ioc_ftp_create *req);
 
 int ftp_dev_init(void);
 void ftp_dev_exit(void);
+
+/* fasttrap_exec.c: the execs an open of the device watches */
+struct ftp_watch;
+struct file;
+struct poll_table_struct;
+int ftp_watch_start(struct ftp_watch **wp);
+void ftp_watch_release(struct ftp_watch *w);
+void ftp_watch_stop(struct ftp_watch *w);
+ssize_t ftp_watch_read(struct ftp_watch *w, char __user *buf, size_t count,
+		       bool nonblock);
+__poll_t ftp_watch_poll(struct ftp_watch *w, struct file *file,
+			struct poll_table_struct *pt);
+int ftp_exec_init(void);
+void ftp_exec_exit(void);
 
 int ftp_probe_arm(struct ftp_probe *probe);
 void ftp_probe_disarm(struct ftp_probe *probe);

@@ -331,6 +331,8 @@ struct dtrace_hdl {
 					   dt_pid_provide(), 0 for none */
 	struct dt_pid_kept *pidkept;	/* descriptions of a process's */
 	size_t npidkept;		/* probes, made again (dt_pid.c) */
+	int watchpid;			/* the watcher of execs (dt_pid.c), */
+	int watchfd;			/* 0 and -1 without one */
 	char **cpp_argv;		/* -D/-U/-I for -C (dt_cpp.c) */
 	int cpp_argc;
 	char **libdirs;			/* -L, searched before the default */
@@ -368,6 +370,8 @@ int dt_pid_provide_kept(dtrace_hdl_t *dtp, struct dtrace_probedesc *desc);
 void dt_pid_refresh(dtrace_hdl_t *dtp);
 bool dt_pid_follows(const dtrace_hdl_t *dtp);
 void dt_pid_follow(dtrace_hdl_t *dtp, int pid);
+void dt_pid_watch_start(dtrace_hdl_t *dtp);
+void dt_pid_watch_stop(dtrace_hdl_t *dtp);
 void dt_pid_kept_free(dtrace_hdl_t *dtp);
 
 /* dt_options.c */

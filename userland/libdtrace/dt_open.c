@@ -117,6 +117,7 @@ dtrace_hdl_t *dtrace_open(int version, int flags, int *errp)
 	}
 	dtp->fd = -1;
 	dtp->ftfd = -1;
+	dtp->watchfd = -1;
 	dtp->began_on = -1;
 	dtp->ended_on = -1;
 	dtp->flags = flags;
@@ -185,6 +186,7 @@ void dtrace_close(dtrace_hdl_t *dtp)
 
 	if (!dtp)
 		return;
+	dt_pid_watch_stop(dtp);
 	if (dtp->fd >= 0)
 		close(dtp->fd);	/* the kernel tears the consumer down */
 	if (dtp->ftfd >= 0)

@@ -28,7 +28,9 @@
  * for the consumer (its retained enablings).  Calls the process makes
  * between the dlopen() and that moment are not traced.  A kept provider
  * glob (myapp*) also makes the USDT probes of each child the -c target
- * forks, while dt_proc.c holds the child stopped (dt_pid_follow()).
+ * forks, while dt_proc.c holds the child stopped (dt_pid_follow()), and
+ * of every process that execs while tracing, which the kernel holds
+ * until a watcher process has made them (dt_pid_watch_start()).
  */
 #include <ctype.h>
 #include <errno.h>
@@ -38,8 +40,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <poll.h>
+#include <signal.h>
 #include <sys/ioctl.h>
+#include <sys/prctl.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 #include <capstone/capstone.h>
 #include <engine/glob.h>
@@ -617,6 +624,13 @@ found:
 	return 0;
 }
 
+/* Is @pd pid*:OBJECT:FUNCTION:NAME with a plain OBJECT (any process)? */
+static bool dt_pid_is_everywhere(const struct dtrace_probedesc *pd)
+{
+	return !strcmp(pd->provider, "pid*") && *pd->mod &&
+	       !strpbrk(pd->mod, DT_PID_GLOB) && strcmp(pd->mod, "a.out");
+}
+
 /*
  * pid*:OBJECT:FUNCTION:NAME with a plain OBJECT: probes in every
  * process that maps it, as provider "pid".
@@ -658,7 +672,7 @@ static int dt_pid_split(const char *prov, char *prefix, size_t size)
  * probes of process @gpid (none when 0) instead of $target's.
  */
 static int dt_pid_provide_in(dtrace_hdl_t *dtp, struct dtrace_probedesc *pd,
-			     int gpid)
+			     int gpid, bool usdt_only)
 {
 	struct dt_pid_req r = { .dtp = dtp, .pd = pd };
 	char prefix[DTRACE_PROVNAMELEN], own[DTRACE_PROVNAMELEN];
@@ -670,9 +684,8 @@ static int dt_pid_provide_in(dtrace_hdl_t *dtp, struct dtrace_probedesc *pd,
 	dtp->pidtag = 0;
 	if (dtp->fd < 0)
 		return 0;
-	if (!strcmp(pd->provider, "pid*") && *pd->mod &&
-	    !strpbrk(pd->mod, DT_PID_GLOB) && strcmp(pd->mod, "a.out"))
-		return dt_pid_everywhere(dtp, pd);
+	if (dt_pid_is_everywhere(pd))
+		return usdt_only ? 0 : dt_pid_everywhere(dtp, pd);
 	pid = dt_pid_split(pd->provider, prefix, sizeof(prefix));
 	if (!pid && !strncmp(pd->provider, "pid", 3) && pd->provider[3] &&
 	    strspn(pd->provider + 3, "0123456789") == strlen(pd->provider + 3))
@@ -693,7 +706,8 @@ static int dt_pid_provide_in(dtrace_hdl_t *dtp, struct dtrace_probedesc *pd,
 		return 0;
 	/* a glob makes pid probes only for a NAME: not *1234::: of -l */
 	snprintf(own, sizeof(own), "pid%d", pid);
-	fns = glob ? *pd->name && dtrace_match_glob(pd->provider, own) :
+	fns = glob ? *pd->name && !usdt_only &&
+		     dtrace_match_glob(pd->provider, own) :
 	      !strcmp(prefix, "pid");
 	if (fns && !dt_pid_kinds(&r, pd->name)) {
 		if (glob)
@@ -765,7 +779,7 @@ static int dt_pid_provide_in(dtrace_hdl_t *dtp, struct dtrace_probedesc *pd,
  */
 int dt_pid_provide(dtrace_hdl_t *dtp, struct dtrace_probedesc *pd)
 {
-	return dt_pid_provide_in(dtp, pd, dtp->target);
+	return dt_pid_provide_in(dtp, pd, dtp->target, false);
 }
 
 /* A description of one process's probes, enabled by this consumer. */
@@ -798,11 +812,15 @@ int dt_pid_provide_kept(dtrace_hdl_t *dtp, struct dtrace_probedesc *pd)
 		return -1;
 	pid = dt_pid_split(pd->provider, prefix, sizeof(prefix));
 	glob = !pid && strpbrk(pd->provider, DT_PID_GLOB);
+	n = 0;
 	if (glob)
-		pid = dtp->target;
-	if (pid <= 0 || dtp->fd < 0 || dt_pid_objects(dtp, pid, &objs, &n))
+		pid = dtp->target > 0 ? dtp->target : 0;
+	if (dtp->fd < 0 || (!glob && pid <= 0))
 		return 0;
-	free(objs);
+	if (pid > 0 && dt_pid_objects(dtp, pid, &objs, &n))
+		return 0;
+	if (pid > 0)
+		free(objs);
 	k = realloc(dtp->pidkept, (dtp->npidkept + 1) * sizeof(*k));
 	if (!k)
 		return 0;	/* made as asked, just not again */
@@ -832,7 +850,7 @@ void dt_pid_refresh(dtrace_hdl_t *dtp)
 	for (i = 0; i < dtp->npidkept; i++) {
 		struct dt_pid_kept *k = &dtp->pidkept[i];
 
-		if (dt_pid_objects(dtp, k->pid, &objs, &n))
+		if (k->pid <= 0 || dt_pid_objects(dtp, k->pid, &objs, &n))
 			continue;
 		free(objs);
 		if (n == k->nobjs)
@@ -856,6 +874,27 @@ bool dt_pid_follows(const dtrace_hdl_t *dtp)
 	return false;
 }
 
+/*
+ * The kept provider globs' probes in process @pid (only its USDT probes
+ * with @usdt_only), then wait until the kernel has enabled them.
+ */
+static void dt_pid_follow_in(dtrace_hdl_t *dtp, int pid, bool usdt_only)
+{
+	struct dtrace_probedesc pd;
+	size_t i;
+
+	for (i = 0; i < dtp->npidkept; i++) {
+		if (!dtp->pidkept[i].glob)
+			continue;
+		pd = dtp->pidkept[i].pd;
+		if (dt_pid_provide_in(dtp, &pd, pid, usdt_only))
+			dt_dprintf(dtp, "new process %d: %s", pid,
+				   dtrace_errmsg(dtp, dtrace_errno(dtp)));
+	}
+	if (dtp->ftfd >= 0)
+		ioctl(dtp->ftfd, DTRACEIOC_FTP_SYNC);
+}
+
 /**
  * dt_pid_follow() - make the kept provider globs' probes in a new process
  * @dtp: the handle, tracing
@@ -867,19 +906,128 @@ bool dt_pid_follows(const dtrace_hdl_t *dtp)
  */
 void dt_pid_follow(dtrace_hdl_t *dtp, int pid)
 {
-	struct dtrace_probedesc pd;
+	dt_pid_follow_in(dtp, pid, false);
+}
+
+/* Is there a kept provider glob naming USDT probes of any process? */
+static bool dt_pid_watches(const dtrace_hdl_t *dtp)
+{
 	size_t i;
 
-	for (i = 0; i < dtp->npidkept; i++) {
-		if (!dtp->pidkept[i].glob)
-			continue;
-		pd = dtp->pidkept[i].pd;
-		if (dt_pid_provide_in(dtp, &pd, pid))
-			dt_dprintf(dtp, "child %d of $target: %s", pid,
-				   dtrace_errmsg(dtp, dtrace_errno(dtp)));
-	}
+	for (i = 0; i < dtp->npidkept; i++)
+		if (dtp->pidkept[i].glob &&
+		    !dt_pid_is_everywhere(&dtp->pidkept[i].pd))
+			return true;
+	return false;
+}
+
+/*
+ * The watcher, a child of dtrace with a copy of its handle: it watches
+ * execs through an open of its own of the fasttrap device (its probes
+ * held by it), makes the kept globs' USDT probes in each process that
+ * execs while the kernel holds it, and lets it go.  It tells dtrace
+ * through @sock when it watches, and ends when dtrace does (@sock hung
+ * up, or its parent gone).  It never returns.
+ */
+static void __attribute__((noreturn))
+dt_pid_watcher(dtrace_hdl_t *dtp, pid_t parent, int sock)
+{
+	int32_t pids[64];
+	ssize_t len, i;
+	int null, fd;
+
+	if (prctl(PR_SET_PDEATHSIG, SIGKILL) || getppid() != parent)
+		_exit(1);
+	signal(SIGINT, SIG_IGN);
+	signal(SIGQUIT, SIG_IGN);
+	signal(SIGHUP, SIG_IGN);
+	signal(SIGPIPE, SIG_IGN);
+	/* hold neither the consumer nor the probes dtrace made itself */
+	null = open("/dev/null", O_RDWR);
+	if (null < 0 || dup2(null, STDIN_FILENO) < 0 ||
+	    dup2(null, STDOUT_FILENO) < 0 ||
+	    (dtp->fd >= 0 && dup2(null, dtp->fd) < 0))
+		_exit(1);
 	if (dtp->ftfd >= 0)
-		ioctl(dtp->ftfd, DTRACEIOC_FTP_SYNC);
+		close(dtp->ftfd);
+	fd = open(DTRACE_FASTTRAP_DEVICE, O_RDWR | O_CLOEXEC | O_NONBLOCK);
+	if (fd < 0 || ioctl(fd, DTRACEIOC_FTP_WATCH) ||
+	    write(sock, "w", 1) != 1)
+		_exit(1);
+	dtp->ftfd = fd;
+	for (;;) {
+		struct pollfd pf[2] = { { .fd = fd, .events = POLLIN },
+					{ .fd = sock, .events = POLLIN } };
+
+		if (poll(pf, 2, -1) < 0) {
+			if (errno == EINTR)
+				continue;
+			_exit(1);
+		}
+		if (pf[1].revents)
+			_exit(0);
+		len = read(fd, pids, sizeof(pids));
+		for (i = 0; i < len / (ssize_t)sizeof(pids[0]); i++)
+			dt_pid_follow_in(dtp, pids[i], true);
+		ioctl(fd, DTRACEIOC_FTP_RELEASE);
+	}
+}
+
+/**
+ * dt_pid_watch_start() - make later processes' USDT probes for the globs
+ * @dtp: the handle, its programs enabled, tracing about to start
+ *
+ * With a kept provider glob (myapp*:::), a watcher process
+ * (dt_pid_watcher()) makes the USDT probes it names in every process
+ * that execs from now on, before that process runs; the kernel enables
+ * them for this consumer.  Without the kernel's support (an older
+ * dtrace_fasttrap) only the -c target and its fork children get them;
+ * that is noted (-x debug).
+ */
+void dt_pid_watch_start(dtrace_hdl_t *dtp)
+{
+	int sv[2];
+	char c;
+	pid_t parent = getpid(), pid;
+
+	if (dtp->watchpid > 0 || !dt_pid_watches(dtp))
+		return;
+	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv))
+		goto fail;
+	fflush(NULL);
+	pid = fork();
+	if (pid == 0) {
+		close(sv[0]);
+		dt_pid_watcher(dtp, parent, sv[1]);
+	}
+	close(sv[1]);
+	if (pid < 0) {
+		close(sv[0]);
+		goto fail;
+	}
+	dtp->watchpid = pid;
+	dtp->watchfd = sv[0];
+	if (read(sv[0], &c, 1) != 1) {
+		dt_pid_watch_stop(dtp);
+		goto fail;
+	}
+	return;
+fail:
+	dt_dprintf(dtp, "processes started from now on get no USDT probes: "
+		   "no watcher");
+}
+
+/* End the watcher: its probes go when nothing has them enabled. */
+void dt_pid_watch_stop(dtrace_hdl_t *dtp)
+{
+	if (dtp->watchpid <= 0)
+		return;
+	close(dtp->watchfd);
+	kill(dtp->watchpid, SIGKILL);
+	while (waitpid(dtp->watchpid, NULL, 0) < 0 && errno == EINTR)
+		;
+	dtp->watchpid = 0;
+	dtp->watchfd = -1;
 }
 
 void dt_pid_kept_free(dtrace_hdl_t *dtp)

@@ -35,7 +35,7 @@ int dtrace_go(dtrace_hdl_t *dtp)
 		return dt_set_errno(dtp, EDT_NODEVICE_OP);
 	if (dt_options_apply(dtp))
 		return -1;
-
+	dt_pid_watch_start(dtp);	/* before anything can exec */
 	while (dt_ioctl(dtp, DTRACEIOC_GO, &go)) {
 		int err = errno;
 

@@ -105,5 +105,18 @@ struct dtrace_ioc_ftp_create {
  * then run without missing one.  No argument.
  */
 #define DTRACEIOC_FTP_SYNC	_IO(DTRACE_FASTTRAP_IOC_MAGIC, 2)
+/*
+ * DTRACEIOC_FTP_WATCH: from now on, each process that execs (its new
+ * image in place, before its first instruction) is queued for this open
+ * and held until this open releases it, is closed, or the module's
+ * exec_hold_ms passed (a process a kernel thread started, or one past
+ * the holds the module has, is queued but not held).  read() gives the
+ * pids queued (__s32 each; it waits for one unless O_NONBLOCK); poll()
+ * says when there are some.  No argument.  Errors: ENOMEM.
+ * DTRACEIOC_FTP_RELEASE: let go the processes read so far (their
+ * probes made and synced).  No argument.  Errors: EINVAL (not watching).
+ */
+#define DTRACEIOC_FTP_WATCH	_IO(DTRACE_FASTTRAP_IOC_MAGIC, 3)
+#define DTRACEIOC_FTP_RELEASE	_IO(DTRACE_FASTTRAP_IOC_MAGIC, 4)
 
 #endif /* _UAPI_LINUX_DTRACE_FASTTRAP_H */

@@ -641,8 +641,18 @@ static int dt_print_stmt(dtrace_hdl_t *dtp, FILE *fp,
 	return dt_set_errno(dtp, EDT_INTERNAL);	/* no kind of statement */
 }
 
+/* Is probe name @name @kind ("entry"), or does it end in "-" @kind? */
+static bool dt_flow_is(const char *name, const char *kind)
+{
+	size_t n = strlen(name), k = strlen(kind);
+
+	return n >= k && !strcmp(name + n - k, kind) &&
+	       (n == k || name[n - k - 1] == '-');
+}
+
 /*
- * -x flowindent: entry and return probes show "-> func" and "<- func"
+ * -x flowindent: entry and return probes (also a USDT probe named
+ * "foo-entry", "-return") show "-> func" and "<- func"
  * ("=> func" and "<= func" for the syscall provider's, as in DTrace),
  * one space in from two per level of calls on that CPU; other probes
  * "| func:name" at two per level.
@@ -651,8 +661,8 @@ static int dt_flow_column(dtrace_hdl_t *dtp, int cpu, const struct dt_epid *e,
 			  struct dt_strbuf *sb)
 {
 	char fn[DTRACE_FUNCNAMELEN + DTRACE_NAMELEN + 64];
-	bool entry = !strcmp(e->desc.name, "entry");
-	bool ret = !strcmp(e->desc.name, "return");
+	bool entry = dt_flow_is(e->desc.name, "entry");
+	bool ret = dt_flow_is(e->desc.name, "return");
 	bool sys = !strcmp(e->desc.provider, "syscall");
 	int depth = 0;
 
@@ -723,8 +733,8 @@ static int dt_consume_rec(dtrace_hdl_t *dtp, FILE *fp, int cpu,
 
 	if (dtp->opt.oformat == DT_OFORMAT_JSON)
 		ret = dt_json_rec(dtp, cpu, e, cl, data, ts, &sb);
-	else if (!dtp->opt.quiet)
-		ret = dt_columns(dtp, cpu, e, &sb);
+	else if (!dtp->opt.quiet || dtp->opt.flowindent)
+		ret = dt_columns(dtp, cpu, e, &sb);	/* -F: quiet too */
 	for (i = 0; i < cl->nstmts && !ret; i++) {
 		const struct dt_stmt *st = &cl->stmts[i];
 

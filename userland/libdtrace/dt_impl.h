@@ -333,6 +333,8 @@ struct dtrace_hdl {
 	size_t npidkept;		/* probes, made again (dt_pid.c) */
 	int watchpid;			/* the watcher of execs (dt_pid.c), */
 	int watchfd;			/* 0 and -1 without one */
+	struct dt_pid_nonotes *nonotes;	/* files without USDT notes */
+	size_t nnonotes;		/* (dt_pid.c) */
 	char **cpp_argv;		/* -D/-U/-I for -C (dt_cpp.c) */
 	int cpp_argc;
 	char **libdirs;			/* -L, searched before the default */

@@ -69,6 +69,14 @@ struct dt_pobj {
 	bool exe;
 };
 
+/* A file read and found without USDT notes: dt_pid_nonotes(). */
+struct dt_pid_nonotes {
+	dev_t dev;
+	ino_t ino;
+	off_t size;
+	struct timespec mtime;
+};
+
 /* What one description asks of one object, and the count so far. */
 struct dt_pid_req {
 	dtrace_hdl_t *dtp;
@@ -521,6 +529,42 @@ out:
 }
 
 /*
+ * Is @path a file read before and found without USDT notes (the same
+ * device, inode, size and modification time)?  With @add, remember it
+ * as such.  The exec watcher sees the same programs and dynamic linker
+ * at every exec: they are read once.
+ */
+static bool dt_pid_nonotes(dtrace_hdl_t *dtp, const char *path, bool add)
+{
+	struct dt_pid_nonotes *nn;
+	struct stat st;
+	size_t i;
+
+	if (stat(path, &st))
+		return false;
+	for (i = 0; i < dtp->nnonotes; i++) {
+		nn = &dtp->nonotes[i];
+		if (nn->dev == st.st_dev && nn->ino == st.st_ino &&
+		    nn->size == st.st_size &&
+		    nn->mtime.tv_sec == st.st_mtim.tv_sec &&
+		    nn->mtime.tv_nsec == st.st_mtim.tv_nsec)
+			return true;
+	}
+	if (!add)
+		return false;
+	nn = realloc(dtp->nonotes, (dtp->nnonotes + 1) * sizeof(*nn));
+	if (!nn)
+		return false;
+	dtp->nonotes = nn;
+	nn += dtp->nnonotes++;
+	nn->dev = st.st_dev;
+	nn->ino = st.st_ino;
+	nn->size = st.st_size;
+	nn->mtime = st.st_mtim;
+	return false;
+}
+
+/*
  * The USDT sites of @o whose provider matches @prov, for process @pid:
  * the note's provider, or with @full the probe's ("myapp1234").
  */
@@ -532,8 +576,14 @@ static int dt_pid_usdt_obj(dtrace_hdl_t *dtp, const struct dt_pobj *o,
 	size_t n, i;
 	int fd = -1, ret = 0;
 
-	if (dt_usdt_read(o->src, &sites, &n) || !n)
+	if (dt_pid_nonotes(dtp, o->src, false))
 		return 0;
+	if (dt_usdt_read(o->src, &sites, &n))
+		return 0;
+	if (!n) {
+		dt_pid_nonotes(dtp, o->src, true);
+		return 0;
+	}
 	for (i = 0; i < n && !ret; i++) {
 		struct dtrace_ioc_ftp_create c;
 		const char *func;
@@ -1032,6 +1082,9 @@ void dt_pid_watch_stop(dtrace_hdl_t *dtp)
 
 void dt_pid_kept_free(dtrace_hdl_t *dtp)
 {
+	free(dtp->nonotes);
+	dtp->nonotes = NULL;
+	dtp->nnonotes = 0;
 	free(dtp->pidkept);
 	dtp->pidkept = NULL;
 	dtp->npidkept = 0;

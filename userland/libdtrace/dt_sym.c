@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <engine/glob.h>
 #include "dt_impl.h"
@@ -52,6 +53,7 @@ struct dt_phdr {
 /* One ELF object, read once per handle. */
 struct dt_uobj {
 	char *path;
+	struct stat st;		/* the file read (dev, ino, size, mtime) */
 	char *name;		/* its DT_SONAME, else its basename */
 	bool bad;		/* not an ELF file we can read */
 	struct dt_usym *syms;
@@ -454,16 +456,35 @@ out:
 	close(fd);
 }
 
+/* Is @a (of a file read before) the file @b, as stat() says now? */
+static bool dt_uobj_same(const struct stat *a, const struct stat *b)
+{
+	return a->st_dev == b->st_dev && a->st_ino == b->st_ino &&
+	       a->st_size == b->st_size &&
+	       a->st_mtim.tv_sec == b->st_mtim.tv_sec &&
+	       a->st_mtim.tv_nsec == b->st_mtim.tv_nsec;
+}
+
+/*
+ * The object read from @path: read again when the file there is no
+ * longer the one read (a program rebuilt while dtrace runs); the old
+ * one stays for the maps that name it.
+ */
 static struct dt_uobj *dt_uobj_get(struct dt_symtab *st, const char *path)
 {
 	struct dt_uobj *o;
+	struct stat now;
+	bool known = !stat(path, &now);
 
 	for (o = st->objs; o; o = o->next)
-		if (!strcmp(o->path, path))
+		if (!strcmp(o->path, path) &&
+		    (!known || dt_uobj_same(&o->st, &now)))
 			return o;
 	o = calloc(1, sizeof(*o));
 	if (!o)
 		return NULL;
+	if (known)
+		o->st = now;
 	o->path = strdup(path);
 	if (!o->path) {
 		free(o);

@@ -9,8 +9,10 @@
 # later:::first and whose last fires later:::done, started twice by the
 # test (not by dtrace, after tracing began), fires both probes each
 # time, as its own provider laterPID, its first included; a program
-# started by dtrace's system() fires them too.  When dtrace ends its
-# probes go.
+# started by dtrace's system() fires them too.  The same path run first
+# as a program without notes, then rebuilt with them, fires (dtrace
+# remembers files without notes by their identity, not their path).
+# When dtrace ends its probes go.
 set -eu
 . selftests/lib/dt.sh
 . selftests/providers/fasttrap/fasttrap.inc
@@ -35,6 +37,9 @@ int main(int argc, char **argv)
 }
 C
 ft_usdt_app
+mv "$DT_TMP/app" "$DT_TMP/app.usdt"
+printf 'int main(void) { return 0; }\n' >"$DT_TMP/plain.c"
+cc -o "$DT_TMP/app" "$DT_TMP/plain.c" || dt_fail "cc plain.c failed"
 
 dt_trace "
 later*:::
@@ -46,8 +51,11 @@ later*:::
 tick-1s
 /n++ == 0/
 {
-	system(\"$DT_TMP/app 3\");
+	system(\"$DT_TMP/app.usdt 3\");
 }" -Z -w
+"$DT_TMP/app"
+cp "$DT_TMP/app.usdt" "$DT_TMP/app.new"
+mv "$DT_TMP/app.new" "$DT_TMP/app"
 "$DT_TMP/app" 1 &
 a=$!
 wait "$a"

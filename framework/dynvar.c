@@ -160,14 +160,17 @@ static bool dtrace_dynkey_make(struct dtrace_mstate *mst,
 {
 	struct dtrace_state *state = mst->ecb->state;
 	char *key = this_cpu_ptr(state->buffers)->key;
-	int len = dtrace_dynvar_key(mst, key, tup, ntup);
+	int len;
 
+	if (!state->dyn.nbuckets)
+		return false;	/* no space: the program has no such variable */
+	len = dtrace_dynvar_key(mst, key, tup, ntup);
 	if (len < 0)
 		return false;
 	k->key = key;
 	k->keylen = len;
 	k->id = id;
-	k->thread = thread ? (uintptr_t)current | dtrace_ipl() : 0;
+	k->thread = thread ? (uintptr_t)current | dtrace_ipl(mst) : 0;
 	k->start = thread ? current->start_time : 0;
 	k->hash = jhash(key, len, jhash_3words(id, (u32)k->thread,
 					       (u32)(k->thread >> 32), 0));

@@ -7,7 +7,8 @@
  * Every file is validated once (header, every type record, string
  * section); its name indexes (types, functions, enumerators) are built
  * each on the first lookup that needs it; BTF types become struct
- * dt_type on demand, memoized by id.  dt_type.h is the API;
+ * dt_type on demand, memoized by id, a struct's members only when they
+ * are first asked for (dt_type_members()).  dt_type.h is the API;
  * docs/types.md the map.
  */
 #define _GNU_SOURCE
@@ -43,6 +44,8 @@ struct dt_btf_file {
 	uint32_t *offs;		/* type record offsets into data */
 	const struct dt_type **memo;	/* by id - id_base */
 	unsigned char *busy;	/* conversion under way: a cycle */
+	unsigned char *aligns;	/* of structs/unions by id - id_base, made
+				   from the records: 0 = not yet */
 	uint32_t *index;	/* open hash of named types, 0 = empty */
 	uint32_t index_mask;
 	uint32_t *func_index;	/* of functions, made on first need */
@@ -54,15 +57,14 @@ struct dt_btf_file {
 };
 
 /*
- * A type made during one conversion whose body or alignment is finished
- * after it: a struct/union whose members are still to be converted (so
- * recursion only follows containment, never the pointer graph), or an
- * array/typedef whose alignment comes from such a struct.
+ * A struct/union converted without its members (struct dt_type's
+ * ->lazy): where they are.  A module's file stays where it is once
+ * read, since the list of modules is complete before any is read.
  */
-struct dt_btf_pending {
+struct dt_btf_lazy {
+	dtrace_hdl_t *dtp;
 	struct dt_btf_file *f;
 	uint32_t id;
-	struct dt_type *t;
 };
 
 struct dt_btf {
@@ -71,8 +73,6 @@ struct dt_btf {
 	struct dt_btf_file *mods;
 	unsigned int nmods;
 	bool mods_listed;
-	struct dt_btf_pending *pending;	/* made in the current conversion */
-	unsigned int npending, pending_cap;
 	char err[512];
 };
 
@@ -465,7 +465,8 @@ static int dt_btf_load(struct dt_btf *btf, struct dt_btf_file *f)
 		return -1;
 	f->memo = calloc(f->ntypes + 1, sizeof(*f->memo));
 	f->busy = calloc(f->ntypes + 1, 1);
-	if (!f->memo || !f->busy) {
+	f->aligns = calloc(f->ntypes + 1, 1);
+	if (!f->memo || !f->busy || !f->aligns) {
 		dt_btf_seterr(btf, "%s: out of memory", f->path);
 		return -1;
 	}
@@ -508,6 +509,7 @@ static void dt_btf_file_free(struct dt_btf_file *f)
 	free(f->offs);
 	free(f->memo);
 	free(f->busy);
+	free(f->aligns);
 	free(f->index);
 	free(f->func_index);
 	free(f->enum_index);
@@ -671,29 +673,6 @@ static unsigned int dt_btf_int_bits(struct dt_btf *btf,
 	return 0;
 }
 
-/*
- * Remember @t (of @id in @f) until the conversion ends.  The type table
- * owns every type, so casting the const away is sound.
- */
-static int dt_btf_pending_add(struct dt_btf *btf, struct dt_btf_file *f,
-			      uint32_t id, const struct dt_type *t)
-{
-	struct dt_btf_pending *p;
-
-	if (btf->npending == btf->pending_cap) {
-		p = realloc(btf->pending, (btf->pending_cap * 2 + 64) *
-				       sizeof(*p));
-		if (!p)
-			return -1;
-		btf->pending = p;
-		btf->pending_cap = btf->pending_cap * 2 + 64;
-	}
-	btf->pending[btf->npending++] = (struct dt_btf_pending){
-		.f = f, .id = id, .t = (struct dt_type *)t,
-	};
-	return 0;
-}
-
 /* The members of struct/union @t, made from @bt. */
 static int dt_btf_sou(dtrace_hdl_t *dtp, struct dt_btf_file *f,
 		      const struct btf_type *bt, struct dt_type *t)
@@ -796,8 +775,126 @@ static const struct dt_type *dt_btf_proto(dtrace_hdl_t *dtp,
 }
 
 /*
- * A struct/union or a forward declaration: a shell of the right size,
- * its members made after the conversion that needs it.
+ * The definition of forward declaration @bt (tag @name) of @f, in @f
+ * or else in vmlinux (a module may declare what vmlinux defines): its
+ * id, with *@ffp its file; else the first forward declaration of the
+ * tag in @f; 0 if there is none.
+ */
+static uint32_t dt_btf_fwd_full(struct dt_btf *btf, struct dt_btf_file *f,
+				const struct btf_type *bt, const char *name,
+				struct dt_btf_file **ffp)
+{
+	unsigned int kind = BTF_INFO_KFLAG(bt->info) ? BTF_KIND_UNION :
+			    BTF_KIND_STRUCT;
+	uint32_t full, vfull;
+
+	if (!*name)
+		return 0;
+	*ffp = f;
+	full = dt_btf_find(btf, f, name, DT_NS_TAG, kind);
+	if (full && BTF_INFO_KIND(dt_btf_type(f, full)->info) != BTF_KIND_FWD)
+		return full;
+	vfull = f == &btf->vmlinux ? 0 :
+		dt_btf_find(btf, &btf->vmlinux, name, DT_NS_TAG, kind);
+	if (!vfull)
+		return full;
+	*ffp = &btf->vmlinux;
+	return vfull;
+}
+
+static unsigned int dt_btf_sou_align(struct dt_btf *btf,
+				     struct dt_btf_file *f, uint32_t id,
+				     unsigned int depth);
+
+/*
+ * The alignment of type @id seen from @f, read from the records
+ * alone, as its struct dt_type would have it: the same rules as
+ * dt_btf_int() and the others below, a struct's the largest of its
+ * members'.  A struct's shell gets it so that its members need not be
+ * converted for a containing struct, an array or a typedef of it.
+ */
+static unsigned int dt_btf_align_of(struct dt_btf *btf,
+				    struct dt_btf_file *f, uint32_t id,
+				    unsigned int depth)
+{
+	const struct btf_type *bt;
+	struct dt_btf_file *ff;
+	const char *name;
+	uint32_t full;
+
+	for (; depth < DT_BTF_MAXDEPTH; depth++) {
+		f = id ? dt_btf_file_of(btf, f, id) : NULL;
+		if (!f)
+			return 1;
+		bt = dt_btf_type(f, id);
+		switch (BTF_INFO_KIND(bt->info)) {
+		case BTF_KIND_INT:
+			return bt->size > 8 ? 16 : bt->size ? bt->size : 1;
+		case BTF_KIND_FLOAT:
+			return bt->size ? bt->size : 1;
+		case BTF_KIND_ENUM:
+		case BTF_KIND_ENUM64:
+			return bt->size ? bt->size : 4;
+		case BTF_KIND_PTR:
+			return 8;
+		case BTF_KIND_ARRAY:
+			id = ((const struct btf_array *)(bt + 1))->type;
+			continue;
+		case BTF_KIND_TYPEDEF:
+		case BTF_KIND_CONST:
+		case BTF_KIND_VOLATILE:
+		case BTF_KIND_RESTRICT:
+		case BTF_KIND_TYPE_TAG:
+			id = bt->type;
+			continue;
+		case BTF_KIND_STRUCT:
+		case BTF_KIND_UNION:
+			return dt_btf_sou_align(btf, f, id, depth);
+		case BTF_KIND_FWD:
+			name = dt_btf_str(btf, f, bt->name_off);
+			full = name ? dt_btf_fwd_full(btf, f, bt, name, &ff) : 0;
+			if (!full || BTF_INFO_KIND(dt_btf_type(ff, full)->info) ==
+				     BTF_KIND_FWD)
+				return 1;
+			f = ff;
+			id = full;
+			continue;
+		default:
+			return 1;
+		}
+	}
+	return 1;
+}
+
+/* dt_btf_align_of() of a struct/union, memoized. */
+static unsigned int dt_btf_sou_align(struct dt_btf *btf,
+				     struct dt_btf_file *f, uint32_t id,
+				     unsigned int depth)
+{
+	const struct btf_type *bt = dt_btf_type(f, id);
+	const struct btf_member *bm = (const struct btf_member *)(bt + 1);
+	unsigned int i, n = BTF_INFO_VLEN(bt->info), a = 1, ma;
+	unsigned char *memo = &f->aligns[id - f->id_base];
+
+	if (*memo)
+		return *memo;
+	*memo = 1;		/* a bad file may nest a struct in itself */
+	for (i = 0; i < n; i++) {
+		ma = dt_btf_align_of(btf, f, bm[i].type, depth + 1);
+		if (ma > a)
+			a = ma;
+	}
+	/* a packed struct: no more than its size allows */
+	while (a > 1 && bt->size % a)
+		a /= 2;
+	*memo = (unsigned char)a;
+	return a;
+}
+
+/*
+ * A struct/union or a forward declaration: a shell of the right size
+ * and alignment, whose members dt_btf_members() makes when they are
+ * first asked for, so that a lookup converts no more than it must.
  */
 static const struct dt_type *dt_btf_tag(dtrace_hdl_t *dtp,
 					struct dt_btf_file *f, uint32_t id,
@@ -805,23 +902,17 @@ static const struct dt_type *dt_btf_tag(dtrace_hdl_t *dtp,
 					const char *name, unsigned int depth)
 {
 	unsigned int kind = BTF_INFO_KIND(bt->info);
+	struct dt_btf_file *ff;
+	struct dt_btf_lazy *lz;
 	struct dt_type *t;
 	uint32_t full;
 
 	if (kind == BTF_KIND_FWD) {
 		kind = BTF_INFO_KFLAG(bt->info) ? BTF_KIND_UNION :
 		       BTF_KIND_STRUCT;
-		full = *name ? dt_btf_find(dtp->btf, f, name, DT_NS_TAG, kind) :
-		       0;
-		if (full && full != id)
-			return dt_btf_conv(dtp, f, full, depth + 1);
-		/* A module may declare what vmlinux defines. */
-		full = *name && f != &dtp->btf->vmlinux ?
-		       dt_btf_find(dtp->btf, &dtp->btf->vmlinux, name,
-				   DT_NS_TAG, kind) : 0;
-		if (full)
-			return dt_btf_conv(dtp, &dtp->btf->vmlinux, full,
-					   depth + 1);
+		full = dt_btf_fwd_full(dtp->btf, f, bt, name, &ff);
+		if (full && (full != id || ff != f))
+			return dt_btf_conv(dtp, ff, full, depth + 1);
 	}
 	t = dt_btf_new(dtp, kind == BTF_KIND_UNION ? DT_TK_UNION :
 		       DT_TK_STRUCT, kind == BTF_KIND_UNION ? "union " :
@@ -834,7 +925,13 @@ static const struct dt_type *dt_btf_tag(dtrace_hdl_t *dtp,
 		return t;
 	}
 	t->size = bt->size;
-	return dt_btf_pending_add(dtp->btf, f, id, t) ? NULL : t;
+	t->align = dt_btf_sou_align(dtp->btf, f, id, depth);
+	lz = dt_typetab_zalloc(dtp, sizeof(*lz));
+	if (!lz)
+		return NULL;
+	*lz = (struct dt_btf_lazy){ .dtp = dtp, .f = f, .id = id };
+	t->lazy = lz;
+	return t;
 }
 
 static const struct dt_type *dt_btf_typedef(dtrace_hdl_t *dtp,
@@ -858,7 +955,7 @@ static const struct dt_type *dt_btf_typedef(dtrace_hdl_t *dtp,
 	t->is_signed = b->is_signed;
 	t->rank = b->rank;
 	t->incomplete = b->incomplete;
-	return dt_btf_pending_add(dtp->btf, f, 0, t) ? NULL : t;
+	return t;
 }
 
 /* Is type @id, seen from @f, a FUNC_PROTO (what a FUNC must refer to)? */
@@ -896,8 +993,7 @@ static const struct dt_type *dt_btf_conv_kind(dtrace_hdl_t *dtp,
 		const struct btf_array *a = (const void *)(bt + 1);
 
 		t = dt_btf_ref(dtp, f, a->type, depth);
-		t = t ? dt_type_array(dtp, t, a->nelems) : NULL;
-		return t && !dt_btf_pending_add(dtp->btf, f, 0, t) ? t : NULL;
+		return t ? dt_type_array(dtp, t, a->nelems) : NULL;
 	}
 	case BTF_KIND_STRUCT:
 	case BTF_KIND_UNION:
@@ -952,55 +1048,6 @@ static const struct dt_type *dt_btf_conv(dtrace_hdl_t *dtp,
 }
 
 /*
- * Alignment of a kernel type whose structs may not have theirs yet:
- * the largest of the members', lowered for a packed struct to what its
- * size allows.  Recursion follows containment only, so it ends.
- */
-static unsigned int dt_btf_align(const struct dt_type *t)
-{
-	struct dt_type *w = (struct dt_type *)dt_type_base(t);
-	unsigned int i, a = 1;
-
-	if (w->kind == DT_TK_ARRAY)
-		return dt_btf_align(w->ref);
-	if ((w->kind != DT_TK_STRUCT && w->kind != DT_TK_UNION) || w->align)
-		return w->align ? w->align : 1;
-	w->align = 1;		/* a bad file may nest a struct in itself */
-	for (i = 0; i < w->nmembers; i++)
-		if (dt_btf_align(w->members[i].type) > a)
-			a = dt_btf_align(w->members[i].type);
-	while (a > 1 && w->size % a)
-		a /= 2;
-	w->align = a;
-	return a;
-}
-
-/* Finish what the conversion left pending: members, then alignments. */
-static int dt_btf_finish(dtrace_hdl_t *dtp)
-{
-	struct dt_btf *btf = dtp->btf;
-	struct dt_btf_pending *p;
-	const struct dt_type *b;
-	unsigned int i;
-
-	for (i = 0; i < btf->npending; i++) {
-		p = &btf->pending[i];
-		if (p->id && dt_btf_sou(dtp, p->f, dt_btf_type(p->f, p->id),
-					p->t) < 0)
-			return -1;
-	}
-	for (i = 0; i < btf->npending; i++) {
-		p = &btf->pending[i];
-		p->t->align = dt_btf_align(p->t);
-		b = dt_type_base(p->t);
-		if (p->t->kind == DT_TK_TYPEDEF)
-			p->t->size = b->size;
-		p->t->incomplete = b->incomplete;
-	}
-	return 0;
-}
-
-/*
  * Convert @id of @f, the entry point from a lookup.  A file found bad
  * here is not used again: its other types could be as broken.
  */
@@ -1010,12 +1057,19 @@ static const struct dt_type *dt_btf_convert(dtrace_hdl_t *dtp,
 {
 	const struct dt_type *t = dt_btf_conv(dtp, f, id, 0);
 
-	if (dt_btf_finish(dtp) < 0)
-		t = NULL;
-	dtp->btf->npending = 0;
 	if (!t)
 		f->ok = false;
 	return t;
+}
+
+void dt_btf_members(struct dt_type *t)
+{
+	struct dt_btf_lazy *lz = t->lazy;
+
+	t->lazy = NULL;
+	if (lz->f->ok &&
+	    dt_btf_sou(lz->dtp, lz->f, dt_btf_type(lz->f, lz->id), t) < 0)
+		lz->f->ok = false;
 }
 
 /* The API (dt_type.h). */
@@ -1123,7 +1177,6 @@ void dt_btf_close(dtrace_hdl_t *dtp)
 	for (i = 0; i < btf->nmods; i++)
 		dt_btf_file_free(&btf->mods[i]);
 	free(btf->mods);
-	free(btf->pending);
 	free(btf);
 	dtp->btf = NULL;
 }

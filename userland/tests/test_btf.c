@@ -173,6 +173,7 @@ static void test_btf_split(const char *base, const char *dir)
 	const struct dt_member *m;
 	dtrace_hdl_t *dtp;
 	char path[512];
+	unsigned int n = 0;
 	uint64_t off;
 	FILE *fp;
 
@@ -191,7 +192,7 @@ static void test_btf_split(const char *base, const char *dir)
 	setenv("DTRACE_BTF_MODDIR", dir, 1);
 	dtp = btf_open(base);
 	t = dt_type_lookup(dtp, "struct mod_s");
-	tap_ok(t && t->size == 16 && t->nmembers == 2,
+	tap_ok(t && t->size == 16 && dt_type_members(t, &n) && n == 2,
 	       "split: struct mod_s from the module");
 	m = dt_type_member(t, "p", &off);
 	tap_ok(m && dt_type_base(m->type)->ref ==
@@ -220,6 +221,28 @@ static void bad_case(const char *path, const char *name, const char *what,
 	btf_close(dtp);
 }
 
+/*
+ * A corrupted member list: struct s is found (its members are not made
+ * by the lookup), its member @member misses, and the error says why.
+ */
+static void bad_member(const char *path, const char *member,
+		       const char *what, const char *want)
+{
+	dtrace_hdl_t *dtp = btf_open(path);
+	const struct dt_type *s = dt_type_lookup(dtp, "struct s");
+	unsigned int n = 1;
+	uint64_t off;
+	char full[512];
+
+	snprintf(full, sizeof(full), "%s: %s", path, want);
+	tap_ok(s && s->size == 16, "bad BTF (%s): struct s found", what);
+	tap_ok(s && !dt_type_member(s, member, &off) &&
+	       !dt_type_members(s, &n) && n == 0,
+	       "bad BTF (%s): it has no members, %s misses", what, member);
+	tap_is_str(dt_btf_error(dtp), full, "bad BTF (%s): message", what);
+	btf_close(dtp);
+}
+
 static void test_btf_bad(const char *path)
 {
 	uint32_t types[DT_ARRAY_SIZE(good_types)];
@@ -240,7 +263,7 @@ static void test_btf_bad(const char *path)
 	memcpy(types, good_types, sizeof(types));
 	types[15] = 99;		/* the pointer's target */
 	write_btf(path, types, sizeof(types), BTF_MAGIC, sizeof(strs));
-	bad_case(path, "struct s", "bad type id", "bad type id 99");
+	bad_member(path, "next", "bad type id", "bad type id 99");
 	memcpy(types, good_types, sizeof(types));
 	types[18] = 4;		/* typedef myint of itself */
 	write_btf(path, types, sizeof(types), BTF_MAGIC, sizeof(strs));
@@ -248,8 +271,8 @@ static void test_btf_bad(const char *path)
 	memcpy(types, good_types, sizeof(types));
 	types[7] = 5000;	/* name of member a */
 	write_btf(path, types, sizeof(types), BTF_MAGIC, sizeof(strs));
-	bad_case(path, "struct s", "bad member name",
-		 "struct s: bad member name offset");
+	bad_member(path, "next", "bad member name",
+		   "struct s: bad member name offset");
 	fp = fopen(path, "w");
 	if (fp) {
 		fwrite("\x9f\xeb\x01", 1, 3, fp);
@@ -382,6 +405,7 @@ static void test_btf_index_order(void)
 	char fnames[2][256];
 	dtrace_hdl_t *dtp;
 	int64_t v[2] = { -1, -1 };
+	unsigned int n;
 	int i;
 
 	if (access(VMLINUX, R_OK)) {
@@ -399,9 +423,12 @@ static void test_btf_index_order(void)
 			fn[i] = dt_btf_func(dtp, "vfs_read");
 			ts[i] = dt_type_lookup(dtp, "struct task_struct");
 		}
+		n = 0;
+		if (ts[i])
+			dt_type_members(ts[i], &n);
 		snprintf(fnames[i], sizeof(fnames[i]), "%s|%s|%u|%u|%s",
 			 tname(fn[i]), ts[i] ? ts[i]->name : "-",
-			 ts[i] ? ts[i]->size : 0, ts[i] ? ts[i]->nmembers : 0,
+			 ts[i] ? ts[i]->size : 0, n,
 			 et[i] ? et[i]->name : "-");
 		btf_close(dtp);
 	}

@@ -51,6 +51,8 @@ struct dt_btf_file {
 	uint32_t id_base;	/* id of the first type record */
 	uint32_t ntypes;
 	uint32_t *offs;		/* type record offsets into data */
+	uint32_t *named;	/* ids of the types with a tag or name */
+	uint32_t nnamed;
 	const struct dt_type **memo;	/* by id - id_base */
 	unsigned char *busy;	/* conversion under way: a cycle */
 	unsigned char *aligns;	/* of structs/unions by id - id_base, made
@@ -266,16 +268,28 @@ static long dt_btf_extra(unsigned int kind, unsigned int vlen)
 	}
 }
 
-/* Record the offset of every type record; check each fits. */
+static enum dt_btf_ns dt_btf_ns(const struct btf_type *t);
+
+/*
+ * Record the offset of every type record, checking each fits, and the
+ * ids of the named types (what the type index holds, so that it need
+ * not walk every record again).  A record is at least 12 bytes: both
+ * arrays are sized for as many as the section could hold.
+ */
 static int dt_btf_scan(struct dt_btf *btf, struct dt_btf_file *f,
 		       size_t start, size_t end)
 {
-	size_t off = start, cap = 1024;
+	size_t off = start, max = (end - start) / sizeof(struct btf_type) + 1;
 	const struct btf_type *t;
 	long extra;
 
-	f->offs = malloc(cap * sizeof(*f->offs));
-	while (f->offs && off < end) {
+	f->offs = malloc(max * sizeof(*f->offs));
+	f->named = malloc(max * sizeof(*f->named));
+	if (!f->offs || !f->named) {
+		dt_btf_seterr(btf, "%s: out of memory", f->path);
+		return -1;
+	}
+	while (off < end) {
 		if (end - off < sizeof(*t)) {
 			dt_btf_seterr(btf, "%s: type %u truncated", f->path,
 				      f->id_base + f->ntypes);
@@ -290,20 +304,10 @@ static int dt_btf_scan(struct dt_btf *btf, struct dt_btf_file *f,
 				      extra < 0 ? "unknown kind" : "truncated");
 			return -1;
 		}
-		if (f->ntypes == cap) {
-			uint32_t *o = realloc(f->offs, 2 * cap * sizeof(*o));
-
-			if (!o)
-				break;
-			f->offs = o;
-			cap *= 2;
-		}
+		if (t->name_off && dt_btf_ns(t) <= DT_NS_ORD)
+			f->named[f->nnamed++] = f->id_base + f->ntypes;
 		f->offs[f->ntypes++] = (uint32_t)off;
 		off += sizeof(*t) + (size_t)extra;
-	}
-	if (!f->offs || off < end) {
-		dt_btf_seterr(btf, "%s: out of memory", f->path);
-		return -1;
 	}
 	return 0;
 }
@@ -463,23 +467,29 @@ static int dt_btf_index(struct dt_btf *btf, struct dt_btf_file *f,
 {
 	uint32_t **index = ns == DT_NS_FUNC ? &f->func_index : &f->index;
 	uint32_t *mask = ns == DT_NS_FUNC ? &f->func_mask : &f->index_mask;
-	uint32_t i, h, n = 0;
+	uint32_t i, h, id, n = 0;
 	const struct btf_type *t;
 	enum dt_btf_ns tns;
 	const char *s;
 
 	if (*index)
 		return 0;
-	for (i = 0; i < f->ntypes; i++)
-		n += dt_btf_in_index(ns, dt_btf_ns(dt_btf_type(f, f->id_base + i)));
+	if (ns == DT_NS_FUNC) {
+		for (i = 0; i < f->ntypes; i++)
+			n += dt_btf_ns(dt_btf_type(f, f->id_base + i)) ==
+			     DT_NS_FUNC;
+	} else {
+		n = f->nnamed;
+	}
 	*mask = dt_btf_pow2(n) - 1;
 	*index = calloc(*mask + 1, sizeof(uint32_t));
 	if (!*index) {
 		dt_btf_seterr(btf, "%s: out of memory", f->path);
 		return -1;
 	}
-	for (i = 0; i < f->ntypes; i++) {
-		t = dt_btf_type(f, f->id_base + i);
+	for (i = 0; i < (ns == DT_NS_FUNC ? f->ntypes : f->nnamed); i++) {
+		id = ns == DT_NS_FUNC ? f->id_base + i : f->named[i];
+		t = dt_btf_type(f, id);
 		tns = dt_btf_ns(t);
 		if (!dt_btf_in_index(ns, tns))
 			continue;
@@ -489,7 +499,7 @@ static int dt_btf_index(struct dt_btf *btf, struct dt_btf_file *f,
 		h = dt_btf_hash(s, tns) & *mask;
 		while ((*index)[h])
 			h = (h + 1) & *mask;
-		(*index)[h] = f->id_base + i;
+		(*index)[h] = id;
 	}
 	return 0;
 }
@@ -619,6 +629,7 @@ static void dt_btf_file_free(struct dt_btf_file *f)
 		munmap((void *)f->data, f->map_len);
 	free(f->buf);
 	free(f->offs);
+	free(f->named);
 	free(f->memo);
 	free(f->busy);
 	free(f->aligns);

@@ -3,7 +3,8 @@
  * Kernel types from BTF: small BTF files built here (bitfields, cycles
  * through pointers, and corrupted files that must fail cleanly), then
  * the host's own /sys/kernel/btf/vmlinux when readable, cross-checked
- * against pahole(1) when it is installed.
+ * against pahole(1) when it is installed, and its structs' members made
+ * lazily against the same made eagerly.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -437,6 +438,154 @@ static void test_btf_index_order(void)
 	tap_ok(v[0] == 1 && v[1] == 1, "vmlinux: BPF_MAP_TYPE_HASH both ways");
 }
 
+/*
+ * Lazily made members against eagerly made ones.  A type's signature:
+ * its name, size and alignment and, for a struct or union, each
+ * member's name, bit offset, bit width, type name, size and alignment,
+ * into structs two levels down.
+ */
+static void sig(const struct dt_type *t, int depth, char *buf, size_t len)
+{
+	const struct dt_member *ms;
+	const struct dt_type *b = dt_type_base(t);
+	unsigned int i, n;
+	size_t l = strlen(buf);
+	char tn[256];
+
+	dt_type_name(t, tn, sizeof(tn));
+	snprintf(buf + l, len - l, "%s/%llu/%u", tn,
+		 (unsigned long long)t->size, t->align);
+	if (!b || (b->kind != DT_TK_STRUCT && b->kind != DT_TK_UNION) ||
+	    depth > 2)
+		return;
+	ms = dt_type_members(b, &n);
+	for (i = 0; i < n && strlen(buf) + 512 < len; i++) {
+		l = strlen(buf);
+		snprintf(buf + l, len - l, " {%s@%llu:%u ",
+			 ms[i].name ? ms[i].name : "-",
+			 (unsigned long long)ms[i].bit_offset, ms[i].bit_size);
+		sig(ms[i].type, depth + 1, buf, len);
+		l = strlen(buf);
+		snprintf(buf + l, len - l, "}");
+	}
+}
+
+/* Every type @t reaches, through members, pointers, arrays, params. */
+struct closure {
+	const struct dt_type **seen;
+	size_t n, cap;
+};
+
+static void reach(struct closure *c, const struct dt_type *t)
+{
+	const struct dt_member *ms;
+	unsigned int i, n;
+	size_t j;
+
+	if (!t)
+		return;
+	for (j = 0; j < c->n; j++)
+		if (c->seen[j] == t)
+			return;
+	if (c->n == c->cap) {
+		c->cap = c->cap * 2 + 256;
+		c->seen = realloc(c->seen, c->cap * sizeof(*c->seen));
+		if (!c->seen)
+			exit(1);
+	}
+	c->seen[c->n++] = t;
+	reach(c, t->ref);
+	if (t->kind == DT_TK_STRUCT || t->kind == DT_TK_UNION ||
+	    t->kind == DT_TK_FUNC) {
+		ms = dt_type_members(t, &n);
+		for (i = 0; i < n; i++)
+			reach(c, ms[i].type);
+	}
+}
+
+/* The alignment of @t from its members, as C lays a struct out. */
+static unsigned int align_from_members(const struct dt_type *t)
+{
+	const struct dt_member *ms;
+	unsigned int i, n, a = 1, ma;
+
+	t = dt_type_base(t);
+	while (t->kind == DT_TK_ARRAY)
+		t = dt_type_base(t->ref);
+	if (t->kind != DT_TK_STRUCT && t->kind != DT_TK_UNION)
+		return t->align ? t->align : 1;
+	ms = dt_type_members(t, &n);
+	for (i = 0; i < n; i++) {
+		ma = align_from_members(ms[i].type);
+		if (ma > a)
+			a = ma;
+	}
+	while (a > 1 && t->size % a)
+		a /= 2;
+	return a;
+}
+
+static void test_btf_lazy(void)
+{
+	static const char *const names[] = {
+		"struct task_struct", "struct mm_struct", "struct file",
+		"struct inode", "struct sk_buff", "struct sock",
+		"struct signal_struct", "struct cred", "struct page",
+		"struct super_block", "struct net_device", "struct tty_struct",
+		"struct rq", "struct bio", "struct sched_entity",
+	};
+	static char a[DT_ARRAY_SIZE(names)][1 << 16];
+	static char b[1 << 16];
+	struct closure c = { 0 };
+	const struct dt_type *t;
+	dtrace_hdl_t *dtp;
+	unsigned int bad = 0, nsou = 0;
+	size_t i;
+
+	if (access(VMLINUX, R_OK)) {
+		tap_ok(true, "# SKIP " VMLINUX " not readable");
+		return;
+	}
+	/* lazy: each struct looked up, its members made as it is read */
+	dtp = btf_open(VMLINUX);
+	for (i = 0; i < DT_ARRAY_SIZE(names); i++) {
+		a[i][0] = '\0';
+		t = dt_type_lookup(dtp, names[i]);
+		if (t)
+			sig(t, 0, a[i], sizeof(a[i]));
+	}
+	btf_close(dtp);
+	/* eager: all task_struct reaches made first, then the same reads */
+	dtp = btf_open(VMLINUX);
+	reach(&c, dt_type_lookup(dtp, "struct task_struct"));
+	tap_diag("task_struct reaches %zu types", c.n);
+	for (i = 0; i < DT_ARRAY_SIZE(names); i++) {
+		b[0] = '\0';
+		t = dt_type_lookup(dtp, names[i]);
+		if (t)
+			sig(t, 0, b, sizeof(b));
+		tap_is_str(b, a[i], "lazy %s: as when made eagerly", names[i]);
+	}
+	/* the alignment made from the records, against the members' */
+	for (i = 0; i < c.n; i++) {
+		t = c.seen[i];
+		if ((t->kind != DT_TK_STRUCT && t->kind != DT_TK_UNION) ||
+		    t->incomplete)
+			continue;
+		nsou++;
+		if (align_from_members(t) != t->align) {
+			bad++;
+			tap_diag("%s: align %u, from its members %u", t->name,
+				 t->align, align_from_members(t));
+		}
+	}
+	tap_ok(nsou > 100 && bad == 0,
+	       "lazy: alignment of %u structs from the BTF records as from their members (%u differ)",
+	       nsou, bad);
+	free(c.seen);
+	btf_close(dtp);
+}
+
 static void test_btf_modules(void)
 {
 	const char *mods = "/sys/kernel/btf";
@@ -484,5 +633,6 @@ void test_btf(void)
 	rmdir(dir);
 	test_btf_vmlinux();
 	test_btf_index_order();
+	test_btf_lazy();
 	test_btf_modules();
 }

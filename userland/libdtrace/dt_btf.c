@@ -173,8 +173,9 @@ static int dt_btf_read_bpf(struct dt_btf_file *f)
 
 /*
  * The bytes of @f: mapped where the file can be (a regular file; the
- * vmlinux BTF of kernels whose sysfs can map it), else by bpf(2) for the
- * running kernel's vmlinux, else read whole.
+ * vmlinux BTF of kernels whose sysfs can map it); for the running
+ * kernel's vmlinux, else the copy a previous run kept, else by bpf(2)
+ * (and kept); else read whole.
  */
 static int dt_btf_read(struct dt_btf_file *f)
 {
@@ -196,9 +197,20 @@ static int dt_btf_read(struct dt_btf_file *f)
 		close(fd);
 		return 0;
 	}
-	if (f->running && dt_btf_read_bpf(f) == 0) {
-		close(fd);
-		return 0;
+	if (f->running) {
+		p = (void *)dt_btf_cache_map(fd, st.st_size);
+		if (p) {
+			f->data = p;
+			f->size = f->map_len = st.st_size;
+			close(fd);
+			return 0;
+		}
+		if (dt_btf_read_bpf(f) == 0) {
+			if (f->size == (size_t)st.st_size)
+				dt_btf_cache_store(f->data, f->size);
+			close(fd);
+			return 0;
+		}
 	}
 	/* one byte more than its size, to see the end without a realloc */
 	cap = st.st_size > 0 ? (size_t)st.st_size + 1 : 1 << 20;
@@ -223,6 +235,8 @@ static int dt_btf_read(struct dt_btf_file *f)
 		goto out_close;
 	}
 	f->data = f->buf;
+	if (f->running)
+		dt_btf_cache_store(f->data, f->size);
 	close(fd);
 	return 0;
 out_close:
@@ -230,45 +244,54 @@ out_close:
 	return -1;
 }
 
+/*
+ * Each kind of type record: the bytes after it, a fixed part and so
+ * many per vlen item, and the namespace of its name.  A kind missing
+ * here (0, or one newer than this reader) is not known: known is 0.
+ */
+static const struct {
+	uint8_t known, fixed, item, ns;
+} dt_btf_kinds[NR_BTF_KINDS] = {
+#define K(kind, fixed, item, ns) [BTF_KIND_##kind] = { 1, fixed, item, ns }
+	K(INT, sizeof(uint32_t), 0, DT_NS_ORD),
+	K(PTR, 0, 0, DT_NS_NONE),
+	K(ARRAY, sizeof(struct btf_array), 0, DT_NS_NONE),
+	K(STRUCT, 0, sizeof(struct btf_member), DT_NS_TAG),
+	K(UNION, 0, sizeof(struct btf_member), DT_NS_TAG),
+	K(ENUM, 0, sizeof(struct btf_enum), DT_NS_TAG),
+	K(FWD, 0, 0, DT_NS_TAG),
+	K(TYPEDEF, 0, 0, DT_NS_ORD),
+	K(VOLATILE, 0, 0, DT_NS_NONE),
+	K(CONST, 0, 0, DT_NS_NONE),
+	K(RESTRICT, 0, 0, DT_NS_NONE),
+	K(FUNC, 0, 0, DT_NS_FUNC),
+	K(FUNC_PROTO, 0, sizeof(struct btf_param), DT_NS_NONE),
+	K(VAR, sizeof(struct btf_var), 0, DT_NS_NONE),
+	K(DATASEC, 0, sizeof(struct btf_var_secinfo), DT_NS_NONE),
+	K(FLOAT, 0, 0, DT_NS_ORD),
+	K(DECL_TAG, sizeof(struct btf_decl_tag), 0, DT_NS_NONE),
+	K(TYPE_TAG, 0, 0, DT_NS_NONE),
+	K(ENUM64, 0, sizeof(struct btf_enum64), DT_NS_TAG),
+#undef K
+};
+
 /* Bytes following a type record of @kind with @vlen items; -1 if bad. */
 static long dt_btf_extra(unsigned int kind, unsigned int vlen)
 {
-	switch (kind) {
-	case BTF_KIND_INT:
-		return sizeof(uint32_t);
-	case BTF_KIND_PTR:
-	case BTF_KIND_FWD:
-	case BTF_KIND_TYPEDEF:
-	case BTF_KIND_VOLATILE:
-	case BTF_KIND_CONST:
-	case BTF_KIND_RESTRICT:
-	case BTF_KIND_FUNC:
-	case BTF_KIND_FLOAT:
-	case BTF_KIND_TYPE_TAG:
-		return 0;
-	case BTF_KIND_ARRAY:
-		return sizeof(struct btf_array);
-	case BTF_KIND_STRUCT:
-	case BTF_KIND_UNION:
-		return (long)vlen * sizeof(struct btf_member);
-	case BTF_KIND_ENUM:
-		return (long)vlen * sizeof(struct btf_enum);
-	case BTF_KIND_ENUM64:
-		return (long)vlen * sizeof(struct btf_enum64);
-	case BTF_KIND_FUNC_PROTO:
-		return (long)vlen * sizeof(struct btf_param);
-	case BTF_KIND_VAR:
-		return sizeof(struct btf_var);
-	case BTF_KIND_DATASEC:
-		return (long)vlen * sizeof(struct btf_var_secinfo);
-	case BTF_KIND_DECL_TAG:
-		return sizeof(struct btf_decl_tag);
-	default:
+	if (kind >= NR_BTF_KINDS || !dt_btf_kinds[kind].known)
 		return -1;
-	}
+	return dt_btf_kinds[kind].fixed +
+	       (long)vlen * dt_btf_kinds[kind].item;
 }
 
-static enum dt_btf_ns dt_btf_ns(const struct btf_type *t);
+/* The namespace of a record's name. */
+static enum dt_btf_ns dt_btf_ns(const struct btf_type *t)
+{
+	unsigned int kind = BTF_INFO_KIND(t->info);
+
+	return kind < NR_BTF_KINDS ? (enum dt_btf_ns)dt_btf_kinds[kind].ns :
+	       DT_NS_NONE;
+}
 
 /*
  * Record the offset of every type record, checking each fits, and the
@@ -384,26 +407,6 @@ static uint32_t dt_btf_hash(const char *s, enum dt_btf_ns ns)
 	while (*s)
 		h = (h ^ (unsigned char)*s++) * 16777619u;
 	return h;
-}
-
-static enum dt_btf_ns dt_btf_ns(const struct btf_type *t)
-{
-	switch (BTF_INFO_KIND(t->info)) {
-	case BTF_KIND_STRUCT:
-	case BTF_KIND_UNION:
-	case BTF_KIND_ENUM:
-	case BTF_KIND_ENUM64:
-	case BTF_KIND_FWD:
-		return DT_NS_TAG;
-	case BTF_KIND_TYPEDEF:
-	case BTF_KIND_INT:
-	case BTF_KIND_FLOAT:
-		return DT_NS_ORD;
-	case BTF_KIND_FUNC:
-		return DT_NS_FUNC;
-	default:
-		return DT_NS_NONE;
-	}
 }
 
 static uint32_t dt_btf_pow2(uint32_t n)

@@ -142,7 +142,7 @@ static int fbt_entry_handler(struct kprobe *kp, struct pt_regs *regs)
 	u64 args[DTRACE_PROBE_NARGS];
 
 	fbt_args(regs, args, armed->nargs);
-	dtrace_probe_regs(armed->id, args, armed->nargs, regs, true);
+	dtrace_probe_kprobe(armed->id, args, armed->nargs, kp, regs, true);
 	return 0;
 }
 NOKPROBE_SYMBOL(fbt_entry_handler);

@@ -16,12 +16,8 @@ set -eu
 . selftests/lib/dt.sh
 . selftests/providers/fasttrap/fasttrap.inc
 
-UD=$DT_TOP/selftests/progs/udlopen
-LIBZ=libz.so.1
 ft_setup
-[ -x "$UD" ] || dt_skip "selftests/progs/udlopen is not built"
-ldconfig -p 2>/dev/null | grep -q "$LIBZ" ||
-	[ -e /usr/lib/x86_64-linux-gnu/$LIBZ ] || dt_skip "no $LIBZ"
+ft_need_udlopen
 
 timeout 300 "$DTRACE" -q -Z \
 	-n 'pid$target::zlibVersion:entry { @[probemod] = count(); }' \

@@ -453,7 +453,8 @@ static __always_inline void dtrace_probe_enter(struct dtrace_probe *probe,
 					       struct dtrace_state *only,
 					       const u64 *args,
 					       unsigned int nargs, int err,
-					       struct pt_regs *regs, bool entry)
+					       struct pt_regs *regs, bool entry,
+					       bool trap)
 {
 	bool user = regs && user_mode(regs);
 	struct dtrace_mstate mst = {
@@ -462,6 +463,7 @@ static __always_inline void dtrace_probe_enter(struct dtrace_probe *probe,
 		.regs = user ? NULL : regs,
 		.regs_entry = entry,
 		.user = user,
+		.trap = trap,
 	};
 
 	memcpy(mst.dif.args, args, min_t(unsigned int, nargs,
@@ -490,7 +492,8 @@ static void dtrace_probe_nested(struct dtrace_probe *probe,
 
 static __always_inline void dtrace_probe_run(dtrace_id_t id, const u64 *args,
 					     unsigned int nargs, int err,
-					     struct pt_regs *regs, bool entry)
+					     struct pt_regs *regs, bool entry,
+					     bool trap)
 {
 	struct dtrace_probe *probe;
 	unsigned long flags;
@@ -500,7 +503,7 @@ static __always_inline void dtrace_probe_run(dtrace_id_t id, const u64 *args,
 	if (probe && rcu_access_pointer(probe->ecbs)) {
 		if (dtrace_guard_enter())
 			dtrace_probe_enter(probe, NULL, args, nargs, err,
-					   regs, entry);
+					   regs, entry, trap);
 		else
 			dtrace_probe_nested(probe, NULL);
 		dtrace_guard_leave();
@@ -511,7 +514,7 @@ static __always_inline void dtrace_probe_run(dtrace_id_t id, const u64 *args,
 void dtrace_probe_args(dtrace_id_t id, const u64 *args, unsigned int nargs,
 		       int err)
 {
-	dtrace_probe_run(id, args, nargs, err, NULL, false);
+	dtrace_probe_run(id, args, nargs, err, NULL, false, false);
 }
 EXPORT_SYMBOL_NS_GPL(dtrace_probe_args, DTRACE_NS);
 NOKPROBE_SYMBOL(dtrace_probe_args);
@@ -519,17 +522,33 @@ NOKPROBE_SYMBOL(dtrace_probe_args);
 void dtrace_probe_regs(dtrace_id_t id, const u64 *args, unsigned int nargs,
 		       struct pt_regs *regs, bool entry)
 {
-	dtrace_probe_run(id, args, nargs, 0, regs, entry);
+	dtrace_probe_run(id, args, nargs, 0, regs, entry, false);
 }
 EXPORT_SYMBOL_NS_GPL(dtrace_probe_regs, DTRACE_NS);
 NOKPROBE_SYMBOL(dtrace_probe_regs);
+
+/*
+ * A breakpoint kprobe's handler runs in the int3 trap, an NMI to the
+ * kernel (x86); one through ftrace runs where the function was called.
+ * Only the first needs its level taken down (dtrace_ipl()).
+ */
+void dtrace_probe_kprobe(dtrace_id_t id, const u64 *args, unsigned int nargs,
+			 const struct kprobe *kp, struct pt_regs *regs,
+			 bool entry)
+{
+	bool trap = in_nmi() && !(kp->flags & KPROBE_FLAG_FTRACE);
+
+	dtrace_probe_run(id, args, nargs, 0, regs, entry, trap);
+}
+EXPORT_SYMBOL_NS_GPL(dtrace_probe_kprobe, DTRACE_NS);
+NOKPROBE_SYMBOL(dtrace_probe_kprobe);
 
 void dtrace_probe(dtrace_id_t id, u64 arg0, u64 arg1, u64 arg2, u64 arg3,
 		  u64 arg4, u64 arg5)
 {
 	const u64 args[6] = { arg0, arg1, arg2, arg3, arg4, arg5 };
 
-	dtrace_probe_run(id, args, ARRAY_SIZE(args), 0, NULL, false);
+	dtrace_probe_run(id, args, ARRAY_SIZE(args), 0, NULL, false, false);
 }
 EXPORT_SYMBOL_NS_GPL(dtrace_probe, DTRACE_NS);
 NOKPROBE_SYMBOL(dtrace_probe);
@@ -550,7 +569,7 @@ void dtrace_probe_fire_state(struct dtrace_probe *probe,
 	local_irq_save(flags);
 	if (dtrace_guard_enter())
 		dtrace_probe_enter(probe, state, args, ARRAY_SIZE(args), 0,
-				   NULL, false);
+				   NULL, false, false);
 	else
 		dtrace_probe_nested(probe, state);
 	dtrace_guard_leave();

@@ -149,7 +149,7 @@ static int fbt_entry_handler(struct kprobe *kp, struct pt_regs *regs)
 	fbt_args(regs, args, armed->nargs);
 	/* the probe's pc is the hook's address, not past the breakpoint */
 	instruction_pointer_set(regs, (unsigned long)kp->addr);
-	dtrace_probe_regs(armed->id, args, armed->nargs, regs, true);
+	dtrace_probe_kprobe(armed->id, args, armed->nargs, kp, regs, true);
 	instruction_pointer_set(regs, trap_ip);
 	return 0;
 }

@@ -117,6 +117,7 @@ static void notrace fbt_ftrace_handler(unsigned long ip,
 				       struct ftrace_regs *fregs)
 {
 	struct pt_regs *regs = ftrace_get_regs(fregs);
+	unsigned long ret_ip = instruction_pointer(regs);
 	u64 args[DTRACE_PROBE_NARGS];
 	struct fbt_armed *armed;
 	int bit;
@@ -127,8 +128,11 @@ static void notrace fbt_ftrace_handler(unsigned long ip,
 	hash_for_each_possible_rcu_notrace(fbt_ftrace_table, armed, node, ip) {
 		if ((unsigned long)armed->kp.addr == ip) {
 			fbt_args(regs, args, armed->nargs);
+			/* the probe's pc is the hook's address, as a kprobe's */
+			instruction_pointer_set(regs, ip);
 			dtrace_probe_regs(armed->id, args, armed->nargs, regs,
 					  true);
+			instruction_pointer_set(regs, ret_ip);
 			break;
 		}
 	}
@@ -139,10 +143,14 @@ NOKPROBE_SYMBOL(fbt_ftrace_handler);
 static int fbt_entry_handler(struct kprobe *kp, struct pt_regs *regs)
 {
 	struct fbt_armed *armed = container_of(kp, struct fbt_armed, kp);
+	unsigned long trap_ip = instruction_pointer(regs);
 	u64 args[DTRACE_PROBE_NARGS];
 
 	fbt_args(regs, args, armed->nargs);
+	/* the probe's pc is the hook's address, not past the breakpoint */
+	instruction_pointer_set(regs, (unsigned long)kp->addr);
 	dtrace_probe_kprobe(armed->id, args, armed->nargs, kp, regs, true);
+	instruction_pointer_set(regs, trap_ip);
 	return 0;
 }
 NOKPROBE_SYMBOL(fbt_entry_handler);

@@ -97,6 +97,10 @@ static int dtrace_action_check(const struct dtrace_actdesc *ad,
 	case DTRACE_ACT_STOP:
 	case DTRACE_ACT_PANIC:
 		return !prog && stores_nothing ? 0 : -EINVAL;
+	case DTRACE_ACT_PCAP:
+		return dtrace_prog_is_int(prog) &&
+		       ad->size > sizeof(struct dtrace_pcaprec) &&
+		       !(ad->offset % 8) ? 0 : -EINVAL;
 	default:
 		return -EINVAL;
 	}

@@ -526,6 +526,10 @@ u32 dtrace_stack_kernel(struct dtrace_mstate *mst, u64 *pcs, u32 max);
 u32 dtrace_stack_user(const struct dtrace_mstate *mst, u64 *pcs, u32 max);
 u64 dtrace_caller(struct dtrace_mstate *mst);
 
+/* pcap_ctx.c: probe context */
+void dtrace_pcap_store(struct dtrace_mstate *mst, char *dst, u64 addr,
+		       u32 size);
+
 /* probe_ctx.c */
 
 /* How deep this CPU is inside the core; see "The per-CPU guard" above. */

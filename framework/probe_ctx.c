@@ -19,7 +19,7 @@
  *    CPU's buffers, scratch, variables and the dynamic variable space;
  *  - it calls nothing but the other probe-context files of framework/
  *    (env_ctx.c, dynvar.c, stack.c, buffer_ctx.c, agg_ctx.c,
- *    spec_ctx.c, and the engine's engine/dif_exec_ctx.c and
+ *    spec_ctx.c, pcap_ctx.c, and the engine's engine/dif_exec_ctx.c and
  *    engine/dif_subr_ctx.c), inlines
  *    from include/linux, the nofault copies, the NMI-safe clocks,
  *    the stack unwinder and irq_work_queue().
@@ -303,6 +303,9 @@ static bool dtrace_act_run(struct dtrace_mstate *mst,
 		return dtrace_act_chill(v);
 	case DTRACE_ACT_PANIC:
 		dtrace_act_panic(mst);
+	case DTRACE_ACT_PCAP:
+		dtrace_pcap_store(mst, dst, v, act->size);
+		break;
 	}
 	return true;
 }

@@ -6,9 +6,11 @@
 # built) to a writable scratch folder, make "dtrace" the command the
 # tests find (PATH, and /usr/sbin/dtrace through an overlay, since some
 # scripts name it), run the conformance runner with the arguments given
-# after "--", and unload the modules again.  The runner's JSON and the
-# failures' logs go to OUT.  With ALONE set to a list of tests, those of
-# them that failed run a second time, one at a time (below).
+# after "--", and unload the modules again.  The guest runs no daemons:
+# listen.py stands in for the local ssh service (port 22, 127.0.0.1 and
+# ::1) that the network providers' tests connect to.  The runner's JSON
+# and the failures' logs go to OUT.  With ALONE set to a list of tests,
+# those of them that failed run a second time, one at a time (below).
 #
 # Usage: guest.sh SUITE RUNNER OUT -- RUNNER-ARGS...
 set -eu
@@ -45,6 +47,17 @@ else
 	sbin=0
 fi
 
+# the local ssh port the tcp/, ip/ and pcap/ tests connect to
+python3 "$top/scripts/conformance/listen.py" 22 >"$work/listen.log" 2>&1 &
+lpid=$!
+i=0
+while ! grep -q listening "$work/listen.log" && [ $i -lt 50 ]; do
+	sleep 0.2
+	i=$((i + 1))
+done
+grep -q listening "$work/listen.log" ||
+	echo "guest: no listener on port 22: $(cat "$work/listen.log")" >&2
+
 st=0
 cd "$work/dtu"
 PATH=$bin:$PATH python3 "$runner" run --dtrace "$top/userland/dtrace" \
@@ -70,6 +83,7 @@ if [ -n "${ALONE:-}" ] && [ -s "$out/results.json" ]; then
 fi
 cd "$top"
 
+kill "$lpid" 2>/dev/null || true
 [ "$sbin" -eq 0 ] || umount /usr/sbin
 for m in $(lsmod | awk '$1 ~ /^dtrace_/ && $1 != "dtrace_core" { print $1 }'); do
 	rmmod "$m" 2>/dev/null || true

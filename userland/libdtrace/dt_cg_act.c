@@ -327,6 +327,21 @@ static void dt_cg_tracemem(struct dt_cg *cg, struct dt_node *n,
 		dt_cg_aggn(cg, n->args->next->next, offp);
 }
 
+/*
+ * pcap(skb, proto): the kernel's copy of the packet (struct
+ * dtrace_pcaprec and pcapsize bytes), then the link type, an int.
+ */
+static void dt_cg_pcap(struct dt_cg *cg, struct dt_node *n, uint32_t *offp)
+{
+	uint32_t size = (uint32_t)(sizeof(struct dtrace_pcaprec) +
+				   cg->pcb->dtp->opt.pcapsize);
+	struct dt_difo *dp;
+
+	dp = dt_cg_program(cg, n->args, DTRACE_DIF_RTYPE_INT, 8);
+	dt_cg_action(cg, DTRACE_ACT_PCAP, dp, size, 8, 0, offp, n->line);
+	dt_cg_record(cg, n->args->next, DTRACE_ACT_DIFEXPR, offp);
+}
+
 static void dt_cg_stack(struct dt_cg *cg, struct dt_node *n, bool user,
 			uint32_t *offp)
 {
@@ -536,6 +551,10 @@ static void dt_cg_stmt(struct dt_cg *cg, struct dt_stmt_node *s,
 	case DT_ACT_TRACEMEM:
 		st = dt_cg_newstmt(cg, DT_STMT_TRACEMEM, s->line);
 		dt_cg_tracemem(cg, n, offp);
+		break;
+	case DT_ACT_PCAP:
+		st = dt_cg_newstmt(cg, DT_STMT_PCAP, s->line);
+		dt_cg_pcap(cg, n, offp);
 		break;
 	case DT_ACT_STACK:
 	case DT_ACT_USTACK:

@@ -1351,7 +1351,9 @@ static void dt_check_stringof(struct dt_pcb *pcb, struct dt_node *n)
 /*
  * An operator over integer constants becomes the constant it computes,
  * in 64 bits: as in DTrace, the value is not cut to the width of its
- * type, so (1 << 63) - 1 is INT64_MAX where it is used.
+ * type, so (1 << 63) - 1 is INT64_MAX where it is used.  But -x and ~x
+ * of an unsigned type narrower than 64 bits are of that type, as the
+ * code for them computes them at run time: -1u is 0xffffffff.
  */
 static void dt_check_fold(struct dt_pcb *pcb, struct dt_node *n)
 {
@@ -1382,6 +1384,11 @@ static void dt_check_fold(struct dt_pcb *pcb, struct dt_node *n)
 			return;
 		break;
 	}
+	t = dt_type_base(n->type);
+	if (n->kind == DT_NODE_OP1 &&
+	    (n->op == DT_OP_NEG || n->op == DT_OP_BNEG) && !t->is_signed &&
+	    t->size < 8)
+		v &= (int64_t)((1ULL << (t->size * 8)) - 1);
 	n->kind = DT_NODE_INT;
 	n->value = (uint64_t)v;
 }

@@ -145,18 +145,22 @@ static void dt_check_format(struct dt_pcb *pcb, struct dt_node *n,
 		dt_diag(pcb, n->line, tag, "%s", msg);
 }
 
+/*
+ * Argument #@argno of @name, @a: an integer, or (@ptr) a pointer too;
+ * else D_PROTO_ARG, naming prototype @proto.
+ */
 static void dt_check_int_arg(struct dt_pcb *pcb, const struct dt_node *n,
 			     struct dt_node *a, const char *name,
-			     const char *proto)
+			     unsigned int argno, const char *proto, bool ptr)
 {
 	char buf[128];
 
 	dt_check_expr(pcb, a);
-	if (!dt_type_is_int(a->type)) {
+	if (ptr ? !dt_type_is_scalar(a->type) : !dt_type_is_int(a->type)) {
 		dt_type_name(a->type, buf, sizeof(buf));
 		dt_diag(pcb, n->line, D_PROTO_ARG,
-			"%s( ) argument #1 is incompatible with prototype:\n\tprototype: %s\n\t argument: %s",
-			name, proto, buf);
+			"%s( ) argument #%u is incompatible with prototype:\n\tprototype: %s\n\t argument: %s",
+			name, argno, proto, buf);
 	}
 }
 
@@ -256,7 +260,7 @@ void dt_check_act(struct dt_pcb *pcb, struct dt_node *n,
 		break;
 	case DT_ACT_EXIT:
 		dt_check_nargs(pcb, n, "exit", 1, 1);
-		dt_check_int_arg(pcb, n, a, "exit", "int");
+		dt_check_int_arg(pcb, n, a, "exit", 1, "int", false);
 		break;
 	case DT_ACT_PRINTF:
 	case DT_ACT_SYSTEM:
@@ -295,7 +299,7 @@ void dt_check_act(struct dt_pcb *pcb, struct dt_node *n,
 	case DT_ACT_COMMIT:
 	case DT_ACT_DISCARD:
 		dt_check_nargs(pcb, n, act->name, 1, 1);
-		dt_check_int_arg(pcb, n, a, act->name, "int");
+		dt_check_int_arg(pcb, n, a, act->name, 1, "int", false);
 		break;
 	case DT_ACT_STOP:
 	case DT_ACT_PANIC:
@@ -308,6 +312,12 @@ void dt_check_act(struct dt_pcb *pcb, struct dt_node *n,
 	case DT_ACT_DENORMALIZE:
 	case DT_ACT_SETOPT:
 		dt_check_aggact(pcb, n, act);
+		break;
+	case DT_ACT_PCAP:
+		/* the sk_buff's address, the link type (PCAP_*) */
+		dt_check_nargs(pcb, n, "pcap", 2, 2);
+		dt_check_int_arg(pcb, n, a, "pcap", 1, "void *", true);
+		dt_check_int_arg(pcb, n, a->next, "pcap", 2, "int", false);
 		break;
 	case DT_ACT_BREAKPOINT:
 		dt_diag(pcb, n->line, D_UNSUPPORTED,
@@ -459,6 +469,7 @@ static void dt_check_order(struct dt_pcb *pcb, struct dt_order *o,
 	case DT_ACT_TRACE:
 	case DT_ACT_PRINTF:
 	case DT_ACT_TRACEMEM:
+	case DT_ACT_PCAP:
 	case DT_ACT_PRINT:
 	case DT_ACT_STACK:
 	case DT_ACT_USTACK:

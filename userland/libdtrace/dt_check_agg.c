@@ -577,6 +577,7 @@ void dt_check_aggact(struct dt_pcb *pcb, struct dt_node *n,
 	case DT_ACT_FTRUNCATE:
 	case DT_ACT_PANIC:
 	case DT_ACT_BREAKPOINT:
+	case DT_ACT_PCAP:
 	case DT_ACT_SPECULATE:
 	case DT_ACT_COMMIT:
 	case DT_ACT_DISCARD:

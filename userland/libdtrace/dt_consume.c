@@ -549,6 +549,7 @@ static int dt_consume_aggstmt(dtrace_hdl_t *dtp, const struct dt_clause *cl,
 		case DT_STMT_STACK:
 		case DT_STMT_USTACK:
 		case DT_STMT_TRACEMEM:
+		case DT_STMT_PCAP:
 		case DT_STMT_PRINT:
 		case DT_STMT_SYSTEM:
 		case DT_STMT_FREOPEN:
@@ -587,7 +588,7 @@ static int dt_consume_tracemem(dtrace_hdl_t *dtp, const struct dt_stmt *st,
 /* The statements of a clause that print, into @sb. */
 static int dt_print_stmt(dtrace_hdl_t *dtp, FILE *fp,
 			 const struct dt_clause *cl, const struct dt_stmt *st,
-			 const char *data, struct dt_strbuf *sb)
+			 const char *data, uint64_t ts, struct dt_strbuf *sb)
 {
 	const struct dt_recdesc *rec = &cl->recs[st->first];
 	const unsigned char *p = (const unsigned char *)data;
@@ -612,6 +613,8 @@ static int dt_print_stmt(dtrace_hdl_t *dtp, FILE *fp,
 				      rec->size / 8 - 1, (int)pid, sb);
 	case DT_STMT_TRACEMEM:
 		return dt_consume_tracemem(dtp, st, rec, data, sb);
+	case DT_STMT_PCAP:
+		return dt_pcap_rec(dtp, rec, data, ts, sb);
 	case DT_STMT_PRINT:
 		if (st->nrecs == 2)	/* a pointer, then its object */
 			return dt_print_pointee(dt_rec_int(rec, data),
@@ -742,9 +745,10 @@ static int dt_consume_rec(dtrace_hdl_t *dtp, FILE *fp, int cpu,
 		if (dtp->opt.oformat == DT_OFORMAT_JSON &&
 		    st->kind < DT_STMT_PRINTA && st->kind != DT_STMT_SYSTEM &&
 		    st->kind != DT_STMT_FREOPEN &&
-		    st->kind != DT_STMT_FTRUNCATE && st->kind != DT_STMT_EXIT)
+		    st->kind != DT_STMT_FTRUNCATE && st->kind != DT_STMT_EXIT &&
+		    st->kind != DT_STMT_PCAP)
 			continue;
-		ret = dt_print_stmt(dtp, fp, cl, st, data, &sb);
+		ret = dt_print_stmt(dtp, fp, cl, st, data, ts, &sb);
 		if (ret && (st->kind == DT_STMT_SYSTEM ||
 			    st->kind >= DT_STMT_PRINTA)) {
 			dt_strbuf_free(&sb);

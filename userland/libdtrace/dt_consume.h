@@ -14,6 +14,17 @@
 
 struct dt_strbuf;
 
+/*
+ * dt_pcap.c: the packet of pcap() record @rec (@rec[1] is its link
+ * type) in @data, recorded at @ts (CLOCK_MONOTONIC ns), appended to the
+ * pcapfile option's file or printed into @sb.  Return: 0 or -1
+ * (EDT_CORRUPT, an error writing the file).  dt_pcap_close() closes the
+ * file, if one was opened.
+ */
+int dt_pcap_rec(dtrace_hdl_t *dtp, const struct dt_recdesc *rec,
+		const char *data, uint64_t ts, struct dt_strbuf *sb);
+void dt_pcap_close(dtrace_hdl_t *dtp);
+
 /* dt_consume.c */
 uint64_t dt_rec_int(const struct dt_recdesc *rec, const char *data);
 int dt_report_drops(dtrace_hdl_t *dtp, int cpu, uint64_t n,

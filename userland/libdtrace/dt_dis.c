@@ -264,6 +264,8 @@ static const char *dt_dis_actname(uint32_t kind)
 		return "commit";
 	case DTRACE_ACT_DISCARD:
 		return "discard";
+	case DTRACE_ACT_PCAP:
+		return "pcap";
 	default:
 		return "?";
 	}

@@ -120,6 +120,7 @@ static const struct dt_ident dt_idents[] = {
 
 	ACT("freopen", DT_ACT_FREOPEN),
 	ACT("ftruncate", DT_ACT_FTRUNCATE),
+	ACT("pcap", DT_ACT_PCAP),
 };
 
 /*

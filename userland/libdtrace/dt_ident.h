@@ -52,6 +52,7 @@ enum dt_action {
 	DT_ACT_FTRUNCATE,
 	DT_ACT_PANIC,
 	DT_ACT_BREAKPOINT,
+	DT_ACT_PCAP,
 	DT_ACT_PRINTA,		/* PRINTA..SETOPT: done by the consumer */
 	DT_ACT_CLEAR,
 	DT_ACT_TRUNC,

@@ -69,6 +69,8 @@ struct dt_options {
 	uint64_t lockmem;	/* RLIMIT_MEMLOCK wanted; 0 unset */
 	char *ldpath;		/* the linker -G would use */
 	char *modpath;		/* where kernel modules are looked for */
+	char *pcapfile;		/* pcap() writes packets there, if set */
+	uint64_t pcapsize;	/* bytes of a packet pcap() captures */
 	uint32_t version;	/* D version: DT_VERSION() */
 };
 
@@ -153,6 +155,7 @@ enum dt_stmt_kind {
 	DT_STMT_STACK,		/* stack([n]) */
 	DT_STMT_USTACK,		/* ustack([n]) */
 	DT_STMT_TRACEMEM,	/* tracemem(addr, n): a BYREF record */
+	DT_STMT_PCAP,		/* pcap(skb, proto): the packet, proto */
 	DT_STMT_PRINT,		/* print(x): ->type-directed layout */
 	DT_STMT_SYSTEM,		/* system(fmt, ...): run by the consumer */
 	DT_STMT_FREOPEN,	/* freopen(fmt, ...): output to that file */
@@ -316,6 +319,10 @@ struct dtrace_hdl {
 	uint64_t aggdrops;		/* reported from AGGSNAP so far */
 	struct dt_held *held;		/* -x temporal: records kept back */
 	int *flowdepth;			/* -x flowindent: indent per CPU */
+	FILE *pcap_fp;			/* pcap(): the pcapfile, once open */
+	uint32_t pcap_link;		/* its link type */
+	bool pcap_mixed;		/* packets of another one were met */
+	int64_t pcap_walloff;		/* wall clock less monotonic, ns */
 
 	dtrace_handle_err_f *err_handler;
 	void *err_arg;

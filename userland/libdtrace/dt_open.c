@@ -15,6 +15,7 @@
 #include <unistd.h>
 #include <linux/capability.h>
 #include "dt_agg.h"
+#include "dt_consume.h"
 #include "dt_provider.h"
 #include "dt_sym.h"
 #include "dt_var.h"
@@ -199,6 +200,7 @@ void dtrace_close(dtrace_hdl_t *dtp)
 	dt_strv_free(dtp->macro_argv, dtp->macro_argc);
 	dt_strv_free(dtp->cpp_argv, dtp->cpp_argc);
 	dt_strv_free(dtp->libdirs, dtp->nlibdirs);
+	dt_pcap_close(dtp);
 	dt_options_fini(&dtp->opt);
 	for (i = 0; i < dtp->nclauses; i++)
 		dt_clause_free(dtp->clauses[i]);

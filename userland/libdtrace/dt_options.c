@@ -24,6 +24,12 @@
 #define DT_NSEC_PER_SEC	1000000000ULL
 #define DT_STACKFRAMES_DEFAULT	20
 #define DT_USTACKFRAMES_DEFAULT	100
+/*
+ * pcap(): an Ethernet frame by default; at most what a record holds
+ * beside the packet's header and the link type
+ */
+#define DT_PCAPSIZE_DEFAULT	1514
+#define DT_PCAPSIZE_MAX		(DTRACE_RECORD_MAX - 64)
 
 void dt_options_init(struct dt_options *opt)
 {
@@ -48,12 +54,14 @@ void dt_options_init(struct dt_options *opt)
 	opt->oformat = DT_OFORMAT_TEXT;
 	opt->version = DT_VERSION_LATEST;
 	opt->cpu = DTRACE_CPU_ANY;
+	opt->pcapsize = DT_PCAPSIZE_DEFAULT;
 }
 
 void dt_options_fini(struct dt_options *opt)
 {
 	free(opt->ldpath);
 	free(opt->modpath);
+	free(opt->pcapfile);
 }
 
 uint64_t dt_now(void)
@@ -335,6 +343,8 @@ static const struct dt_optdesc dt_optdescs[] = {
 	{ "libdir", DT_OPT_LIBDIR, 0, 0, 0, 0, DT_OPT_CLI },
 	{ "ldpath", DT_OPT_PATH, DT_OFF(ldpath), 0, 0, 0, DT_OPT_CLI },
 	{ "modpath", DT_OPT_PATH, DT_OFF(modpath), 0, 0, 0, DT_OPT_CLI },
+	{ "pcapfile", DT_OPT_PATH, DT_OFF(pcapfile), 0, 0, 0, 0 },
+	{ "pcapsize", DT_OPT_SIZE, DT_OFF(pcapsize), 1, DT_PCAPSIZE_MAX, 0, 0 },
 	{ "lockmem", DT_OPT_LOCKMEM, DT_OFF(lockmem), 0, 0, 0, DT_OPT_CLI },
 };
 

@@ -713,8 +713,9 @@ struct dt_type *dt_type_struct_begin(dtrace_hdl_t *dtp, enum dt_tkind kind,
 	char name[256];
 
 	*errp = 0;
+	/* DTrace names an anonymous one "struct " in its messages */
 	snprintf(name, sizeof(name), "%s %s", dt_kind_word(kind),
-		 tag ? tag : "<anon>");
+		 tag ? tag : "");
 	/*
 	 * As in DTrace, struct, union and enum tags are three namespaces:
 	 * "union u" may follow "struct u".

@@ -1067,6 +1067,10 @@ void test_cg(void)
 	ev(dtp, "~0", -1, 4);
 	ev(dtp, "~0u", 4294967295LL, 4);
 	ev(dtp, "~0u + 1", 0, 4);
+	/* -x and ~x of an unsigned int are unsigned ints, folded or not */
+	ev(dtp, "-1u + 0LL", 4294967295LL, 8);
+	ev(dtp, "~0u + 0LL", 4294967295LL, 8);
+	ev(dtp, "(long long)-1u == (long long)-(pid - pid + 1u)", 1, 4);
 	ev(dtp, "0u - 1 > 0", 1, 4);
 	ev(dtp, "-1 < 0u", 0, 4);
 	ev(dtp, "-1L < 0u", 1, 4);

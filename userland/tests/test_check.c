@@ -480,6 +480,15 @@ void test_check(void)
 	ck(dtp, "BEGIN { print(pid) }",
 	   "[D_PROTO_ARG] print( ) argument #1 is incompatible with prototype:\n\tprototype: void *\n\t argument: pid_t");
 	ck(dtp, "BEGIN { tracemem(probename, 8); tracemem(\"ab\", 2) }", "OK");
+	ck(dtp, "BEGIN { pcap(arg0, 101); pcap((void *)arg0, 1) }", "OK");
+	ck(dtp, "struct { int a; } s; BEGIN { pcap(s, 1) }",
+	   "[D_PROTO_ARG] pcap( ) argument #1 is incompatible with prototype:\n\tprototype: void *\n\t argument: struct ");
+	ck(dtp, "BEGIN { pcap(0, \"a\") }",
+	   "[D_PROTO_ARG] pcap( ) argument #2 is incompatible with prototype:\n\tprototype: int\n\t argument: string");
+	ck(dtp, "BEGIN { pcap() }",
+	   "[D_PROTO_LEN] pcap( ) prototype mismatch: 0 args passed, 2 expected");
+	ck(dtp, "BEGIN { pcap(1, 2, 3) }",
+	   "[D_PROTO_LEN] pcap( ) prototype mismatch: 3 args passed, 2 expected");
 	ck(dtp, "struct sq { int a; }; struct sq s; BEGIN { tracemem(s, 4) }",
 	   "[D_TRACEMEM_ADDR] tracemem( ) argument #1 is incompatible with prototype:\n\tprototype: pointer or integer\n\t argument: struct sq");
 	ck(dtp, "BEGIN { tracemem(arg0, \"x\") }",

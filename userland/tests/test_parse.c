@@ -375,7 +375,7 @@ void test_parse(void)
 		   "struct ps size 18", "parse: struct with bitfields");
 	tap_is_str(type_after(dtp, "typedef union { int i; char c[6]; } pu_t;",
 			      "pu_t"),
-		   "union <anon> size 6", "parse: typedef of an anonymous union");
+		   "union  size 6", "parse: typedef of an anonymous union");
 	tap_is_str(type_after(dtp, "enum pe { PA, PB = 5, PC, };"
 			      "int pe_arr[PC];", "enum pe"),
 		   "enum pe size 4", "parse: enum; enumerators are constants");

@@ -555,6 +555,14 @@ enum {
 	DTRACE_ACT_SPECULATE,
 	DTRACE_ACT_COMMIT,	/* commit speculation difo; size 0 */
 	DTRACE_ACT_DISCARD,	/* discard speculation difo; size 0 */
+	/*
+	 * pcap(): difo returns the address of a struct sk_buff (0: no
+	 * packet); store struct dtrace_pcaprec, then as many bytes of the
+	 * packet's linear data as fit in size - sizeof(struct
+	 * dtrace_pcaprec), the rest 0; size > sizeof(struct dtrace_pcaprec),
+	 * offset 8-aligned
+	 */
+	DTRACE_ACT_PCAP,
 	DTRACE_ACT_MAX
 };
 
@@ -566,6 +574,20 @@ struct dtrace_actdesc {
 	__u64			arg;		/* kind-specific, else 0 */
 	struct dtrace_difo	difo;
 };
+
+/* What DTRACE_ACT_PCAP stores before the packet's bytes. */
+struct dtrace_pcaprec {
+	__u32	origlen;	/* the packet's length (skb->len) */
+	__u32	caplen;		/* bytes of it that follow */
+	/*
+	 * where the network (IP) header starts in those bytes, or
+	 * DTRACE_PCAP_NHOFF_NONE
+	 */
+	__u32	nhoff;
+	__u32	reserved;
+};
+
+#define DTRACE_PCAP_NHOFF_NONE	0xffffffffU
 
 /* The largest record one clause may write (header excluded). */
 #define DTRACE_RECORD_MAX	65536

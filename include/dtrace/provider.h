@@ -305,6 +305,23 @@ void dtrace_probe_regs(dtrace_id_t id, const u64 *args, unsigned int nargs,
 		       struct pt_regs *regs, bool entry);
 
 /**
+ * dtrace_probe_entry() - a probe fired at a function's first instruction
+ * @id: the probe's id
+ * @nargs: how many arguments the function takes
+ * @regs: the kernel registers there (a kprobe's, or ftrace's saved ones)
+ *
+ * dtrace_probe_regs() with @entry, the arguments read from @regs by the
+ * architecture's calling convention (x86-64: rdi, rsi, rdx, rcx, r8,
+ * r9, then the stack above the return address), as many as @nargs says
+ * and D sees.  What an entry probe's provider calls: the arguments are
+ * copied once, straight into the firing's state.
+ *
+ * Context: as dtrace_probe().
+ */
+void dtrace_probe_entry(dtrace_id_t id, unsigned int nargs,
+			struct pt_regs *regs);
+
+/**
  * dtrace_match_glob() - does @str match the glob @pattern?
  * @pattern: a field of a probe description: '*', '?', '[set]' with
  *	ranges and '!' or '^', '\\' escapes; empty matches anything

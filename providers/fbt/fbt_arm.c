@@ -11,7 +11,9 @@
  * function and holds its module.  fbt_arm() and fbt_disarm() run in
  * process context from the provider's enable and disable ops; the
  * handlers run in probe context (with preemption disabled, possibly
- * with interrupts off) and only gather arguments for dtrace_probe_regs().
+ * with interrupts off) and only find the probe for dtrace_probe_entry()
+ * (which reads the arguments from the registers) or, on return,
+ * dtrace_probe_regs().
  */
 #define pr_fmt(fmt) "dtrace fbt: " fmt
 
@@ -69,41 +71,6 @@ static DEFINE_MUTEX(fbt_ftrace_lock);
 static unsigned int fbt_ftrace_nfuncs;	/* in the filter; fbt_ftrace_lock */
 
 /*
- * The x86-64 calling convention: six arguments in registers, the rest
- * on the stack above the return address.  A switch, not a loop over an
- * array of the registers: this runs on every firing.
- */
-static void fbt_args(struct pt_regs *regs, u64 *args, unsigned int n)
-{
-	unsigned long *sp = (unsigned long *)kernel_stack_pointer(regs);
-	unsigned int i;
-
-	for (i = 6; i < n; i++)
-		if (copy_from_kernel_nofault(&args[i], sp + i - 5,
-					     sizeof(args[i])))
-			args[i] = 0;
-	switch (min(n, 6U)) {
-	case 6:
-		args[5] = regs->r9;
-		fallthrough;
-	case 5:
-		args[4] = regs->r8;
-		fallthrough;
-	case 4:
-		args[3] = regs->cx;
-		fallthrough;
-	case 3:
-		args[2] = regs->dx;
-		fallthrough;
-	case 2:
-		args[1] = regs->si;
-		fallthrough;
-	case 1:
-		args[0] = regs->di;
-	}
-}
-
-/*
  * fbt_ops' handler, at the first instruction of a function in its
  * filter, before the function built its frame: as a kprobe there, with
  * the same registers.  ftrace calls it with preemption enabled and
@@ -117,7 +84,6 @@ static void notrace fbt_ftrace_handler(unsigned long ip,
 				       struct ftrace_regs *fregs)
 {
 	struct pt_regs *regs = ftrace_get_regs(fregs);
-	u64 args[DTRACE_PROBE_NARGS];
 	struct fbt_armed *armed;
 	int bit;
 
@@ -126,9 +92,7 @@ static void notrace fbt_ftrace_handler(unsigned long ip,
 		return;
 	hash_for_each_possible_rcu_notrace(fbt_ftrace_table, armed, node, ip) {
 		if ((unsigned long)armed->kp.addr == ip) {
-			fbt_args(regs, args, armed->nargs);
-			dtrace_probe_regs(armed->id, args, armed->nargs, regs,
-					  true);
+			dtrace_probe_entry(armed->id, armed->nargs, regs);
 			break;
 		}
 	}
@@ -139,10 +103,8 @@ NOKPROBE_SYMBOL(fbt_ftrace_handler);
 static int fbt_entry_handler(struct kprobe *kp, struct pt_regs *regs)
 {
 	struct fbt_armed *armed = container_of(kp, struct fbt_armed, kp);
-	u64 args[DTRACE_PROBE_NARGS];
 
-	fbt_args(regs, args, armed->nargs);
-	dtrace_probe_regs(armed->id, args, armed->nargs, regs, true);
+	dtrace_probe_entry(armed->id, armed->nargs, regs);
 	return 0;
 }
 NOKPROBE_SYMBOL(fbt_entry_handler);

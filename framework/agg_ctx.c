@@ -306,13 +306,11 @@ static void dtrace_agg_addsq(u64 *sq, s64 v)
 	sq[1] += hi + (sq[0] < lo);
 }
 
+/* Every function but count(), which dtrace_agg_fire() does itself. */
 static void dtrace_agg_apply(const struct dtrace_agg *agg, u64 *v, s64 val,
 			     u64 incr)
 {
 	switch (agg->def.func) {
-	case DTRACE_AGG_COUNT:
-		v[0] += incr;
-		break;
 	case DTRACE_AGG_SUM:
 		v[0] += val;
 		break;
@@ -402,7 +400,10 @@ void dtrace_agg_fire(struct dtrace_mstate *mst,
 		ab->drops++;
 		return;
 	}
-	dtrace_agg_apply(agg, vals, val, incr);
+	if (agg->def.func == DTRACE_AGG_COUNT)
+		vals[0] += incr;	/* the commonest, before the switch */
+	else
+		dtrace_agg_apply(agg, vals, val, incr);
 	return;
 
 illop:

@@ -47,6 +47,7 @@ static inline size_t dtrace_dif_min(size_t a, size_t b)
  * all; dtrace_dif_exec() runs it without its decode loop, with the
  * same results, faults and fault offsets.
  */
+/* two: dtrace_dif_exec_straight() keeps them in two locals, v1 and v2 */
 #define DTRACE_DIF_STRAIGHT_LOADS	2
 
 enum {

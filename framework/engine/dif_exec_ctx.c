@@ -501,8 +501,6 @@ dtrace_dif_exec_straight(const struct dtrace_dif_straight *s,
 	u64 v1 = 0, v2 = 0;
 	bool str;
 
-	_Static_assert(DTRACE_DIF_STRAIGHT_LOADS == 2, "v1 and v2 are the loads");
-
 	tup->n = 0;
 	if (!s->nloads && !s->push)
 		return 0;

@@ -167,7 +167,7 @@ static bool dtrace_dynkey_make(struct dtrace_mstate *mst,
 	k->key = key;
 	k->keylen = len;
 	k->id = id;
-	k->thread = thread ? (uintptr_t)current | dtrace_ipl() : 0;
+	k->thread = thread ? (uintptr_t)current | dtrace_ipl(mst) : 0;
 	k->start = thread ? current->start_time : 0;
 	k->hash = jhash(key, len, jhash_3words(id, (u32)k->thread,
 					       (u32)(k->thread >> 32), 0));

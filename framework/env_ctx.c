@@ -142,7 +142,7 @@ u64 dtrace_env_variable(struct dtrace_dif_mstate *dif, u32 var)
 	case DTRACE_DIF_VAR_UCALLER:
 		return dtrace_stack_user(mst, pcs, 2) == 2 ? pcs[1] : 0;
 	case DTRACE_DIF_VAR_IPL:
-		return dtrace_ipl();
+		return dtrace_ipl(mst);
 	}
 	return 0;	/* the verifier lets no other number through */
 }

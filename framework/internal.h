@@ -383,6 +383,8 @@ struct dtrace_mstate {
 	struct pt_regs			*regs;
 	bool				regs_entry;	/* at a function's entry */
 	bool				user;	/* fired in user code (uprobe) */
+	/* fired in a kprobe's int3 trap: one NMI level is the trap's */
+	bool				trap;
 	/* errno: 0 until the syscall provider reports one */
 	u64				errno_val;
 	bool				in_error;	/* firing dtrace:::ERROR */
@@ -397,12 +399,21 @@ static inline struct dtrace_mstate *to_mstate(struct dtrace_dif_mstate *dif)
 	return container_of(dif, struct dtrace_mstate, dif);
 }
 
-/* The interrupt level D's ipl shows: 0 task, 1 softirq, 2 hardirq, 3 NMI. */
-static inline u64 dtrace_ipl(void)
+/*
+ * The interrupt level of the code the probe fired in, which D's ipl shows
+ * and which keys self-> variables: 0 task, 1 softirq, 2 hardirq, 3 NMI.
+ * The int3 trap of a kprobe (mst->trap) entered NMI and hardirq once on
+ * the probed code's behalf (nmi_enter()); that level is not the code's.
+ */
+static inline u64 dtrace_ipl(const struct dtrace_mstate *mst)
 {
-	if (in_nmi())
+	unsigned long count = preempt_count();
+
+	if (mst->trap && (count & NMI_MASK))
+		count -= NMI_OFFSET + HARDIRQ_OFFSET;
+	if (count & NMI_MASK)
 		return 3;
-	if (in_hardirq())
+	if (count & HARDIRQ_MASK)
 		return 2;
 	return in_serving_softirq() ? 1 : 0;
 }

@@ -465,7 +465,7 @@ static DEFINE_PER_CPU(struct dtrace_mstate, dtrace_mstate);
 /* The firing's state but for its arguments: see dtrace_mstate above. */
 static __always_inline struct dtrace_mstate *
 dtrace_mstate_start(struct dtrace_probe *probe, int err, struct pt_regs *regs,
-		    bool user, bool entry)
+		    bool user, bool entry, bool trap)
 {
 	struct dtrace_mstate *mst = this_cpu_ptr(&dtrace_mstate);
 
@@ -475,6 +475,7 @@ dtrace_mstate_start(struct dtrace_probe *probe, int err, struct pt_regs *regs,
 	mst->regs = user ? NULL : regs;
 	mst->regs_entry = entry;
 	mst->user = user;
+	mst->trap = trap;
 	mst->in_error = false;
 	return mst;
 }
@@ -553,7 +554,7 @@ static void dtrace_probe_nested(struct dtrace_probe *probe,
 static __always_inline void dtrace_probe_run(dtrace_id_t id, const u64 *args,
 					     unsigned int nargs, int err,
 					     struct pt_regs *regs, bool entry,
-					     bool from_regs)
+					     bool from_regs, bool trap)
 {
 	struct dtrace_probe *probe;
 	struct dtrace_mstate *mst;
@@ -566,7 +567,7 @@ static __always_inline void dtrace_probe_run(dtrace_id_t id, const u64 *args,
 		if (dtrace_guard_enter()) {
 			user = !from_regs && regs && user_mode(regs);
 			mst = dtrace_mstate_start(probe, err, regs, user,
-						  entry);
+						  entry, trap);
 			if (from_regs)
 				dtrace_mstate_entry_args(mst, regs, nargs);
 			else
@@ -583,7 +584,7 @@ static __always_inline void dtrace_probe_run(dtrace_id_t id, const u64 *args,
 void dtrace_probe_args(dtrace_id_t id, const u64 *args, unsigned int nargs,
 		       int err)
 {
-	dtrace_probe_run(id, args, nargs, err, NULL, false, false);
+	dtrace_probe_run(id, args, nargs, err, NULL, false, false, false);
 }
 EXPORT_SYMBOL_NS_GPL(dtrace_probe_args, DTRACE_NS);
 NOKPROBE_SYMBOL(dtrace_probe_args);
@@ -591,15 +592,36 @@ NOKPROBE_SYMBOL(dtrace_probe_args);
 void dtrace_probe_regs(dtrace_id_t id, const u64 *args, unsigned int nargs,
 		       struct pt_regs *regs, bool entry)
 {
-	dtrace_probe_run(id, args, nargs, 0, regs, entry, false);
+	dtrace_probe_run(id, args, nargs, 0, regs, entry, false, false);
 }
 EXPORT_SYMBOL_NS_GPL(dtrace_probe_regs, DTRACE_NS);
 NOKPROBE_SYMBOL(dtrace_probe_regs);
 
-void dtrace_probe_entry(dtrace_id_t id, unsigned int nargs,
-			struct pt_regs *regs)
+/*
+ * A breakpoint kprobe's handler runs in the int3 trap, an NMI to the
+ * kernel (x86); one through ftrace runs where the function was called.
+ * Only the first needs its level taken down (dtrace_ipl()).
+ */
+static __always_inline bool dtrace_kprobe_trap(const struct kprobe *kp)
 {
-	dtrace_probe_run(id, NULL, nargs, 0, regs, true, true);
+	return kp && in_nmi() && !(kp->flags & KPROBE_FLAG_FTRACE);
+}
+
+void dtrace_probe_kprobe(dtrace_id_t id, const u64 *args, unsigned int nargs,
+			 const struct kprobe *kp, struct pt_regs *regs,
+			 bool entry)
+{
+	dtrace_probe_run(id, args, nargs, 0, regs, entry, false,
+			 dtrace_kprobe_trap(kp));
+}
+EXPORT_SYMBOL_NS_GPL(dtrace_probe_kprobe, DTRACE_NS);
+NOKPROBE_SYMBOL(dtrace_probe_kprobe);
+
+void dtrace_probe_entry(dtrace_id_t id, unsigned int nargs,
+			const struct kprobe *kp, struct pt_regs *regs)
+{
+	dtrace_probe_run(id, NULL, nargs, 0, regs, true, true,
+			 dtrace_kprobe_trap(kp));
 }
 EXPORT_SYMBOL_NS_GPL(dtrace_probe_entry, DTRACE_NS);
 NOKPROBE_SYMBOL(dtrace_probe_entry);
@@ -609,7 +631,8 @@ void dtrace_probe(dtrace_id_t id, u64 arg0, u64 arg1, u64 arg2, u64 arg3,
 {
 	const u64 args[6] = { arg0, arg1, arg2, arg3, arg4, arg5 };
 
-	dtrace_probe_run(id, args, ARRAY_SIZE(args), 0, NULL, false, false);
+	dtrace_probe_run(id, args, ARRAY_SIZE(args), 0, NULL, false, false,
+			 false);
 }
 EXPORT_SYMBOL_NS_GPL(dtrace_probe, DTRACE_NS);
 NOKPROBE_SYMBOL(dtrace_probe);
@@ -629,7 +652,7 @@ void dtrace_probe_fire_state(struct dtrace_probe *probe,
 
 	local_irq_save(flags);
 	if (dtrace_guard_enter()) {
-		mst = dtrace_mstate_start(probe, 0, NULL, false, false);
+		mst = dtrace_mstate_start(probe, 0, NULL, false, false, false);
 		memset(mst->dif.args, 0, sizeof(mst->dif.args));
 		dtrace_probe_fire(probe, mst, state);
 	} else {

@@ -304,22 +304,52 @@ struct pt_regs;
 void dtrace_probe_regs(dtrace_id_t id, const u64 *args, unsigned int nargs,
 		       struct pt_regs *regs, bool entry);
 
+struct kprobe;
+
+/**
+ * dtrace_probe_kprobe() - a probe fired in a kprobe's pre-handler
+ * @id: the probe's id
+ * @args: the probe's arguments, arg0.. in D
+ * @nargs: how many @args there are, as for dtrace_probe_args()
+ * @kp: the kprobe whose pre-handler (or kretprobe entry handler: its
+ *	&rp->kp) this is
+ * @regs: the registers the handler was given
+ * @entry: as for dtrace_probe_regs()
+ *
+ * As dtrace_probe_regs(), and D's ipl and the self-> variables of the
+ * clauses are those of the probed code.  Where a kprobe is a breakpoint
+ * (a function with no ftrace call site, an address inside a function),
+ * x86 runs its handler in the int3 trap, which it enters as an NMI;
+ * dtrace_probe_regs() would take the firing for an NMI, with its own
+ * self-> variables, and the thread's variables set elsewhere would read
+ * 0 there.  Use this in every kprobe pre-handler; a kretprobe's return
+ * handler runs where the function returned and uses dtrace_probe_regs().
+ *
+ * Context: as dtrace_probe().
+ */
+void dtrace_probe_kprobe(dtrace_id_t id, const u64 *args, unsigned int nargs,
+			 const struct kprobe *kp, struct pt_regs *regs,
+			 bool entry);
+
 /**
  * dtrace_probe_entry() - a probe fired at a function's first instruction
  * @id: the probe's id
  * @nargs: how many arguments the function takes
+ * @kp: the kprobe whose pre-handler this is, as for dtrace_probe_kprobe();
+ *	NULL from an ftrace_ops callback
  * @regs: the kernel registers there (a kprobe's, or ftrace's saved ones)
  *
- * dtrace_probe_regs() with @entry, the arguments read from @regs by the
- * architecture's calling convention (x86-64: rdi, rsi, rdx, rcx, r8,
- * r9, then the stack above the return address), as many as @nargs says
- * and D sees.  What an entry probe's provider calls: the arguments are
- * copied once, straight into the firing's state.
+ * dtrace_probe_kprobe() (or, with no @kp, dtrace_probe_regs()) with
+ * @entry, the arguments read from @regs by the architecture's calling
+ * convention (x86-64: rdi, rsi, rdx, rcx, r8, r9, then the stack above
+ * the return address), as many as @nargs says and D sees, 0 past them.
+ * What an entry probe's provider calls: the arguments are copied once,
+ * straight into the firing's state.
  *
  * Context: as dtrace_probe().
  */
 void dtrace_probe_entry(dtrace_id_t id, unsigned int nargs,
-			struct pt_regs *regs);
+			const struct kprobe *kp, struct pt_regs *regs);
 
 /**
  * dtrace_match_glob() - does @str match the glob @pattern?

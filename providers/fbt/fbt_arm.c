@@ -93,7 +93,8 @@ static void notrace fbt_ftrace_handler(unsigned long ip,
 	preempt_disable_notrace();
 	hash_for_each_possible_rcu_notrace(fbt_ftrace_table, armed, node, ip) {
 		if ((unsigned long)armed->kp.addr == ip) {
-			dtrace_probe_entry(armed->id, armed->nargs, regs);
+			dtrace_probe_entry(armed->id, armed->nargs, NULL,
+					   regs);
 			break;
 		}
 	}
@@ -105,7 +106,7 @@ static int fbt_entry_handler(struct kprobe *kp, struct pt_regs *regs)
 {
 	struct fbt_armed *armed = container_of(kp, struct fbt_armed, kp);
 
-	dtrace_probe_entry(armed->id, armed->nargs, regs);
+	dtrace_probe_entry(armed->id, armed->nargs, kp, regs);
 	return 0;
 }
 NOKPROBE_SYMBOL(fbt_entry_handler);

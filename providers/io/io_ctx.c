@@ -91,7 +91,8 @@ static int iop_wait_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
 		args[0] = (uintptr_t)d->bio;
 		args[1] = args[0];
 		args[2] = args[0];
-		dtrace_probe_regs(iop_ids[IOP_WAIT_START], args, 3, regs, true);
+		dtrace_probe_kprobe(iop_ids[IOP_WAIT_START], args, 3,
+				    &get_kretprobe(ri)->kp, regs, true);
 	}
 	return !READ_ONCE(iop_enabled[IOP_WAIT_DONE]);
 }

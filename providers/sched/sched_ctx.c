@@ -52,16 +52,17 @@ static void schedp_fire(enum schedp_probe p, const u64 *args, unsigned int n)
 NOKPROBE_SYMBOL(schedp_fire);
 
 /*
- * Fire @p, fired from a kprobe (@entry) or a kretprobe at @regs, if it
- * is enabled: stack() starts in the hooked function's caller.
+ * Fire @p, fired from kprobe @kp at a function's entry, if it is
+ * enabled: stack() starts in the hooked function's caller.
  */
-static void schedp_fire_regs(enum schedp_probe p, const u64 *args,
-			     unsigned int n, struct pt_regs *regs, bool entry)
+static void schedp_fire_kprobe(enum schedp_probe p, const u64 *args,
+			       unsigned int n, struct kprobe *kp,
+			       struct pt_regs *regs)
 {
 	if (READ_ONCE(schedp_enabled[p]))
-		dtrace_probe_regs(schedp_ids[p], args, n, regs, entry);
+		dtrace_probe_kprobe(schedp_ids[p], args, n, kp, regs, true);
 }
-NOKPROBE_SYMBOL(schedp_fire_regs);
+NOKPROBE_SYMBOL(schedp_fire_kprobe);
 
 /*
  * sched_switch, in __schedule() of @prev (current) just before it
@@ -89,7 +90,7 @@ NOKPROBE_SYMBOL(schedp_switch);
  */
 static int schedp_finish(struct kprobe *kp, struct pt_regs *regs)
 {
-	schedp_fire_regs(SCHEDP_ON_CPU, NULL, 0, regs, true);
+	schedp_fire_kprobe(SCHEDP_ON_CPU, NULL, 0, kp, regs);
 	return 0;
 }
 NOKPROBE_SYMBOL(schedp_finish);
@@ -120,7 +121,7 @@ NOKPROBE_SYMBOL(schedp_stays_runnable);
 static int schedp_schedule(struct kprobe *kp, struct pt_regs *regs)
 {
 	if (schedp_stays_runnable(regs) && test_tsk_need_resched(current))
-		schedp_fire_regs(SCHEDP_PREEMPT, NULL, 0, regs, true);
+		schedp_fire_kprobe(SCHEDP_PREEMPT, NULL, 0, kp, regs);
 	return 0;
 }
 NOKPROBE_SYMBOL(schedp_schedule);
@@ -150,8 +151,10 @@ static int schedp_schedule_ret(struct kretprobe_instance *ri,
 {
 	unsigned long *switches = (unsigned long *)ri->data;
 
-	if (current->nvcsw + current->nivcsw == *switches)
-		schedp_fire_regs(SCHEDP_REMAIN_CPU, NULL, 0, regs, false);
+	if (current->nvcsw + current->nivcsw == *switches &&
+	    READ_ONCE(schedp_enabled[SCHEDP_REMAIN_CPU]))
+		dtrace_probe_regs(schedp_ids[SCHEDP_REMAIN_CPU], NULL, 0, regs,
+				  false);
 	return 0;
 }
 NOKPROBE_SYMBOL(schedp_schedule_ret);
@@ -178,7 +181,7 @@ static int schedp_enqueue(struct kprobe *kp, struct pt_regs *regs)
 	struct task_struct *p = (void *)regs_get_kernel_argument(regs, 1);
 	u64 args[3] = { (uintptr_t)p, (uintptr_t)p, task_cpu(p) };
 
-	schedp_fire_regs(SCHEDP_ENQUEUE, args, 3, regs, true);
+	schedp_fire_kprobe(SCHEDP_ENQUEUE, args, 3, kp, regs);
 	return 0;
 }
 NOKPROBE_SYMBOL(schedp_enqueue);
@@ -191,7 +194,7 @@ static int schedp_dequeue(struct kprobe *kp, struct pt_regs *regs)
 	u64 args[4] = { (uintptr_t)p, (uintptr_t)p, task_cpu(p),
 			!!(flags & SCHEDP_DEQUEUE_SLEEP) };
 
-	schedp_fire_regs(SCHEDP_DEQUEUE, args, 4, regs, true);
+	schedp_fire_kprobe(SCHEDP_DEQUEUE, args, 4, kp, regs);
 	return 0;
 }
 NOKPROBE_SYMBOL(schedp_dequeue);
@@ -213,15 +216,16 @@ static int schedp_normal_prio(const struct task_struct *p)
 }
 NOKPROBE_SYMBOL(schedp_normal_prio);
 
+/* change-pri of @p to @prio, from kprobe @kp at @regs or a tracepoint */
 static void schedp_change_pri(struct task_struct *p, int prio,
-			      struct pt_regs *regs)
+			      struct kprobe *kp, struct pt_regs *regs)
 {
 	u64 args[3] = { (uintptr_t)p, (uintptr_t)p, prio };
 
 	if (prio == READ_ONCE(p->prio))
 		return;
-	if (regs)
-		schedp_fire_regs(SCHEDP_CHANGE_PRI, args, 3, regs, true);
+	if (kp)
+		schedp_fire_kprobe(SCHEDP_CHANGE_PRI, args, 3, kp, regs);
 	else
 		schedp_fire(SCHEDP_CHANGE_PRI, args, 3);
 }
@@ -239,7 +243,7 @@ static int schedp_load_weight(struct kprobe *kp, struct pt_regs *regs)
 	struct task_struct *p = (void *)regs_get_kernel_argument(regs, 0);
 
 	if ((u8)regs_get_kernel_argument(regs, 1))
-		schedp_change_pri(p, schedp_normal_prio(p), regs);
+		schedp_change_pri(p, schedp_normal_prio(p), kp, regs);
 	return 0;
 }
 NOKPROBE_SYMBOL(schedp_load_weight);
@@ -256,7 +260,7 @@ static void schedp_pi_setprio(void *data, struct task_struct *p,
 
 	if (pi_task)
 		prio = min(prio, READ_ONCE(pi_task->prio));
-	schedp_change_pri(p, prio, NULL);
+	schedp_change_pri(p, prio, NULL, NULL);
 }
 NOKPROBE_SYMBOL(schedp_pi_setprio);
 
@@ -281,7 +285,7 @@ static int schedp_resched(struct kprobe *kp, struct pt_regs *regs)
 		return 0;
 	args[0] = (uintptr_t)curr;
 	args[1] = (uintptr_t)curr;
-	schedp_fire_regs(SCHEDP_SURRENDER, args, 2, regs, true);
+	schedp_fire_kprobe(SCHEDP_SURRENDER, args, 2, kp, regs);
 	return 0;
 }
 NOKPROBE_SYMBOL(schedp_resched);
@@ -294,7 +298,7 @@ static int schedp_tick(struct kprobe *kp, struct pt_regs *regs)
 {
 	u64 args[2] = { (uintptr_t)current, (uintptr_t)current };
 
-	schedp_fire_regs(SCHEDP_TICK, args, 2, regs, true);
+	schedp_fire_kprobe(SCHEDP_TICK, args, 2, kp, regs);
 	return 0;
 }
 NOKPROBE_SYMBOL(schedp_tick);

@@ -12,8 +12,9 @@
 # 0.  do_mmap() takes eight (6.1) or nine (6.12, vm_flags before pgoff):
 # mapping 3 pages at page offset 3 of a file, fbt::do_mmap:entry sees
 # len 12288 in arg2 and pgoff 3 then the populate pointer (a kernel
-# address, on the stack) in arg5 and arg6 (6.1) or in arg6 and arg7
-# (6.12); arg9 is past both and reads 0.  Both entry paths, fbt's
+# address, on the stack: its top byte 0xff, with 4 or 5 page levels) in
+# arg5 and arg6 (6.1) or in arg6 and arg7 (6.12); arg9 is past both
+# and reads 0.  Both entry paths, fbt's
 # ftrace_ops (entry_ftrace=1) and a kprobe each (entry_ftrace=0).
 set -eu
 . selftests/lib/dt.sh
@@ -32,16 +33,16 @@ for path in 1 0; do
 		@r[arg4 | arg5 | arg6 | arg7 | arg8 | arg9] = count();
 	}
 	fbt::do_mmap:entry /pid == $target && arg2 == 12288/ {
-		@m[arg5 == 3 && ((arg6 >> 48) & 0xffff) == 0xffff ? "6.1" :
-		   arg6 == 3 && ((arg7 >> 48) & 0xffff) == 0xffff ? "6.12" :
+		@m[arg5 == 3 && ((arg6 >> 56) & 0xff) == 0xff ? "6.1" :
+		   arg6 == 3 && ((arg7 >> 56) & 0xff) == 0xff ? "6.12" :
 		   "bad", arg9] = count();
 	}
 	END { printa("read %d %@d\n", @r); printa("mmap %s %d %@d\n", @m); }' \
-		-c "python3 -c 'import mmap
+		-c "python3 -c 'import mmap, os
 f = open(\"$DT_TMP/data\", \"rb\")
 mmap.mmap(f.fileno(), 12288, prot=mmap.PROT_READ, offset=3 * 4096)
-f.seek(0)
-while f.read(7):
+fd = os.open(\"$DT_TMP/data\", os.O_RDONLY)
+while os.read(fd, 7):
     pass'" >"$DT_TMP/out.$path" 2>&1 ||
 		dt_fail "entry_ftrace=$path: dtrace exited $?: $(cat "$DT_TMP/out.$path")"
 	grep -q '^read 0 [0-9]' "$DT_TMP/out.$path" ||

@@ -160,8 +160,11 @@ static bool dtrace_dynkey_make(struct dtrace_mstate *mst,
 {
 	struct dtrace_state *state = mst->ecb->state;
 	char *key = this_cpu_ptr(state->buffers)->key;
-	int len = dtrace_dynvar_key(mst, key, tup, ntup);
+	int len;
 
+	if (!state->dyn.nbuckets)
+		return false;	/* no space: the program has no such variable */
+	len = dtrace_dynvar_key(mst, key, tup, ntup);
 	if (len < 0)
 		return false;
 	k->key = key;

@@ -22,11 +22,13 @@
 #include "internal.h"
 
 /*
- * The stack of the code that called the function @regs are in: the ORC
- * unwinder started from @regs steps over their frame first.  A probe at
- * a function's entry reports that stack; any other probe fired with
- * registers reports regs->ip on top of it (a kretprobe's regs->ip is the
- * return address into the caller).
+ * The stack of a probe fired with registers: regs->ip, where it fired,
+ * then the stack of the code that called the function @regs are in (the
+ * ORC unwinder started from @regs steps over their frame first).  So a
+ * probe at a function's entry shows the function itself on top (at its
+ * hook's address: fbt passes that; a kprobe's trap is one byte past),
+ * then its caller; a kretprobe's regs->ip is the return address into the
+ * caller, which is then on top.
  */
 static u32 dtrace_stack_regs(const struct dtrace_mstate *mst,
 			     unsigned long *buf)
@@ -35,8 +37,7 @@ static u32 dtrace_stack_regs(const struct dtrace_mstate *mst,
 	unsigned int n = 0;
 	unsigned long pc;
 
-	if (!mst->regs_entry)
-		buf[n++] = instruction_pointer(mst->regs);
+	buf[n++] = instruction_pointer(mst->regs);
 	for (unwind_start(&state, current, mst->regs, NULL);
 	     !unwind_done(&state) && n < DTRACE_STACK_SAVE;
 	     unwind_next_frame(&state)) {
@@ -77,8 +78,10 @@ static u32 dtrace_stack_here(const struct dtrace_mstate *mst,
  * @pcs: where to store up to @max return addresses, or NULL
  * @max: how many to store
  *
- * The first pc is the probed code's: for a probe fired with registers at
- * a function's entry, the return address into its caller.
+ * The first pc is where the probe fired: for a probe fired with
+ * registers, regs->ip (at a function's entry, in the function itself;
+ * at a kretprobe, the return address into the caller); for any other,
+ * the first pc outside dtrace and the provider.
  * Context: probe context.
  * Return: the depth of the stack from there (not limited by @max).
  */

@@ -241,6 +241,13 @@ static int dtrace_dynspace_alloc(struct dtrace_state *state, gfp_t gfp)
 	return 0;
 }
 
+/* A self-> variable or an associative array: lives in the dynamic space. */
+static bool dtrace_var_dynamic(const struct dtrace_var *v)
+{
+	return v->scope == DTRACE_DIFV_SCOPE_THREAD ||
+	       v->kind == DTRACE_DIFV_KIND_ARRAY;
+}
+
 /**
  * dtrace_vars_fit() - whether one element of every dynamic variable fits
  * @state: the consumer, not started; its options fixed
@@ -258,12 +265,22 @@ bool dtrace_vars_fit(const struct dtrace_state *state)
 	for (id = 1; id < DTRACE_DIF_MAXVARS; id++) {
 		const struct dtrace_var *v = &state->vars[id];
 
-		if ((v->scope == DTRACE_DIFV_SCOPE_THREAD ||
-		     v->kind == DTRACE_DIFV_KIND_ARRAY) &&
+		if (dtrace_var_dynamic(v) &&
 		    v->dsize > state->options[DTRACE_OPT_DYNVARSIZE])
 			return false;
 	}
 	return true;
+}
+
+/* Whether any of @state's variables lives in the dynamic space. */
+static bool dtrace_vars_any_dynamic(const struct dtrace_state *state)
+{
+	u32 id;
+
+	for (id = 1; id < DTRACE_DIF_MAXVARS; id++)
+		if (dtrace_var_dynamic(&state->vars[id]))
+			return true;
+	return false;
 }
 
 /**
@@ -304,7 +321,12 @@ int dtrace_vars_alloc(struct dtrace_state *state)
 		if (!buf->scratch || !buf->locals || !buf->key || !buf->stack)
 			goto out_free;
 	}
-	if (dtrace_dynspace_alloc(state, gfp))
+	/*
+	 * The space is many times dynvarsize (dtrace_dynspace_memsize()):
+	 * made only for a program that has a dynamic variable.  Variables
+	 * are fixed from here on (no enabling after GO).
+	 */
+	if (dtrace_vars_any_dynamic(state) && dtrace_dynspace_alloc(state, gfp))
 		goto out_free;
 	return 0;
 

@@ -88,13 +88,17 @@ static void notrace fbt_ftrace_handler(unsigned long ip,
 				       struct ftrace_regs *fregs)
 {
 	struct pt_regs *regs = ftrace_get_regs(fregs);
+	unsigned long ret_ip = instruction_pointer(regs);
 	struct fbt_armed *armed;
 
 	preempt_disable_notrace();
 	hash_for_each_possible_rcu_notrace(fbt_ftrace_table, armed, node, ip) {
 		if ((unsigned long)armed->kp.addr == ip) {
+			/* the probe's pc is the hook's address, as a kprobe's */
+			instruction_pointer_set(regs, ip);
 			dtrace_probe_entry(armed->id, armed->nargs, NULL,
 					   regs);
+			instruction_pointer_set(regs, ret_ip);
 			break;
 		}
 	}
@@ -105,8 +109,12 @@ NOKPROBE_SYMBOL(fbt_ftrace_handler);
 static int fbt_entry_handler(struct kprobe *kp, struct pt_regs *regs)
 {
 	struct fbt_armed *armed = container_of(kp, struct fbt_armed, kp);
+	unsigned long trap_ip = instruction_pointer(regs);
 
+	/* the probe's pc is the hook's address, not past the breakpoint */
+	instruction_pointer_set(regs, (unsigned long)kp->addr);
 	dtrace_probe_entry(armed->id, armed->nargs, kp, regs);
+	instruction_pointer_set(regs, trap_ip);
 	return 0;
 }
 NOKPROBE_SYMBOL(fbt_entry_handler);

@@ -8,10 +8,14 @@
       commit.
   results.py passing JSON INAPPLICABLE
       the tests that passed, one per line (for passing.txt).
-  results.py tap JSON LIST
+  results.py failed JSON LIST
+      the tests of LIST that did not pass, one per line.
+  results.py tap JSON LIST [ALONE-JSON]
       one TAP line per test of LIST (the regression list): ok if it
       passed, not ok with its status otherwise; a test of LIST that did
-      not run is not ok.
+      not run is not ok.  ALONE-JSON holds the second run, one test at a
+      time, of those that failed in the first: a test that passed there
+      is ok, its line saying how it failed among the others.
 """
 import datetime
 import json
@@ -103,25 +107,49 @@ def passing(args):
             print(r["test"])
 
 
+def failed(args):
+    results = {r["test"]: r for r in load(args[0])}
+    for t in sorted(read_list(args[1])):
+        r = results.get(t)
+        if not r or r["counted"] != "passed":
+            print(t)
+
+
+def why(r):
+    if not r:
+        return "did not run"
+    return r["status"] + ": " + str(r.get("reason", ""))
+
+
 def tap(args):
     results = {r["test"]: r for r in load(args[0])}
+    alone = {}
+    if len(args) > 2:
+        try:
+            alone = {r["test"]: r for r in load(args[2])}
+        except FileNotFoundError:
+            pass
     tests = sorted(read_list(args[1]))
     bad = 0
     for i, t in enumerate(tests, 1):
         r = results.get(t)
+        a = alone.get(t)
         if r and r["counted"] == "passed":
             print("ok %d conformance: %s" % (i, t))
+        elif a and a["counted"] == "passed":
+            print("ok %d conformance: %s (passed alone; among the others: %s)" % (
+                i, t, why(r)))
         else:
             bad += 1
-            print("not ok %d conformance: %s (%s)" % (
-                i, t, (r["status"] + ": " + str(r.get("reason", ""))) if r else "did not run"))
+            print("not ok %d conformance: %s (%s)" % (i, t, why(a or r)))
     print("1..%d" % len(tests))
     return 1 if bad else 0
 
 
 def main():
     cmd, args = sys.argv[1], sys.argv[2:]
-    return {"report": report, "passing": passing, "tap": tap}[cmd](args) or 0
+    return {"report": report, "passing": passing, "failed": failed,
+            "tap": tap}[cmd](args) or 0
 
 
 if __name__ == "__main__":

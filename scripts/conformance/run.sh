@@ -57,8 +57,10 @@ find "$work/dtu" -type f -size -200c | while IFS= read -r f; do
 done
 scripts/conformance/triggers.sh "$work/dtu" "$top/userland/dtrace"
 
+alone=
 if [ "$mode" = check ]; then
 	set -- --list "$top/selftests/conformance/passing.txt" --ignore-unselected
+	alone=$top/selftests/conformance/passing.txt
 else
 	# shellcheck disable=SC2086
 	set -- --category ${CATS:-portable} --ignore-unselected
@@ -67,7 +69,7 @@ fi
 st=0
 scripts/vm/run.sh --kver "$KVER" --timeout "${DT_CONFORMANCE_TIMEOUT:-10800}" \
 	--results "$res" --quiet -- \
-	env MODROOT="$modroot" scripts/conformance/guest.sh "$work/dtu" \
+	env MODROOT="$modroot" ALONE="$alone" scripts/conformance/guest.sh "$work/dtu" \
 	"$suite_root/run.py" /run/results/conf -- -j "${J:-2}" -q "$@" || st=$?
 json=$res/conf/results.json
 if [ ! -s "$json" ]; then
@@ -79,7 +81,7 @@ tail -n 1 "$res/stdout" || true
 
 if [ "$mode" = check ]; then
 	exec python3 scripts/conformance/results.py tap "$json" \
-		selftests/conformance/passing.txt
+		selftests/conformance/passing.txt "$res/conf/alone.json"
 fi
 python3 scripts/conformance/results.py report "$json" \
 	selftests/conformance/inapplicable.txt selftests/conformance/RESULTS.md \

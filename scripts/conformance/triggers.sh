@@ -5,8 +5,9 @@
 # SUITE/test/triggers/NAME from NAME.c, with the flags the suite's own
 # build gives each (its Build file); the usdt-* ones through our own
 # "dtrace -h" (a header from NAME-prov.d) and "dtrace -G" (the object
-# that carries the probes).  A trigger that does not build is reported
-# and left out: the tests that need it fail, nothing else does.
+# that carries the probes); and the two workloads of test/utils.  A
+# trigger that does not build is reported and left out: the tests that
+# need it fail, nothing else does.
 #
 # Usage: triggers.sh SUITE DTRACE     Exit: 0 (failures are reported)
 set -u
@@ -76,6 +77,12 @@ for src in *.c; do
 	else
 		gcc $cflags "$incl" -I. -o "$name" "$src" $(flags "$name")
 	fi >"$name.build.log" 2>&1 || failed="$failed $name"
+done
+# The workloads of test/utils that profile-n and cpc tests time and run.
+for name in workload_kernel workload_user; do
+	[ -e "../utils/$name.c" ] || continue
+	gcc -O2 $cflags -o "../utils/$name" "../utils/$name.c" \
+		>"../utils/$name.build.log" 2>&1 || failed="$failed ../utils/$name"
 done
 for f in $failed; do
 	echo "triggers: $f did not build:"

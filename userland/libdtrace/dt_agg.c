@@ -128,25 +128,29 @@ static struct dt_aggent *dt_agg_insert(struct dt_agg *agg, const char *key,
 }
 
 /*
- * A symbol key's address as met in a snapshot, and the address that
- * stands for every address printing the same text: the first one met.
+ * A symbol key's pid and address as met in a snapshot, and the pair that
+ * stands for every pair printing the same text: the first one met.  A
+ * user symbol of several processes (a library's function, a program
+ * run twice) is one key, as DTrace prints it once.
  */
 struct dt_symalias {
 	uint64_t pid;		/* 0 for a kernel address */
 	uint64_t addr;
+	uint64_t canon_pid;
 	uint64_t canon;
 	enum dt_symfmt symfmt;	/* func() and mod() name differently */
 	char *text;
 };
 
 /*
- * The address that stands for @addr of @pid: the same for every
+ * The pid and address that stand for @addr of @pid: the same for every
  * aggregation, so that printa() of several finds their entries by the
- * same key.  Return: 0 with *@canonp, or -1 if out of memory.
+ * same key.  Unknown addresses (printed in hex) stand for themselves.
+ * Return: 0 with *@canon_pidp and *@canonp, or -1 if out of memory.
  */
 static int dt_agg_symcanon(dtrace_hdl_t *dtp, const struct dt_recdesc *rec,
 			   const char *field, uint64_t pid, uint64_t addr,
-			   uint64_t *canonp)
+			   uint64_t *canon_pidp, uint64_t *canonp)
 {
 	struct dt_symalias *a = dtp->symaliases;
 	unsigned int i, n = dtp->nsymaliases;
@@ -155,15 +159,19 @@ static int dt_agg_symcanon(dtrace_hdl_t *dtp, const struct dt_recdesc *rec,
 	for (i = 0; i < n; i++)
 		if (a[i].pid == pid && a[i].addr == addr &&
 		    a[i].symfmt == rec->symfmt) {
+			*canon_pidp = a[i].canon_pid;
 			*canonp = a[i].canon;
 			return 0;
 		}
 	dt_agg_symtext(dtp, rec, field, text, sizeof(text));
+	*canon_pidp = pid;
 	*canonp = addr;
 	if (strncmp(text, "0x", 2) && !strstr(text, "`0x")) {
 		for (i = 0; i < n; i++)
-			if (a[i].pid == pid && a[i].symfmt == rec->symfmt &&
+			if (a[i].symfmt == rec->symfmt &&
+			    (a[i].pid != 0) == (pid != 0) &&
 			    !strcmp(a[i].text, text)) {
+				*canon_pidp = a[i].canon_pid;
 				*canonp = a[i].canon;
 				break;
 			}
@@ -183,6 +191,7 @@ static int dt_agg_symcanon(dtrace_hdl_t *dtp, const struct dt_recdesc *rec,
 	a[n].pid = pid;
 	a[n].addr = addr;
 	a[n].symfmt = rec->symfmt;
+	a[n].canon_pid = *canon_pidp;
 	a[n].canon = *canonp;
 	dtp->nsymaliases++;
 	return 0;
@@ -200,8 +209,8 @@ void dt_agg_symaliases_free(dtrace_hdl_t *dtp)
 }
 
 /*
- * @key, copied to @buf with each symbol key's address replaced by the
- * one that stands for it (uaddr() keys stay as they are).  Return: the
+ * @key, copied to @buf with each symbol key's pid and address replaced
+ * by those that stand for them (uaddr() keys stay as they are).  Return: the
  * key to use, @key itself if it has no symbol key; NULL if out of memory.
  */
 static const char *dt_agg_canon_key(dtrace_hdl_t *dtp, struct dt_agg *agg,
@@ -209,7 +218,7 @@ static const char *dt_agg_canon_key(dtrace_hdl_t *dtp, struct dt_agg *agg,
 {
 	bool copied = false;
 	unsigned int i;
-	uint64_t pid, addr, canon;
+	uint64_t pid, addr, canon_pid, canon;
 
 	for (i = 0; i < agg->nkeys; i++) {
 		const struct dt_recdesc *r = &agg->keys[i];
@@ -227,8 +236,10 @@ static const char *dt_agg_canon_key(dtrace_hdl_t *dtp, struct dt_agg *agg,
 			memcpy(&pid, key + r->offset, 8);
 		memcpy(&addr, key + at, 8);
 		if (dt_agg_symcanon(dtp, r, key + r->offset, pid, addr,
-				    &canon))
+				    &canon_pid, &canon))
 			return NULL;
+		if (r->kind == DT_REC_USYM)
+			memcpy(buf + r->offset, &canon_pid, 8);
 		memcpy(buf + at, &canon, 8);
 	}
 	return copied ? buf : key;

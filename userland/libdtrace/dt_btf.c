@@ -7,16 +7,23 @@
  * Every file is validated once (header, every type record, string
  * section); its name indexes (types, functions, enumerators) are built
  * each on the first lookup that needs it; BTF types become struct
- * dt_type on demand, memoized by id.  dt_type.h is the API;
+ * dt_type on demand, memoized by id, a struct's members only when they
+ * are first asked for (dt_type_members()).  dt_type.h is the API;
  * docs/types.md the map.
  */
 #define _GNU_SOURCE
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <linux/bpf.h>
 #include <linux/btf.h>
 
 #include "dt_impl.h"
@@ -33,16 +40,23 @@ enum dt_btf_ns { DT_NS_TAG, DT_NS_ORD, DT_NS_FUNC, DT_NS_NONE };
 /* One BTF file: vmlinux, or a module's split BTF on top of vmlinux. */
 struct dt_btf_file {
 	char *path;
-	unsigned char *data;
+	const unsigned char *data;	/* mapped, or buf */
 	size_t size;
+	size_t map_len;		/* of the mapping, if data is one */
+	unsigned char *buf;	/* data read into the heap */
+	bool running;		/* the running kernel's vmlinux */
 	const char *strs;	/* string section */
 	uint32_t str_len;
 	uint32_t str_base;	/* string offset of strs[0] */
 	uint32_t id_base;	/* id of the first type record */
 	uint32_t ntypes;
 	uint32_t *offs;		/* type record offsets into data */
+	uint32_t *named;	/* ids of the types with a tag or name */
+	uint32_t nnamed;
 	const struct dt_type **memo;	/* by id - id_base */
 	unsigned char *busy;	/* conversion under way: a cycle */
+	unsigned char *aligns;	/* of structs/unions by id - id_base, made
+				   from the records: 0 = not yet */
 	uint32_t *index;	/* open hash of named types, 0 = empty */
 	uint32_t index_mask;
 	uint32_t *func_index;	/* of functions, made on first need */
@@ -54,15 +68,14 @@ struct dt_btf_file {
 };
 
 /*
- * A type made during one conversion whose body or alignment is finished
- * after it: a struct/union whose members are still to be converted (so
- * recursion only follows containment, never the pointer graph), or an
- * array/typedef whose alignment comes from such a struct.
+ * A struct/union converted without its members (struct dt_type's
+ * ->lazy): where they are.  A module's file stays where it is once
+ * read, since the list of modules is complete before any is read.
  */
-struct dt_btf_pending {
+struct dt_btf_lazy {
+	dtrace_hdl_t *dtp;
 	struct dt_btf_file *f;
 	uint32_t id;
-	struct dt_type *t;
 };
 
 struct dt_btf {
@@ -71,8 +84,6 @@ struct dt_btf {
 	struct dt_btf_file *mods;
 	unsigned int nmods;
 	bool mods_listed;
-	struct dt_btf_pending *pending;	/* made in the current conversion */
-	unsigned int npending, pending_cap;
 	char err[512];
 };
 
@@ -90,83 +101,218 @@ static void dt_btf_seterr(struct dt_btf *btf, const char *fmt, ...)
 
 /* Reading and validating a file. */
 
+static long dt_btf_bpf(int cmd, union bpf_attr *attr)
+{
+	return syscall(__NR_bpf, cmd, attr, sizeof(*attr));
+}
+
+/* BPF_OBJ_GET_INFO_BY_FD of BTF object @fd, its bytes into @buf. */
+static int dt_btf_info(int fd, struct bpf_btf_info *info, char *name,
+		       size_t namelen, void *buf, uint32_t len)
+{
+	union bpf_attr a;
+
+	memset(info, 0, sizeof(*info));
+	info->name = (uintptr_t)name;
+	info->name_len = namelen;
+	info->btf = (uintptr_t)buf;
+	info->btf_size = len;
+	memset(&a, 0, sizeof(a));
+	a.info.bpf_fd = fd;
+	a.info.info_len = sizeof(*info);
+	a.info.info = (uintptr_t)info;
+	return dt_btf_bpf(BPF_OBJ_GET_INFO_BY_FD, &a) ? -1 : 0;
+}
+
+/*
+ * The running kernel's vmlinux BTF through bpf(2): the same bytes as
+ * its sysfs file, in one copy into pages faulted in at once, where
+ * sysfs gives 4 KiB per read(2) (half the cost of reading it, in the
+ * guest).  It needs CAP_SYS_ADMIN; -1 if it cannot be had this way.
+ */
+static int dt_btf_read_bpf(struct dt_btf_file *f)
+{
+	struct bpf_btf_info info;
+	union bpf_attr a;
+	char name[16];
+	uint32_t id = 0, size;
+	int fd = -1, err = -1;
+	void *p;
+
+	for (;;) {
+		memset(&a, 0, sizeof(a));
+		a.start_id = id;
+		if (dt_btf_bpf(BPF_BTF_GET_NEXT_ID, &a))
+			return -1;
+		id = a.next_id;
+		memset(&a, 0, sizeof(a));
+		a.btf_id = id;
+		fd = (int)dt_btf_bpf(BPF_BTF_GET_FD_BY_ID, &a);
+		if (fd < 0)
+			continue;	/* unloaded since */
+		name[0] = '\0';
+		if (!dt_btf_info(fd, &info, name, sizeof(name), NULL, 0) &&
+		    info.kernel_btf && !strcmp(name, "vmlinux"))
+			break;
+		close(fd);
+	}
+	size = info.btf_size;
+	p = mmap(NULL, size, PROT_READ | PROT_WRITE,
+		 MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
+	if (p != MAP_FAILED && !dt_btf_info(fd, &info, NULL, 0, p, size) &&
+	    info.btf_size == size) {
+		f->data = p;
+		f->size = f->map_len = size;
+		err = 0;
+	} else if (p != MAP_FAILED) {
+		munmap(p, size);
+	}
+	close(fd);
+	return err;
+}
+
+/*
+ * The bytes of @f: mapped where the file can be (a regular file; the
+ * vmlinux BTF of kernels whose sysfs can map it); for the running
+ * kernel's vmlinux, else the copy a previous run kept, else by bpf(2)
+ * (and kept); else read whole.
+ */
 static int dt_btf_read(struct dt_btf_file *f)
 {
-	FILE *fp = fopen(f->path, "r");
-	size_t cap = 1 << 20, n;
-	unsigned char *p;
+	int fd = open(f->path, O_RDONLY | O_CLOEXEC);
+	size_t cap;
+	struct stat st;
+	ssize_t n = 0;
+	void *p;
 
-	if (!fp)
+	if (fd < 0)
 		return -1;
-	f->data = malloc(cap);
-	while (f->data) {
-		n = fread(f->data + f->size, 1, cap - f->size, fp);
+	if (fstat(fd, &st) < 0)
+		goto out_close;
+	p = st.st_size > 0 ? mmap(NULL, st.st_size, PROT_READ, MAP_PRIVATE,
+				  fd, 0) : MAP_FAILED;
+	if (p != MAP_FAILED) {
+		f->data = p;
+		f->size = f->map_len = st.st_size;
+		close(fd);
+		return 0;
+	}
+	if (f->running) {
+		p = (void *)dt_btf_cache_map(fd, st.st_size);
+		if (p) {
+			f->data = p;
+			f->size = f->map_len = st.st_size;
+			close(fd);
+			return 0;
+		}
+		if (dt_btf_read_bpf(f) == 0) {
+			if (f->size == (size_t)st.st_size)
+				dt_btf_cache_store(f->data, f->size);
+			close(fd);
+			return 0;
+		}
+	}
+	/* one byte more than its size, to see the end without a realloc */
+	cap = st.st_size > 0 ? (size_t)st.st_size + 1 : 1 << 20;
+	f->buf = malloc(cap);
+	while (f->buf) {
+		n = read(fd, f->buf + f->size, cap - f->size);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
 		f->size += n;
 		if (f->size < cap)
-			break;
+			continue;
 		cap *= 2;
-		p = realloc(f->data, cap);
+		p = realloc(f->buf, cap);
 		if (!p)
-			free(f->data);
-		f->data = p;
+			free(f->buf);
+		f->buf = p;
 	}
-	if (!f->data || ferror(fp)) {
-		fclose(fp);
-		errno = f->data ? EIO : ENOMEM;
-		return -1;
+	if (!f->buf || n < 0) {
+		errno = f->buf ? EIO : ENOMEM;
+		goto out_close;
 	}
-	fclose(fp);
+	f->data = f->buf;
+	if (f->running)
+		dt_btf_cache_store(f->data, f->size);
+	close(fd);
 	return 0;
+out_close:
+	close(fd);
+	return -1;
 }
+
+/*
+ * Each kind of type record: the bytes after it, a fixed part and so
+ * many per vlen item, and the namespace of its name.  A kind missing
+ * here (0, or one newer than this reader) is not known: known is 0.
+ */
+static const struct {
+	uint8_t known, fixed, item, ns;
+} dt_btf_kinds[NR_BTF_KINDS] = {
+#define K(kind, fixed, item, ns) [BTF_KIND_##kind] = { 1, fixed, item, ns }
+	K(INT, sizeof(uint32_t), 0, DT_NS_ORD),
+	K(PTR, 0, 0, DT_NS_NONE),
+	K(ARRAY, sizeof(struct btf_array), 0, DT_NS_NONE),
+	K(STRUCT, 0, sizeof(struct btf_member), DT_NS_TAG),
+	K(UNION, 0, sizeof(struct btf_member), DT_NS_TAG),
+	K(ENUM, 0, sizeof(struct btf_enum), DT_NS_TAG),
+	K(FWD, 0, 0, DT_NS_TAG),
+	K(TYPEDEF, 0, 0, DT_NS_ORD),
+	K(VOLATILE, 0, 0, DT_NS_NONE),
+	K(CONST, 0, 0, DT_NS_NONE),
+	K(RESTRICT, 0, 0, DT_NS_NONE),
+	K(FUNC, 0, 0, DT_NS_FUNC),
+	K(FUNC_PROTO, 0, sizeof(struct btf_param), DT_NS_NONE),
+	K(VAR, sizeof(struct btf_var), 0, DT_NS_NONE),
+	K(DATASEC, 0, sizeof(struct btf_var_secinfo), DT_NS_NONE),
+	K(FLOAT, 0, 0, DT_NS_ORD),
+	K(DECL_TAG, sizeof(struct btf_decl_tag), 0, DT_NS_NONE),
+	K(TYPE_TAG, 0, 0, DT_NS_NONE),
+	K(ENUM64, 0, sizeof(struct btf_enum64), DT_NS_TAG),
+#undef K
+};
 
 /* Bytes following a type record of @kind with @vlen items; -1 if bad. */
 static long dt_btf_extra(unsigned int kind, unsigned int vlen)
 {
-	switch (kind) {
-	case BTF_KIND_INT:
-		return sizeof(uint32_t);
-	case BTF_KIND_PTR:
-	case BTF_KIND_FWD:
-	case BTF_KIND_TYPEDEF:
-	case BTF_KIND_VOLATILE:
-	case BTF_KIND_CONST:
-	case BTF_KIND_RESTRICT:
-	case BTF_KIND_FUNC:
-	case BTF_KIND_FLOAT:
-	case BTF_KIND_TYPE_TAG:
-		return 0;
-	case BTF_KIND_ARRAY:
-		return sizeof(struct btf_array);
-	case BTF_KIND_STRUCT:
-	case BTF_KIND_UNION:
-		return (long)vlen * sizeof(struct btf_member);
-	case BTF_KIND_ENUM:
-		return (long)vlen * sizeof(struct btf_enum);
-	case BTF_KIND_ENUM64:
-		return (long)vlen * sizeof(struct btf_enum64);
-	case BTF_KIND_FUNC_PROTO:
-		return (long)vlen * sizeof(struct btf_param);
-	case BTF_KIND_VAR:
-		return sizeof(struct btf_var);
-	case BTF_KIND_DATASEC:
-		return (long)vlen * sizeof(struct btf_var_secinfo);
-	case BTF_KIND_DECL_TAG:
-		return sizeof(struct btf_decl_tag);
-	default:
+	if (kind >= NR_BTF_KINDS || !dt_btf_kinds[kind].known)
 		return -1;
-	}
+	return dt_btf_kinds[kind].fixed +
+	       (long)vlen * dt_btf_kinds[kind].item;
 }
 
-/* Record the offset of every type record; check each fits. */
+/* The namespace of a record's name. */
+static enum dt_btf_ns dt_btf_ns(const struct btf_type *t)
+{
+	unsigned int kind = BTF_INFO_KIND(t->info);
+
+	return kind < NR_BTF_KINDS ? (enum dt_btf_ns)dt_btf_kinds[kind].ns :
+	       DT_NS_NONE;
+}
+
+/*
+ * Record the offset of every type record, checking each fits, and the
+ * ids of the named types (what the type index holds, so that it need
+ * not walk every record again).  A record is at least 12 bytes: both
+ * arrays are sized for as many as the section could hold.
+ */
 static int dt_btf_scan(struct dt_btf *btf, struct dt_btf_file *f,
 		       size_t start, size_t end)
 {
-	size_t off = start, cap = 1024;
+	size_t off = start, max = (end - start) / sizeof(struct btf_type) + 1;
 	const struct btf_type *t;
 	long extra;
 
-	f->offs = malloc(cap * sizeof(*f->offs));
-	while (f->offs && off < end) {
+	f->offs = malloc(max * sizeof(*f->offs));
+	f->named = malloc(max * sizeof(*f->named));
+	if (!f->offs || !f->named) {
+		dt_btf_seterr(btf, "%s: out of memory", f->path);
+		return -1;
+	}
+	while (off < end) {
 		if (end - off < sizeof(*t)) {
 			dt_btf_seterr(btf, "%s: type %u truncated", f->path,
 				      f->id_base + f->ntypes);
@@ -181,20 +327,10 @@ static int dt_btf_scan(struct dt_btf *btf, struct dt_btf_file *f,
 				      extra < 0 ? "unknown kind" : "truncated");
 			return -1;
 		}
-		if (f->ntypes == cap) {
-			uint32_t *o = realloc(f->offs, 2 * cap * sizeof(*o));
-
-			if (!o)
-				break;
-			f->offs = o;
-			cap *= 2;
-		}
+		if (t->name_off && dt_btf_ns(t) <= DT_NS_ORD)
+			f->named[f->nnamed++] = f->id_base + f->ntypes;
 		f->offs[f->ntypes++] = (uint32_t)off;
 		off += sizeof(*t) + (size_t)extra;
-	}
-	if (!f->offs || off < end) {
-		dt_btf_seterr(btf, "%s: out of memory", f->path);
-		return -1;
 	}
 	return 0;
 }
@@ -273,26 +409,6 @@ static uint32_t dt_btf_hash(const char *s, enum dt_btf_ns ns)
 	return h;
 }
 
-static enum dt_btf_ns dt_btf_ns(const struct btf_type *t)
-{
-	switch (BTF_INFO_KIND(t->info)) {
-	case BTF_KIND_STRUCT:
-	case BTF_KIND_UNION:
-	case BTF_KIND_ENUM:
-	case BTF_KIND_ENUM64:
-	case BTF_KIND_FWD:
-		return DT_NS_TAG;
-	case BTF_KIND_TYPEDEF:
-	case BTF_KIND_INT:
-	case BTF_KIND_FLOAT:
-		return DT_NS_ORD;
-	case BTF_KIND_FUNC:
-		return DT_NS_FUNC;
-	default:
-		return DT_NS_NONE;
-	}
-}
-
 static uint32_t dt_btf_pow2(uint32_t n)
 {
 	uint32_t p = 64;
@@ -354,23 +470,29 @@ static int dt_btf_index(struct dt_btf *btf, struct dt_btf_file *f,
 {
 	uint32_t **index = ns == DT_NS_FUNC ? &f->func_index : &f->index;
 	uint32_t *mask = ns == DT_NS_FUNC ? &f->func_mask : &f->index_mask;
-	uint32_t i, h, n = 0;
+	uint32_t i, h, id, n = 0;
 	const struct btf_type *t;
 	enum dt_btf_ns tns;
 	const char *s;
 
 	if (*index)
 		return 0;
-	for (i = 0; i < f->ntypes; i++)
-		n += dt_btf_in_index(ns, dt_btf_ns(dt_btf_type(f, f->id_base + i)));
+	if (ns == DT_NS_FUNC) {
+		for (i = 0; i < f->ntypes; i++)
+			n += dt_btf_ns(dt_btf_type(f, f->id_base + i)) ==
+			     DT_NS_FUNC;
+	} else {
+		n = f->nnamed;
+	}
 	*mask = dt_btf_pow2(n) - 1;
 	*index = calloc(*mask + 1, sizeof(uint32_t));
 	if (!*index) {
 		dt_btf_seterr(btf, "%s: out of memory", f->path);
 		return -1;
 	}
-	for (i = 0; i < f->ntypes; i++) {
-		t = dt_btf_type(f, f->id_base + i);
+	for (i = 0; i < (ns == DT_NS_FUNC ? f->ntypes : f->nnamed); i++) {
+		id = ns == DT_NS_FUNC ? f->id_base + i : f->named[i];
+		t = dt_btf_type(f, id);
 		tns = dt_btf_ns(t);
 		if (!dt_btf_in_index(ns, tns))
 			continue;
@@ -380,7 +502,7 @@ static int dt_btf_index(struct dt_btf *btf, struct dt_btf_file *f,
 		h = dt_btf_hash(s, tns) & *mask;
 		while ((*index)[h])
 			h = (h + 1) & *mask;
-		(*index)[h] = f->id_base + i;
+		(*index)[h] = id;
 	}
 	return 0;
 }
@@ -465,7 +587,8 @@ static int dt_btf_load(struct dt_btf *btf, struct dt_btf_file *f)
 		return -1;
 	f->memo = calloc(f->ntypes + 1, sizeof(*f->memo));
 	f->busy = calloc(f->ntypes + 1, 1);
-	if (!f->memo || !f->busy) {
+	f->aligns = calloc(f->ntypes + 1, 1);
+	if (!f->memo || !f->busy || !f->aligns) {
 		dt_btf_seterr(btf, "%s: out of memory", f->path);
 		return -1;
 	}
@@ -486,6 +609,7 @@ static struct dt_btf *dt_btf_get(dtrace_hdl_t *dtp)
 	btf->vmlinux.path = strdup(path && *path ? path :
 				   DT_BTF_SYSDIR "/vmlinux");
 	btf->vmlinux.id_base = 1;
+	btf->vmlinux.running = !(path && *path);
 	/*
 	 * Modules are read on top of the running kernel's vmlinux; with
 	 * another vmlinux only from $DTRACE_BTF_MODDIR (for tests).
@@ -504,10 +628,14 @@ static struct dt_btf *dt_btf_get(dtrace_hdl_t *dtp)
 static void dt_btf_file_free(struct dt_btf_file *f)
 {
 	free(f->path);
-	free(f->data);
+	if (f->map_len)
+		munmap((void *)f->data, f->map_len);
+	free(f->buf);
 	free(f->offs);
+	free(f->named);
 	free(f->memo);
 	free(f->busy);
+	free(f->aligns);
 	free(f->index);
 	free(f->func_index);
 	free(f->enum_index);
@@ -671,29 +799,6 @@ static unsigned int dt_btf_int_bits(struct dt_btf *btf,
 	return 0;
 }
 
-/*
- * Remember @t (of @id in @f) until the conversion ends.  The type table
- * owns every type, so casting the const away is sound.
- */
-static int dt_btf_pending_add(struct dt_btf *btf, struct dt_btf_file *f,
-			      uint32_t id, const struct dt_type *t)
-{
-	struct dt_btf_pending *p;
-
-	if (btf->npending == btf->pending_cap) {
-		p = realloc(btf->pending, (btf->pending_cap * 2 + 64) *
-				       sizeof(*p));
-		if (!p)
-			return -1;
-		btf->pending = p;
-		btf->pending_cap = btf->pending_cap * 2 + 64;
-	}
-	btf->pending[btf->npending++] = (struct dt_btf_pending){
-		.f = f, .id = id, .t = (struct dt_type *)t,
-	};
-	return 0;
-}
-
 /* The members of struct/union @t, made from @bt. */
 static int dt_btf_sou(dtrace_hdl_t *dtp, struct dt_btf_file *f,
 		      const struct btf_type *bt, struct dt_type *t)
@@ -796,8 +901,126 @@ static const struct dt_type *dt_btf_proto(dtrace_hdl_t *dtp,
 }
 
 /*
- * A struct/union or a forward declaration: a shell of the right size,
- * its members made after the conversion that needs it.
+ * The definition of forward declaration @bt (tag @name) of @f, in @f
+ * or else in vmlinux (a module may declare what vmlinux defines): its
+ * id, with *@ffp its file; else the first forward declaration of the
+ * tag in @f; 0 if there is none.
+ */
+static uint32_t dt_btf_fwd_full(struct dt_btf *btf, struct dt_btf_file *f,
+				const struct btf_type *bt, const char *name,
+				struct dt_btf_file **ffp)
+{
+	unsigned int kind = BTF_INFO_KFLAG(bt->info) ? BTF_KIND_UNION :
+			    BTF_KIND_STRUCT;
+	uint32_t full, vfull;
+
+	if (!*name)
+		return 0;
+	*ffp = f;
+	full = dt_btf_find(btf, f, name, DT_NS_TAG, kind);
+	if (full && BTF_INFO_KIND(dt_btf_type(f, full)->info) != BTF_KIND_FWD)
+		return full;
+	vfull = f == &btf->vmlinux ? 0 :
+		dt_btf_find(btf, &btf->vmlinux, name, DT_NS_TAG, kind);
+	if (!vfull)
+		return full;
+	*ffp = &btf->vmlinux;
+	return vfull;
+}
+
+static unsigned int dt_btf_sou_align(struct dt_btf *btf,
+				     struct dt_btf_file *f, uint32_t id,
+				     unsigned int depth);
+
+/*
+ * The alignment of type @id seen from @f, read from the records
+ * alone, as its struct dt_type would have it: the same rules as
+ * dt_btf_int() and the others below, a struct's the largest of its
+ * members'.  A struct's shell gets it so that its members need not be
+ * converted for a containing struct, an array or a typedef of it.
+ */
+static unsigned int dt_btf_align_of(struct dt_btf *btf,
+				    struct dt_btf_file *f, uint32_t id,
+				    unsigned int depth)
+{
+	const struct btf_type *bt;
+	struct dt_btf_file *ff;
+	const char *name;
+	uint32_t full;
+
+	for (; depth < DT_BTF_MAXDEPTH; depth++) {
+		f = id ? dt_btf_file_of(btf, f, id) : NULL;
+		if (!f)
+			return 1;
+		bt = dt_btf_type(f, id);
+		switch (BTF_INFO_KIND(bt->info)) {
+		case BTF_KIND_INT:
+			return bt->size > 8 ? 16 : bt->size ? bt->size : 1;
+		case BTF_KIND_FLOAT:
+			return bt->size ? bt->size : 1;
+		case BTF_KIND_ENUM:
+		case BTF_KIND_ENUM64:
+			return bt->size ? bt->size : 4;
+		case BTF_KIND_PTR:
+			return 8;
+		case BTF_KIND_ARRAY:
+			id = ((const struct btf_array *)(bt + 1))->type;
+			continue;
+		case BTF_KIND_TYPEDEF:
+		case BTF_KIND_CONST:
+		case BTF_KIND_VOLATILE:
+		case BTF_KIND_RESTRICT:
+		case BTF_KIND_TYPE_TAG:
+			id = bt->type;
+			continue;
+		case BTF_KIND_STRUCT:
+		case BTF_KIND_UNION:
+			return dt_btf_sou_align(btf, f, id, depth);
+		case BTF_KIND_FWD:
+			name = dt_btf_str(btf, f, bt->name_off);
+			full = name ? dt_btf_fwd_full(btf, f, bt, name, &ff) : 0;
+			if (!full || BTF_INFO_KIND(dt_btf_type(ff, full)->info) ==
+				     BTF_KIND_FWD)
+				return 1;
+			f = ff;
+			id = full;
+			continue;
+		default:
+			return 1;
+		}
+	}
+	return 1;
+}
+
+/* dt_btf_align_of() of a struct/union, memoized. */
+static unsigned int dt_btf_sou_align(struct dt_btf *btf,
+				     struct dt_btf_file *f, uint32_t id,
+				     unsigned int depth)
+{
+	const struct btf_type *bt = dt_btf_type(f, id);
+	const struct btf_member *bm = (const struct btf_member *)(bt + 1);
+	unsigned int i, n = BTF_INFO_VLEN(bt->info), a = 1, ma;
+	unsigned char *memo = &f->aligns[id - f->id_base];
+
+	if (*memo)
+		return *memo;
+	*memo = 1;		/* a bad file may nest a struct in itself */
+	for (i = 0; i < n; i++) {
+		ma = dt_btf_align_of(btf, f, bm[i].type, depth + 1);
+		if (ma > a)
+			a = ma;
+	}
+	/* a packed struct: no more than its size allows */
+	while (a > 1 && bt->size % a)
+		a /= 2;
+	*memo = (unsigned char)a;
+	return a;
+}
+
+/*
+ * A struct/union or a forward declaration: a shell of the right size
+ * and alignment, whose members dt_btf_members() makes when they are
+ * first asked for, so that a lookup converts no more than it must.
  */
 static const struct dt_type *dt_btf_tag(dtrace_hdl_t *dtp,
 					struct dt_btf_file *f, uint32_t id,
@@ -805,23 +1028,17 @@ static const struct dt_type *dt_btf_tag(dtrace_hdl_t *dtp,
 					const char *name, unsigned int depth)
 {
 	unsigned int kind = BTF_INFO_KIND(bt->info);
+	struct dt_btf_file *ff;
+	struct dt_btf_lazy *lz;
 	struct dt_type *t;
 	uint32_t full;
 
 	if (kind == BTF_KIND_FWD) {
 		kind = BTF_INFO_KFLAG(bt->info) ? BTF_KIND_UNION :
 		       BTF_KIND_STRUCT;
-		full = *name ? dt_btf_find(dtp->btf, f, name, DT_NS_TAG, kind) :
-		       0;
-		if (full && full != id)
-			return dt_btf_conv(dtp, f, full, depth + 1);
-		/* A module may declare what vmlinux defines. */
-		full = *name && f != &dtp->btf->vmlinux ?
-		       dt_btf_find(dtp->btf, &dtp->btf->vmlinux, name,
-				   DT_NS_TAG, kind) : 0;
-		if (full)
-			return dt_btf_conv(dtp, &dtp->btf->vmlinux, full,
-					   depth + 1);
+		full = dt_btf_fwd_full(dtp->btf, f, bt, name, &ff);
+		if (full && (full != id || ff != f))
+			return dt_btf_conv(dtp, ff, full, depth + 1);
 	}
 	t = dt_btf_new(dtp, kind == BTF_KIND_UNION ? DT_TK_UNION :
 		       DT_TK_STRUCT, kind == BTF_KIND_UNION ? "union " :
@@ -834,7 +1051,13 @@ static const struct dt_type *dt_btf_tag(dtrace_hdl_t *dtp,
 		return t;
 	}
 	t->size = bt->size;
-	return dt_btf_pending_add(dtp->btf, f, id, t) ? NULL : t;
+	t->align = dt_btf_sou_align(dtp->btf, f, id, depth);
+	lz = dt_typetab_zalloc(dtp, sizeof(*lz));
+	if (!lz)
+		return NULL;
+	*lz = (struct dt_btf_lazy){ .dtp = dtp, .f = f, .id = id };
+	t->lazy = lz;
+	return t;
 }
 
 static const struct dt_type *dt_btf_typedef(dtrace_hdl_t *dtp,
@@ -858,7 +1081,7 @@ static const struct dt_type *dt_btf_typedef(dtrace_hdl_t *dtp,
 	t->is_signed = b->is_signed;
 	t->rank = b->rank;
 	t->incomplete = b->incomplete;
-	return dt_btf_pending_add(dtp->btf, f, 0, t) ? NULL : t;
+	return t;
 }
 
 /* Is type @id, seen from @f, a FUNC_PROTO (what a FUNC must refer to)? */
@@ -896,8 +1119,7 @@ static const struct dt_type *dt_btf_conv_kind(dtrace_hdl_t *dtp,
 		const struct btf_array *a = (const void *)(bt + 1);
 
 		t = dt_btf_ref(dtp, f, a->type, depth);
-		t = t ? dt_type_array(dtp, t, a->nelems) : NULL;
-		return t && !dt_btf_pending_add(dtp->btf, f, 0, t) ? t : NULL;
+		return t ? dt_type_array(dtp, t, a->nelems) : NULL;
 	}
 	case BTF_KIND_STRUCT:
 	case BTF_KIND_UNION:
@@ -952,55 +1174,6 @@ static const struct dt_type *dt_btf_conv(dtrace_hdl_t *dtp,
 }
 
 /*
- * Alignment of a kernel type whose structs may not have theirs yet:
- * the largest of the members', lowered for a packed struct to what its
- * size allows.  Recursion follows containment only, so it ends.
- */
-static unsigned int dt_btf_align(const struct dt_type *t)
-{
-	struct dt_type *w = (struct dt_type *)dt_type_base(t);
-	unsigned int i, a = 1;
-
-	if (w->kind == DT_TK_ARRAY)
-		return dt_btf_align(w->ref);
-	if ((w->kind != DT_TK_STRUCT && w->kind != DT_TK_UNION) || w->align)
-		return w->align ? w->align : 1;
-	w->align = 1;		/* a bad file may nest a struct in itself */
-	for (i = 0; i < w->nmembers; i++)
-		if (dt_btf_align(w->members[i].type) > a)
-			a = dt_btf_align(w->members[i].type);
-	while (a > 1 && w->size % a)
-		a /= 2;
-	w->align = a;
-	return a;
-}
-
-/* Finish what the conversion left pending: members, then alignments. */
-static int dt_btf_finish(dtrace_hdl_t *dtp)
-{
-	struct dt_btf *btf = dtp->btf;
-	struct dt_btf_pending *p;
-	const struct dt_type *b;
-	unsigned int i;
-
-	for (i = 0; i < btf->npending; i++) {
-		p = &btf->pending[i];
-		if (p->id && dt_btf_sou(dtp, p->f, dt_btf_type(p->f, p->id),
-					p->t) < 0)
-			return -1;
-	}
-	for (i = 0; i < btf->npending; i++) {
-		p = &btf->pending[i];
-		p->t->align = dt_btf_align(p->t);
-		b = dt_type_base(p->t);
-		if (p->t->kind == DT_TK_TYPEDEF)
-			p->t->size = b->size;
-		p->t->incomplete = b->incomplete;
-	}
-	return 0;
-}
-
-/*
  * Convert @id of @f, the entry point from a lookup.  A file found bad
  * here is not used again: its other types could be as broken.
  */
@@ -1010,12 +1183,19 @@ static const struct dt_type *dt_btf_convert(dtrace_hdl_t *dtp,
 {
 	const struct dt_type *t = dt_btf_conv(dtp, f, id, 0);
 
-	if (dt_btf_finish(dtp) < 0)
-		t = NULL;
-	dtp->btf->npending = 0;
 	if (!t)
 		f->ok = false;
 	return t;
+}
+
+void dt_btf_members(struct dt_type *t)
+{
+	struct dt_btf_lazy *lz = t->lazy;
+
+	t->lazy = NULL;
+	if (lz->f->ok &&
+	    dt_btf_sou(lz->dtp, lz->f, dt_btf_type(lz->f, lz->id), t) < 0)
+		lz->f->ok = false;
 }
 
 /* The API (dt_type.h). */
@@ -1123,7 +1303,6 @@ void dt_btf_close(dtrace_hdl_t *dtp)
 	for (i = 0; i < btf->nmods; i++)
 		dt_btf_file_free(&btf->mods[i]);
 	free(btf->mods);
-	free(btf->pending);
 	free(btf);
 	dtp->btf = NULL;
 }

@@ -23,4 +23,13 @@ const struct dt_type *dt_type_builtin_int(const char *spelling);
  */
 const char *dt_btf_error(dtrace_hdl_t *dtp);
 
+/*
+ * dt_btf_cache.c: the running kernel's vmlinux BTF kept between runs.
+ * _map: the kept copy, mapped, if it is there and fit to use for the
+ * sysfs file @fd of @size bytes; NULL if not.  _store: keep @data for
+ * the next run (root only; nothing if it cannot be).
+ */
+const void *dt_btf_cache_map(int fd, size_t size);
+void dt_btf_cache_store(const void *data, size_t size);
+
 #endif /* _DT_BTF_H */

@@ -366,6 +366,8 @@ int dt_fake_probe_add(dtrace_hdl_t *dtp, const char *prov, const char *mod,
 int dt_pid_provide(dtrace_hdl_t *dtp, struct dtrace_probedesc *desc);
 int dt_pid_provide_kept(dtrace_hdl_t *dtp, struct dtrace_probedesc *desc);
 void dt_pid_refresh(dtrace_hdl_t *dtp);
+void dt_pid_refresh_sync(dtrace_hdl_t *dtp);
+bool dt_pid_kept_in(const dtrace_hdl_t *dtp, int pid);
 bool dt_pid_follows(const dtrace_hdl_t *dtp);
 void dt_pid_follow(dtrace_hdl_t *dtp, int pid);
 void dt_pid_kept_free(dtrace_hdl_t *dtp);

@@ -25,9 +25,11 @@
  * An enabled description of one process's probes is kept: when the
  * process maps more files (a library dlopen()ed), the probes it names
  * there are made at the next buffer switch, and the kernel enables them
- * for the consumer (its retained enablings).  Calls the process makes
- * between the dlopen() and that moment are not traced.  A kept provider
- * glob (myapp*) also makes the USDT probes of each child the -c target
+ * for the consumer (its retained enablings).  The -c target is held
+ * stopped at the dynamic linker's notification until they are
+ * (dt_pid_refresh_sync() from dt_proc.c), so it misses none; another
+ * process's calls between the dlopen() and that moment are not traced.
+ * A kept provider glob (myapp*) also makes the USDT probes of each child the -c target
  * forks, while dt_proc.c holds the child stopped (dt_pid_follow()).
  */
 #include <ctype.h>
@@ -843,6 +845,32 @@ void dt_pid_refresh(dtrace_hdl_t *dtp)
 			dt_dprintf(dtp, "pid %d maps more, but: %s", k->pid,
 				   dtrace_errmsg(dtp, dtrace_errno(dtp)));
 	}
+}
+
+/**
+ * dt_pid_refresh_sync() - dt_pid_refresh(), then wait for the kernel
+ * @dtp: the handle, tracing
+ *
+ * For a process held stopped where the dynamic linker has mapped a
+ * library: returns once the kernel has enabled the probes made in it,
+ * so that the process, let go, misses none.
+ */
+void dt_pid_refresh_sync(dtrace_hdl_t *dtp)
+{
+	dt_pid_refresh(dtp);
+	if (dtp->ftfd >= 0)
+		ioctl(dtp->ftfd, DTRACEIOC_FTP_SYNC);
+}
+
+/* Is a description of process @pid's probes kept for dt_pid_refresh()? */
+bool dt_pid_kept_in(const dtrace_hdl_t *dtp, int pid)
+{
+	size_t i;
+
+	for (i = 0; i < dtp->npidkept; i++)
+		if (dtp->pidkept[i].pid == pid)
+			return true;
+	return false;
 }
 
 /* Is there a kept provider glob, whose probes $target's children get? */

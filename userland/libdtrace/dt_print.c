@@ -134,12 +134,14 @@ static int dt_pv_value(struct dt_pv *pv, const struct dt_type *t,
 static int dt_pv_members(struct dt_pv *pv, const struct dt_type *t,
 			 uint64_t bitoff, int depth)
 {
-	unsigned int i;
+	const struct dt_member *ms;
+	unsigned int i, n;
 	char tname[256];
 	int ret = 0;
 
-	for (i = 0; i < t->nmembers && !ret; i++) {
-		const struct dt_member *m = &t->members[i];
+	ms = dt_type_members(t, &n);
+	for (i = 0; i < n && !ret; i++) {
+		const struct dt_member *m = &ms[i];
 		uint64_t mb = bitoff + m->bit_offset;
 
 		if (!m->name) {		/* anonymous: its members inline */
@@ -292,11 +294,13 @@ static int dt_pp_value(struct dt_pv *pv, const struct dt_type *t,
 static int dt_pp_members(struct dt_pv *pv, const struct dt_type *t,
 			 uint64_t bitoff, int col)
 {
-	unsigned int i;
+	const struct dt_member *ms;
+	unsigned int i, n;
 	int ret = 0;
 
-	for (i = 0; i < t->nmembers && !ret; i++) {
-		const struct dt_member *m = &t->members[i];
+	ms = dt_type_members(t, &n);
+	for (i = 0; i < n && !ret; i++) {
+		const struct dt_member *m = &ms[i];
 		const struct dt_type *mt = dt_type_base(m->type);
 		uint64_t mb = bitoff + m->bit_offset;
 

@@ -12,7 +12,10 @@
  * provider glob (myapp*) is enabled, the child stays traced once it
  * runs: each child it forks stops at its start until dt_pid_follow()
  * has made and enabled its probes; its execs and signals only pass
- * through dtrace (dt_proc_stopped()).  -p: a
+ * through dtrace (dt_proc_stopped()).  When descriptions of its own
+ * probes are kept, it also stays traced, with a breakpoint at the
+ * dynamic linker's notification: at each dlopen() it waits there until
+ * the probes in the new library are made and enabled.  -p: a
  * running process is only checked to exist; it may be stopped or traced
  * by a debugger.  Either way
  * dtrace_proc_exited() tells when it is gone, and dtrace_close() kills
@@ -21,11 +24,14 @@
 #define _GNU_SOURCE
 #include <elf.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <link.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ptrace.h>
+#include <stddef.h>
 #include <sys/stat.h>
 #include <sys/user.h>
 #include <sys/wait.h>
@@ -40,6 +46,10 @@ struct dt_proc {
 	bool traced;		/* stopped under our ptrace (-c) */
 	bool execed;		/* ... after its exec, at its entry */
 	bool follow;		/* running traced, its forks followed */
+	uint64_t rtld_brk;	/* our breakpoint at r_debug.r_brk, or 0 */
+	long rtld_word;		/* the text it replaced */
+	bool reaped;		/* its end was waited for: ... */
+	int reaped_status;	/* ... with this status */
 	char **argv;
 };
 
@@ -144,10 +154,10 @@ static int dt_proc_wait_all(pid_t pid, int *status)
 	return dt_proc_waitflags(pid, status, __WALL);
 }
 
-/* The program's entry point, from its auxiliary vector. */
-static uint64_t dt_proc_entry(pid_t pid)
+/* The value of @type in @pid's auxiliary vector, or 0. */
+static uint64_t dt_proc_auxv(pid_t pid, uint64_t type)
 {
-	uint64_t av[2], entry = 0;
+	uint64_t av[2], val = 0;
 	char path[64];
 	FILE *fp;
 
@@ -156,10 +166,141 @@ static uint64_t dt_proc_entry(pid_t pid)
 	if (!fp)
 		return 0;
 	while (fread(av, sizeof(av), 1, fp) == 1 && av[0] != AT_NULL)
-		if (av[0] == AT_ENTRY)
-			entry = av[1];
+		if (av[0] == type)
+			val = av[1];
 	fclose(fp);
-	return entry;
+	return val;
+}
+
+/* The program's entry point. */
+static uint64_t dt_proc_entry(pid_t pid)
+{
+	return dt_proc_auxv(pid, AT_ENTRY);
+}
+
+/* Read @len bytes at @addr of stopped process @pid.  Return: 0 or -1. */
+static int dt_proc_read(pid_t pid, uint64_t addr, void *buf, size_t len)
+{
+	char path[64];
+	ssize_t n;
+	int fd;
+
+	snprintf(path, sizeof(path), "/proc/%d/mem", (int)pid);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	n = pread(fd, buf, len, (off_t)addr);
+	close(fd);
+	return n == (ssize_t)len ? 0 : -1;
+}
+
+/*
+ * The dynamic linker's notification of @pid, stopped at its entry: the
+ * function (r_debug.r_brk) it calls before and after it changes the
+ * list of loaded objects (dlopen(), dlclose()).  r_debug is where the
+ * program's DT_DEBUG entry points, found from its program headers in
+ * memory.  Return: the address, or 0 (a static program, or unreadable).
+ */
+static uint64_t dt_proc_rtld_brk(pid_t pid)
+{
+	uint64_t phdr = dt_proc_auxv(pid, AT_PHDR);
+	uint64_t phnum = dt_proc_auxv(pid, AT_PHNUM);
+	uint64_t bias = 0, dyn = 0, rdebug = 0, brk = 0;
+	Elf64_Phdr ph[64];
+	Elf64_Dyn d;
+	unsigned int i;
+
+	if (!phdr || !phnum || phnum > 64 ||
+	    dt_proc_read(pid, phdr, ph, phnum * sizeof(ph[0])))
+		return 0;
+	for (i = 0; i < phnum; i++)
+		if (ph[i].p_type == PT_PHDR)
+			bias = phdr - ph[i].p_vaddr;
+	for (i = 0; i < phnum; i++)
+		if (ph[i].p_type == PT_DYNAMIC)
+			dyn = bias + ph[i].p_vaddr;
+	for (i = 0; dyn && i < 512; i++) {
+		if (dt_proc_read(pid, dyn + i * sizeof(d), &d, sizeof(d)) ||
+		    d.d_tag == DT_NULL)
+			break;
+		if (d.d_tag == DT_DEBUG)
+			rdebug = d.d_un.d_ptr;
+	}
+	if (rdebug)
+		dt_proc_read(pid, rdebug + offsetof(struct r_debug, r_brk),
+			     &brk, sizeof(brk));
+	return brk;
+}
+
+/*
+ * Hold the stopped target @p at each change of its loaded objects with
+ * a breakpoint at the dynamic linker's notification.  Return: whether
+ * it is placed.
+ */
+static bool dt_proc_rtld_arm(struct dt_proc *p)
+{
+	uint64_t brk = dt_proc_rtld_brk(p->pid);
+	long word;
+
+	if (!brk)
+		return false;
+	errno = 0;
+	word = ptrace(PTRACE_PEEKTEXT, p->pid, (void *)brk, NULL);
+	if (errno || ptrace(PTRACE_POKETEXT, p->pid, (void *)brk,
+			    (void *)((word & ~0xffL) | 0xcc)))
+		return false;
+	p->rtld_brk = brk;
+	p->rtld_word = word;
+	return true;
+}
+
+/*
+ * Take the breakpoint out of @pid's memory: @p's own (for good, when a
+ * thread or a vfork child shares it), or a fork child's copy.
+ */
+static void dt_proc_rtld_disarm(struct dt_proc *p, pid_t pid)
+{
+	if (!p->rtld_brk)
+		return;
+	ptrace(PTRACE_POKETEXT, pid, (void *)p->rtld_brk,
+	       (void *)p->rtld_word);
+	if (pid == p->pid)
+		p->rtld_brk = 0;
+}
+
+/*
+ * @p stopped with SIGTRAP: if at our breakpoint, the dynamic linker
+ * has changed its objects; make the probes kept descriptions name in
+ * new ones, wait for the kernel to enable them, then step over the
+ * instruction and put the breakpoint back.  Return: -1 if it was not
+ * ours, else the signal to let @p have (one that came during the step;
+ * it will meet the breakpoint again after it).
+ */
+static int dt_proc_rtld_hit(dtrace_hdl_t *dtp, struct dt_proc *p)
+{
+	struct user_regs_struct regs;
+	int status, sig = 0;
+
+	if (!p->rtld_brk || ptrace(PTRACE_GETREGS, p->pid, NULL, &regs) ||
+	    regs.rip != p->rtld_brk + 1)
+		return -1;
+	regs.rip = p->rtld_brk;
+	ptrace(PTRACE_SETREGS, p->pid, NULL, &regs);
+	ptrace(PTRACE_POKETEXT, p->pid, (void *)p->rtld_brk,
+	       (void *)p->rtld_word);
+	dt_pid_refresh_sync(dtp);
+	if (ptrace(PTRACE_SINGLESTEP, p->pid, NULL, NULL) ||
+	    dt_proc_wait(p->pid, &status) || !WIFSTOPPED(status)) {
+		p->reaped = !WIFSTOPPED(status);
+		p->reaped_status = status;
+		p->rtld_brk = 0;
+		return 0;
+	}
+	if (WSTOPSIG(status) != SIGTRAP)
+		sig = WSTOPSIG(status);
+	ptrace(PTRACE_POKETEXT, p->pid, (void *)p->rtld_brk,
+	       (void *)((p->rtld_word & ~0xffL) | 0xcc));
+	return sig;
 }
 
 /*
@@ -293,36 +434,54 @@ int dtrace_proc_grab(dtrace_hdl_t *dtp, int pid)
 
 /*
  * Let the -c child run (tracing has started): untraced, or traced when
- * its fork children are to get the probes of a provider glob.
+ * its fork children are to get the probes of a provider glob, or when
+ * descriptions of its probes are kept and it is at its entry: then it
+ * stops at each dlopen() until the probes in the new library are made
+ * (dt_proc_rtld_hit()).  Threads and vfork children, which share its
+ * memory, end the latter (the breakpoint would kill them untraced).
  */
 void dtrace_proc_continue(dtrace_hdl_t *dtp)
 {
 	struct dt_proc *p = dtp->proc;
 	long opts = PTRACE_O_EXITKILL | PTRACE_O_TRACEFORK |
 		    PTRACE_O_TRACEEXEC;
+	bool rtld;
 
 	if (!p)
 		return;
-	if (p->traced && !p->exited && dt_pid_follows(dtp) &&
+	rtld = p->traced && !p->exited && p->execed &&
+	       dt_pid_kept_in(dtp, p->pid) && dt_proc_rtld_arm(p);
+	if (rtld)
+		opts |= PTRACE_O_TRACECLONE | PTRACE_O_TRACEVFORK;
+	if (p->traced && !p->exited && (rtld || dt_pid_follows(dtp)) &&
 	    !ptrace(PTRACE_SETOPTIONS, p->pid, NULL, (void *)opts) &&
-	    !ptrace(PTRACE_CONT, p->pid, NULL, NULL))
+	    !ptrace(PTRACE_CONT, p->pid, NULL, NULL)) {
 		p->follow = true;
-	else if (p->traced && !p->exited)
+	} else if (p->traced && !p->exited) {
+		dt_proc_rtld_disarm(p, p->pid);
 		ptrace(PTRACE_DETACH, p->pid, NULL, NULL);
+	}
 	p->traced = false;
 }
 
 /*
- * A fork child of the followed target: it stops at its start (or dies
- * first); its probes are made while it waits, then it goes untraced.
+ * A new task of the followed target (@event: a fork, a vfork or a
+ * thread): it stops at its start (or dies first); a fork child gets
+ * its copy of the memory without our breakpoint and, for provider
+ * globs, its probes while it waits; then it goes untraced.
  */
-static void dt_proc_child(dtrace_hdl_t *dtp, pid_t child)
+static void dt_proc_child(dtrace_hdl_t *dtp, struct dt_proc *p,
+			  pid_t child, int event)
 {
 	int status;
 
 	if (dt_proc_wait_all(child, &status) || !WIFSTOPPED(status))
 		return;
-	dt_pid_follow(dtp, child);
+	if (event == PTRACE_EVENT_FORK) {
+		dt_proc_rtld_disarm(p, child);
+		if (dt_pid_follows(dtp))
+			dt_pid_follow(dtp, child);
+	}
 	ptrace(PTRACE_DETACH, child, NULL, NULL);
 }
 
@@ -335,20 +494,34 @@ static void dt_proc_child(dtrace_hdl_t *dtp, pid_t child)
  */
 static void dt_proc_stopped(dtrace_hdl_t *dtp, struct dt_proc *p, int status)
 {
+	int event = status >> 16;
 	unsigned long msg;
 	siginfo_t si;
 	int sig = 0;
 
-	if (status >> 8 == (SIGTRAP | (PTRACE_EVENT_FORK << 8))) {
+	if (event == PTRACE_EVENT_FORK || event == PTRACE_EVENT_VFORK ||
+	    event == PTRACE_EVENT_CLONE) {
+		if (event != PTRACE_EVENT_FORK)
+			dt_proc_rtld_disarm(p, p->pid);
 		if (!ptrace(PTRACE_GETEVENTMSG, p->pid, NULL, &msg))
-			dt_proc_child(dtp, (pid_t)msg);
-	} else if (status >> 16 == 0) {
+			dt_proc_child(dtp, p, (pid_t)msg, event);
+	} else if (event == PTRACE_EVENT_EXEC) {
+		p->rtld_brk = 0;	/* gone with the old image */
+	} else if (event == 0) {
 		if (ptrace(PTRACE_GETSIGINFO, p->pid, NULL, &si)) {
+			dt_proc_rtld_disarm(p, p->pid);
 			ptrace(PTRACE_DETACH, p->pid, NULL, NULL);
 			p->follow = false;
 			return;
 		}
 		sig = WSTOPSIG(status);
+		if (sig == SIGTRAP && si.si_code == SI_KERNEL) {
+			sig = dt_proc_rtld_hit(dtp, p);
+			if (sig < 0)
+				sig = SIGTRAP;
+			if (p->reaped)
+				return;
+		}
 	}
 	ptrace(PTRACE_CONT, p->pid, NULL, (void *)(long)sig);
 }
@@ -396,9 +569,14 @@ bool dtrace_proc_exited(dtrace_hdl_t *dtp, char *msg, size_t len)
 	if (p->created) {
 		pid_t r;
 
-		while ((r = waitpid(p->pid, &status, WNOHANG)) == p->pid &&
+		while (!p->reaped &&
+		       (r = waitpid(p->pid, &status, WNOHANG)) == p->pid &&
 		       p->follow && WIFSTOPPED(status))
 			dt_proc_stopped(dtp, p, status);
+		if (p->reaped) {
+			r = p->pid;
+			status = p->reaped_status;
+		}
 		if (r <= 0 || WIFSTOPPED(status))
 			return false;
 		if (WIFSIGNALED(status)) {

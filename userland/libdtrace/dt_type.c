@@ -957,12 +957,16 @@ static const struct dt_member *dt_member_find(const struct dt_type *t,
 	uint64_t off;
 	unsigned int i;
 
+	const struct dt_member *ms;
+	unsigned int n;
+
 	t = dt_type_base(t);
 	if (!t || (t->kind != DT_TK_STRUCT && t->kind != DT_TK_UNION) ||
 	    depth > DT_MEMBER_MAXDEPTH)
 		return NULL;
-	for (i = 0; i < t->nmembers; i++) {
-		m = &t->members[i];
+	ms = dt_type_members(t, &n);
+	for (i = 0; i < n; i++) {
+		m = &ms[i];
 		if (m->name && !strcmp(m->name, name)) {
 			*bit_offsetp = m->bit_offset;
 			return m;
@@ -971,11 +975,21 @@ static const struct dt_member *dt_member_find(const struct dt_type *t,
 			continue;
 		m = dt_member_find(m->type, name, &off, depth + 1);
 		if (m) {
-			*bit_offsetp = t->members[i].bit_offset + off;
+			*bit_offsetp = ms[i].bit_offset + off;
 			return m;
 		}
 	}
 	return NULL;
+}
+
+const struct dt_member *dt_type_members(const struct dt_type *t,
+					unsigned int *np)
+{
+	/* The type table owns every type: casting const away is sound. */
+	if (t->lazy)
+		dt_btf_members((struct dt_type *)t);
+	*np = t->nmembers;
+	return t->members;
 }
 
 const struct dt_member *dt_type_member(const struct dt_type *t,

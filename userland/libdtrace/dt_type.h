@@ -35,8 +35,8 @@ enum dt_tkind {
 	DT_TK_STRING,		/* D string: by reference, strsize bytes */
 	DT_TK_POINTER,		/* ->ref: pointee */
 	DT_TK_ARRAY,		/* ->ref: element, ->nelems */
-	DT_TK_STRUCT,		/* ->members */
-	DT_TK_UNION,		/* ->members */
+	DT_TK_STRUCT,		/* dt_type_members() */
+	DT_TK_UNION,		/* dt_type_members() */
 	DT_TK_ENUM,		/* ->enums; an int of ->size bytes */
 	DT_TK_FUNC,		/* ->ref: return type, ->members: params */
 	DT_TK_TYPEDEF,		/* ->ref: the type named */
@@ -50,6 +50,7 @@ enum dt_tsrc {
 };
 
 struct dt_type;
+struct dt_btf_lazy;
 
 struct dt_member {
 	const char *name;		/* NULL for an anonymous struct/union
@@ -82,11 +83,15 @@ struct dt_type {
 					   argument the provider marks so) */
 	const struct dt_type *ref;	/* see enum dt_tkind */
 	uint64_t nelems;		/* ARRAY; 0 for a flexible array */
-	const struct dt_member *members;
+	const struct dt_member *members;	/* FUNC: params; STRUCT and
+					   UNION: read with dt_type_members() */
 	unsigned int nmembers;
 	bool varargs;			/* FUNC: ends with "..." */
 	const struct dt_enumval *enums;
 	unsigned int nenums;
+	struct dt_btf_lazy *lazy;	/* a kernel struct/union whose
+					   members are still only in its
+					   BTF (dt_btf.c); NULL once made */
 };
 
 /* The built-in types. */
@@ -177,6 +182,17 @@ const struct dt_member *dt_type_member(const struct dt_type *t,
 				       const char *name,
 				       uint64_t *bit_offsetp);
 
+/*
+ * The members of struct/union @t (not looked through typedefs), *@np
+ * of them.  A kernel struct's are made from its BTF by the first call
+ * (or the first dt_type_member()): looking a struct up converts only
+ * its size and alignment, not every type its members reach.  If its
+ * BTF turns out bad, it has none and dt_btf_error() says why.
+ * Return: the array, NULL if there are none.
+ */
+const struct dt_member *dt_type_members(const struct dt_type *t,
+					unsigned int *np);
+
 /* Queries; all look through typedefs. */
 const struct dt_type *dt_type_base(const struct dt_type *t);
 bool dt_type_is_void(const struct dt_type *t);
@@ -224,6 +240,8 @@ bool dt_btf_enumconst(dtrace_hdl_t *dtp, const char *name, int64_t *valp,
 		      const struct dt_type **typep);
 /* The prototype of kernel function @func, for fbt's typed args[]. */
 const struct dt_type *dt_btf_func(dtrace_hdl_t *dtp, const char *func);
+/* Make the members of @t, whose ->lazy is set; clears ->lazy. */
+void dt_btf_members(struct dt_type *t);
 void dt_btf_close(dtrace_hdl_t *dtp);
 
 #endif /* _DT_TYPE_H */

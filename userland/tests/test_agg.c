@@ -13,7 +13,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
 #include <unistd.h>
+#include <sys/wait.h>
 #include "dt_agg.h"
 #include "dt_compile.h"
 #include "dt_printf.h"
@@ -443,6 +445,54 @@ static void test_agg_symkeys(dtrace_hdl_t *dtp0)
 	dtrace_close(dtp);
 	unsetenv("DTRACE_KALLSYMS");
 	unlink(path);
+}
+
+/*
+ * ufunc(), usym() and umod() keys of two processes that print alike are
+ * one entry (samples of one program in several processes, as DTrace);
+ * the child is a fork, so the same addresses name the same symbols.
+ */
+static void test_agg_usymkeys(dtrace_hdl_t *dtp)
+{
+	static const struct kspec k_usym = { DT_REC_USYM, 16, false };
+	struct abuf b = { .len = 0 };
+	uint64_t key[2], v = 4;
+	struct dt_agg *a;
+	pid_t child;
+
+	child = fork();
+	if (child == 0) {
+		pause();
+		_exit(0);
+	}
+	a = agg_new(dtp, "u", DTRACE_AGG_COUNT, NULL, &k_usym, 1);
+	a->keys[0].symfmt = DT_SYM_FUNC;
+	key[0] = (uint64_t)getpid();
+	key[1] = (uint64_t)(uintptr_t)test_agg_usymkeys + 3;
+	ent_add(&b, a, key, &v);
+	key[0] = (uint64_t)child;
+	key[1] = (uint64_t)(uintptr_t)test_agg_usymkeys + 9;
+	ent_add(&b, a, key, &v);
+	merge(dtp, &b);
+	tap_is_str(print_all(dtp),
+		   "  unit`test_agg_usymkeys                                            8\n",
+		   "agg: ufunc() keys of one function in two processes merge");
+	aggs_reset(dtp);
+	a = agg_new(dtp, "m", DTRACE_AGG_COUNT, NULL, &k_usym, 1);
+	a->keys[0].symfmt = DT_SYM_MOD;
+	key[0] = (uint64_t)getpid();
+	key[1] = (uint64_t)(uintptr_t)test_agg_usymkeys;
+	ent_add(&b, a, key, &v);
+	key[0] = (uint64_t)child;
+	key[1] = (uint64_t)(uintptr_t)test_agg_symkeys;
+	ent_add(&b, a, key, &v);
+	merge(dtp, &b);
+	tap_is_str(print_all(dtp),
+		   "  unit                                                              8\n",
+		   "agg: umod() keys of one object in two processes merge");
+	aggs_reset(dtp);
+	kill(child, SIGKILL);
+	waitpid(child, NULL, 0);
 }
 
 #define HDR "           value  ------------- Distribution ------------- count    \n"
@@ -1050,6 +1100,7 @@ void test_agg(void)
 	test_agg_functions(dtp);
 	test_agg_keys(dtp);
 	test_agg_symkeys(dtp);
+	test_agg_usymkeys(dtp);
 	test_agg_hist(dtp);
 	test_agg_printa(dtp);
 	test_agg_json(dtp);

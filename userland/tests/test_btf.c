@@ -3,7 +3,8 @@
  * Kernel types from BTF: small BTF files built here (bitfields, cycles
  * through pointers, and corrupted files that must fail cleanly), then
  * the host's own /sys/kernel/btf/vmlinux when readable, cross-checked
- * against pahole(1) when it is installed.
+ * against pahole(1) when it is installed, and its structs' members made
+ * lazily against the same made eagerly.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -173,6 +174,7 @@ static void test_btf_split(const char *base, const char *dir)
 	const struct dt_member *m;
 	dtrace_hdl_t *dtp;
 	char path[512];
+	unsigned int n = 0;
 	uint64_t off;
 	FILE *fp;
 
@@ -191,7 +193,7 @@ static void test_btf_split(const char *base, const char *dir)
 	setenv("DTRACE_BTF_MODDIR", dir, 1);
 	dtp = btf_open(base);
 	t = dt_type_lookup(dtp, "struct mod_s");
-	tap_ok(t && t->size == 16 && t->nmembers == 2,
+	tap_ok(t && t->size == 16 && dt_type_members(t, &n) && n == 2,
 	       "split: struct mod_s from the module");
 	m = dt_type_member(t, "p", &off);
 	tap_ok(m && dt_type_base(m->type)->ref ==
@@ -220,6 +222,28 @@ static void bad_case(const char *path, const char *name, const char *what,
 	btf_close(dtp);
 }
 
+/*
+ * A corrupted member list: struct s is found (its members are not made
+ * by the lookup), its member @member misses, and the error says why.
+ */
+static void bad_member(const char *path, const char *member,
+		       const char *what, const char *want)
+{
+	dtrace_hdl_t *dtp = btf_open(path);
+	const struct dt_type *s = dt_type_lookup(dtp, "struct s");
+	unsigned int n = 1;
+	uint64_t off;
+	char full[512];
+
+	snprintf(full, sizeof(full), "%s: %s", path, want);
+	tap_ok(s && s->size == 16, "bad BTF (%s): struct s found", what);
+	tap_ok(s && !dt_type_member(s, member, &off) &&
+	       !dt_type_members(s, &n) && n == 0,
+	       "bad BTF (%s): it has no members, %s misses", what, member);
+	tap_is_str(dt_btf_error(dtp), full, "bad BTF (%s): message", what);
+	btf_close(dtp);
+}
+
 static void test_btf_bad(const char *path)
 {
 	uint32_t types[DT_ARRAY_SIZE(good_types)];
@@ -240,7 +264,7 @@ static void test_btf_bad(const char *path)
 	memcpy(types, good_types, sizeof(types));
 	types[15] = 99;		/* the pointer's target */
 	write_btf(path, types, sizeof(types), BTF_MAGIC, sizeof(strs));
-	bad_case(path, "struct s", "bad type id", "bad type id 99");
+	bad_member(path, "next", "bad type id", "bad type id 99");
 	memcpy(types, good_types, sizeof(types));
 	types[18] = 4;		/* typedef myint of itself */
 	write_btf(path, types, sizeof(types), BTF_MAGIC, sizeof(strs));
@@ -248,8 +272,8 @@ static void test_btf_bad(const char *path)
 	memcpy(types, good_types, sizeof(types));
 	types[7] = 5000;	/* name of member a */
 	write_btf(path, types, sizeof(types), BTF_MAGIC, sizeof(strs));
-	bad_case(path, "struct s", "bad member name",
-		 "struct s: bad member name offset");
+	bad_member(path, "next", "bad member name",
+		   "struct s: bad member name offset");
 	fp = fopen(path, "w");
 	if (fp) {
 		fwrite("\x9f\xeb\x01", 1, 3, fp);
@@ -382,6 +406,7 @@ static void test_btf_index_order(void)
 	char fnames[2][256];
 	dtrace_hdl_t *dtp;
 	int64_t v[2] = { -1, -1 };
+	unsigned int n;
 	int i;
 
 	if (access(VMLINUX, R_OK)) {
@@ -399,15 +424,166 @@ static void test_btf_index_order(void)
 			fn[i] = dt_btf_func(dtp, "vfs_read");
 			ts[i] = dt_type_lookup(dtp, "struct task_struct");
 		}
+		n = 0;
+		if (ts[i])
+			dt_type_members(ts[i], &n);
 		snprintf(fnames[i], sizeof(fnames[i]), "%s|%s|%u|%u|%s",
 			 tname(fn[i]), ts[i] ? ts[i]->name : "-",
-			 ts[i] ? ts[i]->size : 0, ts[i] ? ts[i]->nmembers : 0,
+			 ts[i] ? ts[i]->size : 0, n,
 			 et[i] ? et[i]->name : "-");
 		btf_close(dtp);
 	}
 	tap_is_str(fnames[1], fnames[0],
 		   "vmlinux: functions, enumerators, then types as types first");
 	tap_ok(v[0] == 1 && v[1] == 1, "vmlinux: BPF_MAP_TYPE_HASH both ways");
+}
+
+/*
+ * Lazily made members against eagerly made ones.  A type's signature:
+ * its name, size and alignment and, for a struct or union, each
+ * member's name, bit offset, bit width, type name, size and alignment,
+ * into structs two levels down.
+ */
+static void sig(const struct dt_type *t, int depth, char *buf, size_t len)
+{
+	const struct dt_member *ms;
+	const struct dt_type *b = dt_type_base(t);
+	unsigned int i, n;
+	size_t l = strlen(buf);
+	char tn[256];
+
+	dt_type_name(t, tn, sizeof(tn));
+	snprintf(buf + l, len - l, "%s/%llu/%u", tn,
+		 (unsigned long long)t->size, t->align);
+	if (!b || (b->kind != DT_TK_STRUCT && b->kind != DT_TK_UNION) ||
+	    depth > 2)
+		return;
+	ms = dt_type_members(b, &n);
+	for (i = 0; i < n && strlen(buf) + 512 < len; i++) {
+		l = strlen(buf);
+		snprintf(buf + l, len - l, " {%s@%llu:%u ",
+			 ms[i].name ? ms[i].name : "-",
+			 (unsigned long long)ms[i].bit_offset, ms[i].bit_size);
+		sig(ms[i].type, depth + 1, buf, len);
+		l = strlen(buf);
+		snprintf(buf + l, len - l, "}");
+	}
+}
+
+/* Every type @t reaches, through members, pointers, arrays, params. */
+struct closure {
+	const struct dt_type **seen;
+	size_t n, cap;
+};
+
+static void reach(struct closure *c, const struct dt_type *t)
+{
+	const struct dt_member *ms;
+	unsigned int i, n;
+	size_t j;
+
+	if (!t)
+		return;
+	for (j = 0; j < c->n; j++)
+		if (c->seen[j] == t)
+			return;
+	if (c->n == c->cap) {
+		c->cap = c->cap * 2 + 256;
+		c->seen = realloc(c->seen, c->cap * sizeof(*c->seen));
+		if (!c->seen)
+			exit(1);
+	}
+	c->seen[c->n++] = t;
+	reach(c, t->ref);
+	if (t->kind == DT_TK_STRUCT || t->kind == DT_TK_UNION ||
+	    t->kind == DT_TK_FUNC) {
+		ms = dt_type_members(t, &n);
+		for (i = 0; i < n; i++)
+			reach(c, ms[i].type);
+	}
+}
+
+/* The alignment of @t from its members, as C lays a struct out. */
+static unsigned int align_from_members(const struct dt_type *t)
+{
+	const struct dt_member *ms;
+	unsigned int i, n, a = 1, ma;
+
+	t = dt_type_base(t);
+	while (t->kind == DT_TK_ARRAY)
+		t = dt_type_base(t->ref);
+	if (t->kind != DT_TK_STRUCT && t->kind != DT_TK_UNION)
+		return t->align ? t->align : 1;
+	ms = dt_type_members(t, &n);
+	for (i = 0; i < n; i++) {
+		ma = align_from_members(ms[i].type);
+		if (ma > a)
+			a = ma;
+	}
+	while (a > 1 && t->size % a)
+		a /= 2;
+	return a;
+}
+
+static void test_btf_lazy(void)
+{
+	static const char *const names[] = {
+		"struct task_struct", "struct mm_struct", "struct file",
+		"struct inode", "struct sk_buff", "struct sock",
+		"struct signal_struct", "struct cred", "struct page",
+		"struct super_block", "struct net_device", "struct tty_struct",
+		"struct rq", "struct bio", "struct sched_entity",
+	};
+	static char a[DT_ARRAY_SIZE(names)][1 << 16];
+	static char b[1 << 16];
+	struct closure c = { 0 };
+	const struct dt_type *t;
+	dtrace_hdl_t *dtp;
+	unsigned int bad = 0, nsou = 0;
+	size_t i;
+
+	if (access(VMLINUX, R_OK)) {
+		tap_ok(true, "# SKIP " VMLINUX " not readable");
+		return;
+	}
+	/* lazy: each struct looked up, its members made as it is read */
+	dtp = btf_open(VMLINUX);
+	for (i = 0; i < DT_ARRAY_SIZE(names); i++) {
+		a[i][0] = '\0';
+		t = dt_type_lookup(dtp, names[i]);
+		if (t)
+			sig(t, 0, a[i], sizeof(a[i]));
+	}
+	btf_close(dtp);
+	/* eager: all task_struct reaches made first, then the same reads */
+	dtp = btf_open(VMLINUX);
+	reach(&c, dt_type_lookup(dtp, "struct task_struct"));
+	tap_diag("task_struct reaches %zu types", c.n);
+	for (i = 0; i < DT_ARRAY_SIZE(names); i++) {
+		b[0] = '\0';
+		t = dt_type_lookup(dtp, names[i]);
+		if (t)
+			sig(t, 0, b, sizeof(b));
+		tap_is_str(b, a[i], "lazy %s: as when made eagerly", names[i]);
+	}
+	/* the alignment made from the records, against the members' */
+	for (i = 0; i < c.n; i++) {
+		t = c.seen[i];
+		if ((t->kind != DT_TK_STRUCT && t->kind != DT_TK_UNION) ||
+		    t->incomplete)
+			continue;
+		nsou++;
+		if (align_from_members(t) != t->align) {
+			bad++;
+			tap_diag("%s: align %u, from its members %u", t->name,
+				 t->align, align_from_members(t));
+		}
+	}
+	tap_ok(nsou > 100 && bad == 0,
+	       "lazy: alignment of %u structs from the BTF records as from their members (%u differ)",
+	       nsou, bad);
+	free(c.seen);
+	btf_close(dtp);
 }
 
 static void test_btf_modules(void)
@@ -457,5 +633,6 @@ void test_btf(void)
 	rmdir(dir);
 	test_btf_vmlinux();
 	test_btf_index_order();
+	test_btf_lazy();
 	test_btf_modules();
 }

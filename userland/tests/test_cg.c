@@ -304,15 +304,16 @@ static void test_bitfield(dtrace_hdl_t *dtp, const struct dt_type *ts,
 			  uint64_t *task)
 {
 	const struct dt_type *t = dt_type_base(ts);
-	const struct dt_member *m = NULL;
-	unsigned int i;
+	const struct dt_member *m = NULL, *ms;
+	unsigned int i, n;
 	uint64_t bo;
 	char prog[256];
 	unsigned char *byte;
 
-	for (i = 0; i < t->nmembers; i++)
-		if (t->members[i].name && t->members[i].bit_size == 1) {
-			m = &t->members[i];
+	ms = dt_type_members(t, &n);
+	for (i = 0; i < n; i++)
+		if (ms[i].name && ms[i].bit_size == 1) {
+			m = &ms[i];
 			break;
 		}
 	if (!m) {

@@ -15,12 +15,8 @@ set -eu
 . selftests/lib/dt.sh
 . selftests/providers/fasttrap/fasttrap.inc
 
-UD=$DT_TOP/selftests/progs/udlopen
-LIBZ=libz.so.1
 ft_setup
-[ -x "$UD" ] || dt_skip "selftests/progs/udlopen is not built"
-ldconfig -p 2>/dev/null | grep -q "$LIBZ" || [ -e /usr/lib/x86_64-linux-gnu/$LIBZ ] ||
-	dt_skip "no $LIBZ"
+ft_need_udlopen
 prog='pid$target:libz.so.1:zlibVersion:entry { @ = count(); }
 	END { printa("calls %@d\n", @); }'
 

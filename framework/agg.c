@@ -105,7 +105,7 @@ static int dtrace_aggfunc_check(struct dtrace_agg *agg)
 	return -EINVAL;
 }
 
-/* A whole definition; fills in keysize, nvals, npush, levels. */
+/* A whole definition; fills in keysize, int_keyed, nvals, npush, levels. */
 static int dtrace_aggdef_check(struct dtrace_agg *agg)
 {
 	const struct dtrace_ioc_aggdef *d = &agg->def;
@@ -131,6 +131,8 @@ static int dtrace_aggdef_check(struct dtrace_agg *agg)
 	if (keysize > DTRACE_AGG_KEYMAX)
 		return -EINVAL;
 	agg->keysize = keysize;
+	agg->int_keyed = !d->nkeys || (d->nkeys == 1 &&
+				       d->keys[0].kind == DTRACE_AGGKEY_INT);
 	if (d->flags & DTRACE_AGGDEF_INCR)
 		agg->npush++;
 	return dtrace_aggfunc_check(agg);

@@ -224,31 +224,19 @@ static u64 *dtrace_agg_lookup(const struct dtrace_state *state,
 	return (u64 *)((char *)(ent + 1) + agg->keysize);
 }
 
-/* No key, or one integer key: dtrace_agg_lookup_int()'s aggregations. */
-static bool dtrace_agg_int_keyed(const struct dtrace_agg *agg)
-{
-	return !agg->def.nkeys ||
-	       (agg->def.nkeys == 1 &&
-		agg->def.keys[0].kind == DTRACE_AGGKEY_INT);
-}
-
 /*
- * dtrace_agg_lookup() for an aggregation of no key or one integer key
- * (@key, its value): no key buffer, and the entry this CPU hit last is
- * taken without hashing when it is the same.  The entry is the one the
- * general path finds or makes (same hash, same key words), so the two
- * paths share entries.
+ * dtrace_agg_lookup_int()'s miss: the general lookup of the one-word key
+ * (out of line, so that the hit path keeps no key on its stack).
  */
-static u64 *dtrace_agg_lookup_int(const struct dtrace_state *state,
-				  struct dtrace_aggbuf *ab,
-				  const struct dtrace_agg *agg, u64 key)
+static noinline u64 *dtrace_agg_lookup_miss(const struct dtrace_state *state,
+					    struct dtrace_aggbuf *ab,
+					    const struct dtrace_agg *agg,
+					    u64 key)
 {
 	char *base = ab->data[ab->active];
 	u32 sig = 1;
 	u64 *vals;
 
-	if (ab->hit_off && ab->hit_id == agg->def.id && ab->hit_key == key)
-		return (u64 *)(base + ab->hit_off);
 	vals = dtrace_agg_lookup(state, ab, agg, (const char *)&key, &sig);
 	if (vals) {
 		ab->hit_id = agg->def.id;
@@ -256,6 +244,41 @@ static u64 *dtrace_agg_lookup_int(const struct dtrace_state *state,
 		ab->hit_off = (char *)vals - base;
 	}
 	return vals;
+}
+
+/*
+ * dtrace_agg_lookup() for an aggregation of no key or one integer key
+ * (@key, its value; agg->int_keyed): no key buffer, and the entry this
+ * CPU hit last is taken without hashing when it is the same.  The entry
+ * is the one the general path finds or makes (same hash, same key
+ * words), so the two paths share entries.
+ */
+static __always_inline u64 *
+dtrace_agg_lookup_int(const struct dtrace_state *state,
+		      struct dtrace_aggbuf *ab, const struct dtrace_agg *agg,
+		      u64 key)
+{
+	if (ab->hit_off && ab->hit_id == agg->def.id && ab->hit_key == key)
+		return (u64 *)((char *)ab->data[ab->active] + ab->hit_off);
+	return dtrace_agg_lookup_miss(state, ab, agg, key);
+}
+
+/*
+ * The general path: lay the key out in this CPU's key buffer, then hash
+ * and look it up.  Return: the values, or NULL after a fault (in @mst)
+ * or when a new entry does not fit.
+ */
+static noinline u64 *dtrace_agg_lookup_key(struct dtrace_mstate *mst,
+					   const struct dtrace_state *state,
+					   struct dtrace_aggbuf *ab,
+					   const struct dtrace_agg *agg)
+{
+	u32 sig[DTRACE_AGG_MAXKEYS];
+
+	dtrace_agg_key(mst, agg, mst->tup.ent, ab->key, sig);
+	if (mst->dif.fault)
+		return NULL;
+	return dtrace_agg_lookup(state, ab, agg, ab->key, sig);
 }
 
 /*
@@ -283,13 +306,11 @@ static void dtrace_agg_addsq(u64 *sq, s64 v)
 	sq[1] += hi + (sq[0] < lo);
 }
 
+/* Every function but count(), which dtrace_agg_fire() does itself. */
 static void dtrace_agg_apply(const struct dtrace_agg *agg, u64 *v, s64 val,
 			     u64 incr)
 {
 	switch (agg->def.func) {
-	case DTRACE_AGG_COUNT:
-		v[0] += incr;
-		break;
 	case DTRACE_AGG_SUM:
 		v[0] += val;
 		break;
@@ -341,44 +362,53 @@ void dtrace_agg_fire(struct dtrace_mstate *mst,
 {
 	struct dtrace_state *state = mst->ecb->state;
 	const struct dtrace_agg *agg = state->aggs[act->arg];
-	struct dtrace_aggbuf *ab = this_cpu_ptr(state->aggbufs);
-	struct dtrace_tuple tup;
-	u32 sig[DTRACE_AGG_MAXKEYS];
+	const struct dtrace_tuple *tup = &mst->tup;
+	struct dtrace_aggbuf *ab;
 	u64 val, incr = 1, *vals;
+	u32 bad;
 
-	val = dtrace_dif_run_tuple(act->prog, mst, &tup);
+	val = dtrace_dif_run(act->prog, mst);
 	if (mst->dif.fault)
 		return;
-	mst->dif.fault_pc = act->prog->ninsns - 1;
-	if (tup.n != agg->npush) {
-		dtrace_fault_set(mst, DTRACEFLT_ILLOP, tup.n);
-		return;
+	/* faults from here on are the RET's */
+	if (tup->n != agg->npush) {
+		bad = tup->n;
+		goto illop;
 	}
 	if (agg->def.flags & DTRACE_AGGDEF_INCR) {
-		if (!dtrace_tuple_is_int(&tup.ent[tup.n - 1])) {
-			dtrace_fault_set(mst, DTRACEFLT_ILLOP, tup.n - 1);
-			return;
+		if (!dtrace_tuple_is_int(&tup->ent[tup->n - 1])) {
+			bad = tup->n - 1;
+			goto illop;
 		}
-		incr = tup.ent[tup.n - 1].value;
+		incr = tup->ent[tup->n - 1].value;
 	}
-	if (READ_ONCE(dtrace_agg_fast) && dtrace_agg_int_keyed(agg)) {
-		if (agg->def.nkeys && !dtrace_tuple_is_int(&tup.ent[0])) {
-			dtrace_fault_set(mst, DTRACEFLT_ILLOP, 0);
-			return;
+	ab = this_cpu_ptr(state->aggbufs);
+	if (agg->int_keyed && READ_ONCE(dtrace_agg_fast)) {
+		if (agg->def.nkeys && !dtrace_tuple_is_int(&tup->ent[0])) {
+			bad = 0;
+			goto illop;
 		}
 		vals = dtrace_agg_lookup_int(state, ab, agg,
-					     agg->def.nkeys ? tup.ent[0].value : 0);
+					     agg->def.nkeys ? tup->ent[0].value : 0);
 	} else {
-		dtrace_agg_key(mst, agg, tup.ent, ab->key, sig);
+		mst->dif.fault_pc = act->prog->ninsns - 1;
+		vals = dtrace_agg_lookup_key(mst, state, ab, agg);
 		if (mst->dif.fault)
 			return;
-		vals = dtrace_agg_lookup(state, ab, agg, ab->key, sig);
 	}
 	if (!vals) {
 		ab->drops++;
 		return;
 	}
-	dtrace_agg_apply(agg, vals, val, incr);
+	if (agg->def.func == DTRACE_AGG_COUNT)
+		vals[0] += incr;	/* the commonest, before the switch */
+	else
+		dtrace_agg_apply(agg, vals, val, incr);
+	return;
+
+illop:
+	mst->dif.fault_pc = act->prog->ninsns - 1;
+	dtrace_fault_set(mst, DTRACEFLT_ILLOP, bad);
 }
 NOKPROBE_SYMBOL(dtrace_agg_fire);
 

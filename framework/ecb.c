@@ -408,6 +408,14 @@ static int dtrace_ecb_reserve(struct dtrace_probe *probe,
 	probe->users++;
 	ecb->state = state;
 	ecb->probe = probe;
+	if (probe == dtrace_probe_begin)
+		ecb->fires_in = DTRACE_ACTIVITY_WARMUP;
+	else if (probe == dtrace_probe_end)
+		ecb->fires_in = DTRACE_ACTIVITY_COOLDOWN;
+	else if (probe == dtrace_probe_error)
+		ecb->fires_in = DTRACE_ECB_FIRES_ERROR;
+	else
+		ecb->fires_in = DTRACE_ACTIVITY_ACTIVE;
 	ecb->clause = en->clause;
 	ecb->recsize = en->recsize;
 	refcount_inc(&en->clause->refs);

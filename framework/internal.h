@@ -183,7 +183,15 @@ struct dtrace_ecb {
 	struct dtrace_clause		*clause;
 	u32				epid;
 	u32				recsize;	/* header + data, 8-aligned */
+	/*
+	 * the activity it fires in: DTRACE_ACTIVITY_ACTIVE, WARMUP for
+	 * BEGIN, COOLDOWN for END; DTRACE_ECB_FIRES_ERROR for ERROR's
+	 */
+	int				fires_in;
 };
+
+/* An ECB of dtrace:::ERROR: it fires from WARMUP to COOLDOWN. */
+#define DTRACE_ECB_FIRES_ERROR		(-1)
 
 /* What a CPU counts for the consumer: BUFSNAP since the last one, STATUS totals. */
 enum {
@@ -244,6 +252,7 @@ struct dtrace_agg {
 	u32				npush;		/* tuple entries expected */
 	u32				levels;		/* lquantize */
 	struct dtrace_llquantize	llq;		/* llquantize */
+	bool				int_keyed;	/* no key, or one integer */
 };
 
 /*
@@ -381,6 +390,8 @@ struct dtrace_mstate {
 	bool				in_error;	/* firing dtrace:::ERROR */
 	bool				speculating;	/* speculate() ran */
 	u64				spec;	/* its id */
+	/* the last program's tuple stack (an aggregation's keys) */
+	struct dtrace_tuple		tup;
 };
 
 static inline struct dtrace_mstate *to_mstate(struct dtrace_dif_mstate *dif)
@@ -603,23 +614,14 @@ void dtrace_specs_switch(struct dtrace_state *state, int cpu);
 
 /*
  * The engine (engine/dif.h) seen from the kernel's machine state: run a
- * verified program (dtrace_dif_run_tuple() keeps the tuple stack, for
- * an aggregation's keys), record a fault, copy strings and values with
+ * verified program (its tuple stack stays in mst->tup, for an
+ * aggregation's keys), record a fault, copy strings and values with
  * the engine's fault-safe reads.  Probe context.
  */
-static inline u64 dtrace_dif_run_tuple(const struct dtrace_dif_prog *prog,
-				       struct dtrace_mstate *mst,
-				       struct dtrace_tuple *tup)
-{
-	return dtrace_dif_exec(prog, &mst->dif, tup);
-}
-
 static inline u64 dtrace_dif_run(const struct dtrace_dif_prog *prog,
 				 struct dtrace_mstate *mst)
 {
-	struct dtrace_tuple tup;
-
-	return dtrace_dif_exec(prog, &mst->dif, &tup);
+	return dtrace_dif_exec(prog, &mst->dif, &mst->tup);
 }
 
 static inline void dtrace_fault_set(struct dtrace_mstate *mst, u32 fault,

@@ -106,23 +106,30 @@ static void dtrace_store_int(void *dst, u64 v, u32 size)
 	}
 }
 
-static bool dtrace_ecb_may_fire(const struct dtrace_probe *probe,
-				const struct dtrace_state *state)
+/* The cpu option: a probe fires only on the CPU it names, if it names one. */
+static bool dtrace_state_on_cpu(const struct dtrace_state *state)
 {
+	return state->options[DTRACE_OPT_CPU] == DTRACE_CPU_ANY ||
+	       state->options[DTRACE_OPT_CPU] == smp_processor_id();
+}
+
+/*
+ * Whether @ecb may fire in its consumer's activity: one load and compare
+ * for the common case, an ECB of an ordinary probe in ACTIVE.  BEGIN and
+ * END fire where the consumer runs, whatever the cpu option says.
+ */
+static __always_inline bool dtrace_ecb_may_fire(const struct dtrace_ecb *ecb)
+{
+	const struct dtrace_state *state = ecb->state;
 	int activity = READ_ONCE(state->activity);
 
-	if (probe == dtrace_probe_begin)
-		return activity == DTRACE_ACTIVITY_WARMUP;
-	if (probe == dtrace_probe_end)
-		return activity == DTRACE_ACTIVITY_COOLDOWN;
-	/* the cpu option: BEGIN and END fire where the consumer runs */
-	if (state->options[DTRACE_OPT_CPU] != DTRACE_CPU_ANY &&
-	    state->options[DTRACE_OPT_CPU] != smp_processor_id())
-		return false;
-	if (probe == dtrace_probe_error)
-		return activity != DTRACE_ACTIVITY_INACTIVE &&
-		       activity != DTRACE_ACTIVITY_STOPPED;
-	return activity == DTRACE_ACTIVITY_ACTIVE;
+	if (activity == ecb->fires_in)
+		return activity != DTRACE_ACTIVITY_ACTIVE ||
+		       dtrace_state_on_cpu(state);
+	return ecb->fires_in == DTRACE_ECB_FIRES_ERROR &&
+	       activity != DTRACE_ACTIVITY_INACTIVE &&
+	       activity != DTRACE_ACTIVITY_STOPPED &&
+	       dtrace_state_on_cpu(state);
 }
 
 /**
@@ -431,7 +438,7 @@ static bool dtrace_probe_fire(struct dtrace_probe *probe,
 	for (ecb = rcu_dereference_sched(probe->ecbs); ecb;
 	     ecb = rcu_dereference_sched(ecb->next)) {
 		if ((only && ecb->state != only) ||
-		    !dtrace_ecb_may_fire(probe, ecb->state))
+		    !dtrace_ecb_may_fire(ecb))
 			continue;
 		dtrace_ecb_fire(ecb, mst);
 		fired = true;
@@ -449,29 +456,77 @@ static struct dtrace_probe *dtrace_probe_find(dtrace_id_t id)
 }
 
 /*
- * Inlined into each entry point, so that dtrace_probe()'s six arguments
- * are copied with a constant size.
+ * The machine state of the firing on this CPU.  One firing runs on a CPU
+ * at a time (the guard), so it lives here and not on the stack, where
+ * the kernel's stack initialisation would zero all of it each time: a
+ * firing sets what it reads before writing (below, and each clause in
+ * dtrace_ecb_fire() and dtrace_dif_clause_start()).  dtrace:::ERROR,
+ * fired from inside a firing, has its own on the stack.
  */
-static __always_inline void dtrace_probe_enter(struct dtrace_probe *probe,
-					       struct dtrace_state *only,
-					       const u64 *args,
-					       unsigned int nargs, int err,
-					       struct pt_regs *regs, bool entry,
-					       bool trap)
-{
-	bool user = regs && user_mode(regs);
-	struct dtrace_mstate mst = {
-		.probe = probe,
-		.errno_val = err,
-		.regs = user ? NULL : regs,
-		.regs_entry = entry,
-		.user = user,
-		.trap = trap,
-	};
+static DEFINE_PER_CPU(struct dtrace_mstate, dtrace_mstate);
 
-	memcpy(mst.dif.args, args, min_t(unsigned int, nargs,
-					 ARRAY_SIZE(mst.dif.args)) * sizeof(*args));
-	dtrace_probe_fire(probe, &mst, only);
+/* The firing's state but for its arguments: see dtrace_mstate above. */
+static __always_inline struct dtrace_mstate *
+dtrace_mstate_start(struct dtrace_probe *probe, int err, struct pt_regs *regs,
+		    bool user, bool entry, bool trap)
+{
+	struct dtrace_mstate *mst = this_cpu_ptr(&dtrace_mstate);
+
+	mst->dif.timestamp = 0;
+	mst->probe = probe;
+	mst->errno_val = err;
+	mst->regs = user ? NULL : regs;
+	mst->regs_entry = entry;
+	mst->user = user;
+	mst->trap = trap;
+	mst->in_error = false;
+	return mst;
+}
+
+/* @nargs of @args, then zeros: a constant @nargs makes this a few stores. */
+static __always_inline void dtrace_mstate_args(struct dtrace_mstate *mst,
+					       const u64 *args,
+					       unsigned int nargs)
+{
+	unsigned int n = min_t(unsigned int, nargs,
+			       ARRAY_SIZE(mst->dif.args));
+
+	memcpy(mst->dif.args, args, n * sizeof(*args));
+	memset(mst->dif.args + n, 0,
+	       (ARRAY_SIZE(mst->dif.args) - n) * sizeof(*args));
+}
+
+/*
+ * The x86-64 calling convention at a function's first instruction: six
+ * arguments in registers, the rest on the stack above the return
+ * address (read with a nofault copy; 0 if it faults).
+ */
+static __always_inline void dtrace_mstate_entry_args(struct dtrace_mstate *mst,
+						     struct pt_regs *regs,
+						     unsigned int nargs)
+{
+	u64 *args = mst->dif.args;
+	unsigned long *sp;
+	unsigned int i;
+
+	/* what D reads past the function's own arguments: 0 */
+	args[0] = nargs > 0 ? regs->di : 0;
+	args[1] = nargs > 1 ? regs->si : 0;
+	args[2] = nargs > 2 ? regs->dx : 0;
+	args[3] = nargs > 3 ? regs->cx : 0;
+	args[4] = nargs > 4 ? regs->r8 : 0;
+	args[5] = nargs > 5 ? regs->r9 : 0;
+	if (likely(nargs <= 6)) {
+		for (i = 6; i < ARRAY_SIZE(mst->dif.args); i++)
+			args[i] = 0;
+		return;
+	}
+	sp = (unsigned long *)kernel_stack_pointer(regs);
+	for (i = 6; i < ARRAY_SIZE(mst->dif.args); i++)
+		if (i >= nargs ||
+		    copy_from_kernel_nofault(&args[i], sp + i - 5,
+					     sizeof(args[i])))
+			args[i] = 0;
 }
 
 /*
@@ -487,28 +542,43 @@ static void dtrace_probe_nested(struct dtrace_probe *probe,
 	for (ecb = rcu_dereference_sched(probe->ecbs); ecb;
 	     ecb = rcu_dereference_sched(ecb->next)) {
 		if ((only && ecb->state != only) ||
-		    !dtrace_ecb_may_fire(probe, ecb->state))
+		    !dtrace_ecb_may_fire(ecb))
 			continue;
 		this_cpu_inc(ecb->state->buffers->count[DTRACE_CNT_NESTED]);
 	}
 }
 
+/*
+ * The entry points' common part: interrupts off, the probe, the guard,
+ * the firing's state and its arguments: from @args, or with @from_regs
+ * from @regs at a function's entry.  Inlined into each, so that the argument count is
+ * a constant where it is one.
+ */
 static __always_inline void dtrace_probe_run(dtrace_id_t id, const u64 *args,
 					     unsigned int nargs, int err,
 					     struct pt_regs *regs, bool entry,
-					     bool trap)
+					     bool from_regs, bool trap)
 {
 	struct dtrace_probe *probe;
+	struct dtrace_mstate *mst;
 	unsigned long flags;
+	bool user;
 
 	local_irq_save(flags);
 	probe = dtrace_probe_find(id);
 	if (probe && rcu_access_pointer(probe->ecbs)) {
-		if (dtrace_guard_enter())
-			dtrace_probe_enter(probe, NULL, args, nargs, err,
-					   regs, entry, trap);
-		else
+		if (dtrace_guard_enter()) {
+			user = !from_regs && regs && user_mode(regs);
+			mst = dtrace_mstate_start(probe, err, regs, user,
+						  entry, trap);
+			if (from_regs)
+				dtrace_mstate_entry_args(mst, regs, nargs);
+			else
+				dtrace_mstate_args(mst, args, nargs);
+			dtrace_probe_fire(probe, mst, NULL);
+		} else {
 			dtrace_probe_nested(probe, NULL);
+		}
 		dtrace_guard_leave();
 	}
 	local_irq_restore(flags);
@@ -517,7 +587,7 @@ static __always_inline void dtrace_probe_run(dtrace_id_t id, const u64 *args,
 void dtrace_probe_args(dtrace_id_t id, const u64 *args, unsigned int nargs,
 		       int err)
 {
-	dtrace_probe_run(id, args, nargs, err, NULL, false, false);
+	dtrace_probe_run(id, args, nargs, err, NULL, false, false, false);
 }
 EXPORT_SYMBOL_NS_GPL(dtrace_probe_args, DTRACE_NS);
 NOKPROBE_SYMBOL(dtrace_probe_args);
@@ -525,7 +595,7 @@ NOKPROBE_SYMBOL(dtrace_probe_args);
 void dtrace_probe_regs(dtrace_id_t id, const u64 *args, unsigned int nargs,
 		       struct pt_regs *regs, bool entry)
 {
-	dtrace_probe_run(id, args, nargs, 0, regs, entry, false);
+	dtrace_probe_run(id, args, nargs, 0, regs, entry, false, false);
 }
 EXPORT_SYMBOL_NS_GPL(dtrace_probe_regs, DTRACE_NS);
 NOKPROBE_SYMBOL(dtrace_probe_regs);
@@ -535,23 +605,37 @@ NOKPROBE_SYMBOL(dtrace_probe_regs);
  * kernel (x86); one through ftrace runs where the function was called.
  * Only the first needs its level taken down (dtrace_ipl()).
  */
+static __always_inline bool dtrace_kprobe_trap(const struct kprobe *kp)
+{
+	return kp && in_nmi() && !(kp->flags & KPROBE_FLAG_FTRACE);
+}
+
 void dtrace_probe_kprobe(dtrace_id_t id, const u64 *args, unsigned int nargs,
 			 const struct kprobe *kp, struct pt_regs *regs,
 			 bool entry)
 {
-	bool trap = in_nmi() && !(kp->flags & KPROBE_FLAG_FTRACE);
-
-	dtrace_probe_run(id, args, nargs, 0, regs, entry, trap);
+	dtrace_probe_run(id, args, nargs, 0, regs, entry, false,
+			 dtrace_kprobe_trap(kp));
 }
 EXPORT_SYMBOL_NS_GPL(dtrace_probe_kprobe, DTRACE_NS);
 NOKPROBE_SYMBOL(dtrace_probe_kprobe);
+
+void dtrace_probe_entry(dtrace_id_t id, unsigned int nargs,
+			const struct kprobe *kp, struct pt_regs *regs)
+{
+	dtrace_probe_run(id, NULL, nargs, 0, regs, true, true,
+			 dtrace_kprobe_trap(kp));
+}
+EXPORT_SYMBOL_NS_GPL(dtrace_probe_entry, DTRACE_NS);
+NOKPROBE_SYMBOL(dtrace_probe_entry);
 
 void dtrace_probe(dtrace_id_t id, u64 arg0, u64 arg1, u64 arg2, u64 arg3,
 		  u64 arg4, u64 arg5)
 {
 	const u64 args[6] = { arg0, arg1, arg2, arg3, arg4, arg5 };
 
-	dtrace_probe_run(id, args, ARRAY_SIZE(args), 0, NULL, false, false);
+	dtrace_probe_run(id, args, ARRAY_SIZE(args), 0, NULL, false, false,
+			 false);
 }
 EXPORT_SYMBOL_NS_GPL(dtrace_probe, DTRACE_NS);
 NOKPROBE_SYMBOL(dtrace_probe);
@@ -566,15 +650,17 @@ NOKPROBE_SYMBOL(dtrace_probe);
 void dtrace_probe_fire_state(struct dtrace_probe *probe,
 			     struct dtrace_state *state)
 {
-	static const u64 args[6];
 	unsigned long flags;
+	struct dtrace_mstate *mst;
 
 	local_irq_save(flags);
-	if (dtrace_guard_enter())
-		dtrace_probe_enter(probe, state, args, ARRAY_SIZE(args), 0,
-				   NULL, false, false);
-	else
+	if (dtrace_guard_enter()) {
+		mst = dtrace_mstate_start(probe, 0, NULL, false, false, false);
+		memset(mst->dif.args, 0, sizeof(mst->dif.args));
+		dtrace_probe_fire(probe, mst, state);
+	} else {
 		dtrace_probe_nested(probe, state);
+	}
 	dtrace_guard_leave();
 	local_irq_restore(flags);
 }

@@ -466,45 +466,57 @@ static u64 dtrace_dif_exec_var(const struct dtrace_dif_insn *in, u64 a,
 }
 
 /*
- * Run a program in its straight form (engine/dif.h).  Not inlined, nor
- * is the loop: dtrace_dif_exec() is then a test and a jump either way.
+ * Load @ld of a straight form.  Return: false (with mst->fault_pc set)
+ * if it faulted.
  */
-static noinline u64
+static inline bool dtrace_dif_straight_load(const struct dtrace_dif_load *ld,
+					    struct dtrace_dif_mstate *mst,
+					    u64 *v)
+{
+	if (ld->kind == DTRACE_DIF_LOAD_CONST) {
+		*v = ld->value;
+	} else if (ld->kind == DTRACE_DIF_LOAD_ARG) {
+		*v = mst->args[ld->var];
+	} else {
+		*v = dtrace_env_variable(mst, ld->var);
+		if (__builtin_expect(mst->fault, 0)) {
+			mst->fault_pc = ld->pc;
+			return false;
+		}
+	}
+	return true;
+}
+
+/*
+ * Run a program in its straight form (engine/dif.h).  Its operands are
+ * two locals, not an array: an array on the stack would cost a stack
+ * canary and, in kernels that zero the stack, its zeroing.  The form
+ * of `@ = count()`, no load and no push, is a test and a return.
+ */
+static __always_inline u64
 dtrace_dif_exec_straight(const struct dtrace_dif_straight *s,
 			 struct dtrace_dif_mstate *mst, struct dtrace_tuple *tup)
 {
-	u64 v[DTRACE_DIF_STRAIGHT_LOADS + 1];
-	u32 i;
+	struct dtrace_tuple_ent *e = &tup->ent[0];
+	u64 v1 = 0, v2 = 0;
+	bool str;
 
 	tup->n = 0;
-	v[0] = 0;
-	for (i = 0; i < s->nloads; i++) {
-		const struct dtrace_dif_load *ld = &s->loads[i];
-
-		if (ld->kind == DTRACE_DIF_LOAD_CONST) {
-			v[i + 1] = ld->value;
-		} else if (ld->kind == DTRACE_DIF_LOAD_ARG) {
-			v[i + 1] = mst->args[ld->var];
-		} else {
-			v[i + 1] = dtrace_env_variable(mst, ld->var);
-			if (__builtin_expect(mst->fault, 0)) {
-				mst->fault_pc = ld->pc;
-				return 0;
-			}
-		}
-	}
+	if (!s->nloads && !s->push)
+		return 0;
+	if (s->nloads > 0 && !dtrace_dif_straight_load(&s->loads[0], mst, &v1))
+		return 0;
+	if (s->nloads > 1 && !dtrace_dif_straight_load(&s->loads[1], mst, &v2))
+		return 0;
 	if (s->push) {
-		struct dtrace_tuple_ent *e = &tup->ent[0];
-		bool str = s->push == DTRACE_DIF_OP_PUSHTR && !s->push_size;
-
-		e->value = v[s->push_src];
+		str = s->push == DTRACE_DIF_OP_PUSHTR && !s->push_size;
+		e->value = !s->push_src ? 0 : s->push_src == 1 ? v1 : v2;
 		e->size = str ? mst->strsize : s->push_size;
 		e->is_string = str;
 		tup->n = 1;
 	}
-	return v[s->ret_src];
+	return !s->ret_src ? 0 : s->ret_src == 1 ? v1 : v2;
 }
-DTRACE_ENGINE_NOKPROBE(dtrace_dif_exec_straight);
 
 /* The decode loop: every program without a straight form. */
 static noinline u64 dtrace_dif_exec_loop(const struct dtrace_dif_prog *prog,
@@ -597,24 +609,27 @@ static noinline u64 dtrace_dif_exec_loop(const struct dtrace_dif_prog *prog,
 DTRACE_ENGINE_NOKPROBE(dtrace_dif_exec_loop);
 
 /**
- * dtrace_dif_exec() - run a verified DIF program
+ * dtrace_dif_exec_prog() - run a verified DIF program
  * @prog: the program, accepted by dtrace_dif_verify()
  * @mst: machine state of this firing; ->fault is set if it faults
  * @tup: the tuple stack, emptied here; at RET it holds what the
  *	program pushed and did not consume (an aggregation's keys)
  *
- * A program with a straight form (engine/dif.h) runs in that form.
- * Branches only go forward (the verifier saw to it), so this loop ends
- * within prog->ninsns steps.  The entries of @tup may point into the
- * clause's scratch: read them before the clause firing ends.
+ * What dtrace_dif_exec() (engine/dif.h) calls.  A program with a
+ * straight form (engine/dif.h) runs in that form, here; every other in
+ * the decode loop, out of line.  Branches only go forward (the verifier
+ * saw to it), so this loop ends within prog->ninsns steps.  The entries
+ * of @tup may point into the clause's scratch: read them before the
+ * clause firing ends.
  * Context: probe context.
  * Return: the value of RET, or 0 after a fault.
  */
-u64 dtrace_dif_exec(const struct dtrace_dif_prog *prog,
-		    struct dtrace_dif_mstate *mst, struct dtrace_tuple *tup)
+u64 dtrace_dif_exec_prog(const struct dtrace_dif_prog *prog,
+			 struct dtrace_dif_mstate *mst,
+			 struct dtrace_tuple *tup)
 {
 	if (prog->straight.ok)
 		return dtrace_dif_exec_straight(&prog->straight, mst, tup);
 	return dtrace_dif_exec_loop(prog, mst, tup);
 }
-DTRACE_ENGINE_NOKPROBE(dtrace_dif_exec);
+DTRACE_ENGINE_NOKPROBE(dtrace_dif_exec_prog);

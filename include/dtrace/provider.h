@@ -332,6 +332,26 @@ void dtrace_probe_kprobe(dtrace_id_t id, const u64 *args, unsigned int nargs,
 			 bool entry);
 
 /**
+ * dtrace_probe_entry() - a probe fired at a function's first instruction
+ * @id: the probe's id
+ * @nargs: how many arguments the function takes
+ * @kp: the kprobe whose pre-handler this is, as for dtrace_probe_kprobe();
+ *	NULL from an ftrace_ops callback
+ * @regs: the kernel registers there (a kprobe's, or ftrace's saved ones)
+ *
+ * dtrace_probe_kprobe() (or, with no @kp, dtrace_probe_regs()) with
+ * @entry, the arguments read from @regs by the architecture's calling
+ * convention (x86-64: rdi, rsi, rdx, rcx, r8, r9, then the stack above
+ * the return address), as many as @nargs says and D sees, 0 past them.
+ * What an entry probe's provider calls: the arguments are copied once,
+ * straight into the firing's state.
+ *
+ * Context: as dtrace_probe().
+ */
+void dtrace_probe_entry(dtrace_id_t id, unsigned int nargs,
+			const struct kprobe *kp, struct pt_regs *regs);
+
+/**
  * dtrace_match_glob() - does @str match the glob @pattern?
  * @pattern: a field of a probe description: '*', '?', '[set]' with
  *	ranges and '!' or '^', '\\' escapes; empty matches anything

@@ -11,7 +11,9 @@
  * function and holds its module.  fbt_arm() and fbt_disarm() run in
  * process context from the provider's enable and disable ops; the
  * handlers run in probe context (with preemption disabled, possibly
- * with interrupts off) and only gather arguments for dtrace_probe_regs().
+ * with interrupts off) and only find the probe for dtrace_probe_entry()
+ * (which reads the arguments from the registers) or, on return,
+ * dtrace_probe_regs().
  */
 #define pr_fmt(fmt) "dtrace fbt: " fmt
 
@@ -56,7 +58,7 @@ static void fbt_ftrace_handler(unsigned long ip, unsigned long parent_ip,
 /*
  * Registered while it has a function in its filter (an empty filter
  * would trace every function).  It saves all registers, for args[],
- * stack() and caller, and guards against recursion itself.
+ * stack() and caller, and leaves recursion to the core's guard.
  */
 static struct ftrace_ops fbt_ops = {
 	.func	= fbt_ftrace_handler,
@@ -69,47 +71,16 @@ static DEFINE_MUTEX(fbt_ftrace_lock);
 static unsigned int fbt_ftrace_nfuncs;	/* in the filter; fbt_ftrace_lock */
 
 /*
- * The x86-64 calling convention: six arguments in registers, the rest
- * on the stack above the return address.  A switch, not a loop over an
- * array of the registers: this runs on every firing.
- */
-static void fbt_args(struct pt_regs *regs, u64 *args, unsigned int n)
-{
-	unsigned long *sp = (unsigned long *)kernel_stack_pointer(regs);
-	unsigned int i;
-
-	for (i = 6; i < n; i++)
-		if (copy_from_kernel_nofault(&args[i], sp + i - 5,
-					     sizeof(args[i])))
-			args[i] = 0;
-	switch (min(n, 6U)) {
-	case 6:
-		args[5] = regs->r9;
-		fallthrough;
-	case 5:
-		args[4] = regs->r8;
-		fallthrough;
-	case 4:
-		args[3] = regs->cx;
-		fallthrough;
-	case 3:
-		args[2] = regs->dx;
-		fallthrough;
-	case 2:
-		args[1] = regs->si;
-		fallthrough;
-	case 1:
-		args[0] = regs->di;
-	}
-}
-
-/*
  * fbt_ops' handler, at the first instruction of a function in its
  * filter, before the function built its frame: as a kprobe there, with
  * the same registers.  ftrace calls it with preemption enabled and
- * leaves recursion to it (FTRACE_OPS_FL_RECURSION): the trylock
- * disables preemption, which is what fbt_disarm() waits for, and drops
- * a call nested in the same context (the core drops any other nesting).
+ * leaves recursion to it (FTRACE_OPS_FL_RECURSION).  It disables
+ * preemption, which is what fbt_disarm() waits for; recursion is the
+ * core's guard's business: nothing here calls a function ftrace can
+ * trace before dtrace_probe_entry(), and a probe that fires inside the
+ * core (in the same context or an interrupting one) is counted there as
+ * a drop and goes no deeper.  ftrace_test_recursion_trylock() would
+ * only drop some of those uncounted, for about 25 instructions an event.
  */
 static void notrace fbt_ftrace_handler(unsigned long ip,
 				       unsigned long parent_ip,
@@ -118,25 +89,20 @@ static void notrace fbt_ftrace_handler(unsigned long ip,
 {
 	struct pt_regs *regs = ftrace_get_regs(fregs);
 	unsigned long ret_ip = instruction_pointer(regs);
-	u64 args[DTRACE_PROBE_NARGS];
 	struct fbt_armed *armed;
-	int bit;
 
-	bit = ftrace_test_recursion_trylock(ip, parent_ip);
-	if (bit < 0)
-		return;
+	preempt_disable_notrace();
 	hash_for_each_possible_rcu_notrace(fbt_ftrace_table, armed, node, ip) {
 		if ((unsigned long)armed->kp.addr == ip) {
-			fbt_args(regs, args, armed->nargs);
 			/* the probe's pc is the hook's address, as a kprobe's */
 			instruction_pointer_set(regs, ip);
-			dtrace_probe_regs(armed->id, args, armed->nargs, regs,
-					  true);
+			dtrace_probe_entry(armed->id, armed->nargs, NULL,
+					   regs);
 			instruction_pointer_set(regs, ret_ip);
 			break;
 		}
 	}
-	ftrace_test_recursion_unlock(bit);
+	preempt_enable_notrace();
 }
 NOKPROBE_SYMBOL(fbt_ftrace_handler);
 
@@ -144,12 +110,10 @@ static int fbt_entry_handler(struct kprobe *kp, struct pt_regs *regs)
 {
 	struct fbt_armed *armed = container_of(kp, struct fbt_armed, kp);
 	unsigned long trap_ip = instruction_pointer(regs);
-	u64 args[DTRACE_PROBE_NARGS];
 
-	fbt_args(regs, args, armed->nargs);
 	/* the probe's pc is the hook's address, not past the breakpoint */
 	instruction_pointer_set(regs, (unsigned long)kp->addr);
-	dtrace_probe_kprobe(armed->id, args, armed->nargs, kp, regs, true);
+	dtrace_probe_entry(armed->id, armed->nargs, kp, regs);
 	instruction_pointer_set(regs, trap_ip);
 	return 0;
 }

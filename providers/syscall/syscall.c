@@ -94,15 +94,19 @@ static dtrace_provider_id_t syscall_id;
  */
 static __always_inline void syscall_entry_probe(struct pt_regs *regs, long nr)
 {
-	unsigned long regargs[6];
-	u64 args[6];
-	int i, n;
+	unsigned long a[6];
+	int n;
 
-	syscall_get_arguments(current, regs, regargs);
+	/*
+	 * Six arguments, those past the call's own 0, through
+	 * dtrace_probe(): no array to zero here and a constant count for
+	 * the core to copy (this runs at every traced call).
+	 */
+	syscall_get_arguments(current, regs, a);
 	n = syscall_calls[nr].meta->nb_args;
-	for (i = 0; i < n; i++)
-		args[i] = regargs[i];
-	dtrace_probe_args(syscall_calls[nr].entry_id, args, n, 0);
+	dtrace_probe(syscall_calls[nr].entry_id, n > 0 ? a[0] : 0,
+		     n > 1 ? a[1] : 0, n > 2 ? a[2] : 0, n > 3 ? a[3] : 0,
+		     n > 4 ? a[4] : 0, n > 5 ? a[5] : 0);
 }
 
 /**

@@ -278,8 +278,10 @@ static const char *dt_pp_tname(const struct dt_type *t, char *buf,
 {
 	const struct dt_type *b = dt_type_base(t);
 
+	/* an anonymous one is named "struct " (dt_type_struct_begin()) */
 	if (t == b && (b->kind == DT_TK_STRUCT || b->kind == DT_TK_UNION) &&
-	    (!b->name || !*b->name || strchr(b->name, '<')))
+	    (!b->name || !*b->name || strchr(b->name, '<') ||
+	     b->name[strlen(b->name) - 1] == ' '))
 		snprintf(buf, len, "%s",
 			 b->kind == DT_TK_STRUCT ? "struct" : "union");
 	else

@@ -1017,10 +1017,19 @@ dt_pid_watcher(dtrace_hdl_t *dtp, pid_t parent, int sock)
 
 	if (prctl(PR_SET_PDEATHSIG, SIGKILL) || getppid() != parent)
 		_exit(1);
+	/*
+	 * Every exec waits for this process: a ^Z that stops dtrace must
+	 * not stop it, so it leaves dtrace's job (process group) and
+	 * ignores the terminal's stop signals for when it writes to it.
+	 */
+	setpgid(0, 0);
 	signal(SIGINT, SIG_IGN);
 	signal(SIGQUIT, SIG_IGN);
 	signal(SIGHUP, SIG_IGN);
 	signal(SIGPIPE, SIG_IGN);
+	signal(SIGTSTP, SIG_IGN);
+	signal(SIGTTIN, SIG_IGN);
+	signal(SIGTTOU, SIG_IGN);
 	/* hold neither the consumer nor the probes dtrace made itself */
 	null = open("/dev/null", O_RDWR);
 	if (null < 0 || dup2(null, STDIN_FILENO) < 0 ||

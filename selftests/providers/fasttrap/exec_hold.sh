@@ -18,14 +18,7 @@ set -eu
 
 ft_setup
 command -v python3 >/dev/null || dt_skip "no python3"
-param=/sys/module/dtrace_fasttrap/parameters/exec_hold_ms
-old=$(cat "$param")
-# shellcheck disable=SC2317 # runs from the EXIT trap
-hold_restore() {
-	echo "$old" >"$param"
-	dt_cleanup
-}
-trap hold_restore EXIT
+ft_keep_exec_hold
 
 # watch.py: the three cases; "FAIL why" and exit 1 on failure
 cat >"$DT_TMP/watch.py" <<'PY'

@@ -9,8 +9,11 @@
 # vmlinux-BUILDID.btf, mode 0600, equal to /sys/kernel/btf/vmlinux; the
 # next run takes its types from it (it makes no bpf(2) call) and prints
 # the same offset; a copy whose first page was changed is not used and
-# is made again; a directory writable by others is not used at all.
-# Skipped where the kernel lets the sysfs file be mapped (no copy is
+# is made again; a copy that is not root's is not used; a directory
+# writable by others is not used at all.  Where no cache can be made (a
+# path under a read-only mount) or in a mount namespace of its own with
+# a fresh tmpfs (a container's /run), programs run as before, the
+# latter making its own copy.  Skipped where the kernel lets the sysfs file be mapped (no copy is
 # made there: the file itself is mapped).
 set -eu
 . selftests/lib/dt.sh
@@ -70,8 +73,34 @@ cmp -s "$DT_TMP/first.out" "$DT_TMP/damaged.out" ||
 	dt_fail "damaged: offset $(cat "$DT_TMP/damaged.out")"
 cmp -s "$(copy)" "$btf" || dt_fail "damaged: the copy was not made again"
 
+chown 65534 "$f"
+run foreign
+grep -q BPF_BTF_GET_NEXT_ID "$DT_TMP/foreign.bpf" ||
+	dt_fail "foreign: a copy that is not root's was used"
+chown 0 "$f"
+
+# a cache that cannot be made: the program runs without one
+DTRACE_BTF_CACHE=/proc/dtrace-no-such-dir "$DTRACE" -q -n "$prog" \
+	>"$DT_TMP/none.out" || dt_fail "none: dtrace failed"
+cmp -s "$DT_TMP/first.out" "$DT_TMP/none.out" ||
+	dt_fail "none: offset $(cat "$DT_TMP/none.out")"
+
+# a mount namespace of its own, its cache directory on a fresh tmpfs
+if command -v unshare >/dev/null; then
+	mkdir -m 0700 "$DT_TMP/ns"
+	unshare -m sh -c 'mount -t tmpfs -o mode=0700 none "$1" &&
+		DTRACE_BTF_CACHE=$1/c "$2" -q -n "$3" >"$4" &&
+		ls "$1"/c/vmlinux-*.btf >/dev/null' sh "$DT_TMP/ns" \
+		"$DTRACE" "$prog" "$DT_TMP/ns.out" ||
+		dt_fail "namespace: dtrace failed or made no copy"
+	cmp -s "$DT_TMP/first.out" "$DT_TMP/ns.out" ||
+		dt_fail "namespace: offset $(cat "$DT_TMP/ns.out")"
+	[ -z "$(ls -A "$DT_TMP/ns")" ] ||
+		dt_fail "namespace: the copy leaked out of its mount namespace"
+fi
+
 rm -f "$dir"/vmlinux-*.btf
 chmod 0777 "$dir"
 run open
 ! copy >/dev/null || dt_fail "open: a copy was made in a directory all may write"
-echo "PASS: copy made, used, remade when changed, not kept where others may write"
+echo "PASS: copy made, used, remade when changed, refused when not root's, not kept where others may write; none and a namespace's own work"

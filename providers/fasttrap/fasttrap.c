@@ -46,6 +46,22 @@ static dtrace_timeout_id_t ftp_reaper;	/* ftp_lock; 0: none pending */
 static void ftp_reap_later(void);
 static void ftp_reap(void *arg);
 
+/**
+ * ftp_object_put() - let go of the file @obj holds, if it holds one
+ * @obj: the file; holds none after
+ *
+ * Context: process, may sleep (the last reference evicts the inode and
+ * may unmount its file system).
+ */
+void ftp_object_put(struct ftp_object *obj)
+{
+	if (!obj->inode)
+		return;
+	iput(obj->inode);
+	path_put(&obj->path);
+	obj->inode = NULL;
+}
+
 static void ftp_probe_free(struct ftp_probe *probe)
 {
 	struct ftp_site *site, *next;
@@ -54,8 +70,7 @@ static void ftp_probe_free(struct ftp_probe *probe)
 		kfree(site);
 	if (probe->mm)
 		mmdrop(probe->mm);
-	if (probe->inode)
-		iput(probe->inode);
+	ftp_object_put(&probe->obj);
 	kfree(probe->argtypes);
 	kfree(probe);
 }
@@ -317,7 +332,7 @@ static int ftp_probe_join(struct ftp_probe *probe,
 	struct ftp_site *site;
 	int ret = 1;
 
-	if (probe->inode != inode || probe->mm != mm ||
+	if (probe->obj.inode != inode || probe->mm != mm ||
 	    probe->kind != req->kind)
 		return -EEXIST;
 	mutex_lock(&probe->lock);
@@ -377,20 +392,20 @@ int ftp_site_arm_late(struct ftp_site *site)
  * ftp_probe_create() - the probe @req describes, in @prov
  * @prov: the provider, held by the caller
  * @req: checked by the caller; @req->id is set
- * @inode: the file, a reference the probe takes over if it is new
+ * @obj: the file, whose references the probe takes over if it is new
  * @mm: the address space the probe fires in, NULL for any; likewise
  * @arm: set to a site added to an armed probe, for ftp_site_arm_late()
  *
  * A USDT probe whose site is not yet known gets it as a further site;
  * its argument types stay those of the request that made it.
  * Context: process; ftp_lock held.
- * Return: 1 if the probe existed (@inode and @mm stay the caller's), 0
+ * Return: 1 if the probe existed (@obj and @mm stay the caller's), 0
  * if it was made, -EEXIST if its names are taken by a probe at another
  * place, -ENOMEM.
  */
 int ftp_probe_create(struct ftp_provider *prov,
 		     struct dtrace_ioc_ftp_create *req,
-		     struct inode *inode, struct mm_struct *mm,
+		     struct ftp_object *obj, struct mm_struct *mm,
 		     struct ftp_site **arm)
 {
 	const struct dtrace_probedesc *d = &req->desc;
@@ -403,7 +418,7 @@ int ftp_probe_create(struct ftp_provider *prov,
 		    strcmp(probe->desc.func, d->func) ||
 		    strcmp(probe->desc.name, d->name))
 			continue;
-		ret = ftp_probe_join(probe, req, inode, mm, arm);
+		ret = ftp_probe_join(probe, req, obj->inode, mm, arm);
 		if (ret > 0)
 			req->id = probe->id;
 		return ret;
@@ -427,7 +442,7 @@ int ftp_probe_create(struct ftp_provider *prov,
 		memcpy(probe->argmap, req->argmap, sizeof(probe->argmap));
 	}
 	/* Whole before it is published: an enabling may arm it at once. */
-	probe->inode = inode;
+	probe->obj = *obj;
 	probe->mm = mm;
 	if (!ftp_site_alloc(probe, req))
 		goto fail;
@@ -437,9 +452,10 @@ int ftp_probe_create(struct ftp_provider *prov,
 		goto fail;
 	list_add_tail(&probe->link, &prov->probes);
 	req->id = probe->id;
+	obj->inode = NULL;	/* the probe's now */
 	return 0;
 fail:
-	probe->inode = NULL;	/* still the caller's */
+	probe->obj.inode = NULL;	/* still the caller's */
 	probe->mm = NULL;
 	ftp_probe_free(probe);
 	return -ENOMEM;
@@ -458,7 +474,7 @@ static void ftp_proc_site(struct seq_file *m, const struct ftp_probe *probe,
 	seq_printf(m, "%-8d %-6s %-5s %#12llx %-10lu %s:%s:%s:%s\n",
 		   probe->pid, ftp_kind_names[probe->kind],
 		   READ_ONCE(probe->armed) ? "yes" : "no",
-		   (unsigned long long)site->offset, probe->inode->i_ino,
+		   (unsigned long long)site->offset, probe->obj.inode->i_ino,
 		   probe->desc.provider, probe->desc.mod, probe->desc.func,
 		   probe->desc.name);
 }

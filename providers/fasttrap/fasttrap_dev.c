@@ -144,29 +144,34 @@ static int ftp_req_check(const struct dtrace_ioc_ftp_create *req)
 }
 
 /*
- * The inode of the regular file @fd, with a reference: the one whose
+ * The regular file @fd into @obj, held: its path and the inode whose
  * pages a process maps.  On overlayfs that is the inode of the real
  * file (upper or lower), not the overlay's, which the file opened
  * through the overlay (what /proc/PID/map_files opens) has.
  */
-static struct inode *ftp_file_inode(int fd, const struct dtrace_ioc_ftp_create *req)
+static int ftp_object_get(int fd, const struct dtrace_ioc_ftp_create *req,
+			  struct ftp_object *obj)
 {
-	struct inode *inode = ERR_PTR(-EINVAL), *real;
 	struct file *f = fget(fd);
+	struct inode *real;
 	loff_t size;
+	int ret = -EINVAL;
 
 	if (!f)
-		return ERR_PTR(-EBADF);
+		return -EBADF;
 	real = d_real_inode(f->f_path.dentry);
 	size = i_size_read(real);
 	if (S_ISREG(real->i_mode) && req->offset < size &&
 	    req->refctr < size) {
-		inode = igrab(real);
-		if (!inode)
-			inode = ERR_PTR(-ENOENT);
+		obj->inode = igrab(real);
+		ret = obj->inode ? 0 : -ENOENT;
+	}
+	if (!ret) {
+		obj->path = f->f_path;
+		path_get(&obj->path);
 	}
 	fput(f);
-	return inode;
+	return ret;
 }
 
 /* The address space of process @pid, held with mmgrab(). */
@@ -227,7 +232,7 @@ static long ftp_ioc_create(struct ftp_file *ff, void __user *uarg)
 	struct ftp_site *arm = NULL;
 	struct ftp_provider *prov;
 	struct mm_struct *mm = NULL;
-	struct inode *inode = NULL;
+	struct ftp_object obj = { .inode = NULL };
 	u32 id;
 	int ret;
 
@@ -237,12 +242,9 @@ static long ftp_ioc_create(struct ftp_file *ff, void __user *uarg)
 	ret = ftp_req_check(req);
 	if (ret)
 		goto out;
-	inode = ftp_file_inode(req->fd, req);
-	if (IS_ERR(inode)) {
-		ret = PTR_ERR(inode);
-		inode = NULL;
+	ret = ftp_object_get(req->fd, req, &obj);
+	if (ret)
 		goto out;
-	}
 	if (req->pid) {
 		mm = ftp_pid_mm(req->pid);
 		if (IS_ERR(mm)) {
@@ -258,11 +260,9 @@ static long ftp_ioc_create(struct ftp_file *ff, void __user *uarg)
 		ret = PTR_ERR(prov);
 		goto out_unlock;
 	}
-	ret = ftp_probe_create(prov, req, inode, mm, &arm);
-	if (ret == 0) {		/* the new probe has them now */
-		inode = NULL;
+	ret = ftp_probe_create(prov, req, &obj, mm, &arm);
+	if (ret == 0)		/* the new probe has them now */
 		mm = NULL;
-	}
 out_unlock:
 	mutex_unlock(&ftp_lock);
 	if (arm)
@@ -270,8 +270,7 @@ out_unlock:
 out:
 	if (mm)
 		mmdrop(mm);
-	if (inode)
-		iput(inode);
+	ftp_object_put(&obj);
 	id = req->id;
 	kfree(req);
 	if (ret < 0)

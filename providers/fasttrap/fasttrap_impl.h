@@ -12,6 +12,7 @@
 
 #include <linux/list.h>
 #include <linux/mutex.h>
+#include <linux/path.h>
 #include <linux/uprobes.h>
 #include <linux/dtrace_fasttrap.h>
 #include <dtrace/provider.h>
@@ -40,6 +41,21 @@ struct ftp_site {
 };
 
 /*
+ * The file a probe is in: the inode whose pages processes map (on
+ * overlayfs the real file's, d_real_inode()) and the path the file was
+ * opened by, both held, so that its file system stays mounted while the
+ * probe is, even once no mount namespace has it any more (a container
+ * that ended): an inode alone would be left busy on a file system being
+ * shut down.
+ */
+struct ftp_object {
+	struct path		path;
+	struct inode		*inode;		/* NULL: none held */
+};
+
+void ftp_object_put(struct ftp_object *obj);
+
+/*
  * A probe: its sites in one file (several for a USDT probe whose macro
  * is used more than once in a function).  @lock orders a site being
  * added or armed against the probe being armed or disarmed; it is taken
@@ -54,7 +70,7 @@ struct ftp_probe {
 	struct ftp_provider	*prov;
 	dtrace_id_t		id;
 	struct dtrace_probedesc	desc;
-	struct inode		*inode;		/* held (igrab) */
+	struct ftp_object	obj;		/* held */
 	struct mm_struct	*mm;		/* held (mmgrab); NULL: any */
 	pid_t			pid;
 	u32			kind;		/* DTRACE_FTP_* */
@@ -74,7 +90,7 @@ struct ftp_provider *ftp_provider_hold(const char *name,
 void ftp_provider_release(struct ftp_provider *prov);
 int ftp_probe_create(struct ftp_provider *prov,
 		     struct dtrace_ioc_ftp_create *req,
-		     struct inode *inode, struct mm_struct *mm,
+		     struct ftp_object *obj, struct mm_struct *mm,
 		     struct ftp_site **arm);
 int ftp_site_arm_late(struct ftp_site *site);
 int ftp_argtypes_size(const struct dtrace_ioc_ftp_create *req);

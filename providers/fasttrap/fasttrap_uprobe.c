@@ -206,7 +206,7 @@ int ftp_site_arm(struct ftp_probe *probe, struct ftp_site *site)
 		site->uc.ret_handler = ftp_ret_handler;
 	else
 		site->uc.handler = ftp_handler;
-	ret = dtrace_uprobe_register(probe->inode, site->offset, site->refctr,
+	ret = dtrace_uprobe_register(probe->obj.inode, site->offset, site->refctr,
 				     &site->uc, &site->uprobe);
 	site->armed = !ret;
 	return ret == -ENOTSUPP ? -EOPNOTSUPP : ret;
@@ -216,7 +216,7 @@ int ftp_site_arm(struct ftp_probe *probe, struct ftp_site *site)
 void ftp_site_disarm(struct ftp_probe *probe, struct ftp_site *site)
 {
 	lockdep_assert_held(&probe->lock);
-	dtrace_uprobe_unregister(probe->inode, site->offset, &site->uc,
+	dtrace_uprobe_unregister(probe->obj.inode, site->offset, &site->uc,
 				 site->uprobe);
 	site->uprobe = NULL;
 	site->armed = false;

@@ -35,14 +35,15 @@
  * dtrace_core.straight=0 runs every program enabled after it through
  * the DIF decode loop (engine/dif.h); dtrace_core.aggfast=0 sends every
  * aggregation through the general key path, and every clause through
- * the general action loop (probe_ctx.c), at once.
+ * the general action loop (probe_ctx.c), `@ = count()` included, which
+ * the ECB loop otherwise counts itself, at once.
  */
 module_param_named(straight, dtrace_dif_straight_on, bool, 0644);
 MODULE_PARM_DESC(straight, "run straight-line DIF programs without the decode loop (default 1)");
 
 bool dtrace_agg_fast = true;
 module_param_named(aggfast, dtrace_agg_fast, bool, 0644);
-MODULE_PARM_DESC(aggfast, "clauses of one aggregation skip the action loop; keys of one integer (or none) skip the key buffer and hit a cached entry (default 1)");
+MODULE_PARM_DESC(aggfast, "clauses of one aggregation skip the action loop (@ = count(): the clause machinery); keys of one integer (or none) skip the key buffer and hit a cached entry (default 1)");
 
 /* An integer on the tuple stack: pushed with PUSHTV. */
 static bool dtrace_tuple_is_int(const struct dtrace_tuple_ent *e)
@@ -224,14 +225,22 @@ static u64 *dtrace_agg_lookup(const struct dtrace_state *state,
 	return (u64 *)((char *)(ent + 1) + agg->keysize);
 }
 
-/*
- * dtrace_agg_lookup_int()'s miss: the general lookup of the one-word key
- * (out of line, so that the hit path keeps no key on its stack).
+/**
+ * dtrace_agg_lookup_miss() - dtrace_agg_lookup_int()'s miss
+ * @state: the consumer
+ * @ab: this CPU's aggregation buffers
+ * @agg: an aggregation of no key or one integer key
+ * @key: the key's value (0 for no key)
+ *
+ * The general lookup of the one-word key, out of line so that the hit
+ * path keeps no key on its stack; the entry found or made becomes this
+ * CPU's cached one.
+ * Context: probe context.
+ * Return: the values, or NULL if a new entry does not fit.
  */
-static noinline u64 *dtrace_agg_lookup_miss(const struct dtrace_state *state,
-					    struct dtrace_aggbuf *ab,
-					    const struct dtrace_agg *agg,
-					    u64 key)
+noinline u64 *dtrace_agg_lookup_miss(const struct dtrace_state *state,
+				     struct dtrace_aggbuf *ab,
+				     const struct dtrace_agg *agg, u64 key)
 {
 	char *base = ab->data[ab->active];
 	u32 sig = 1;
@@ -245,23 +254,7 @@ static noinline u64 *dtrace_agg_lookup_miss(const struct dtrace_state *state,
 	}
 	return vals;
 }
-
-/*
- * dtrace_agg_lookup() for an aggregation of no key or one integer key
- * (@key, its value; agg->int_keyed): no key buffer, and the entry this
- * CPU hit last is taken without hashing when it is the same.  The entry
- * is the one the general path finds or makes (same hash, same key
- * words), so the two paths share entries.
- */
-static __always_inline u64 *
-dtrace_agg_lookup_int(const struct dtrace_state *state,
-		      struct dtrace_aggbuf *ab, const struct dtrace_agg *agg,
-		      u64 key)
-{
-	if (ab->hit_off && ab->hit_id == agg->def.id && ab->hit_key == key)
-		return (u64 *)((char *)ab->data[ab->active] + ab->hit_off);
-	return dtrace_agg_lookup_miss(state, ab, agg, key);
-}
+NOKPROBE_SYMBOL(dtrace_agg_lookup_miss);
 
 /*
  * The general path: lay the key out in this CPU's key buffer, then hash

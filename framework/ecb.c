@@ -384,6 +384,31 @@ static int dtrace_ecb_count(struct dtrace_probe *probe,
 }
 
 /*
+ * The aggregation of @clause if the ECB loop may count it itself
+ * (ecb->agg_direct): no predicate, one action, a count() of no key
+ * (not even a stack) and no increment, whose program is the empty straight form (`@ = count()`:
+ * FLUSHTS; RET, which reads nothing and cannot fault); else NULL.
+ */
+static const struct dtrace_agg *
+dtrace_ecb_agg_direct(const struct dtrace_state *state,
+		      const struct dtrace_clause *clause)
+{
+	const struct dtrace_action *act = &clause->actions[0];
+	const struct dtrace_dif_straight *s;
+	const struct dtrace_agg *agg;
+
+	if (clause->pred || clause->nactions != 1 ||
+	    act->kind != DTRACE_ACT_AGGREGATE)
+		return NULL;
+	s = &act->prog->straight;
+	agg = state->aggs[act->arg];
+	if (!s->ok || s->nloads || s->push || agg->npush || agg->def.nkeys ||
+	    agg->def.func != DTRACE_AGG_COUNT)
+		return NULL;
+	return agg;
+}
+
+/*
  * Reserve an ECB for the clause on @probe: a user and a pin on the
  * probe, the ECB at the end of the state's table, not linked yet.
  */
@@ -418,6 +443,7 @@ static int dtrace_ecb_reserve(struct dtrace_probe *probe,
 		ecb->fires_in = DTRACE_ACTIVITY_ACTIVE;
 	ecb->clause = en->clause;
 	ecb->recsize = en->recsize;
+	ecb->agg_direct = dtrace_ecb_agg_direct(state, en->clause);
 	refcount_inc(&en->clause->refs);
 	state->ecbs[state->necbs++] = ecb;
 	return 0;

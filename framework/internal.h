@@ -188,6 +188,12 @@ struct dtrace_ecb {
 	 * BEGIN, COOLDOWN for END; DTRACE_ECB_FIRES_ERROR for ERROR's
 	 */
 	int				fires_in;
+	/*
+	 * set when the clause is one count() of no key, with no predicate
+	 * and an empty program (`@ = count()`): the aggregation, which the
+	 * ECB loop counts itself (probe_ctx.c); NULL for every other clause
+	 */
+	const struct dtrace_agg		*agg_direct;
 };
 
 /* An ECB of dtrace:::ERROR: it fires from WARMUP to COOLDOWN. */
@@ -604,6 +610,29 @@ extern bool dtrace_agg_fast;	/* the fast paths of aggregating clauses */
 void dtrace_agg_fire(struct dtrace_mstate *mst,
 		     const struct dtrace_action *act);
 void dtrace_agg_switch(void *aggbuf);
+u64 *dtrace_agg_lookup_miss(const struct dtrace_state *state,
+			    struct dtrace_aggbuf *ab,
+			    const struct dtrace_agg *agg, u64 key);
+
+/*
+ * The values of @agg's entry for the integer @key (0 for no key;
+ * agg->int_keyed) in this CPU's buffer @ab: the entry this CPU hit last
+ * when it is the same, without hashing, else dtrace_agg_lookup_miss(),
+ * which finds or makes the entry the general path would (same hash,
+ * same key words) and caches it.  Inline here for the two callers of
+ * the hit path, dtrace_agg_fire() and probe_ctx.c's ECB loop.
+ * Context: probe context.
+ * Return: NULL if a new entry does not fit (the caller counts the drop).
+ */
+static __always_inline u64 *
+dtrace_agg_lookup_int(const struct dtrace_state *state,
+		      struct dtrace_aggbuf *ab, const struct dtrace_agg *agg,
+		      u64 key)
+{
+	if (ab->hit_off && ab->hit_id == agg->def.id && ab->hit_key == key)
+		return (u64 *)((char *)ab->data[ab->active] + ab->hit_off);
+	return dtrace_agg_lookup_miss(state, ab, agg, key);
+}
 
 /* spec_ctx.c: probe context */
 u64 dtrace_spec_claim(struct dtrace_mstate *mst);

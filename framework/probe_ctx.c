@@ -368,12 +368,39 @@ static struct dtrace_rechdr *dtrace_ecb_reserve(struct dtrace_ecb *ecb,
 }
 
 /*
+ * Count @ecb's firing here if its clause is `@ = count()`
+ * (ecb->agg_direct, ecb.c) and the fast paths are on: what
+ * dtrace_agg_fire() would do for it, without a machine state, a clause
+ * start or a program run (the program reads nothing and cannot fault).
+ * Return: whether it did; if not, the caller fires the clause.
+ */
+static __always_inline bool dtrace_ecb_count_direct(const struct dtrace_ecb *ecb)
+{
+	const struct dtrace_agg *agg = ecb->agg_direct;
+	struct dtrace_aggbuf *ab;
+	u64 *vals;
+
+	if (!agg || !READ_ONCE(dtrace_agg_fast))
+		return false;
+	ab = this_cpu_ptr(ecb->state->aggbufs);
+	vals = dtrace_agg_lookup_int(ecb->state, ab, agg, 0);
+	if (vals)
+		vals[0]++;
+	else
+		ab->drops++;
+	return true;
+}
+
+/*
  * Fire one clause: the predicate, the actions that store nothing before
  * its record (aggregations, speculate(), commit() ...), then, if the
  * clause records (it has no actions, or actions that store data), the
- * record and the actions that fill it.
+ * record and the actions that fill it.  Out of line: the ECB loops of
+ * dtrace_probe_run() are inlined into every entry point, and most of
+ * their clauses never come here (dtrace_ecb_count_direct()).
  */
-static void dtrace_ecb_fire(struct dtrace_ecb *ecb, struct dtrace_mstate *mst)
+static noinline void dtrace_ecb_fire(struct dtrace_ecb *ecb,
+				     struct dtrace_mstate *mst)
 {
 	const struct dtrace_clause *clause = ecb->clause;
 	struct dtrace_state *state = ecb->state;
@@ -440,8 +467,9 @@ static bool dtrace_probe_fire(struct dtrace_probe *probe,
 		if ((only && ecb->state != only) ||
 		    !dtrace_ecb_may_fire(ecb))
 			continue;
-		dtrace_ecb_fire(ecb, mst);
 		fired = true;
+		if (!dtrace_ecb_count_direct(ecb))
+			dtrace_ecb_fire(ecb, mst);
 	}
 	return fired;
 }
@@ -550,24 +578,38 @@ static void dtrace_probe_nested(struct dtrace_probe *probe,
 
 /*
  * The entry points' common part: interrupts off, the probe, the guard,
- * the firing's state and its arguments: from @args, or with @from_regs
- * from @regs at a function's entry.  Inlined into each, so that the argument count is
- * a constant where it is one.
+ * and dtrace_probe_fire()'s loop over the probe's ECBs, in one function
+ * (inlined into each entry point, so that the argument count is a
+ * constant where it is one, and the whole path of `@ = count()` pays
+ * one prologue).  The firing's state and its arguments (from @args, or
+ * with @from_regs from @regs at a function's entry) are made when the
+ * first clause that needs them fires: a probe whose clauses are all
+ * counted by dtrace_ecb_count_direct() never makes them.
  */
 static __always_inline void dtrace_probe_run(dtrace_id_t id, const u64 *args,
 					     unsigned int nargs, int err,
 					     struct pt_regs *regs, bool entry,
 					     bool from_regs, bool trap)
 {
+	struct dtrace_mstate *mst = NULL;
 	struct dtrace_probe *probe;
-	struct dtrace_mstate *mst;
+	struct dtrace_ecb *ecb;
 	unsigned long flags;
 	bool user;
 
 	local_irq_save(flags);
 	probe = dtrace_probe_find(id);
-	if (probe && rcu_access_pointer(probe->ecbs)) {
-		if (dtrace_guard_enter()) {
+	if (!probe || !rcu_access_pointer(probe->ecbs))
+		goto out;
+	if (!dtrace_guard_enter()) {
+		dtrace_probe_nested(probe, NULL);
+		goto out_guard;
+	}
+	for (ecb = rcu_dereference_sched(probe->ecbs); ecb;
+	     ecb = rcu_dereference_sched(ecb->next)) {
+		if (!dtrace_ecb_may_fire(ecb) || dtrace_ecb_count_direct(ecb))
+			continue;
+		if (!mst) {
 			user = !from_regs && regs && user_mode(regs);
 			mst = dtrace_mstate_start(probe, err, regs, user,
 						  entry, trap);
@@ -575,12 +617,12 @@ static __always_inline void dtrace_probe_run(dtrace_id_t id, const u64 *args,
 				dtrace_mstate_entry_args(mst, regs, nargs);
 			else
 				dtrace_mstate_args(mst, args, nargs);
-			dtrace_probe_fire(probe, mst, NULL);
-		} else {
-			dtrace_probe_nested(probe, NULL);
 		}
-		dtrace_guard_leave();
+		dtrace_ecb_fire(ecb, mst);
 	}
+out_guard:
+	dtrace_guard_leave();
+out:
 	local_irq_restore(flags);
 }
 

@@ -18,8 +18,12 @@
 #   git apply -R bench/breakdown/cut.patch
 #
 # Prints "NAME NS-PER-CALL" for: base (no tracing), floor (an empty
-# ftrace_ops, floor_bench.ko), f1 f2 (fbt's handler), c1..c7 (the
-# core), c0 (the whole event) and c0-noaggfast (aggfast=0).
+# ftrace_ops, floor_bench.ko), f1 f2 (fbt's handler), c1..c5 (the
+# core), c0 (the whole event) and c0-noaggfast (aggfast=0).  The cut
+# points: f1 fbt's handler returns at once, f2 after finding the probe;
+# c1 the core returns at once, c2 after interrupts off and the probe
+# table, c3 after the guard, c4 after the ECB loop's dtrace_ecb_may_fire(),
+# c5 after the direct count's test (dtrace_ecb_count_direct()).
 set -eu
 
 n=${SPIN_N:-200000}
@@ -54,7 +58,7 @@ for f in 1 2; do
 	run "f$f"
 done
 echo 0 >/sys/module/dtrace_fbt/parameters/fcut
-for c in 1 2 3 4 5 6 7 0; do
+for c in 1 2 3 4 5 0; do
 	echo "$c" >"$params/cut"
 	run "c$c"
 done

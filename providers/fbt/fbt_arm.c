@@ -2,7 +2,8 @@
 /*
  * The hooks behind enabled fbt probes.  An entry probe is one more
  * function in the filter of fbt_ops, the provider's one ftrace_ops,
- * whose handler finds the probe by the function's address; a function
+ * whose handler finds the probe by the function's address (one pointer
+ * test when only one function is traced, else a hash table); a function
  * ftrace cannot reach gets a kprobe instead.  A return probe is a
  * kretprobe (ftrace has no return hook a module can use on both 6.1 and
  * 6.12).  Every probe registers a kprobe: an entry probe's stays
@@ -69,6 +70,25 @@ static struct ftrace_ops fbt_ops = {
 static DEFINE_HASHTABLE(fbt_ftrace_table, 10);
 static DEFINE_MUTEX(fbt_ftrace_lock);
 static unsigned int fbt_ftrace_nfuncs;	/* in the filter; fbt_ftrace_lock */
+/*
+ * The probe of the one function in the filter when there is exactly
+ * one, else NULL: the handler's test before the table (set under
+ * fbt_ftrace_lock, freed as the table's entries are).
+ */
+static struct fbt_armed __rcu *fbt_ftrace_one;
+
+/* Set fbt_ftrace_one for the filter as it now is.  fbt_ftrace_lock held. */
+static void fbt_ftrace_one_update(void)
+{
+	struct fbt_armed *armed, *one = NULL;
+	unsigned int bkt;
+
+	lockdep_assert_held(&fbt_ftrace_lock);
+	if (fbt_ftrace_nfuncs == 1)
+		hash_for_each(fbt_ftrace_table, bkt, armed, node)
+			one = armed;
+	rcu_assign_pointer(fbt_ftrace_one, one);
+}
 
 /*
  * fbt_ops' handler, at the first instruction of a function in its
@@ -92,16 +112,20 @@ static void notrace fbt_ftrace_handler(unsigned long ip,
 	struct fbt_armed *armed;
 
 	preempt_disable_notrace();
-	hash_for_each_possible_rcu_notrace(fbt_ftrace_table, armed, node, ip) {
-		if ((unsigned long)armed->kp.addr == ip) {
-			/* the probe's pc is the hook's address, as a kprobe's */
-			instruction_pointer_set(regs, ip);
-			dtrace_probe_entry(armed->id, armed->nargs, NULL,
-					   regs);
-			instruction_pointer_set(regs, ret_ip);
-			break;
-		}
-	}
+	armed = rcu_dereference_raw(fbt_ftrace_one);
+	if (armed && (unsigned long)armed->kp.addr == ip)
+		goto found;
+	hash_for_each_possible_rcu_notrace(fbt_ftrace_table, armed, node, ip)
+		if ((unsigned long)armed->kp.addr == ip)
+			goto found;
+	goto out;
+
+found:
+	/* the probe's pc is the hook's address, as a kprobe's */
+	instruction_pointer_set(regs, ip);
+	dtrace_probe_entry(armed->id, armed->nargs, NULL, regs);
+	instruction_pointer_set(regs, ret_ip);
+out:
 	preempt_enable_notrace();
 }
 NOKPROBE_SYMBOL(fbt_ftrace_handler);
@@ -161,6 +185,7 @@ static void fbt_entry_arm(struct fbt_armed *armed)
 		goto out_kprobe;
 	}
 	fbt_ftrace_nfuncs++;
+	fbt_ftrace_one_update();
 	armed->ftrace = true;
 	mutex_unlock(&fbt_ftrace_lock);
 	return;
@@ -186,6 +211,7 @@ static void fbt_entry_disarm(struct fbt_armed *armed)
 		unregister_ftrace_function(&fbt_ops);
 	ftrace_set_filter_ip(&fbt_ops, ip, 1, 0);
 	hash_del_rcu(&armed->node);
+	fbt_ftrace_one_update();
 	mutex_unlock(&fbt_ftrace_lock);
 }
 

@@ -75,9 +75,51 @@ struct dtrace_dif_straight {
 };
 
 /*
- * Whether dtrace_dif_verify() makes straight forms (default true); the
- * kernel's module parameter dtrace_core.fastpath sets it, so that a test
- * can run the same programs through the decode loop and compare.
+ * The straight form of a predicate, made once by dtrace_dif_verify():
+ * one or two terms, joined by && or || as the compiler joins them (the
+ * first term's truth, JZ or JNZ to the RET, the second's truth, RET).
+ * A term is one or two loads (those of a straight form, a string
+ * constant, a thread-local scalar) and at most one compare of them: an
+ * integer compare (SEQ, SNE, SLT, SLE, SLTU, SLEU), or a string
+ * compare (SCMP) whose result is tested against zero (SEQ, SNE), an
+ * integer compare's result may be negated (SEQ %r0: `!(pid == 1)`); or
+ * no compare, the value of its one load (`/self->ts/`, `/arg0/`).  The
+ * compiler makes `/pid == 1/` into `LDV pid; LDI 1; SEQ; RET`,
+ * `/execname == "sshd"/` into `LDV execname; SETS "sshd"; SCMP; SEQ
+ * %r0; RET`.  dtrace_dif_exec() runs it without the decode loop, with
+ * the same value, faults and fault offsets.
+ */
+#define DTRACE_DIF_PRED_TERMS		2
+
+enum {
+	DTRACE_DIF_LOAD_STR = DTRACE_DIF_LOAD_VAR + 1,	/* SETS: value */
+	DTRACE_DIF_LOAD_TLS,		/* LDTS: var */
+};
+
+struct dtrace_dif_term {
+	u8				nloads;	/* 1 or 2 */
+	/* operands: 0 is %r0 (0), i + 1 loads[i] */
+	u8				a;
+	u8				b;
+	u8				cmp;	/* SEQ..SLEU, SCMP, or 0: none */
+	u8				test;	/* then SEQ or SNE %r0, or 0 */
+	bool				truth;	/* then SNE %r0: 0 or 1 */
+	u32				cmp_pc;	/* of the compare, for a fault */
+	struct dtrace_dif_load		loads[DTRACE_DIF_STRAIGHT_LOADS];
+};
+
+struct dtrace_dif_pred {
+	bool				ok;	/* the program has this form */
+	u8				nterms;
+	bool				conj;	/* two terms: && (JZ), not || (JNZ) */
+	struct dtrace_dif_term		terms[DTRACE_DIF_PRED_TERMS];
+};
+
+/*
+ * Whether dtrace_dif_verify() makes straight forms, of predicates too
+ * (default true); the kernel's module parameter dtrace_core.straight
+ * sets it, so that a test can run the same programs through the decode
+ * loop and compare.
  */
 extern bool dtrace_dif_straight_on;
 
@@ -97,6 +139,7 @@ struct dtrace_dif_prog {
 	bool				destructive;	/* CALLs one */
 	bool				speculates;	/* CALLs speculation() */
 	struct dtrace_dif_straight	straight;
+	struct dtrace_dif_pred		pred;
 };
 
 /*

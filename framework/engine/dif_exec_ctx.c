@@ -473,16 +473,21 @@ static inline bool dtrace_dif_straight_load(const struct dtrace_dif_load *ld,
 					    struct dtrace_dif_mstate *mst,
 					    u64 *v)
 {
-	if (ld->kind == DTRACE_DIF_LOAD_CONST) {
+	if (ld->kind == DTRACE_DIF_LOAD_CONST || ld->kind == DTRACE_DIF_LOAD_STR) {
 		*v = ld->value;
-	} else if (ld->kind == DTRACE_DIF_LOAD_ARG) {
+		return true;
+	}
+	if (ld->kind == DTRACE_DIF_LOAD_ARG) {
 		*v = mst->args[ld->var];
-	} else {
+		return true;
+	}
+	if (ld->kind == DTRACE_DIF_LOAD_VAR)
 		*v = dtrace_env_variable(mst, ld->var);
-		if (__builtin_expect(mst->fault, 0)) {
-			mst->fault_pc = ld->pc;
-			return false;
-		}
+	else
+		*v = dtrace_env_dynvar_load(mst, ld->var, true, NULL, 0);
+	if (__builtin_expect(mst->fault, 0)) {
+		mst->fault_pc = ld->pc;
+		return false;
 	}
 	return true;
 }
@@ -517,6 +522,64 @@ dtrace_dif_exec_straight(const struct dtrace_dif_straight *s,
 	}
 	return !s->ret_src ? 0 : s->ret_src == 1 ? v1 : v2;
 }
+
+/*
+ * One term of a predicate's straight form (engine/dif.h): its loads,
+ * its compare.  Return: false (with mst->fault_pc set) if it faulted.
+ */
+static __always_inline bool
+dtrace_dif_exec_term(const struct dtrace_dif_term *t,
+		     struct dtrace_dif_mstate *mst, u64 *v)
+{
+	u64 v1 = 0, v2 = 0, a, b;
+
+	if (!dtrace_dif_straight_load(&t->loads[0], mst, &v1))
+		return false;
+	if (t->nloads > 1 && !dtrace_dif_straight_load(&t->loads[1], mst, &v2))
+		return false;
+	if (!t->cmp) {
+		*v = v1;
+	} else {
+		a = !t->a ? 0 : t->a == 1 ? v1 : v2;
+		b = !t->b ? 0 : t->b == 1 ? v1 : v2;
+		if (t->cmp != DTRACE_DIF_OP_SCMP) {
+			*v = dtrace_dif_alu(t->cmp, a, b);
+		} else {
+			*v = dtrace_strcmp(a, b, mst->strsize, mst);
+			if (__builtin_expect(mst->fault, 0)) {
+				mst->fault_pc = t->cmp_pc;
+				return false;
+			}
+		}
+	}
+	if (t->test)
+		*v = t->test == DTRACE_DIF_OP_SEQ ? !*v : !!*v;
+	if (t->truth)
+		*v = !!*v;
+	return true;
+}
+
+/*
+ * Run a predicate in its straight form (engine/dif.h): the first term,
+ * and the second unless the join (&&: JZ, ||: JNZ) decides first.
+ */
+static noinline u64 dtrace_dif_exec_pred(const struct dtrace_dif_pred *p,
+					 struct dtrace_dif_mstate *mst,
+					 struct dtrace_tuple *tup)
+{
+	u64 v;
+
+	tup->n = 0;
+	if (!dtrace_dif_exec_term(&p->terms[0], mst, &v))
+		return 0;
+	/* one term; && (JZ) of a false one; || (JNZ) of a true one */
+	if (p->nterms == 1 || !v == p->conj)
+		return v;
+	if (!dtrace_dif_exec_term(&p->terms[1], mst, &v))
+		return 0;
+	return v;
+}
+DTRACE_ENGINE_NOKPROBE(dtrace_dif_exec_pred);
 
 /* The decode loop: every program without a straight form. */
 static noinline u64 dtrace_dif_exec_loop(const struct dtrace_dif_prog *prog,
@@ -630,6 +693,8 @@ u64 dtrace_dif_exec_prog(const struct dtrace_dif_prog *prog,
 {
 	if (prog->straight.ok)
 		return dtrace_dif_exec_straight(&prog->straight, mst, tup);
+	if (prog->pred.ok)
+		return dtrace_dif_exec_pred(&prog->pred, mst, tup);
 	return dtrace_dif_exec_loop(prog, mst, tup);
 }
 DTRACE_ENGINE_NOKPROBE(dtrace_dif_exec_prog);

@@ -123,6 +123,12 @@ struct dtrace_dif_pred {
  */
 extern bool dtrace_dif_straight_on;
 
+/*
+ * Branch targets ahead at once that dtrace_dif_verify() follows to show
+ * that a program writes each register before it reads it.
+ */
+#define DTRACE_DIF_PENDING		16
+
 /* A DIF program, copied in and verified (dtrace_dif_verify()). */
 struct dtrace_dif_prog {
 	struct dtrace_dif_insn		*insns;
@@ -138,6 +144,8 @@ struct dtrace_dif_prog {
 	u32				maxpush;	/* largest PUSHTR imm */
 	bool				destructive;	/* CALLs one */
 	bool				speculates;	/* CALLs speculation() */
+	/* every register is written before it is read, on every path */
+	bool				regs_written;
 	struct dtrace_dif_straight	straight;
 	struct dtrace_dif_pred		pred;
 };
@@ -197,6 +205,11 @@ struct dtrace_dif_mstate {
 	uintptr_t			scratch_ptr;
 	uintptr_t			scratch_end;
 	u64				args[DTRACE_DIF_NARGS];
+	/*
+	 * The decode loop's registers: here, not on the stack, where a
+	 * kernel that zeroes its stacks would zero them at every run.
+	 */
+	u64				regs[DTRACE_DIF_NREGS];
 	u64				timestamp;	/* 0 until read */
 	u32				strsize;
 	u32				fault;		/* DTRACEFLT_*, 0 if none */

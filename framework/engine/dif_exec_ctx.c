@@ -586,9 +586,13 @@ static noinline u64 dtrace_dif_exec_loop(const struct dtrace_dif_prog *prog,
 					 struct dtrace_dif_mstate *mst,
 					 struct dtrace_tuple *tup)
 {
-	u64 r[DTRACE_DIF_NREGS] = { 0 };
+	u64 *r = mst->regs;
 	u32 pc = 0;
 
+	if (prog->regs_written)
+		r[0] = 0;
+	else
+		memset(r, 0, sizeof(mst->regs));
 	tup->n = 0;
 	for (;;) {
 		const struct dtrace_dif_insn *in = &prog->insns[pc++];

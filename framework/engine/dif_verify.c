@@ -512,6 +512,70 @@ static void dtrace_dif_pred_form(struct dtrace_dif_prog *prog)
 	p->ok = true;
 }
 
+/*
+ * Whether every register @prog reads (an operand, or a store's address
+ * register) was written before on every path to it, %r0 counting as
+ * written (the loop sets it to 0): then the decode loop need not zero
+ * its registers.  Branches only go forward, so one pass in order sees
+ * every path: a register is written at an instruction if it is written
+ * on the way from the one before (unless that is a JMP or RET) and on
+ * the way from each branch to it.  A program with more than
+ * DTRACE_DIF_PENDING branch targets ahead at once is not proven.
+ */
+static bool dtrace_dif_regs_written(const struct dtrace_dif_prog *prog)
+{
+	struct {
+		u32 target;
+		u16 set;
+	} pend[DTRACE_DIF_PENDING];
+	u32 npend = 0, pc, i;
+	u16 set = 1;	/* on the path into pc: %r0 */
+
+	for (pc = 0; pc < prog->ninsns; pc++) {
+		const struct dtrace_dif_insn *in = &prog->insns[pc];
+		u16 shape = dtrace_dif_shape[in->op], reads = 0;
+		bool store = in->op >= DTRACE_DIF_OP_STB &&
+			     in->op <= DTRACE_DIF_OP_STX;
+
+		i = 0;
+		while (i < npend) {
+			if (pend[i].target == pc) {
+				set &= pend[i].set;
+				pend[i] = pend[--npend];
+			} else {
+				i++;
+			}
+		}
+		if (shape & DIF_SRC1)
+			reads |= 1 << in->src1;
+		if (shape & DIF_SRC2)
+			reads |= 1 << in->src2;
+		if (store)
+			reads |= 1 << in->dst;
+		if (reads & ~set)
+			return false;
+		if (shape & DIF_BRANCH) {
+			for (i = 0; i < npend; i++)
+				if (pend[i].target == pc + 1 + in->imm)
+					break;
+			if (i == npend) {
+				if (npend == DTRACE_DIF_PENDING)
+					return false;
+				pend[npend].target = pc + 1 + in->imm;
+				pend[npend++].set = set;
+			} else {
+				pend[i].set &= set;
+			}
+		}
+		if ((shape & DIF_DST) && !store)
+			set |= 1 << in->dst;
+		/* only branches reach the next instruction */
+		if (in->op == DTRACE_DIF_OP_JMP || in->op == DTRACE_DIF_OP_RET)
+			set = 0xffff;
+	}
+	return true;
+}
+
 /**
  * dtrace_dif_verify() - check a program against the rules of docs/abi.md
  * @prog: the program, its tables in memory; counts within the limits
@@ -523,7 +587,7 @@ static void dtrace_dif_pred_form(struct dtrace_dif_prog *prog)
  * kind their opcode implies, branches forward and inside the program,
  * RET last.  Together they make every program end and touch only its
  * own registers, tables and variables.  Sets prog->maxpush,
- * ->destructive, ->speculates, ->straight and ->pred.
+ * ->destructive, ->speculates, ->regs_written, ->straight and ->pred.
  * Context: any; process context in the kernel.
  * Return: true if accepted, else false with @err set.
  */
@@ -559,6 +623,7 @@ bool dtrace_dif_verify(struct dtrace_dif_prog *prog, struct dtrace_dif_err *err)
 	if (prog->insns[prog->ninsns - 1].op != DTRACE_DIF_OP_RET)
 		return dtrace_dif_refuse(err, DTRACE_DIFERR_LAST_RET,
 					 prog->ninsns - 1);
+	prog->regs_written = dtrace_dif_regs_written(prog);
 	dtrace_dif_straighten(prog);
 	dtrace_dif_pred_form(prog);
 	err->rule = DTRACE_DIFERR_NONE;

@@ -757,6 +757,94 @@ static void test_pred_compiled(void)
 	dtrace_close(dtp);
 }
 
+/*
+ * The decode loop zeroes its registers (in the machine state, where the
+ * last program left them) only for a program the verifier cannot show
+ * writes each register before reading it.
+ */
+static void regs_case(const char *what, const struct dtrace_dif_insn *ins,
+		      uint32_t n, bool written, uint64_t want)
+{
+	uint64_t v = 0;
+	int ret;
+
+	dtrace_dif_straight_on = false;
+	ret = run(ins, n, NULL, 0, NULL, 0, NULL, 0, 0, 8, &v);
+	dtrace_dif_straight_on = true;
+	tap_ok(!ret && env.regs_written == written && v == want,
+	       "engine: %s: registers %s, value %llu (want %llu)", what,
+	       env.regs_written ? "written first" : "zeroed",
+	       (unsigned long long)v, (unsigned long long)want);
+}
+
+static void test_regs(void)
+{
+	/* leaves 99 in every register from %r1 up */
+	struct dtrace_dif_insn dirty[DTRACE_DIF_NREGS + 1];
+	/* %r2 is written on one path to the ADD only */
+	static const struct dtrace_dif_insn skip[] = {
+		INS(LDI, 1, 0, 0, 5),
+		INS(JZ, 0, 0, 0, 1),
+		INS(LDI, 2, 0, 0, 7),
+		INS(ADD, 3, 1, 2, 0),
+		INS(RET, 0, 3, 0, 0),
+	};
+	/* written on both paths: the branch's and the fall-through */
+	static const struct dtrace_dif_insn both[] = {
+		INS(LDI, 2, 0, 0, 7),
+		INS(JNZ, 0, 2, 0, 2),
+		INS(LDI, 1, 0, 0, 1),
+		INS(JMP, 0, 0, 0, 1),
+		INS(LDI, 1, 0, 0, 5),
+		INS(ADD, 3, 1, 2, 0),
+		INS(RET, 0, 3, 0, 0),
+	};
+	/* a store's address register that nothing wrote */
+	static const struct dtrace_dif_insn store[] = {
+		INS(LDI, 1, 0, 0, 5),
+		INS(STX, 4, 1, 0, 0),
+		INS(RET, 0, 1, 0, 0),
+	};
+	/*
+	 * more branch targets ahead at once than the verifier follows:
+	 * JZs to distinct targets, each an LDI of %r1, then RET %r1
+	 */
+	struct dtrace_dif_insn many[2 * DTRACE_DIF_PENDING + 3];
+	unsigned int i;
+	uint64_t v;
+	int ret;
+
+	for (i = 0; i < DTRACE_DIF_NREGS - 1; i++)
+		dirty[i] = (struct dtrace_dif_insn)INS(LDI, i + 1, 0, 0, 99);
+	dirty[i] = (struct dtrace_dif_insn)INS(RET, 0, 1, 0, 0);
+	regs_case("a program that writes every register", dirty,
+		  DTRACE_DIF_NREGS, true, 99);
+	run(dirty, DTRACE_DIF_NREGS, NULL, 0, NULL, 0, NULL, 0, 0, 8, &v);
+	regs_case("a register written on one path, after 99s", skip, 5, false,
+		  5);
+	regs_case("a register written on both paths", both, 7, true, 12);
+	run(dirty, DTRACE_DIF_NREGS, NULL, 0, NULL, 0, NULL, 0, 0, 8, &v);
+	dtrace_dif_straight_on = false;
+	ret = run(store, 3, NULL, 0, NULL, 0, NULL, 0, 0, 8, &v);
+	tap_ok(ret && !env.regs_written && env.fault == DTRACEFLT_BADADDR &&
+	       env.dif.fault_addr == 0,
+	       "engine: an unwritten store address after 99s is 0 (fault %d at %#llx)",
+	       env.fault, (unsigned long long)env.dif.fault_addr);
+	dtrace_dif_straight_on = true;
+	for (i = 0; i <= DTRACE_DIF_PENDING; i++) {
+		many[i] = (struct dtrace_dif_insn)INS(JZ, 0, 0, 0,
+						      DTRACE_DIF_PENDING);
+		many[DTRACE_DIF_PENDING + 1 + i] =
+			(struct dtrace_dif_insn)INS(LDI, 1, 0, 0, 3);
+	}
+	many[2 * DTRACE_DIF_PENDING + 2] = (struct dtrace_dif_insn)INS(RET, 0, 1, 0, 0);
+	regs_case("more branch targets than followed", many,
+		  2 * DTRACE_DIF_PENDING + 3, false, 3);
+	many[0] = (struct dtrace_dif_insn)INS(LDI, 1, 0, 0, 3);
+	regs_case("as many branch targets as followed", many,
+		  2 * DTRACE_DIF_PENDING + 3, true, 3);
+}
+
 void test_engine(void)
 {
 	memset(&env, 0, sizeof(env));
@@ -768,5 +856,6 @@ void test_engine(void)
 	test_straight();
 	test_pred();
 	test_pred_compiled();
+	test_regs();
 	dif_env_free(&env);
 }

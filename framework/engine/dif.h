@@ -269,6 +269,9 @@ bool dtrace_dif_subr_destructive(u32 subr);
 u64 dtrace_dif_exec_prog(const struct dtrace_dif_prog *prog,
 			 struct dtrace_dif_mstate *mst,
 			 struct dtrace_tuple *tup);
+u64 dtrace_dif_exec_pred(const struct dtrace_dif_pred *p,
+			 struct dtrace_dif_mstate *mst,
+			 struct dtrace_tuple *tup);
 bool dtrace_dif_read_pages(struct dtrace_dif_mstate *mst, void *dst,
 			   uintptr_t src, size_t n, bool user);
 u32 dtrace_dif_copy_strn(struct dtrace_dif_mstate *mst, char *dst,
@@ -289,7 +292,8 @@ bool dtrace_dif_scratch_valid(const struct dtrace_dif_mstate *mst,
  *	program pushed and did not consume (an aggregation's keys)
  *
  * dtrace_dif_exec_prog(), but for the empty straight form (no load, no
- * push: `@ = count()`'s FLUSHTS; RET), which is answered here, inline.
+ * push: `@ = count()`'s FLUSHTS; RET), which is answered here, inline,
+ * and a predicate's straight form, whose function is called directly.
  * Context: probe context.
  * Return: the value of RET, or 0 after a fault.
  */
@@ -299,9 +303,13 @@ static inline u64 dtrace_dif_exec(const struct dtrace_dif_prog *prog,
 {
 	const struct dtrace_dif_straight *s = &prog->straight;
 
-	if (s->ok && !s->nloads && !s->push) {
-		tup->n = 0;
-		return 0;
+	if (s->ok) {
+		if (!s->nloads && !s->push) {
+			tup->n = 0;
+			return 0;
+		}
+	} else if (prog->pred.ok) {
+		return dtrace_dif_exec_pred(&prog->pred, mst, tup);
 	}
 	return dtrace_dif_exec_prog(prog, mst, tup);
 }

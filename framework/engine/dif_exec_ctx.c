@@ -193,7 +193,7 @@ static u64 dtrace_dif_div(u8 op, u64 a, u64 b, struct dtrace_dif_mstate *mst)
 }
 
 /* The two-operand operations that cannot fault. */
-static u64 dtrace_dif_alu(u8 op, u64 a, u64 b)
+static __always_inline u64 dtrace_dif_alu(u8 op, u64 a, u64 b)
 {
 	switch (op) {
 	case DTRACE_DIF_OP_ADD:
@@ -559,13 +559,20 @@ dtrace_dif_exec_term(const struct dtrace_dif_term *t,
 	return true;
 }
 
-/*
- * Run a predicate in its straight form (engine/dif.h): the first term,
- * and the second unless the join (&&: JZ, ||: JNZ) decides first.
+/**
+ * dtrace_dif_exec_pred() - run a predicate in its straight form
+ * @p: the form (engine/dif.h), prog->pred of a verified program
+ * @mst: machine state of this firing; ->fault is set if it faults
+ * @tup: the tuple stack, emptied here
+ *
+ * The first term, and the second unless the join (&&: JZ, ||: JNZ)
+ * decides first.  What dtrace_dif_exec() calls for such a program.
+ * Context: probe context.
+ * Return: what the program's RET would return, or 0 after a fault.
  */
-static noinline u64 dtrace_dif_exec_pred(const struct dtrace_dif_pred *p,
-					 struct dtrace_dif_mstate *mst,
-					 struct dtrace_tuple *tup)
+u64 dtrace_dif_exec_pred(const struct dtrace_dif_pred *p,
+			 struct dtrace_dif_mstate *mst,
+			 struct dtrace_tuple *tup)
 {
 	u64 v;
 
@@ -682,12 +689,12 @@ DTRACE_ENGINE_NOKPROBE(dtrace_dif_exec_loop);
  * @tup: the tuple stack, emptied here; at RET it holds what the
  *	program pushed and did not consume (an aggregation's keys)
  *
- * What dtrace_dif_exec() (engine/dif.h) calls.  A program with a
- * straight form (engine/dif.h) runs in that form, here; every other in
- * the decode loop, out of line.  Branches only go forward (the verifier
- * saw to it), so this loop ends within prog->ninsns steps.  The entries
- * of @tup may point into the clause's scratch: read them before the
- * clause firing ends.
+ * What dtrace_dif_exec() (engine/dif.h) calls, but for a predicate's
+ * straight form.  A program with a straight form (engine/dif.h) runs in
+ * that form, here; every other in the decode loop, out of line.
+ * Branches only go forward (the verifier saw to it), so this loop ends
+ * within prog->ninsns steps.  The entries of @tup may point into the
+ * clause's scratch: read them before the clause firing ends.
  * Context: probe context.
  * Return: the value of RET, or 0 after a fault.
  */
@@ -697,8 +704,6 @@ u64 dtrace_dif_exec_prog(const struct dtrace_dif_prog *prog,
 {
 	if (prog->straight.ok)
 		return dtrace_dif_exec_straight(&prog->straight, mst, tup);
-	if (prog->pred.ok)
-		return dtrace_dif_exec_pred(&prog->pred, mst, tup);
 	return dtrace_dif_exec_loop(prog, mst, tup);
 }
 DTRACE_ENGINE_NOKPROBE(dtrace_dif_exec_prog);

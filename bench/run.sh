@@ -9,9 +9,9 @@
 #
 # Usage: bench/run.sh [NAME...]: only the rows of bench/NAME.sh (startup,
 # aggcost, records, syscall, scaling, fbt, sdt, pid), in that order;
-# all of them without a NAME.  REPS, MODES, NCLAUSES, NKEYS, SPIN_N and NOBPF,
-# when set, are passed to the scripts in the guest (bench/scaling.sh
-# says what they do).
+# all of them without a NAME.  REPS, MODES, NCLAUSES, NKEYS, NPREDS,
+# SPIN_N and NOBPF, when set, are passed to the scripts in the guest
+# (bench/scaling.sh says what they do).
 set -eu
 
 all="startup aggcost records syscall scaling fbt sdt pid"
@@ -45,7 +45,7 @@ out=bench/results/LATEST.md
 mkdir -p bench/results
 # the guest's environment: these of ours, set or not (empty is not unset)
 set --
-for v in REPS MODES NCLAUSES NKEYS SPIN_N NOBPF; do
+for v in REPS MODES NCLAUSES NKEYS NPREDS SPIN_N NOBPF; do
 	eval "[ -z \"\${$v+x}\" ] || set -- \"\$@\" \"$v=\$$v\""
 done
 # sleep=on: an idle guest's clock runs at real time rather than jumping

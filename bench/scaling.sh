@@ -24,12 +24,17 @@
 #	ours:     syscall::getpid:entry /pid == 1/ { @ = count(); }
 #	bpftrace: tracepoint:syscalls:sys_enter_getpid /pid == 1/
 #		  { @ = count(); }
+#    and (ours only) the same with /execname == "nosuch"/, a string
+#    compare.
 # Runs are interleaved, REPS of each (default 5).  Prints table rows.
 # NCLAUSES and NKEYS, if set, replace the lists of K (empty: none), for
-# a focused run: NCLAUSES="1 10" NKEYS= bench/scaling.sh.  MODES (default
-# "ours") lists the ways ours runs the K-clause rows: "general straight
-# ours" adds rows with the clause's fast paths off (general) and with
-# the straight form only, for the breakdown in docs/performance.md.
+# a focused run: NCLAUSES="1 10" NKEYS= bench/scaling.sh; NPREDS (default
+# "1 2") the predicate rows: 1 /pid == 1/, 2 /execname == "nosuch"/.
+# MODES (default "ours") lists the ways ours runs the K-clause and
+# predicate rows: "general straight ours" adds rows with the clause's
+# fast paths off (general: every program, the predicate too, through
+# the decode loop) and with the straight forms only, for the breakdown
+# in docs/performance.md.
 set -eu
 
 reps=${REPS:-5}
@@ -51,7 +56,16 @@ go='BEGIN { printf("go\n"); }'
 nclauses=${NCLAUSES-1 10 100 1000}
 bpf_max=10
 nkeys=${NKEYS-1 1000 100000}
+npreds=${NPREDS-1 2}
 modes=${MODES-ours}
+
+# pred N: the text of predicate row N
+pred() {
+	case $1 in
+	1) echo 'pid == 1' ;;
+	*) echo 'execname == "nosuch"' ;;
+	esac
+}
 
 # clauses FILE K CLAUSE: a script of "go" and K copies of CLAUSE
 clauses() {
@@ -112,15 +126,23 @@ while [ "$rep" -lt "$reps" ]; do
 	n=$ncalls
 	settle
 	bench/spin "$n" >>"$tmp/base-pred"
-	settle
-	traced ours-pred '' "$dtrace" -q -n \
-		"$go syscall::getpid:entry /pid == 1/ { @ = count(); }"
-	[ -z "$bpf" ] || {
+	for p in $npreds; do
+		for m in $modes; do
+			paths "$m"
+			settle
+			traced "$m-pred$p" '' "$dtrace" -q -n "$go
+				syscall::getpid:entry /$(pred "$p")/ { @ = count(); }"
+		done
+		paths ours
+	done
+	case " $npreds " in
+	*" 1 "*) [ -z "$bpf" ] || {
 		settle
-		traced bpf-pred '' "$bpf" -e "$go
+		traced bpf-pred1 '' "$bpf" -e "$go
 			tracepoint:syscalls:sys_enter_getpid /pid == 1/
 			{ @ = count(); }"
-	}
+	} ;;
+	esac
 	settle
 	bench/spin "$n" umask >>"$tmp/base-umask"
 	spin_cmd=spin_umask
@@ -156,10 +178,22 @@ for k in $nclauses; do
 	done
 done
 base=$(median_base base-pred)
-# shellcheck disable=SC2046 # "median spread", two words each
-set -- $(cost ours-pred "$base") $(cost bpf-pred "$base")
-row "getpid() under one clause whose predicate is false: added cost per call" \
-	ns/call "$1" "$2" "$3" "<=1.00"
+for p in $npreds; do
+	label="getpid() under one clause whose predicate is false"
+	[ "$p" = 1 ] || label="$label ($(pred "$p"))"
+	for m in $modes; do
+		if [ "$m" = ours ]; then
+			# shellcheck disable=SC2046 # "median spread", two words each
+			set -- $(cost "ours-pred$p" "$base") $(cost "bpf-pred$p" "$base")
+			row "$label: added cost per call" ns/call "$1" "$2" "$3" \
+				"<=1.00"
+		else
+			# shellcheck disable=SC2046 # "median spread"
+			set -- $(cost "$m-pred$p" "$base")
+			row "$label, fast paths: $m" ns/call "$1" "$2" n/a
+		fi
+	done
+done
 base=$(median_base base-umask)
 for k in $nkeys; do
 	# shellcheck disable=SC2046 # "median spread", two words each

@@ -75,11 +75,59 @@ struct dtrace_dif_straight {
 };
 
 /*
- * Whether dtrace_dif_verify() makes straight forms (default true); the
- * kernel's module parameter dtrace_core.fastpath sets it, so that a test
- * can run the same programs through the decode loop and compare.
+ * The straight form of a predicate, made once by dtrace_dif_verify():
+ * one or two terms, joined by && or || as the compiler joins them (the
+ * first term's truth, JZ or JNZ to the RET, the second's truth, RET).
+ * A term is one or two loads (those of a straight form, a string
+ * constant, a thread-local scalar) and at most one compare of them: an
+ * integer compare (SEQ, SNE, SLT, SLE, SLTU, SLEU), or a string
+ * compare (SCMP) whose result is tested against zero (SEQ, SNE), an
+ * integer compare's result may be negated (SEQ %r0: `!(pid == 1)`); or
+ * no compare, the value of its one load (`/self->ts/`, `/arg0/`).  The
+ * compiler makes `/pid == 1/` into `LDV pid; LDI 1; SEQ; RET`,
+ * `/execname == "sshd"/` into `LDV execname; SETS "sshd"; SCMP; SEQ
+ * %r0; RET`.  dtrace_dif_exec() runs it without the decode loop, with
+ * the same value, faults and fault offsets.
+ */
+#define DTRACE_DIF_PRED_TERMS		2
+
+enum {
+	DTRACE_DIF_LOAD_STR = DTRACE_DIF_LOAD_VAR + 1,	/* SETS: value */
+	DTRACE_DIF_LOAD_TLS,		/* LDTS: var */
+};
+
+struct dtrace_dif_term {
+	u8				nloads;	/* 1 or 2 */
+	/* operands: 0 is %r0 (0), i + 1 loads[i] */
+	u8				a;
+	u8				b;
+	u8				cmp;	/* SEQ..SLEU, SCMP, or 0: none */
+	u8				test;	/* then SEQ or SNE %r0, or 0 */
+	bool				truth;	/* then SNE %r0: 0 or 1 */
+	u32				cmp_pc;	/* of the compare, for a fault */
+	struct dtrace_dif_load		loads[DTRACE_DIF_STRAIGHT_LOADS];
+};
+
+struct dtrace_dif_pred {
+	bool				ok;	/* the program has this form */
+	u8				nterms;
+	bool				conj;	/* two terms: && (JZ), not || (JNZ) */
+	struct dtrace_dif_term		terms[DTRACE_DIF_PRED_TERMS];
+};
+
+/*
+ * Whether dtrace_dif_verify() makes straight forms, of predicates too
+ * (default true); the kernel's module parameter dtrace_core.straight
+ * sets it, so that a test can run the same programs through the decode
+ * loop and compare.
  */
 extern bool dtrace_dif_straight_on;
+
+/*
+ * Branch targets ahead at once that dtrace_dif_verify() follows to show
+ * that a program writes each register before it reads it.
+ */
+#define DTRACE_DIF_PENDING		16
 
 /* A DIF program, copied in and verified (dtrace_dif_verify()). */
 struct dtrace_dif_prog {
@@ -96,7 +144,10 @@ struct dtrace_dif_prog {
 	u32				maxpush;	/* largest PUSHTR imm */
 	bool				destructive;	/* CALLs one */
 	bool				speculates;	/* CALLs speculation() */
+	/* every register is written before it is read, on every path */
+	bool				regs_written;
 	struct dtrace_dif_straight	straight;
+	struct dtrace_dif_pred		pred;
 };
 
 /*
@@ -154,6 +205,11 @@ struct dtrace_dif_mstate {
 	uintptr_t			scratch_ptr;
 	uintptr_t			scratch_end;
 	u64				args[DTRACE_DIF_NARGS];
+	/*
+	 * The decode loop's registers: here, not on the stack, where a
+	 * kernel that zeroes its stacks would zero them at every run.
+	 */
+	u64				regs[DTRACE_DIF_NREGS];
 	u64				timestamp;	/* 0 until read */
 	u32				strsize;
 	u32				fault;		/* DTRACEFLT_*, 0 if none */
@@ -213,6 +269,9 @@ bool dtrace_dif_subr_destructive(u32 subr);
 u64 dtrace_dif_exec_prog(const struct dtrace_dif_prog *prog,
 			 struct dtrace_dif_mstate *mst,
 			 struct dtrace_tuple *tup);
+u64 dtrace_dif_exec_pred(const struct dtrace_dif_pred *p,
+			 struct dtrace_dif_mstate *mst,
+			 struct dtrace_tuple *tup);
 bool dtrace_dif_read_pages(struct dtrace_dif_mstate *mst, void *dst,
 			   uintptr_t src, size_t n, bool user);
 u32 dtrace_dif_copy_strn(struct dtrace_dif_mstate *mst, char *dst,
@@ -233,7 +292,8 @@ bool dtrace_dif_scratch_valid(const struct dtrace_dif_mstate *mst,
  *	program pushed and did not consume (an aggregation's keys)
  *
  * dtrace_dif_exec_prog(), but for the empty straight form (no load, no
- * push: `@ = count()`'s FLUSHTS; RET), which is answered here, inline.
+ * push: `@ = count()`'s FLUSHTS; RET), which is answered here, inline,
+ * and a predicate's straight form, whose function is called directly.
  * Context: probe context.
  * Return: the value of RET, or 0 after a fault.
  */
@@ -243,9 +303,13 @@ static inline u64 dtrace_dif_exec(const struct dtrace_dif_prog *prog,
 {
 	const struct dtrace_dif_straight *s = &prog->straight;
 
-	if (s->ok && !s->nloads && !s->push) {
-		tup->n = 0;
-		return 0;
+	if (s->ok) {
+		if (!s->nloads && !s->push) {
+			tup->n = 0;
+			return 0;
+		}
+	} else if (prog->pred.ok) {
+		return dtrace_dif_exec_pred(&prog->pred, mst, tup);
 	}
 	return dtrace_dif_exec_prog(prog, mst, tup);
 }

@@ -193,7 +193,7 @@ static u64 dtrace_dif_div(u8 op, u64 a, u64 b, struct dtrace_dif_mstate *mst)
 }
 
 /* The two-operand operations that cannot fault. */
-static u64 dtrace_dif_alu(u8 op, u64 a, u64 b)
+static __always_inline u64 dtrace_dif_alu(u8 op, u64 a, u64 b)
 {
 	switch (op) {
 	case DTRACE_DIF_OP_ADD:
@@ -473,16 +473,21 @@ static inline bool dtrace_dif_straight_load(const struct dtrace_dif_load *ld,
 					    struct dtrace_dif_mstate *mst,
 					    u64 *v)
 {
-	if (ld->kind == DTRACE_DIF_LOAD_CONST) {
+	if (ld->kind == DTRACE_DIF_LOAD_CONST || ld->kind == DTRACE_DIF_LOAD_STR) {
 		*v = ld->value;
-	} else if (ld->kind == DTRACE_DIF_LOAD_ARG) {
+		return true;
+	}
+	if (ld->kind == DTRACE_DIF_LOAD_ARG) {
 		*v = mst->args[ld->var];
-	} else {
+		return true;
+	}
+	if (ld->kind == DTRACE_DIF_LOAD_VAR)
 		*v = dtrace_env_variable(mst, ld->var);
-		if (__builtin_expect(mst->fault, 0)) {
-			mst->fault_pc = ld->pc;
-			return false;
-		}
+	else
+		*v = dtrace_env_dynvar_load(mst, ld->var, true, NULL, 0);
+	if (__builtin_expect(mst->fault, 0)) {
+		mst->fault_pc = ld->pc;
+		return false;
 	}
 	return true;
 }
@@ -518,14 +523,83 @@ dtrace_dif_exec_straight(const struct dtrace_dif_straight *s,
 	return !s->ret_src ? 0 : s->ret_src == 1 ? v1 : v2;
 }
 
+/*
+ * One term of a predicate's straight form (engine/dif.h): its loads,
+ * its compare.  Return: false (with mst->fault_pc set) if it faulted.
+ */
+static __always_inline bool
+dtrace_dif_exec_term(const struct dtrace_dif_term *t,
+		     struct dtrace_dif_mstate *mst, u64 *v)
+{
+	u64 v1 = 0, v2 = 0, a, b;
+
+	if (!dtrace_dif_straight_load(&t->loads[0], mst, &v1))
+		return false;
+	if (t->nloads > 1 && !dtrace_dif_straight_load(&t->loads[1], mst, &v2))
+		return false;
+	if (!t->cmp) {
+		*v = v1;
+	} else {
+		a = !t->a ? 0 : t->a == 1 ? v1 : v2;
+		b = !t->b ? 0 : t->b == 1 ? v1 : v2;
+		if (t->cmp != DTRACE_DIF_OP_SCMP) {
+			*v = dtrace_dif_alu(t->cmp, a, b);
+		} else {
+			*v = dtrace_strcmp(a, b, mst->strsize, mst);
+			if (__builtin_expect(mst->fault, 0)) {
+				mst->fault_pc = t->cmp_pc;
+				return false;
+			}
+		}
+	}
+	if (t->test)
+		*v = t->test == DTRACE_DIF_OP_SEQ ? !*v : !!*v;
+	if (t->truth)
+		*v = !!*v;
+	return true;
+}
+
+/**
+ * dtrace_dif_exec_pred() - run a predicate in its straight form
+ * @p: the form (engine/dif.h), prog->pred of a verified program
+ * @mst: machine state of this firing; ->fault is set if it faults
+ * @tup: the tuple stack, emptied here
+ *
+ * The first term, and the second unless the join (&&: JZ, ||: JNZ)
+ * decides first.  What dtrace_dif_exec() calls for such a program.
+ * Context: probe context.
+ * Return: what the program's RET would return, or 0 after a fault.
+ */
+u64 dtrace_dif_exec_pred(const struct dtrace_dif_pred *p,
+			 struct dtrace_dif_mstate *mst,
+			 struct dtrace_tuple *tup)
+{
+	u64 v;
+
+	tup->n = 0;
+	if (!dtrace_dif_exec_term(&p->terms[0], mst, &v))
+		return 0;
+	/* one term; && (JZ) of a false one; || (JNZ) of a true one */
+	if (p->nterms == 1 || !v == p->conj)
+		return v;
+	if (!dtrace_dif_exec_term(&p->terms[1], mst, &v))
+		return 0;
+	return v;
+}
+DTRACE_ENGINE_NOKPROBE(dtrace_dif_exec_pred);
+
 /* The decode loop: every program without a straight form. */
 static noinline u64 dtrace_dif_exec_loop(const struct dtrace_dif_prog *prog,
 					 struct dtrace_dif_mstate *mst,
 					 struct dtrace_tuple *tup)
 {
-	u64 r[DTRACE_DIF_NREGS] = { 0 };
+	u64 *r = mst->regs;
 	u32 pc = 0;
 
+	if (prog->regs_written)
+		r[0] = 0;
+	else
+		memset(r, 0, sizeof(mst->regs));
 	tup->n = 0;
 	for (;;) {
 		const struct dtrace_dif_insn *in = &prog->insns[pc++];
@@ -615,12 +689,12 @@ DTRACE_ENGINE_NOKPROBE(dtrace_dif_exec_loop);
  * @tup: the tuple stack, emptied here; at RET it holds what the
  *	program pushed and did not consume (an aggregation's keys)
  *
- * What dtrace_dif_exec() (engine/dif.h) calls.  A program with a
- * straight form (engine/dif.h) runs in that form, here; every other in
- * the decode loop, out of line.  Branches only go forward (the verifier
- * saw to it), so this loop ends within prog->ninsns steps.  The entries
- * of @tup may point into the clause's scratch: read them before the
- * clause firing ends.
+ * What dtrace_dif_exec() (engine/dif.h) calls, but for a predicate's
+ * straight form.  A program with a straight form (engine/dif.h) runs in
+ * that form, here; every other in the decode loop, out of line.
+ * Branches only go forward (the verifier saw to it), so this loop ends
+ * within prog->ninsns steps.  The entries of @tup may point into the
+ * clause's scratch: read them before the clause firing ends.
  * Context: probe context.
  * Return: the value of RET, or 0 after a fault.
  */

@@ -309,6 +309,40 @@ bool dtrace_dif_header_verify(const struct dtrace_difo *difo,
 bool dtrace_dif_straight_on = true;
 
 /*
+ * Note in @ld the load @in at @pc if it is one a straight form runs:
+ * LDI, SETX, LDV, and with @more SETS and LDTS.
+ */
+static bool dtrace_dif_load_of(const struct dtrace_dif_prog *prog,
+			       const struct dtrace_dif_insn *in, u32 pc,
+			       bool more, struct dtrace_dif_load *ld)
+{
+	ld->pc = pc;
+	ld->var = in->imm;
+	switch (in->op) {
+	case DTRACE_DIF_OP_LDI:
+		ld->kind = DTRACE_DIF_LOAD_CONST;
+		ld->value = (s64)in->imm;
+		return true;
+	case DTRACE_DIF_OP_SETX:
+		ld->kind = DTRACE_DIF_LOAD_CONST;
+		ld->value = prog->inttab[in->imm];
+		return true;
+	case DTRACE_DIF_OP_LDV:
+		ld->kind = in->imm <= DTRACE_DIF_VAR_ARG9 ?
+			   DTRACE_DIF_LOAD_ARG : DTRACE_DIF_LOAD_VAR;
+		return true;
+	case DTRACE_DIF_OP_SETS:
+		ld->kind = DTRACE_DIF_LOAD_STR;
+		ld->value = (uintptr_t)(prog->strtab + in->imm);
+		return more;
+	case DTRACE_DIF_OP_LDTS:
+		ld->kind = DTRACE_DIF_LOAD_TLS;
+		return more;
+	}
+	return false;
+}
+
+/*
  * Note @prog's straight form (engine/dif.h), if it has one: loads into
  * registers not loaded before, then FLUSHTS, a push, RET, in that order,
  * each at most once.
@@ -334,19 +368,7 @@ static void dtrace_dif_straighten(struct dtrace_dif_prog *prog)
 			if (flushed || s->push || src[in->dst] ||
 			    s->nloads == DTRACE_DIF_STRAIGHT_LOADS)
 				return;
-			ld->pc = pc;
-			if (in->op == DTRACE_DIF_OP_LDI) {
-				ld->kind = DTRACE_DIF_LOAD_CONST;
-				ld->value = (s64)in->imm;
-			} else if (in->op == DTRACE_DIF_OP_SETX) {
-				ld->kind = DTRACE_DIF_LOAD_CONST;
-				ld->value = prog->inttab[in->imm];
-			} else {
-				ld->kind = in->imm <= DTRACE_DIF_VAR_ARG9 ?
-					   DTRACE_DIF_LOAD_ARG :
-					   DTRACE_DIF_LOAD_VAR;
-				ld->var = in->imm;
-			}
+			dtrace_dif_load_of(prog, in, pc, false, ld);
 			src[in->dst] = ++s->nloads;
 			break;
 		case DTRACE_DIF_OP_FLUSHTS:
@@ -372,6 +394,188 @@ static void dtrace_dif_straighten(struct dtrace_dif_prog *prog)
 	}
 }
 
+/*
+ * The operand of a predicate term that register @reg is, given the
+ * registers @r1 and @r2 its loads wrote (0: none): 0 for %r0, i + 1
+ * for loads[i]; -1 for any other register.
+ */
+static int dtrace_dif_term_src(u8 reg, u8 r1, u8 r2)
+{
+	if (!reg)
+		return 0;
+	if (reg == r2)
+		return 2;
+	return reg == r1 ? 1 : -1;
+}
+
+/*
+ * Read one term of a predicate (engine/dif.h) at *@pc into @t; on
+ * success *@pc is past it and *@reg is the register holding its value.
+ */
+static bool dtrace_dif_term_of(const struct dtrace_dif_prog *prog, u32 *pc,
+			       struct dtrace_dif_term *t, u8 *reg)
+{
+	const struct dtrace_dif_insn *in = &prog->insns[*pc];
+	u8 r[DTRACE_DIF_STRAIGHT_LOADS] = { 0 };
+	int a, b;
+
+	while (t->nloads < DTRACE_DIF_STRAIGHT_LOADS && in->dst &&
+	       in->dst != r[0] &&
+	       dtrace_dif_load_of(prog, in, *pc, true, &t->loads[t->nloads])) {
+		r[t->nloads++] = in->dst;
+		in = &prog->insns[++*pc];
+	}
+	if (!t->nloads)
+		return false;
+	a = dtrace_dif_term_src(in->src1, r[0], r[1]);
+	b = dtrace_dif_term_src(in->src2, r[0], r[1]);
+	/* SNE of one load and %r0 is the truth that a join takes */
+	switch (in->op == DTRACE_DIF_OP_SNE && t->nloads == 1 && a == 1 &&
+		!b ? 0 : in->op) {
+	case DTRACE_DIF_OP_SEQ ... DTRACE_DIF_OP_SLEU:
+	case DTRACE_DIF_OP_SCMP:
+		break;
+	default:
+		/* no compare: the value of the one load */
+		*reg = r[0];
+		return t->nloads == 1;
+	}
+	if (a < 0 || b < 0 || !in->dst)
+		return false;
+	t->cmp = in->op;
+	t->a = a;
+	t->b = b;
+	t->cmp_pc = *pc;
+	*reg = in->dst;
+	in = &prog->insns[++*pc];
+	/*
+	 * The compare's result against zero: SEQ or SNE with %r0 after
+	 * SCMP; SEQ (a `!`) after the others.  SNE after those is the
+	 * truth that the join of two terms takes.
+	 */
+	if ((in->op != DTRACE_DIF_OP_SEQ && in->op != DTRACE_DIF_OP_SNE) ||
+	    in->src1 != *reg || in->src2 || !in->dst ||
+	    (t->cmp != DTRACE_DIF_OP_SCMP && in->op != DTRACE_DIF_OP_SEQ))
+		return t->cmp != DTRACE_DIF_OP_SCMP;
+	t->test = in->op;
+	*reg = in->dst;
+	++*pc;
+	return true;
+}
+
+/* Whether @in is `SNE %src, %r0, %dst`: the truth of @src into @dst. */
+static bool dtrace_dif_is_truth(const struct dtrace_dif_insn *in, u8 src)
+{
+	return in->op == DTRACE_DIF_OP_SNE && in->src1 == src && !in->src2;
+}
+
+/*
+ * Note @prog's straight form as a predicate (engine/dif.h), if it has
+ * one: a term; RET, or a term, its truth; JZ or JNZ to the RET; a
+ * term, its truth into the same register; RET of that register.
+ */
+static void dtrace_dif_pred_form(struct dtrace_dif_prog *prog)
+{
+	struct dtrace_dif_pred *p = &prog->pred;
+	const struct dtrace_dif_insn *in;
+	u32 pc = 0, last = prog->ninsns - 1;
+	u8 reg, truth;
+
+	*p = (struct dtrace_dif_pred){ 0 };
+	if (!dtrace_dif_straight_on || prog->straight.ok ||
+	    !dtrace_dif_term_of(prog, &pc, &p->terms[0], &reg) || pc > last)
+		return;
+	in = &prog->insns[pc];
+	if (in->op == DTRACE_DIF_OP_RET && in->src1 == reg) {
+		p->nterms = 1;
+		p->ok = true;
+		return;
+	}
+	/* the first term's truth, JZ or JNZ to the RET */
+	truth = in->dst;
+	if (!dtrace_dif_is_truth(in, reg) || !truth || pc + 2 > last)
+		return;
+	p->terms[0].truth = true;
+	in = &prog->insns[++pc];
+	if ((in->op != DTRACE_DIF_OP_JZ && in->op != DTRACE_DIF_OP_JNZ) ||
+	    in->src1 != truth || pc + 1 + in->imm != last)
+		return;
+	p->conj = in->op == DTRACE_DIF_OP_JZ;
+	pc++;
+	/* the second term, its truth into the same register, RET */
+	if (!dtrace_dif_term_of(prog, &pc, &p->terms[1], &reg) ||
+	    pc + 1 != last || !dtrace_dif_is_truth(&prog->insns[pc], reg) ||
+	    prog->insns[pc].dst != truth || prog->insns[last].src1 != truth)
+		return;
+	p->terms[1].truth = true;
+	p->nterms = 2;
+	p->ok = true;
+}
+
+/*
+ * Whether every register @prog reads (an operand, or a store's address
+ * register) was written before on every path to it, %r0 counting as
+ * written (the loop sets it to 0): then the decode loop need not zero
+ * its registers.  Branches only go forward, so one pass in order sees
+ * every path: a register is written at an instruction if it is written
+ * on the way from the one before (unless that is a JMP or RET) and on
+ * the way from each branch to it.  A program with more than
+ * DTRACE_DIF_PENDING branch targets ahead at once is not proven.
+ */
+static bool dtrace_dif_regs_written(const struct dtrace_dif_prog *prog)
+{
+	struct {
+		u32 target;
+		u16 set;
+	} pend[DTRACE_DIF_PENDING];
+	u32 npend = 0, pc, i;
+	u16 set = 1;	/* on the path into pc: %r0 */
+
+	for (pc = 0; pc < prog->ninsns; pc++) {
+		const struct dtrace_dif_insn *in = &prog->insns[pc];
+		u16 shape = dtrace_dif_shape[in->op], reads = 0;
+		bool store = in->op >= DTRACE_DIF_OP_STB &&
+			     in->op <= DTRACE_DIF_OP_STX;
+
+		i = 0;
+		while (i < npend) {
+			if (pend[i].target == pc) {
+				set &= pend[i].set;
+				pend[i] = pend[--npend];
+			} else {
+				i++;
+			}
+		}
+		if (shape & DIF_SRC1)
+			reads |= 1 << in->src1;
+		if (shape & DIF_SRC2)
+			reads |= 1 << in->src2;
+		if (store)
+			reads |= 1 << in->dst;
+		if (reads & ~set)
+			return false;
+		if (shape & DIF_BRANCH) {
+			for (i = 0; i < npend; i++)
+				if (pend[i].target == pc + 1 + in->imm)
+					break;
+			if (i == npend) {
+				if (npend == DTRACE_DIF_PENDING)
+					return false;
+				pend[npend].target = pc + 1 + in->imm;
+				pend[npend++].set = set;
+			} else {
+				pend[i].set &= set;
+			}
+		}
+		if ((shape & DIF_DST) && !store)
+			set |= 1 << in->dst;
+		/* only branches reach the next instruction */
+		if (in->op == DTRACE_DIF_OP_JMP || in->op == DTRACE_DIF_OP_RET)
+			set = 0xffff;
+	}
+	return true;
+}
+
 /**
  * dtrace_dif_verify() - check a program against the rules of docs/abi.md
  * @prog: the program, its tables in memory; counts within the limits
@@ -383,7 +587,7 @@ static void dtrace_dif_straighten(struct dtrace_dif_prog *prog)
  * kind their opcode implies, branches forward and inside the program,
  * RET last.  Together they make every program end and touch only its
  * own registers, tables and variables.  Sets prog->maxpush,
- * ->destructive, ->speculates and ->straight.
+ * ->destructive, ->speculates, ->regs_written, ->straight and ->pred.
  * Context: any; process context in the kernel.
  * Return: true if accepted, else false with @err set.
  */
@@ -419,7 +623,9 @@ bool dtrace_dif_verify(struct dtrace_dif_prog *prog, struct dtrace_dif_err *err)
 	if (prog->insns[prog->ninsns - 1].op != DTRACE_DIF_OP_RET)
 		return dtrace_dif_refuse(err, DTRACE_DIFERR_LAST_RET,
 					 prog->ninsns - 1);
+	prog->regs_written = dtrace_dif_regs_written(prog);
 	dtrace_dif_straighten(prog);
+	dtrace_dif_pred_form(prog);
 	err->rule = DTRACE_DIFERR_NONE;
 	err->insn = 0;
 	return true;

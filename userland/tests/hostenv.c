@@ -507,7 +507,8 @@ int dif_env_run(const struct dtrace_difo *difo, struct dif_env *env,
 	dif_env_add(env, prog.strtab, prog.strtab_len, DIF_MEM_KERNEL);
 	env->prog = &prog;
 	dif_cur = env;
-	env->straight = prog.straight.ok;
+	env->straight = prog.straight.ok || prog.pred.ok;
+	env->regs_written = prog.regs_written;
 	*res = dtrace_dif_exec(&prog, &env->dif, &env->tup);
 	dif_cur = NULL;
 	env->prog = NULL;

@@ -66,7 +66,8 @@ struct dif_env {
 	struct dtrace_dif_err err;
 	const struct dtrace_dif_prog *prog;	/* running */
 	struct dtrace_tuple tup;		/* the last run's tuple stack */
-	bool straight;				/* it ran in its straight form */
+	bool straight;				/* it ran in a straight form */
+	bool regs_written;			/* its loop zeroed no register */
 	uint32_t fault_var;			/* a built-in that faults, or 0 */
 	struct dif_region regions[DIF_ENV_NREGIONS];
 	unsigned int nregions;

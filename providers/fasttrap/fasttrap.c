@@ -15,7 +15,8 @@
  * Context: process, under ftp_lock, except the provider ops: the core
  * calls ->enable and ->disable under the provider's arm lock alone (they
  * take the probe's lock, and uprobes' locks, which may sleep on the
- * file), the others under its own locks; none takes ftp_lock.
+ * file), the others under its own locks; none takes ftp_lock.  A probe
+ * ->destroy removes is freed later by a work item (ftp_free_destroyed()).
  * docs/providers/pid.md documents the probes.
  */
 #define pr_fmt(fmt) "dtrace fasttrap: " fmt
@@ -26,6 +27,7 @@
 #include <linux/sched/mm.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
+#include <linux/workqueue.h>
 #include <dtrace/services.h>
 #include "fasttrap_impl.h"
 
@@ -85,13 +87,32 @@ static void ftp_disable(void *arg, dtrace_id_t id, void *parg)
 	ftp_probe_disarm(parg);
 }
 
+/*
+ * Probes the core destroyed, freed by a work item: ->destroy runs under
+ * the core's lock, and letting go of a probe's file may evict its inode
+ * or unmount its file system, which must not happen there.
+ */
+static LLIST_HEAD(ftp_freed);
+
+static void ftp_free_destroyed(struct work_struct *work)
+{
+	struct ftp_probe *probe, *next;
+
+	llist_for_each_entry_safe(probe, next, llist_del_all(&ftp_freed),
+				  freed)
+		ftp_probe_free(probe);
+}
+
+static DECLARE_WORK(ftp_free_work, ftp_free_destroyed);
+
 /* Called only from dtrace_unregister(), which we call under ftp_lock. */
 static void ftp_destroy(void *arg, dtrace_id_t id, void *parg)
 {
 	struct ftp_probe *probe = parg;
 
 	list_del(&probe->link);
-	ftp_probe_free(probe);
+	llist_add(&probe->freed, &ftp_freed);
+	schedule_work(&ftp_free_work);
 }
 
 /**
@@ -544,6 +565,7 @@ static void __exit ftp_exit(void)
 	list_for_each_entry_safe(prov, next, &ftp_providers, list)
 		WARN_ON(!ftp_provider_retire(prov));
 	mutex_unlock(&ftp_lock);
+	flush_work(&ftp_free_work);
 }
 
 module_init(ftp_init);

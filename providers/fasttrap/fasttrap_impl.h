@@ -11,6 +11,7 @@
 #define _FASTTRAP_IMPL_H
 
 #include <linux/list.h>
+#include <linux/llist.h>
 #include <linux/mutex.h>
 #include <linux/path.h>
 #include <linux/uprobes.h>
@@ -65,6 +66,7 @@ void ftp_object_put(struct ftp_object *obj);
  */
 struct ftp_probe {
 	struct list_head	link;		/* on its provider's probes */
+	struct llist_node	freed;		/* destroyed, to be freed */
 	struct mutex		lock;
 	struct list_head	sites;		/* @lock */
 	struct ftp_provider	*prov;

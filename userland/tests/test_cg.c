@@ -899,7 +899,7 @@ static void test_aggstmts(dtrace_hdl_t *dtp)
 		dt_program_free(pgp);
 	}
 	cl = agg_clause(dtp, &pgp,
-		"BEGIN { @r = count(); @s[1] = sum(1); printa(\"%@d %@d\\n\", @r, @s); }");
+		"BEGIN { @r = count(); @s = sum(1); printa(\"%@d %@d\\n\", @r, @s); }");
 	if (cl) {
 		a = dt_agg_lookup(dtp, "r");
 		b = dt_agg_lookup(dtp, "s");

@@ -779,6 +779,9 @@ static void dt_check_lvalue(struct dt_pcb *pcb, struct dt_node *n,
 			    dt_type_base(rt)->size < 4 ? &dt_type_int : rt;
 	else if (dt_type_is_string(var->type) && dt_is_null(rhs, rt))
 		;	/* a string variable may hold NULL, as in DTrace */
+	else if (dt_type_is_sou(var->type) && dt_is_zero_const(rhs) &&
+		 (var->is_assoc || var->scope == DT_SCOPE_THREAD))
+		;	/* 0 frees a dynamic struct or union, as it frees an int */
 	else if (!dt_type_assignable(var->type, rt, dt_is_zero_const(rhs)) ||
 		 (dt_type_is_string(var->type) && !dt_type_is_string(rt) &&
 		  !dt_type_is_array(rt) && !dt_type_is_pointer(rt)))

@@ -541,6 +541,15 @@ void test_check(void)
 	ck(dtp, "struct sa2 { int x, y; }; struct sw2 { struct sa2 a; int b; }; struct sw2 A2;"
 	   " BEGIN { A2.a = A2; }",
 	   "[D_OP_INCOMPAT] operands have incompatible types: \"struct sa2\" = \"struct sw2\"");
+	/* 0 frees a dynamic variable, whatever its type; a global is not one */
+	ck(dtp, "struct sz { int x; }; struct sz zs; BEGIN { dz1[1] = zs; dz1[1] = 0; self->dz2 = zs; self->dz2 = 0 }",
+	   "OK");
+	ck(dtp, "union uz { int x; }; union uz zu; BEGIN { dz3[\"k\"] = zu; dz3[\"k\"] = 0 }",
+	   "OK");
+	ck(dtp, "struct sg { int x; }; struct sg g, h; BEGIN { g = h; g = 0 }",
+	   "[D_OP_INCOMPAT] operands have incompatible types: \"struct sg\" = \"int\"");
+	ck(dtp, "struct sn { int x; }; struct sn zn; BEGIN { dz4[1] = zn; dz4[1] = 1 }",
+	   "[D_OP_INCOMPAT] operands have incompatible types: \"struct sn\" = \"int\"");
 	ck(dtp, "BEGIN { trace(args[-1]) }",
 	   "[D_ARGS_IDX] index -1 is out of range for args[ ]");
 	ck(dtp, "BEGIN { trace(args[2 * 5 - 11]) }",

@@ -243,7 +243,9 @@ NOKPROBE_SYMBOL(dtrace_env_dynvar_load);
  * @ntup: their number
  * @val: the integer, or the address of the string or bytes to copy
  *
- * Storing 0 to an integer, or NULL (0) to a string, frees the element.
+ * Storing 0 frees the element, whatever its type: an integer, NULL to a
+ * string, or NULL (the compiler's 0) to a struct or union held by
+ * reference, which has no bytes to copy.
  * A store that finds the space full is counted in this CPU's dyndrops,
  * lost, and ends the clause (DTRACE_DIF_QUIT).
  * Context: probe context.
@@ -255,7 +257,6 @@ void dtrace_env_dynvar_store(struct dtrace_dif_mstate *dif, u32 id,
 	struct dtrace_mstate *mst = to_mstate(dif);
 	struct dtrace_state *state = mst->ecb->state;
 	const struct dtrace_var *var = &state->vars[id];
-	bool by_value = var->type != DTRACE_DIFV_TYPE_BYREF;
 	struct dtrace_dynvar **link, *dv;
 	struct dtrace_dynkey k;
 	bool fresh = false;
@@ -265,7 +266,7 @@ void dtrace_env_dynvar_store(struct dtrace_dif_mstate *dif, u32 id,
 	arch_spin_lock(&k.bucket->lock);
 	link = dtrace_dynvar_link(&k);
 	dv = *link;
-	if (by_value && !val) {
+	if (!val) {
 		if (dv) {
 			*link = dv->next;
 			dtrace_dynvar_free(&state->dyn, dv);

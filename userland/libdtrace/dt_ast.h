@@ -73,6 +73,8 @@ struct dt_node {
 					   IDENT (variable, inline, ...) */
 	bool is_lvalue;			/* set by dt_check.c */
 	unsigned char alloca;		/* dt_check.c: DT_ALLOCA_* */
+	bool ksym_addr;			/* dt_check.c: &`var, a long * for
+					   want of the variable's type */
 };
 
 /* What a pointer value points into, as far as the checker knows. */

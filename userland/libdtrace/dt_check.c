@@ -385,7 +385,8 @@ static const struct dt_type *dt_curthread_type(dtrace_hdl_t *dtp)
  * address: the kernel's BTF gives variables no type (kallsyms only
  * their address), so each is read as a machine word, which is right
  * for pointers and longs and, through a cast ((int)`var), for smaller
- * integers; &`var is a long *, to be cast to what it is.  With @addrof,
+ * integers; &`var is a long *, to be cast to what it is (a string too,
+ * as the variable may be a char array).  With @addrof,
  * @n becomes &`sym.  Under -x linkmode=dynamic a kernel symbol is left
  * to a later link, which DTrace refuses unless knodefs says kernel
  * definitions may be missing (D_ASRELO); this DTrace links none later,
@@ -413,6 +414,7 @@ static void dt_check_ksym(struct dt_pcb *pcb, struct dt_node *n,
 	n->type = dt_type_pointer(pcb->dtp, &dt_type_long);
 	if (!n->type)
 		dt_diag(pcb, n->line, D_NOMEM, "out of memory");
+	n->ksym_addr = addrof;
 	if (addrof)
 		return;
 	n->left = dt_node_int(pcb, addr, n->type, n->line);
@@ -779,6 +781,9 @@ static void dt_check_lvalue(struct dt_pcb *pcb, struct dt_node *n,
 			    dt_type_base(rt)->size < 4 ? &dt_type_int : rt;
 	else if (dt_type_is_string(var->type) && dt_is_null(rhs, rt))
 		;	/* a string variable may hold NULL, as in DTrace */
+	else if (dt_type_is_sou(var->type) && dt_is_zero_const(rhs) &&
+		 (var->is_assoc || var->scope == DT_SCOPE_THREAD))
+		;	/* 0 frees a dynamic struct or union, as it frees an int */
 	else if (!dt_type_assignable(var->type, rt, dt_is_zero_const(rhs)) ||
 		 (dt_type_is_string(var->type) && !dt_type_is_string(rt) &&
 		  !dt_type_is_array(rt) && !dt_type_is_pointer(rt)))
@@ -1299,6 +1304,8 @@ static void dt_check_cast(struct dt_pcb *pcb, struct dt_node *n)
 	else if (dt_type_is_string(to) && dt_type_is_pointer(from) &&
 		 dt_type_is_void(dt_type_base(from)->ref))
 		n->type = to;	/* (string)p: the string at p, as stringof */
+	else if (dt_type_is_string(to) && n->left->ksym_addr)
+		n->type = to;	/* (string)&`var: a variable of no known type */
 	else if (dt_type_is_pointer(to) && dt_type_is_string(from))
 		n->type = to;	/* (char *)s: the string's address */
 	else if (dt_type_is_sou(to) && dt_type_same(to, from))

@@ -478,13 +478,61 @@ static void dt_check_printa_format(struct dt_pcb *pcb, struct dt_node *n,
 		dt_diag(pcb, n->line, tag, "%s", msg);
 }
 
+/* "[int, string]": the types of @ag's keys, for a diagnostic. */
+static const char *dt_aggkeys_name(const struct dt_agg *ag, char *buf,
+				   size_t len)
+{
+	size_t off = 0;
+	unsigned int i;
+
+	off += (size_t)snprintf(buf, len, "[");
+	for (i = 0; i < ag->nkeys && off < len; i++) {
+		const struct dt_type *t = ag->keys[i].type ?
+					  ag->keys[i].type : &dt_type_stack;
+
+		if (i)
+			off += (size_t)snprintf(buf + off, len - off, ", ");
+		if (off < len)
+			dt_type_name(t, buf + off, len - off);
+		off += strlen(buf + off);
+	}
+	if (off < len)
+		snprintf(buf + off, len - off, "]");
+	return buf;
+}
+
+/*
+ * printa()'s aggregations print side by side, one line a key: @b must
+ * have keys of @a's signature, as many and each of the same kind and
+ * size (integers, strings, stacks, by-ref data).
+ */
+static void dt_check_printa_keys(struct dt_pcb *pcb, const struct dt_node *n,
+				 const struct dt_agg *a, const struct dt_agg *b,
+				 unsigned int argno)
+{
+	char abuf[256], bbuf[256];
+	unsigned int i;
+	bool same = a->nkeys == b->nkeys;
+
+	for (i = 0; same && i < a->nkeys; i++)
+		same = a->def.keys[i].kind == b->def.keys[i].kind &&
+		       a->def.keys[i].size == b->def.keys[i].size;
+	if (!same)
+		dt_diag(pcb, n->line, D_PRINTA_AGGPROTO,
+			"printa( ) argument #%u is incompatible with prototype:\n\tprototype: aggregation keyed %s\n\t argument: aggregation keyed %s",
+			argno, dt_aggkeys_name(a, abuf, sizeof(abuf)),
+			dt_aggkeys_name(b, bbuf, sizeof(bbuf)));
+}
+
 static void dt_check_printa(struct dt_pcb *pcb, struct dt_node *n)
 {
 	struct dt_node *a = n->args;
+	const struct dt_agg *first = NULL, *ag;
 	unsigned int argno = 1;
 
+	/* no argument at all fails the count check that every action has */
 	if (!a)
-		dt_diag(pcb, n->line, D_PRINTA_PROTO,
+		dt_diag(pcb, n->line, D_PROTO_LEN,
 			"printa( ) prototype mismatch: 0 args passed, at least 1 expected");
 	if (a->kind == DT_NODE_STRING) {
 		a = a->next;
@@ -494,8 +542,13 @@ static void dt_check_printa(struct dt_pcb *pcb, struct dt_node *n)
 				"printa( ) prototype mismatch: 1 arg passed, at least 2 expected");
 	}
 	/* one aggregation may come twice: its value in two places */
-	for (; a; a = a->next, argno++)
-		dt_check_aggarg(pcb, n, a, argno, D_PRINTA_AGGARG);
+	for (; a; a = a->next, argno++) {
+		ag = dt_check_aggarg(pcb, n, a, argno, D_PRINTA_AGGARG);
+		if (first)
+			dt_check_printa_keys(pcb, n, first, ag, argno);
+		else
+			first = ag;
+	}
 	if (n->args->kind == DT_NODE_STRING)
 		dt_check_printa_format(pcb, n, argno - 2);
 }

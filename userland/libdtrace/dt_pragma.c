@@ -3,15 +3,18 @@
  * '#' lines of a D program that are not line markers: a "#!"
  * interpreter line, "#error", "#ident", and the pragmas: "#pragma D
  * option name[=value]", "error", "depends_on", "attributes" and
- * "binding" (their form is checked: this D tracks no stability
- * attributes or identifier versions), and pragmas of other namespaces
- * (ignored).  Called by the lexer (dt_lex.l) with the whole line.
+ * "binding" (their form and name are checked: this D tracks no
+ * stability attributes or identifier versions), and pragmas of other
+ * namespaces (ignored).  Called by the lexer (dt_lex.l) with the whole line.
  * docs/d-language.md lists the pragmas.
  */
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 #include "dt_compile.h"
+#include "dt_ident.h"
+#include "dt_var.h"
+#include "dt_xlate.h"
 
 #define DT_PRAGMA_WORDS	8
 
@@ -142,8 +145,30 @@ static bool dt_pragma_attr_ok(const char *s)
 }
 
 /*
+ * Is @name an identifier D knows at this point of the program: a
+ * built-in, an inline or global of an earlier program or the library,
+ * or one this program has declared above?  A function prototype
+ * declares none.
+ */
+static bool dt_pragma_ident_known(struct dt_pcb *pcb, const char *name)
+{
+	const struct dt_decl_node *d;
+
+	if (dt_ident_lookup(pcb->dtp, name) ||
+	    dt_inline_exists(pcb->dtp, name) ||
+	    dt_var_lookup(pcb->dtp, DT_SCOPE_GLOBAL, name))
+		return true;
+	for (d = pcb->decls; d; d = d->next)
+		if ((d->kind == DT_DECL_VAR || d->kind == DT_DECL_INLINE) &&
+		    d->name && !strcmp(d->name, name))
+			return true;
+	return false;
+}
+
+/*
  * attributes ATTR IDENT, attributes ATTR provider NAME KIND, and
- * binding "VERSION" IDENT: checked for form only.
+ * binding "VERSION" IDENT: checked for form, and IDENT for being a name
+ * D knows by then (D_PRAGMA_UNUSED otherwise, as DTrace says).
  */
 static int dt_pragma_attributes(struct dt_pcb *pcb, const char *what,
 				char **w, int n)
@@ -168,6 +193,11 @@ static int dt_pragma_attributes(struct dt_pcb *pcb, const char *what,
 	if (!attrs && dt_version_parse(w[0], &version)) {
 		dt_pcb_error(pcb, pcb->line, D_PRAGMA_INVAL,
 			     "invalid version string specified by #pragma binding");
+		return -1;
+	}
+	if (n == 2 && !dt_pragma_ident_known(pcb, w[1])) {
+		dt_pcb_error(pcb, pcb->line, D_PRAGMA_UNUSED,
+			     "unused #pragma %s", what);
 		return -1;
 	}
 	return 0;

@@ -613,6 +613,7 @@ static void test_decls(dtrace_hdl_t *dtp)
 static void test_ksym(void)
 {
 	char path[] = "/tmp/dtrace-ksyms-XXXXXX";
+	dtrace_prog_t *pgp;
 	dtrace_hdl_t *dtp;
 	int fd = mkstemp(path);
 
@@ -631,6 +632,16 @@ static void test_ksym(void)
 	    (int64_t)0xffffffff82000040ULL, NULL);
 	/* a variable, which BTF gives no type: a long at its address */
 	run(dtp, "BEGIN { trace(sizeof(`max_pfn)) }", 8, NULL);
+	/* its address, of no known type, may be read as a string */
+	pgp = compile(dtp, "BEGIN { trace((string)&`max_pfn) }");
+	tap_ok(pgp != NULL, "ksym: (string)&`var is the string at the variable");
+	if (pgp)
+		dt_program_free(pgp);
+	tap_ok(!dtrace_program_strcompile(dtp, "BEGIN { trace((string)(long *)arg0) }",
+					  DTRACE_PROBESPEC_NAME, 0) &&
+	       strstr(dtrace_errmsg(dtp, dtrace_errno(dtp)),
+		      "invalid cast expression: \"long *\" to \"string\""),
+	       "ksym: a long * of another kind is no string");
 	run(dtp, "BEGIN { trace((uint64_t)(&`max_pfn + 1)) }",
 	    (int64_t)0xffffffff82000048ULL, NULL);
 	run(dtp, "BEGIN { trace((uint64_t)((int *)&`max_pfn + 1)) }",
@@ -899,7 +910,7 @@ static void test_aggstmts(dtrace_hdl_t *dtp)
 		dt_program_free(pgp);
 	}
 	cl = agg_clause(dtp, &pgp,
-		"BEGIN { @r = count(); @s[1] = sum(1); printa(\"%@d %@d\\n\", @r, @s); }");
+		"BEGIN { @r = count(); @s = sum(1); printa(\"%@d %@d\\n\", @r, @s); }");
 	if (cl) {
 		a = dt_agg_lookup(dtp, "r");
 		b = dt_agg_lookup(dtp, "s");

@@ -190,8 +190,16 @@ static void test_check_agg(dtrace_hdl_t *dtp)
 	ck(dtp, "BEGIN { @a = count(); printa(\"%@d %@d\", @a, @a); }", "OK");
 	ck(dtp, "BEGIN { @a = count(); printa(1); }",
 	   "[D_PRINTA_AGGARG] printa( ) argument #1 is incompatible with prototype:\n\tprototype: aggregation\n\t argument: int");
+	/* no argument at all is the generic count check's; a lone format printa's */
 	ck(dtp, "BEGIN { printa(); }",
-	   "[D_PRINTA_PROTO] printa( ) prototype mismatch: 0 args passed, at least 1 expected");
+	   "[D_PROTO_LEN] printa( ) prototype mismatch: 0 args passed, at least 1 expected");
+	/* the aggregations printed side by side have keys of one signature */
+	ck(dtp, "BEGIN { @pk1[1, \"a\"] = count(); @pk2[2, \"b\"] = sum(1); @pk3[\"a\", 1] = count(); @pk4[1] = count(); }"
+	   " END { printa(@pk1, @pk2); printa(\"%d %s %@d\\n\", @pk2, @pk1); }", "OK");
+	ck(dtp, "BEGIN { @pk5[1, \"a\"] = count(); @pk6[\"a\", 1] = count(); printa(@pk5, @pk6); }",
+	   "[D_PRINTA_AGGPROTO] printa( ) argument #2 is incompatible with prototype:\n\tprototype: aggregation keyed [int, string]\n\t argument: aggregation keyed [string, int]");
+	ck(dtp, "BEGIN { @pk7[1, 2] = count(); @pk8[1] = count(); printa(\"%@d %@d\", @pk7, @pk8); }",
+	   "[D_PRINTA_AGGPROTO] printa( ) argument #3 is incompatible with prototype:\n\tprototype: aggregation keyed [int, int]\n\t argument: aggregation keyed [int]");
 	ck(dtp, "BEGIN { printa(\"%d\"); }",
 	   "[D_PRINTA_PROTO] printa( ) prototype mismatch: 1 arg passed, at least 2 expected");
 	ck(dtp, "BEGIN { @a = count(); clear(@a[1]); }",
@@ -533,6 +541,15 @@ void test_check(void)
 	ck(dtp, "struct sa2 { int x, y; }; struct sw2 { struct sa2 a; int b; }; struct sw2 A2;"
 	   " BEGIN { A2.a = A2; }",
 	   "[D_OP_INCOMPAT] operands have incompatible types: \"struct sa2\" = \"struct sw2\"");
+	/* 0 frees a dynamic variable, whatever its type; a global is not one */
+	ck(dtp, "struct sz { int x; }; struct sz zs; BEGIN { dz1[1] = zs; dz1[1] = 0; self->dz2 = zs; self->dz2 = 0 }",
+	   "OK");
+	ck(dtp, "union uz { int x; }; union uz zu; BEGIN { dz3[\"k\"] = zu; dz3[\"k\"] = 0 }",
+	   "OK");
+	ck(dtp, "struct sg { int x; }; struct sg g, h; BEGIN { g = h; g = 0 }",
+	   "[D_OP_INCOMPAT] operands have incompatible types: \"struct sg\" = \"int\"");
+	ck(dtp, "struct sn { int x; }; struct sn zn; BEGIN { dz4[1] = zn; dz4[1] = 1 }",
+	   "[D_OP_INCOMPAT] operands have incompatible types: \"struct sn\" = \"int\"");
 	ck(dtp, "BEGIN { trace(args[-1]) }",
 	   "[D_ARGS_IDX] index -1 is out of range for args[ ]");
 	ck(dtp, "BEGIN { trace(args[2 * 5 - 11]) }",

@@ -528,10 +528,26 @@ void test_parse(void)
 	tap_is_str(parse_prog(dtp, "#pragma D attributes Stable/Evolving/Cpu x\nBEGIN"),
 		   "[D_PRAGMA_INVAL] line 1: invalid attributes specified by #pragma attributes",
 		   "parse: #pragma D attributes with a class misspelt");
-	tap_is_str(parse_prog(dtp, "#pragma D attributes Stable/Evolving/ISA x\n"
+	tap_is_str(parse_prog(dtp, "int pa1;\n"
+			      "#pragma D attributes Stable/Evolving/ISA pa1\n"
 			      "#pragma D attributes Evolving/Evolving/Common provider p args\n"
-			      "#pragma D binding \"1.0\" x\nBEGIN"),
+			      "#pragma D binding \"1.0\" pa1\nBEGIN"),
 		   "BEGIN 0;", "parse: #pragma D attributes and binding, well formed");
+	/* the name must be one D knows by then: a built-in, a declaration */
+	tap_is_str(parse_prog(dtp, "inline int pa2 = 1;\n"
+			      "#pragma D binding \"1.0\" pa2\n"
+			      "#pragma D attributes Stable/Stable/Common execname\nBEGIN"),
+		   "BEGIN 0;",
+		   "parse: #pragma D binding of an inline, attributes of a built-in");
+	tap_is_str(parse_prog(dtp, "\n#pragma D attributes Stable/Stable/Common pa3\nBEGIN"),
+		   "[D_PRAGMA_UNUSED] line 2: unused #pragma attributes",
+		   "parse: #pragma D attributes of a name D does not know");
+	tap_is_str(parse_prog(dtp, "void pa4(int);\n#pragma D binding \"1.0\" pa4\nBEGIN"),
+		   "[D_PRAGMA_UNUSED] line 2: unused #pragma binding",
+		   "parse: #pragma D binding of a prototype, which declares no name");
+	tap_is_str(parse_prog(dtp, "#pragma D attributes Stable/Stable/Common pa5\nint pa5;\nBEGIN"),
+		   "[D_PRAGMA_UNUSED] line 1: unused #pragma attributes",
+		   "parse: #pragma D attributes before the declaration");
 	tap_is_str(parse_prog(dtp, "#pragma D binding \"0.9\" x\nBEGIN"),
 		   "[D_PRAGMA_INVAL] line 1: invalid version string specified by #pragma binding",
 		   "parse: #pragma D binding to no version of D");

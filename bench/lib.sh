@@ -55,6 +55,9 @@ traced() {
 	_name=$1 _parse=$2
 	shift 2
 	[ ! -e "$tmp/$_name.failed" ] || return 0
+	# emptied now: the job's own redirection may come after wait_go
+	# has read the last run's "go", and the loop run before it attached
+	: >"$tmp/out"
 	"$@" >"$tmp/out" 2>&1 &
 	_pid=$!
 	if ! wait_go "$tmp/out" "$_pid"; then

@@ -37,6 +37,11 @@ scripts/build.sh
 cc -O2 -Wall -Wextra -o bench/runstat bench/runstat.c
 cc -O2 -Wall -Wextra -o bench/spin bench/spin.c
 cc -O2 -Wall -Wextra -o bench/ufunc bench/ufunc.c
+# bench/usdt's probe, made as a program of a user's is (docs/usdt.md)
+userland/dtrace -h -s bench/usdt.d -o bench/usdt_probes.h
+cc -O2 -Wall -Wextra -c -o bench/usdt.o bench/usdt.c
+userland/dtrace -G -s bench/usdt.d -o bench/usdt_prov.o bench/usdt.o
+cc -o bench/usdt bench/usdt.o bench/usdt_prov.o
 
 res=$top/.vm/bench-$KVER
 out=bench/results/LATEST.md

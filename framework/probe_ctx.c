@@ -671,6 +671,17 @@ void dtrace_probe_entry(dtrace_id_t id, unsigned int nargs,
 EXPORT_SYMBOL_NS_GPL(dtrace_probe_entry, DTRACE_NS);
 NOKPROBE_SYMBOL(dtrace_probe_entry);
 
+void dtrace_probe_user(dtrace_id_t id, struct pt_regs *regs, bool entry)
+{
+	const u64 args[6] = { regs->di, regs->si, regs->dx, regs->cx,
+			      regs->r8, regs->r9 };
+
+	dtrace_probe_run(id, args, ARRAY_SIZE(args), 0, regs, entry, false,
+			 false);
+}
+EXPORT_SYMBOL_NS_GPL(dtrace_probe_user, DTRACE_NS);
+NOKPROBE_SYMBOL(dtrace_probe_user);
+
 void dtrace_probe(dtrace_id_t id, u64 arg0, u64 arg1, u64 arg2, u64 arg3,
 		  u64 arg4, u64 arg5)
 {

@@ -352,6 +352,22 @@ void dtrace_probe_entry(dtrace_id_t id, unsigned int nargs,
 			const struct kprobe *kp, struct pt_regs *regs);
 
 /**
+ * dtrace_probe_user() - a probe fired in user code, at a uprobe
+ * @id: the probe's id
+ * @regs: the user registers the uprobe's handler was given
+ * @entry: @regs were taken at the first instruction of a function, as
+ *	for dtrace_probe_regs()
+ *
+ * dtrace_probe_regs() with the six argument registers of the x86-64
+ * calling convention as arg0..arg5 (rdi, rsi, rdx, rcx, r8, r9; arg6..
+ * read 0): what a function entry or offset probe in a user program
+ * passes, without building an array of its own.
+ *
+ * Context: as dtrace_probe().
+ */
+void dtrace_probe_user(dtrace_id_t id, struct pt_regs *regs, bool entry);
+
+/**
  * dtrace_match_glob() - does @str match the glob @pattern?
  * @pattern: a field of a probe description: '*', '?', '[set]' with
  *	ranges and '!' or '^', '\\' escapes; empty matches anything

@@ -136,37 +136,43 @@ static void ftp_usdt_prefault(const struct ftp_site *site, const u64 *args,
 	}
 }
 
+/* A USDT site: its arguments as its note describes them. */
+static noinline void ftp_usdt_fire(const struct ftp_site *site,
+				   struct pt_regs *regs)
+{
+	unsigned int i, n = site->probe->nargs;
+	/* only the first n are written and read */
+	u64 args[DTRACE_FTP_NARGS] __uninitialized;
+
+	for (i = 0; i < n; i++)
+		args[i] = ftp_usdt_arg(&site->args[i], regs);
+	ftp_usdt_prefault(site, args, n);
+	dtrace_probe_regs(site->probe->id, args, n, regs, false);
+}
+NOKPROBE_SYMBOL(ftp_usdt_fire);
+
 /*
- * Entry, offset and USDT probes.  Another process than the traced one
- * may reach the breakpoint (a child forked with it in place): it asks
+ * Entry, offset and USDT probes: the site is the consumer's container,
+ * its probe one pointer away.  Another process than the traced one may
+ * reach the breakpoint (a child forked with it in place): it asks
  * uprobes to take the breakpoint out of that process, which the filter
- * confirms.
+ * confirms.  An entry or offset probe's arguments are the six argument
+ * registers, which dtrace_probe_user() takes from @regs: this handler
+ * builds nothing on its stack (the kernel's stack initialisation would
+ * zero an array at each event).
  */
 static int ftp_handler(struct uprobe_consumer *uc, struct pt_regs *regs)
 {
 	const struct ftp_site *site = container_of(uc, struct ftp_site, uc);
 	const struct ftp_probe *probe = site->probe;
-	u64 args[DTRACE_FTP_NARGS];
-	unsigned int i, n;
 
 	if (probe->mm && current->mm != probe->mm)
 		return UPROBE_HANDLER_REMOVE;
-	if (probe->kind == DTRACE_FTP_USDT) {
-		n = probe->nargs;
-		for (i = 0; i < n; i++)
-			args[i] = ftp_usdt_arg(&site->args[i], regs);
-		ftp_usdt_prefault(site, args, n);
-	} else {
-		args[0] = regs->di;
-		args[1] = regs->si;
-		args[2] = regs->dx;
-		args[3] = regs->cx;
-		args[4] = regs->r8;
-		args[5] = regs->r9;
-		n = 6;
-	}
-	dtrace_probe_regs(probe->id, args, n, regs,
-			  probe->kind == DTRACE_FTP_ENTRY);
+	if (probe->kind == DTRACE_FTP_USDT)
+		ftp_usdt_fire(site, regs);
+	else
+		dtrace_probe_user(probe->id, regs,
+				  probe->kind == DTRACE_FTP_ENTRY);
 	return 0;
 }
 NOKPROBE_SYMBOL(ftp_handler);

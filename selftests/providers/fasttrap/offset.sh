@@ -13,16 +13,8 @@ set -eu
 . selftests/providers/fasttrap/fasttrap.inc
 
 ft_setup
-command -v objdump >/dev/null || dt_skip "no objdump"
-# the second instruction's address minus the first's
-# shellcheck disable=SC2046 # two addresses
-set -- $(objdump -d --no-show-raw-insn "$UT" |
-	awk '/<ut_add>:$/ { f = 1; next }
-	     f && /^ *[0-9a-f]+:/ { sub(":", "", $1); print $1; if (++n == 2) exit }
-	     f && /^$/ { exit }')
-off=
-[ $# -eq 2 ] && off=$(printf '%x' $((0x$2 - 0x$1)))
-[ -n "$off" ] || dt_fail "cannot find ut_add's second instruction"
+ft_second_insn
+off=$FT_OFF
 ft_run -c "$UT -n 40" -n "pid\$target:a.out:ut_add:$off { @[probename] = count(); }
 	END { printa(\"at %s %@d\\n\", @); }"
 ft_expect "^at $off 40\$"

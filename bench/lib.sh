@@ -47,9 +47,21 @@ wait_exit() {
 	wait "$1" || true
 }
 
+# timer_events NS: the events of a loop that took NS ns: $n, or with
+# $timer_hz set (a probe on a timer of that rate on the loop's CPU) its
+# firings during the loop, NS * timer_hz / 10^9 (under -icount the
+# guest's clock, which the timer follows)
+timer_events() {
+	if [ -z "${timer_hz-}" ]; then
+		echo "$n"
+	else
+		awk -v t="$1" -v hz="$timer_hz" 'BEGIN { printf "%.0f\n", t * hz / 1e9 }'
+	fi
+}
+
 # traced NAME PARSE CMD...: spin under CMD, stop CMD with SIGINT; the
-# run's events are what awk PARSE finds in CMD's output (n when PARSE is
-# empty: the calls spin made, none of them traced).  $spin_cmd, if set,
+# run's events are what awk PARSE finds in CMD's output (when PARSE is
+# empty, timer_events: the calls spin made, or a timer's firings).  $spin_cmd, if set,
 # is the loop run instead of bench/spin (called with $n too).
 traced() {
 	_name=$1 _parse=$2
@@ -75,8 +87,11 @@ traced() {
 		touch "$tmp/$_name.failed"
 		return 0
 	fi
-	_ev=$n
-	[ -z "$_parse" ] || _ev=$(awk "$_parse" "$tmp/out")
+	if [ -z "$_parse" ]; then
+		_ev=$(timer_events "$_t")
+	else
+		_ev=$(awk "$_parse" "$tmp/out")
+	fi
 	if [ -z "$_ev" ] || [ "$_ev" -eq 0 ]; then
 		echo "$bench: $_name counted no events: $(head -c 300 "$tmp/out")" >&2
 		touch "$tmp/$_name.failed"
@@ -87,7 +102,8 @@ traced() {
 
 # floor NAME ARG...: the loop (as in traced()) with floor_bench.ko loaded
 # with module parameters ARG... (a bare hook with an empty handler),
-# its events being the loop's $n calls
+# its events being the loop's $n calls, or with $timer_hz set those of
+# a timer (timer_events)
 floor() {
 	_name=$1
 	shift
@@ -99,7 +115,7 @@ floor() {
 	fi
 	_t=$(${spin_cmd:-bench/spin} "$n")
 	rmmod floor_bench
-	echo "$_t $n" >>"$tmp/$_name"
+	echo "$_t $(timer_events "$_t")" >>"$tmp/$_name"
 }
 
 # spin_umask N: bench/spin's umask() loop, as $spin_cmd for traced()

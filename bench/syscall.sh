@@ -5,6 +5,8 @@
 # makes N getpid() calls (and N 1-byte reads of /dev/zero, for a second
 # baseline) untraced, then N getpid() calls under each of:
 #   ours-all  syscall:::entry { @[probefunc] = count(); }
+#   ours-nokey syscall:::entry { @ = count(); } (the key's share, by
+#             difference)
 #   bpf-all   tracepoint:raw_syscalls:sys_enter { @[comm] = count(); }
 #   ours-one  syscall::read:entry { @ = count(); }
 #   bpf-one   tracepoint:syscalls:sys_enter_read { @ = count(); }
@@ -43,6 +45,8 @@ while [ "$rep" -lt "$reps" ]; do
 	traced ours-all '$1 == "getpid" { print $2 }' $dtrace -q -n \
 		"$go syscall:::entry { @[probefunc] = count(); }"
 	settle
+	traced ours-nokey '' $dtrace -q -n "$go syscall:::entry { @ = count(); }"
+	settle
 	traced ours-one '' $dtrace -q -n "$go syscall::read:entry { @ = count(); }"
 	if [ -n "$bpf" ]; then
 		settle
@@ -77,6 +81,10 @@ set -- $(cost ours-all "$base") $(cost bpf-all "$base") \
 	$(cost floor-tp "$base")
 row 'syscall:::entry, @[probefunc] = count(): added cost per call' \
 	ns/event "$1" "$2" "$3" "<=0.50" "$5"
+# shellcheck disable=SC2046 # "median spread", two words each
+set -- $(cost ours-nokey "$base") $(cost bpf-all "$base") \
+	$(cost floor-tp "$base")
+row 'the same with @ = count() (no key)' ns/event "$1" "$2" "$3" "" "$5"
 # shellcheck disable=SC2046 # "median spread", two words each
 set -- $(cost ours-one "$base") $(cost bpf-one "$base")
 row 'getpid() while only syscall::read:entry is traced: added cost' \

@@ -15,8 +15,14 @@
  *   hook=tracepoint tp=NAME a probe on the tracepoint NAME (sys_enter)
  *   hook=uprobe path=FILE offset=OFF
  *                           a uprobe consumer at file offset OFF of FILE
+ *   hook=hrtimer hz=N       a hard hrtimer pinned to each online CPU,
+ *                           firing N times a second and only re-arming:
+ *                           the timer under profile-N (the core's
+ *                           per-CPU cyclic, framework/cyclic.c)
  */
+#include <linux/cpu.h>
 #include <linux/ftrace.h>
+#include <linux/hrtimer.h>
 #include <linux/kernel.h>
 #include <linux/kprobes.h>
 #include <linux/module.h>
@@ -29,7 +35,7 @@
 
 static char *hook = "ftrace";
 module_param(hook, charp, 0444);
-MODULE_PARM_DESC(hook, "ftrace, kprobe, tracepoint or uprobe");
+MODULE_PARM_DESC(hook, "ftrace, kprobe, tracepoint, uprobe or hrtimer");
 static char *func = "__task_pid_nr_ns";
 module_param(func, charp, 0444);
 MODULE_PARM_DESC(func, "kernel function for hook=ftrace and hook=kprobe");
@@ -42,6 +48,9 @@ MODULE_PARM_DESC(path, "executable for hook=uprobe");
 static ulong offset;
 module_param(offset, ulong, 0444);
 MODULE_PARM_DESC(offset, "file offset in path for hook=uprobe");
+static uint hz = 4999;
+module_param(hz, uint, 0444);
+MODULE_PARM_DESC(hz, "rate of hook=hrtimer, per second on each CPU");
 
 static void floor_ftrace(unsigned long ip, unsigned long parent_ip,
 			 struct ftrace_ops *op, struct ftrace_regs *fregs)
@@ -108,6 +117,51 @@ static int floor_uprobe_attach(void)
 	return ret;
 }
 
+static DEFINE_PER_CPU(struct hrtimer, floor_timer);
+static u64 floor_interval;	/* ns */
+
+/* As the core's cyclic does, without the call of a probe. */
+static enum hrtimer_restart floor_hrtimer(struct hrtimer *t)
+{
+	hrtimer_forward_now(t, ns_to_ktime(floor_interval));
+	return HRTIMER_RESTART;
+}
+
+/* On the CPU itself, so that the pinned timer stays there. */
+static void floor_hrtimer_start(void *unused)
+{
+	hrtimer_start(this_cpu_ptr(&floor_timer), ns_to_ktime(floor_interval),
+		      HRTIMER_MODE_REL_PINNED_HARD);
+}
+
+/* Each online CPU's; a CPU that comes online later gets none. */
+static int floor_hrtimer_attach(void)
+{
+	int cpu;
+
+	if (!hz || hz > NSEC_PER_SEC / NSEC_PER_USEC)
+		return -EINVAL;
+	floor_interval = NSEC_PER_SEC / hz;
+	for_each_possible_cpu(cpu) {
+		struct hrtimer *t = per_cpu_ptr(&floor_timer, cpu);
+
+		hrtimer_init(t, CLOCK_MONOTONIC, HRTIMER_MODE_REL_PINNED_HARD);
+		t->function = floor_hrtimer;
+	}
+	cpus_read_lock();
+	on_each_cpu(floor_hrtimer_start, NULL, 1);
+	cpus_read_unlock();
+	return 0;
+}
+
+static void floor_hrtimer_detach(void)
+{
+	int cpu;
+
+	for_each_possible_cpu(cpu)
+		hrtimer_cancel(per_cpu_ptr(&floor_timer, cpu));
+}
+
 static int __init floor_init(void)
 {
 	int ret;
@@ -126,6 +180,8 @@ static int __init floor_init(void)
 							   NULL) : -ENOENT;
 	} else if (!strcmp(hook, "uprobe")) {
 		ret = floor_uprobe_attach();
+	} else if (!strcmp(hook, "hrtimer")) {
+		ret = floor_hrtimer_attach();
 	} else {
 		ret = -EINVAL;
 	}
@@ -143,6 +199,8 @@ static void __exit floor_exit(void)
 	} else if (!strcmp(hook, "tracepoint")) {
 		tracepoint_probe_unregister(floor_tp, floor_tp_probe, NULL);
 		tracepoint_synchronize_unregister();
+	} else if (!strcmp(hook, "hrtimer")) {
+		floor_hrtimer_detach();
 	} else {
 		dtrace_uprobe_unregister(floor_inode, offset, &floor_uc,
 					 floor_up);

@@ -16,14 +16,17 @@
 #include "dt_var.h"
 #include "dt_xlate.h"
 
-#define DT_PRAGMA_WORDS	8
+/* A directive's longest line, and the most words it can have (a byte and a blank each). */
+#define DT_PRAGMA_LINE	512
+#define DT_PRAGMA_WORDS	(DT_PRAGMA_LINE / 2)
 
 /*
- * Split @s into at most @max words (in place): blank-separated, or a
- * "quoted string" whose quotes are dropped.
- * Return: the number of words, or @max + 1 if there are more.
+ * Split @s, shorter than DT_PRAGMA_LINE, into words (in place):
+ * blank-separated, or a "quoted string" whose quotes are dropped.
+ * @words has room for DT_PRAGMA_WORDS, as many as @s can hold.
+ * Return: the number of words.
  */
-static int dt_pragma_split(char *s, char **words, int max)
+static int dt_pragma_split(char *s, char **words)
 {
 	int n = 0;
 
@@ -34,8 +37,6 @@ static int dt_pragma_split(char *s, char **words, int max)
 			s++;
 		if (!*s)
 			break;
-		if (n == max)
-			return max + 1;
 		if (*s == '"')
 			end = *s++;
 		words[n++] = s;
@@ -212,7 +213,7 @@ static int dt_pragma_attributes(struct dt_pcb *pcb, const char *what,
  */
 int dt_pragma(struct dt_pcb *pcb, const char *line)
 {
-	char buf[512], *w[DT_PRAGMA_WORDS];
+	char buf[DT_PRAGMA_LINE], *w[DT_PRAGMA_WORDS];
 	const char *p = line;
 	int n;
 
@@ -226,7 +227,7 @@ int dt_pragma(struct dt_pcb *pcb, const char *line)
 		return -1;
 	}
 	strcpy(buf, p + 1);
-	n = dt_pragma_split(buf, w, DT_PRAGMA_WORDS);
+	n = dt_pragma_split(buf, w);
 	if (n > 0 && !strcmp(w[0], "error"))
 		return dt_pragma_error(pcb, w + 1, n - 1);
 	if (n > 0 && !strcmp(w[0], "ident"))

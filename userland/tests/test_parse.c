@@ -517,6 +517,12 @@ void test_parse(void)
 	tap_is_str(parse_prog(dtp, "\n#error no good\nBEGIN"),
 		   "[D_PRAGERR] line 2: #error: no good ",
 		   "parse: #error without the preprocessor");
+	tap_is_str(parse_prog(dtp, "#error a b c d e f g h i j k\nBEGIN"),
+		   "[D_PRAGERR] line 1: #error: a b c d e f g h i j k ",
+		   "parse: #error of more words than a #pragma has");
+	tap_is_str(parse_prog(dtp, "#pragma D error 1 2 3 4 5 6 7 8 9\nBEGIN"),
+		   "[D_PRAGERR] line 1: #error: 1 2 3 4 5 6 7 8 9 ",
+		   "parse: #pragma D error of many words");
 	tap_is_str(parse_prog(dtp, "#if 0\n#endif\nBEGIN"),
 		   "[D_PRAGCTL_INVAL] line 1: invalid control directive: #if 0",
 		   "parse: #if without the preprocessor");

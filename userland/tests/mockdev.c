@@ -431,16 +431,20 @@ static void fire_ticks(void)
 
 /* The syscall provider's stability, as dtrace_syscall.ko declares it. */
 static const struct dtrace_pattr mock_syscall_attr = {
-	MOCK_ATTR(EVOLVING, EVOLVING, COMMON), MOCK_ATTR(PRIVATE, PRIVATE, UNKNOWN),
-	MOCK_ATTR(UNSTABLE, UNSTABLE, ISA), MOCK_ATTR(EVOLVING, EVOLVING, COMMON),
-	MOCK_ATTR(UNSTABLE, UNSTABLE, ISA),
+	.provider	= MOCK_ATTR(EVOLVING, EVOLVING, COMMON),
+	.mod		= MOCK_ATTR(PRIVATE, PRIVATE, UNKNOWN),
+	.func		= MOCK_ATTR(UNSTABLE, UNSTABLE, ISA),
+	.name		= MOCK_ATTR(EVOLVING, EVOLVING, COMMON),
+	.args		= MOCK_ATTR(UNSTABLE, UNSTABLE, ISA),
 };
 
 /* The dtrace provider's, as dtrace_core.ko declares it. */
 static const struct dtrace_pattr mock_dtrace_attr = {
-	MOCK_ATTR(STABLE, STABLE, COMMON), MOCK_ATTR(PRIVATE, PRIVATE, UNKNOWN),
-	MOCK_ATTR(PRIVATE, PRIVATE, UNKNOWN), MOCK_ATTR(STABLE, STABLE, COMMON),
-	MOCK_ATTR(STABLE, STABLE, COMMON),
+	.provider	= MOCK_ATTR(STABLE, STABLE, COMMON),
+	.mod		= MOCK_ATTR(PRIVATE, PRIVATE, UNKNOWN),
+	.func		= MOCK_ATTR(PRIVATE, PRIVATE, UNKNOWN),
+	.name		= MOCK_ATTR(STABLE, STABLE, COMMON),
+	.args		= MOCK_ATTR(STABLE, STABLE, COMMON),
 };
 
 static int mock_ioctl(unsigned long cmd, void *arg)

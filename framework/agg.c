@@ -231,6 +231,7 @@ void dtrace_aggs_free(struct dtrace_state *state)
 		dtrace_free(ab->data[0]);
 		dtrace_free(ab->data[1]);
 		dtrace_free(ab->key);
+		dtrace_free(ab->hits);
 	}
 	dtrace_percpu_free(state->aggbufs, sizeof(struct dtrace_aggbuf));
 	state->aggbufs = NULL;
@@ -267,8 +268,8 @@ int dtrace_aggs_alloc(struct dtrace_state *state)
 {
 	/* A size the machine cannot give is an error, not an OOM kill. */
 	const gfp_t gfp = GFP_KERNEL | __GFP_NORETRY | __GFP_NOWARN;
+	u32 id, nhits = 0;
 	int cpu;
-	u32 id;
 
 	lockdep_assert_held(&state->lock);
 	state->aggsize = state->options[DTRACE_OPT_AGGSIZE];
@@ -278,9 +279,11 @@ int dtrace_aggs_alloc(struct dtrace_state *state)
 						 DTRACE_AGG_BYTES_PER_HEAD);
 	state->agg_keymax = 8;
 	for (id = 1; id < DTRACE_AGG_MAXID; id++)
-		if (state->aggs[id])
+		if (state->aggs[id]) {
 			state->agg_keymax = max(state->agg_keymax,
 						state->aggs[id]->keysize);
+			nhits = id + 1;
+		}
 
 	state->aggbufs = dtrace_percpu_zalloc(sizeof(struct dtrace_aggbuf),
 					      __alignof__(struct dtrace_aggbuf));
@@ -293,7 +296,10 @@ int dtrace_aggs_alloc(struct dtrace_state *state)
 		ab->data[0] = dtrace_zalloc_node(state->aggsize, gfp, node);
 		ab->data[1] = dtrace_zalloc_node(state->aggsize, gfp, node);
 		ab->key = dtrace_zalloc_node(state->agg_keymax, gfp, node);
-		if (!ab->data[0] || !ab->data[1] || !ab->key) {
+		ab->hits = dtrace_zalloc_node(nhits * sizeof(*ab->hits), gfp,
+					      node);
+		ab->nhits = nhits;
+		if (!ab->data[0] || !ab->data[1] || !ab->key || !ab->hits) {
 			dtrace_aggs_free(state);
 			return -ENOMEM;
 		}

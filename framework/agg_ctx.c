@@ -16,10 +16,14 @@
  *
  * An entry's next is the offset of the next one on its chain.  Entries
  * are never freed: a snapshot takes the whole buffer and the consumer
- * resets it before it is switched in again.
+ * resets it before it is switched in again.  Each CPU caches, per
+ * aggregation, the entry it hit last (struct dtrace_agghit); a switch
+ * forgets them all, so a cached entry is always one of data[active].
+ * clear() and trunc() act on the consumer's copy, never on a buffer.
  */
 #define pr_fmt(fmt) "dtrace: " fmt
 
+#include <linux/cred.h>
 #include <linux/kprobes.h>
 #include <linux/limits.h>
 #include <linux/moduleparam.h>
@@ -43,7 +47,7 @@ MODULE_PARM_DESC(straight, "run straight-line DIF programs without the decode lo
 
 bool dtrace_agg_fast = true;
 module_param_named(aggfast, dtrace_agg_fast, bool, 0644);
-MODULE_PARM_DESC(aggfast, "clauses of one aggregation skip the action loop (@ = count(): the clause machinery); keys of one integer (or none) skip the key buffer and hit a cached entry (default 1)");
+MODULE_PARM_DESC(aggfast, "clauses of one aggregation skip the action loop (@ = count() and @[execname] = count(): the clause machinery); keys of one integer (or none) skip the key buffer and hit a cached entry, as keys of one built-in string do (default 1)");
 
 /* An integer on the tuple stack: pushed with PUSHTV. */
 static bool dtrace_tuple_is_int(const struct dtrace_tuple_ent *e)
@@ -248,13 +252,135 @@ noinline u64 *dtrace_agg_lookup_miss(const struct dtrace_state *state,
 
 	vals = dtrace_agg_lookup(state, ab, agg, (const char *)&key, &sig);
 	if (vals) {
-		ab->hit_id = agg->def.id;
-		ab->hit_key = key;
-		ab->hit_off = (char *)vals - base;
+		ab->hits[agg->def.id].key = key;
+		ab->hits[agg->def.id].off = (char *)vals - base;
 	}
 	return vals;
 }
 NOKPROBE_SYMBOL(dtrace_agg_lookup_miss);
+
+/*
+ * Whether the string at @src is the key @key of @size bytes as the
+ * general path would lay it out (dtrace_agg_key(): the bytes up to the
+ * NUL, at most @size - 1 of them, then zeros): compared up to the NUL,
+ * never read past it or past @size - 1 bytes.
+ */
+static __always_inline bool dtrace_agg_str_equal(const char *key,
+						 const char *src, u32 size)
+{
+	u32 i;
+	char c;
+
+	for (i = 0; i < size - 1; i++) {
+		c = READ_ONCE(src[i]);
+		if (key[i] != c)
+			return false;
+		if (!c)
+			return true;
+	}
+	return true;	/* cut at size - 1, as the stored key was */
+}
+
+/*
+ * dtrace_agg_lookup_str()'s miss: lay @src out in the key buffer as
+ * dtrace_agg_key() does (each byte read once, so a name changing under
+ * us gives one string or the other, not a mix of lengths), look it up
+ * (created if missing) and cache the entry.  @src is a string of the
+ * kernel's own that is there for as long as the firing (a task's comm,
+ * a probe's names), so it is read directly.
+ */
+static noinline u64 *dtrace_agg_lookup_str_miss(const struct dtrace_state *state,
+						struct dtrace_aggbuf *ab,
+						const struct dtrace_agg *agg,
+						const char *src)
+{
+	u32 size = agg->def.keys[0].size, n, sig;
+	char *key = ab->key, c;
+	u64 *vals;
+
+	for (n = 0; n < size - 1; n++) {
+		c = READ_ONCE(src[n]);
+		if (!c)
+			break;
+		key[n] = c;
+	}
+	sig = n / 8 + 1;
+	memset(key + n, 0, sig * 8 - n);
+	vals = dtrace_agg_lookup(state, ab, agg, key, &sig);
+	if (vals)
+		ab->hits[agg->def.id].off =
+			(char *)vals - (char *)ab->data[ab->active];
+	return vals;
+}
+NOKPROBE_SYMBOL(dtrace_agg_lookup_str_miss);
+
+/*
+ * The values of @agg's entry for the string @src, its one key, in this
+ * CPU's buffer @ab: the entry this CPU hit last for @agg if the key it
+ * stores is @src, compared up to the NUL without hashing; else the
+ * general lookup, which caches what it finds or makes.
+ */
+static __always_inline u64 *dtrace_agg_lookup_str(const struct dtrace_state *state,
+						  struct dtrace_aggbuf *ab,
+						  const struct dtrace_agg *agg,
+						  const char *src)
+{
+	u32 off = ab->hits[agg->def.id].off;
+	char *vals = (char *)ab->data[ab->active] + off;
+
+	if (off && dtrace_agg_str_equal(vals - agg->keysize, src,
+					agg->def.keys[0].size))
+		return (u64 *)vals;
+	return dtrace_agg_lookup_str_miss(state, ab, agg, src);
+}
+
+/**
+ * dtrace_agg_lookup_var() - the entry of an ECB counted by the ECB loop
+ * @ecb: an ECB whose agg_direct has one key, the built-in variable
+ *	ecb->agg_var (ecb.c, dtrace_ecb_agg_direct(), chose it)
+ * @ab: this CPU's aggregation buffers
+ *
+ * The variable is read as the general path reads it
+ * (dtrace_env_variable() in env_ctx.c), but from the task, the CPU and
+ * the ECB's probe, with no machine state, and its entry found through
+ * @ab's cached one.
+ * Context: probe context.
+ * Return: the values, or NULL if a new entry does not fit (a drop).
+ */
+u64 *dtrace_agg_lookup_var(const struct dtrace_ecb *ecb,
+			   struct dtrace_aggbuf *ab)
+{
+	const struct dtrace_state *state = ecb->state;
+	const struct dtrace_agg *agg = ecb->agg_direct;
+	const struct dtrace_probe *probe = ecb->probe;
+	struct task_struct *task = current;
+
+	switch (ecb->agg_var) {
+	case DTRACE_DIF_VAR_EXECNAME:
+		return dtrace_agg_lookup_str(state, ab, agg, task->comm);
+	case DTRACE_DIF_VAR_PROBEPROV:
+		return dtrace_agg_lookup_str(state, ab, agg, probe->prov->name);
+	case DTRACE_DIF_VAR_PROBEMOD:
+		return dtrace_agg_lookup_str(state, ab, agg, probe->mod);
+	case DTRACE_DIF_VAR_PROBEFUNC:
+		return dtrace_agg_lookup_str(state, ab, agg, probe->func);
+	case DTRACE_DIF_VAR_PROBENAME:
+		return dtrace_agg_lookup_str(state, ab, agg, probe->name);
+	case DTRACE_DIF_VAR_PID:
+		return dtrace_agg_lookup_int(state, ab, agg, task->tgid);
+	case DTRACE_DIF_VAR_TID:
+		return dtrace_agg_lookup_int(state, ab, agg, task->pid);
+	case DTRACE_DIF_VAR_UID:
+		return dtrace_agg_lookup_int(state, ab, agg,
+					     __kuid_val(current_uid()));
+	case DTRACE_DIF_VAR_GID:
+		return dtrace_agg_lookup_int(state, ab, agg,
+					     __kgid_val(current_gid()));
+	}
+	/* DTRACE_DIF_VAR_CPU, the one other that ecb.c lets through */
+	return dtrace_agg_lookup_int(state, ab, agg, smp_processor_id());
+}
+NOKPROBE_SYMBOL(dtrace_agg_lookup_var);
 
 /*
  * The general path: lay the key out in this CPU's key buffer, then hash
@@ -427,7 +553,8 @@ void dtrace_agg_switch(void *arg)
 	ab->drops_seen = ab->drops;
 	ab->active ^= 1;
 	ab->used = 0;
-	ab->hit_off = 0;
+	/* no entry of the buffer switched out may be hit again */
+	memset(ab->hits, 0, ab->nhits * sizeof(*ab->hits));
 	dtrace_guard_leave();
 }
 NOKPROBE_SYMBOL(dtrace_agg_switch);

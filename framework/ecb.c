@@ -384,14 +384,61 @@ static int dtrace_ecb_count(struct dtrace_probe *probe,
 }
 
 /*
+ * Whether built-in variable @var is a key the ECB loop reads itself
+ * (dtrace_agg_lookup_var() in agg_ctx.c): from the task, the CPU or the
+ * probe, with no machine state and no fault, as a key of @kind.
+ */
+static bool dtrace_ecb_direct_var(u32 var, u32 kind)
+{
+	switch (var) {
+	case DTRACE_DIF_VAR_EXECNAME:
+	case DTRACE_DIF_VAR_PROBEPROV:
+	case DTRACE_DIF_VAR_PROBEMOD:
+	case DTRACE_DIF_VAR_PROBEFUNC:
+	case DTRACE_DIF_VAR_PROBENAME:
+		return kind == DTRACE_AGGKEY_STRING;
+	case DTRACE_DIF_VAR_PID:
+	case DTRACE_DIF_VAR_TID:
+	case DTRACE_DIF_VAR_UID:
+	case DTRACE_DIF_VAR_GID:
+	case DTRACE_DIF_VAR_CPU:
+		return kind == DTRACE_AGGKEY_INT;
+	}
+	return false;
+}
+
+/*
+ * Whether the key program @s pushes the one key of @agg from a built-in
+ * variable the ECB loop can read itself (`LDV execname; FLUSHTS;
+ * PUSHTR; RET`, `LDV pid; FLUSHTS; PUSHTV; RET`); if so, *@var is it.
+ */
+static bool dtrace_ecb_direct_key(const struct dtrace_dif_straight *s,
+				  const struct dtrace_agg *agg, u32 *var)
+{
+	const struct dtrace_aggkey *k = &agg->def.keys[0];
+	u8 push = k->kind == DTRACE_AGGKEY_STRING ? DTRACE_DIF_OP_PUSHTR :
+						    DTRACE_DIF_OP_PUSHTV;
+
+	if (agg->def.nkeys != 1 || agg->npush != 1 || s->nloads != 1 ||
+	    s->loads[0].kind != DTRACE_DIF_LOAD_VAR || s->push != push ||
+	    s->push_src != 1 || s->push_size ||
+	    !dtrace_ecb_direct_var(s->loads[0].var, k->kind))
+		return false;
+	*var = s->loads[0].var;
+	return true;
+}
+
+/*
  * The aggregation of @clause if the ECB loop may count it itself
- * (ecb->agg_direct): no predicate, one action, a count() of no key
- * (not even a stack) and no increment, whose program is the empty straight form (`@ = count()`:
- * FLUSHTS; RET, which reads nothing and cannot fault); else NULL.
+ * (ecb->agg_direct): no predicate, one action, a count() with no
+ * increment, whose program is the empty straight form (`@ = count()`:
+ * FLUSHTS; RET, which reads nothing and cannot fault) or pushes one
+ * key of a built-in variable (dtrace_ecb_direct_key(), *@var); else
+ * NULL.
  */
 static const struct dtrace_agg *
 dtrace_ecb_agg_direct(const struct dtrace_state *state,
-		      const struct dtrace_clause *clause)
+		      const struct dtrace_clause *clause, u32 *var)
 {
 	const struct dtrace_action *act = &clause->actions[0];
 	const struct dtrace_dif_straight *s;
@@ -402,10 +449,12 @@ dtrace_ecb_agg_direct(const struct dtrace_state *state,
 		return NULL;
 	s = &act->prog->straight;
 	agg = state->aggs[act->arg];
-	if (!s->ok || s->nloads || s->push || agg->npush || agg->def.nkeys ||
-	    agg->def.func != DTRACE_AGG_COUNT)
+	if (!s->ok || agg->def.func != DTRACE_AGG_COUNT ||
+	    (agg->def.flags & DTRACE_AGGDEF_INCR))
 		return NULL;
-	return agg;
+	if (!agg->def.nkeys && !s->nloads && !s->push && !agg->npush)
+		return agg;
+	return dtrace_ecb_direct_key(s, agg, var) ? agg : NULL;
 }
 
 /*
@@ -443,7 +492,8 @@ static int dtrace_ecb_reserve(struct dtrace_probe *probe,
 		ecb->fires_in = DTRACE_ACTIVITY_ACTIVE;
 	ecb->clause = en->clause;
 	ecb->recsize = en->recsize;
-	ecb->agg_direct = dtrace_ecb_agg_direct(state, en->clause);
+	ecb->agg_direct = dtrace_ecb_agg_direct(state, en->clause,
+						&ecb->agg_var);
 	refcount_inc(&en->clause->refs);
 	state->ecbs[state->necbs++] = ecb;
 	return 0;

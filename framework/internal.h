@@ -189,11 +189,14 @@ struct dtrace_ecb {
 	 */
 	int				fires_in;
 	/*
-	 * set when the clause is one count() of no key, with no predicate
-	 * and an empty program (`@ = count()`): the aggregation, which the
-	 * ECB loop counts itself (probe_ctx.c); NULL for every other clause
+	 * set when the clause is one count(), with no predicate, of no key
+	 * (`@ = count()`) or of one built-in variable that is read without
+	 * a machine state (`@[execname] = count()`, `@[pid] = count()`;
+	 * ecb.c, dtrace_ecb_agg_direct()): the aggregation, which the ECB
+	 * loop counts itself (probe_ctx.c); NULL for every other clause
 	 */
 	const struct dtrace_agg		*agg_direct;
+	u32				agg_var;	/* its key: DTRACE_DIF_VAR_* */
 };
 
 /* An ECB of dtrace:::ERROR: it fires from WARMUP to COOLDOWN. */
@@ -262,6 +265,17 @@ struct dtrace_agg {
 };
 
 /*
+ * The entry of one aggregation that a CPU hit last (agg_ctx.c): where
+ * its values are in the CPU's active buffer (0: none, as after a
+ * switch) and, for a key of one integer, the key.  A string key is not
+ * kept here: it is compared with the one the entry stores.
+ */
+struct dtrace_agghit {
+	u64				key;
+	u32				off;
+};
+
+/*
  * One CPU's aggregation buffers: two of aggsize bytes, each a hash of
  * u32 heads (entry offsets, 0 for none) followed by bump-allocated
  * entries; agg_ctx.c fills data[active], a snapshot switches them.
@@ -275,10 +289,9 @@ struct dtrace_aggbuf {
 	u32				snap_used;
 	u64				snap_drops;
 	void				*key;	/* the key being built, keymax bytes */
-	/* the entry last hit by an integer key: agg id, key, values' offset */
-	u32				hit_id;
-	u32				hit_off;	/* 0: none */
-	u64				hit_key;
+	/* each aggregation's entry last hit on this CPU, by id; nhits of them */
+	struct dtrace_agghit		*hits;
+	u32				nhits;
 };
 
 /*
@@ -613,14 +626,17 @@ void dtrace_agg_switch(void *aggbuf);
 u64 *dtrace_agg_lookup_miss(const struct dtrace_state *state,
 			    struct dtrace_aggbuf *ab,
 			    const struct dtrace_agg *agg, u64 key);
+u64 *dtrace_agg_lookup_var(const struct dtrace_ecb *ecb,
+			   struct dtrace_aggbuf *ab);
 
 /*
  * The values of @agg's entry for the integer @key (0 for no key;
  * agg->int_keyed) in this CPU's buffer @ab: the entry this CPU hit last
- * when it is the same, without hashing, else dtrace_agg_lookup_miss(),
- * which finds or makes the entry the general path would (same hash,
- * same key words) and caches it.  Inline here for the two callers of
- * the hit path, dtrace_agg_fire() and probe_ctx.c's ECB loop.
+ * for @agg when its key is the same, without hashing, else
+ * dtrace_agg_lookup_miss(), which finds or makes the entry the general
+ * path would (same hash, same key words) and caches it.  Inline here
+ * for the callers of the hit path, dtrace_agg_fire() and probe_ctx.c's
+ * ECB loop.
  * Context: probe context.
  * Return: NULL if a new entry does not fit (the caller counts the drop).
  */
@@ -629,8 +645,10 @@ dtrace_agg_lookup_int(const struct dtrace_state *state,
 		      struct dtrace_aggbuf *ab, const struct dtrace_agg *agg,
 		      u64 key)
 {
-	if (ab->hit_off && ab->hit_id == agg->def.id && ab->hit_key == key)
-		return (u64 *)((char *)ab->data[ab->active] + ab->hit_off);
+	const struct dtrace_agghit *hit = &ab->hits[agg->def.id];
+
+	if (hit->off && hit->key == key)
+		return (u64 *)((char *)ab->data[ab->active] + hit->off);
 	return dtrace_agg_lookup_miss(state, ab, agg, key);
 }
 

@@ -368,10 +368,12 @@ static struct dtrace_rechdr *dtrace_ecb_reserve(struct dtrace_ecb *ecb,
 }
 
 /*
- * Count @ecb's firing here if its clause is `@ = count()`
+ * Count @ecb's firing here if its clause is `@ = count()` or a count()
+ * keyed by one built-in variable such as `@[execname] = count()`
  * (ecb->agg_direct, ecb.c) and the fast paths are on: what
  * dtrace_agg_fire() would do for it, without a machine state, a clause
- * start or a program run (the program reads nothing and cannot fault).
+ * start or a program run (the program reads nothing but the key, which
+ * dtrace_agg_lookup_var() reads itself, and cannot fault).
  * Return: whether it did; if not, the caller fires the clause.
  */
 static __always_inline bool dtrace_ecb_count_direct(const struct dtrace_ecb *ecb)
@@ -383,7 +385,10 @@ static __always_inline bool dtrace_ecb_count_direct(const struct dtrace_ecb *ecb
 	if (!agg || !READ_ONCE(dtrace_agg_fast))
 		return false;
 	ab = this_cpu_ptr(ecb->state->aggbufs);
-	vals = dtrace_agg_lookup_int(ecb->state, ab, agg, 0);
+	if (agg->def.nkeys)
+		vals = dtrace_agg_lookup_var(ecb, ab);
+	else
+		vals = dtrace_agg_lookup_int(ecb->state, ab, agg, 0);
 	if (vals)
 		vals[0]++;
 	else

@@ -11,7 +11,8 @@
 # run through the engine.  Prints one TAP line for the seeds and one per
 # target; exits 1 on a finding (crash, sanitizer report, leak, timeout,
 # a compiled program the verifier refuses), whose input libFuzzer leaves
-# in userland/fuzz/ and which is shown here.
+# in userland/fuzz/ and which is shown here with the report's first
+# lines (report()); each target's log is .vm/fuzz-NAME.log.
 #
 # Usage: fuzz.sh [SECONDS]   (default $DT_FUZZ_SECONDS, else 60)
 set -eu
@@ -33,6 +34,14 @@ for f in $dfiles; do
 	cp "$f" "$dir/corpus/$(echo "${f#"$top"/}" | tr / _)"
 done
 
+# The error and summary lines of the sanitizers or libFuzzer in LOG, and
+# lines matching EXTRA; then the first frames of the first stack.
+errors() {
+	grep -E "^==[0-9]+== ?(ERROR|WARNING)|^SUMMARY: |runtime error: |$2" \
+		"$1" | sed 's/^/# /' | head -n 10
+	sed -n '/^ *#[0-9][0-9]* 0x/{s/^ */#   /;p;}' "$1" | head -n 8
+}
+
 ret=0
 rm -rf "$seeds"
 mkdir -p "$seeds"
@@ -41,32 +50,50 @@ if "$dir/fuzz_seed" "$seeds" $dfiles >"$log" 2>&1; then
 	echo "ok 1 fuzz/seeds: $(sed -n 's/^fuzz_seed: //p' "$log")"
 else
 	echo "not ok 1 fuzz/seeds: the compiled D did not all make seeds"
-	sed 's/^/# /' "$log" | tail -n 20
+	errors "$log" '^fuzz_seed: '
 	ret=1
 fi
 
-# One target: TAP line N, name, binary, its arguments.  Exit 1 on a finding.
+# The finding of BIN in its log LOG: errors(), and the
+# input libFuzzer wrote for it (the one this run named, not an older
+# file); for fuzz_d, also the D program the input makes.
+report() {
+	bin=$1 tlog=$2
+	errors "$tlog" '^fuzz_d: '
+	f=$(sed -n 's/.*Test unit written to //p' "$tlog" | tail -n 1)
+	case $f in
+	"") echo "# no input was written; full log: $tlog"; return ;;
+	/*) ;;
+	*) f=$dir/${f#./} ;;
+	esac
+	echo "# input $f (full log: $tlog), the first bytes:"
+	head -c 512 "$f" | od -c | sed 's/^/#   /' | head -n 12
+	echo "# reproduce: (cd userland/fuzz && ./$bin $f)"
+	[ "$bin" = fuzz_d ] || return 0
+	echo "# the D program it makes:"
+	(cd "$dir" && DT_FUZZ_D_PRINT=1 ./fuzz_d "$f" 2>&1) |
+		sed -n '/^Running: /,/^==\|^fuzz_d: \|^Executed /p' |
+		sed '1d;$d;s/^/#   /' | head -n 30
+}
+
+# One target: TAP line N, name, binary, its arguments.  Exit 1 on a
+# finding.  Each target's log is .vm/fuzz-NAME.log.
 fuzz_one() {
 	n=$1 name=$2 bin=$3
 	shift 3
 	st=0
+	tlog=$top/.vm/fuzz-$name.log
 	(cd "$dir" && ASAN_OPTIONS=detect_leaks=1 ./"$bin" -max_total_time="$secs" \
 		-timeout=10 -rss_limit_mb=2048 -print_final_stats=1 "$@") \
-		>"$log" 2>&1 || st=$?
-	runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
-	cov=$(grep -o 'cov: [0-9]* ft: [0-9]*' "$log" | tail -n 1)
+		>"$tlog" 2>&1 || st=$?
+	runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$tlog")
+	cov=$(grep -o 'cov: [0-9]* ft: [0-9]*' "$tlog" | tail -n 1)
 	if [ "$st" -eq 0 ]; then
 		echo "ok $n fuzz/$name: ${runs:-?} inputs in ${secs}s, ${cov:-cov: ?}, no finding"
 		return 0
 	fi
 	echo "not ok $n fuzz/$name: finding after ${runs:-?} inputs (exit $st)"
-	grep -E 'ERROR|SUMMARY|Test unit written|runtime error|fuzz_d:' "$log" |
-		sed 's/^/# /' | head -n 20
-	for f in "$dir"/crash-* "$dir"/leak-* "$dir"/timeout-* "$dir"/oom-*; do
-		[ -e "$f" ] || continue
-		echo "# input $f:"
-		head -c 512 "$f" | od -c | sed 's/^/#   /' | head -n 12
-	done
+	report "$bin" "$tlog"
 	return 1
 }
 

@@ -492,8 +492,9 @@ static const char *dt_aggkeys_name(const struct dt_agg *ag, char *buf,
 
 		if (i)
 			off += (size_t)snprintf(buf + off, len - off, ", ");
-		if (off < len)
-			dt_type_name(t, buf + off, len - off);
+		if (off >= len)
+			break;		/* cut: the ", " did not fit */
+		dt_type_name(t, buf + off, len - off);
 		off += strlen(buf + off);
 	}
 	if (off < len)

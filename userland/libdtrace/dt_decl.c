@@ -316,6 +316,22 @@ struct dt_typelist *dt_typelist_add(struct dt_pcb *pcb,
 	return l;
 }
 
+/*
+ * The pointer, array and function levels of @t above the type they
+ * derive from.  A type's name is printed through them recursively, a
+ * frame a level (dt_type.c), and made when the type is: the compiler
+ * refuses more than DT_DECL_MAXDEPTH, as a C compiler may.
+ */
+static unsigned int dt_decl_depth(const struct dt_type *t)
+{
+	unsigned int n = 0;
+
+	for (; t->kind == DT_TK_POINTER || t->kind == DT_TK_ARRAY ||
+	       t->kind == DT_TK_FUNC; t = t->ref)
+		n++;
+	return n;
+}
+
 const struct dt_type *dt_declarator_type(struct dt_pcb *pcb,
 					 const struct dt_type *base,
 					 const struct dt_declarator *d)
@@ -327,6 +343,13 @@ const struct dt_type *dt_declarator_type(struct dt_pcb *pcb,
 		dt_pcb_error(pcb, d->line, D_DECL_USELESS,
 			     "only an inline takes a parameter: %s[%s]",
 			     d->name ? d->name : "", d->param);
+		return NULL;
+	}
+	if ((uint64_t)dt_decl_depth(base) + d->nptr + d->is_func + d->ndims >
+	    DT_DECL_MAXDEPTH) {
+		dt_pcb_error(pcb, d->line, D_DECL_TYPE,
+			     "declarator has more than %d levels of pointer, array and function",
+			     DT_DECL_MAXDEPTH);
 		return NULL;
 	}
 	for (i = 0; t && i < d->nptr; i++)

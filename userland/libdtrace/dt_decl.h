@@ -17,6 +17,8 @@
 #include "dt_type.h"
 
 #define DT_DECL_MAXDIMS	8
+/* pointer, array and function levels of a type: dt_declarator_type() */
+#define DT_DECL_MAXDEPTH	256
 
 /* One declarator: [*...] name [dims...] [: bits] */
 struct dt_declarator {

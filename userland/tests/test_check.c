@@ -4,12 +4,34 @@
  * description checks of dt_compile.c, with exact tag and text, and
  * programs that must compile.
  */
+#include <string.h>
 #include "helpers.h"
 #include "tap.h"
 
 static void ck(dtrace_hdl_t *dtp, const char *prog, const char *want)
 {
 	tap_is_str(t_compile_msg(dtp, prog), want, "check: %s", prog);
+}
+
+/*
+ * printa()'s key signatures in a diagnostic are cut at 255 bytes: a key
+ * type whose name fills them, then a second key (a fuzz finding: the
+ * second key's ", " took the length past the buffer, read from there).
+ */
+static void test_check_printa_longkey(dtrace_hdl_t *dtp)
+{
+	char tag[301], prog[800], want[600];
+
+	memset(tag, 's', 300);
+	tag[300] = '\0';
+	snprintf(prog, sizeof(prog),
+		 "struct %s { int x; }; BEGIN { @lk1[(struct %s *)0, 1] = count(); @lk2[1] = count(); printa(@lk1, @lk2); }",
+		 tag, tag);
+	snprintf(want, sizeof(want),
+		 "[D_PRINTA_AGGPROTO] printa( ) argument #2 is incompatible with prototype:\n\tprototype: aggregation keyed [struct %.247s\n\t argument: aggregation keyed [int]",
+		 tag);
+	tap_is_str(t_compile_msg(dtp, prog), want,
+		   "check: printa( ) of keys whose signature is longer than the diagnostic's buffer");
 }
 
 /* Aggregations, the actions on them, speculations, symbol functions. */
@@ -749,6 +771,7 @@ void test_check(void)
 	   "[D_IDENT_UNDEF] failed to resolve a: Unknown variable name");
 
 	test_check_agg(dtp);
+	test_check_printa_longkey(dtp);
 
 	tap_is_str(t_script_msg(dtp, "BEGIN\n{\n\ttrace(x);\n}\n"),
 		   "[D_IDENT_UNDEF] line 3: failed to resolve x: Unknown variable name",

@@ -6,6 +6,7 @@
  */
 #include <stdio.h>
 #include <string.h>
+#include "dt_decl.h"
 #include "dt_pcb.h"
 #include "dt_type.h"
 #include "helpers.h"
@@ -242,6 +243,37 @@ static const char *type_after(dtrace_hdl_t *dtp, const char *text,
 	}
 	dt_pcb_fini(&pcb);
 	return out;
+}
+
+/*
+ * A type of more than DT_DECL_MAXDEPTH pointer, array and function
+ * levels is refused: its name is printed a stack frame a level when it
+ * is made, and a cast of some thousands of '*' overflowed the stack
+ * (found by review beside the fuzzers).  A typedef's name starts the
+ * count again.
+ */
+static void test_parse_deep(dtrace_hdl_t *dtp)
+{
+	char stars[DT_DECL_MAXDEPTH + 2], prog[1024];
+
+	memset(stars, '*', sizeof(stars) - 1);
+	stars[sizeof(stars) - 1] = '\0';
+	snprintf(prog, sizeof(prog), "BEGIN { trace((int %s)0); }", stars);
+	tap_is_str(t_compile_msg(dtp, prog),
+		   "[D_DECL_TYPE] declarator has more than 256 levels of pointer, array and function",
+		   "parse: a cast of 257 pointer levels");
+	snprintf(prog, sizeof(prog), "BEGIN { trace((int %s)0); }", stars + 1);
+	tap_is_str(t_compile_msg(dtp, prog), "OK",
+		   "parse: a cast of 256 pointer levels");
+	snprintf(prog, sizeof(prog), "int %.200s(%.100s dp);", stars, stars);
+	tap_is_str(t_compile_msg(dtp, prog),
+		   "[D_DECL_TYPE] declarator has more than 256 levels of pointer, array and function",
+		   "parse: levels counted through a declarator in parentheses");
+	snprintf(prog, sizeof(prog),
+		 "typedef int %.200s tp; typedef tp %.200s tq; BEGIN { trace((tq)0); }",
+		 stars, stars);
+	tap_is_str(t_compile_msg(dtp, prog), "OK",
+		   "parse: a typedef's levels are not counted again");
 }
 
 void test_parse(void)
@@ -517,6 +549,7 @@ void test_parse(void)
 	tap_is_str(parse_prog(dtp, "\n#error no good\nBEGIN"),
 		   "[D_PRAGERR] line 2: #error: no good ",
 		   "parse: #error without the preprocessor");
+	test_parse_deep(dtp);
 	tap_is_str(parse_prog(dtp, "#error a b c d e f g h i j k\nBEGIN"),
 		   "[D_PRAGERR] line 1: #error: a b c d e f g h i j k ",
 		   "parse: #error of more words than a #pragma has");

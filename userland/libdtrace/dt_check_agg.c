@@ -415,7 +415,10 @@ void dt_check_agg(struct dt_pcb *pcb, struct dt_node *n)
 	n->type = &dt_type_void;
 }
 
-/* Argument @a (#@argno) of @act: an aggregation already defined. */
+/*
+ * Argument @a (#@argno; there: the callers check the count) of @act:
+ * an aggregation already defined.
+ */
 static struct dt_agg *dt_check_aggarg(struct dt_pcb *pcb,
 				      const struct dt_node *n,
 				      struct dt_node *a, unsigned int argno,
@@ -425,7 +428,7 @@ static struct dt_agg *dt_check_aggarg(struct dt_pcb *pcb,
 	struct dt_agg *ag;
 	char buf[128];
 
-	if (!a || a->kind != DT_NODE_AGG) {
+	if (a->kind != DT_NODE_AGG) {
 		const struct dt_ident *f = NULL;
 
 		if (a->kind == DT_NODE_CALL && a->left->kind == DT_NODE_IDENT)

@@ -287,6 +287,47 @@ static void test_extremes(void)
 	       v == 0, "engine: strlen(\"\") is 0");
 }
 
+/*
+ * substr() of a string longer than strsize: the index counts within
+ * the strsize characters strlen() sees, and the result is read from
+ * there on, past them (funcs/substr/tst.substr_nonDPTR.d: it was read
+ * from the first strsize only, so came out short).  strsize 5 here.
+ */
+static void test_substr_long(void)
+{
+	static const struct {
+		int nargs;
+		int64_t index, length;
+		const char *want;
+	} c[] = {
+		{ 2, 0, 0, "hello" }, { 2, 1, 0, "ello " }, { 2, 4, 0, "o wor" },
+		{ 2, 5, 0, "" }, { 2, MAX, 0, "" }, { 3, 1, 3, "ell" },
+		{ 3, 1, 9, "ello " }, { 3, 2, MAX, "llo w" },
+		{ 2, -2, 0, "lo wo" }, { 3, -4, 4, "ello" },
+		{ 3, 1, -1, "ell" }, { 3, -7, 3, "h" }, { 2, MIN, 0, "hello" },
+		{ 3, MIN, MAX, "hell" }, { 3, 3, MIN, "" },
+	};
+	unsigned int i;
+
+	env.strsize = 6;
+	for (i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+		char what[96], len[32] = "";
+
+		if (c[i].nargs > 2)
+			snprintf(len, sizeof(len), ", %lld",
+				 (long long)c[i].length);
+		snprintf(what, sizeof(what),
+			 "strsize 5: substr(\"hello world\", %lld%s)",
+			 (long long)c[i].index, len);
+		str_is(DTRACE_DIF_SUBR_SUBSTR, "hello world", NULL, c[i].nargs,
+		       c[i].index, c[i].length, c[i].want, what);
+	}
+	/* a string of exactly strsize characters ends there */
+	str_is(DTRACE_DIF_SUBR_SUBSTR, "hello", NULL, 2, 1, 0, "ello",
+	       "strsize 5: substr(\"hello\", 1)");
+	env.strsize = 256;
+}
+
 static void test_strtok(void)
 {
 	static const struct dtrace_dif_insn tok[] = {
@@ -851,6 +892,7 @@ void test_engine(void)
 	env.strsize = 256;
 	test_rules();
 	test_extremes();
+	test_substr_long();
 	test_strtok();
 	test_wrap();
 	test_straight();

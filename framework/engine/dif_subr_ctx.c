@@ -173,14 +173,14 @@ static int dtrace_subr_substr_more(struct dtrace_dif_mstate *mst, char *buf,
  * substr(s, index[, length]).  The index counts within the characters
  * strlen() sees, strsize at most: a negative one from their end, and a
  * start at or past their end gives "".  From the start, the result
- * takes length characters (or up to the end), strsize at most; a string
- * longer than strsize is read on past its first strsize characters.  A
- * negative length leaves that many characters off the end of those
- * strlen() sees; a start before the beginning is clipped to it
- * (shortening a given length).
+ * takes length characters (or up to the end), strsize at most; a char *
+ * (@s not a D string, @str false) longer than strsize is read on past
+ * its first strsize characters.  A negative length leaves that many
+ * characters off the end of those strlen() sees; a start before the
+ * beginning is clipped to it (shortening a given length).
  */
 static u64 dtrace_subr_substr(struct dtrace_dif_mstate *mst, uintptr_t s,
-			      s64 index, bool has_len, s64 length)
+			      bool str, s64 index, bool has_len, s64 length)
 {
 	s64 max = dtrace_subr_maxlen(mst), start, end, lim;
 	char *buf;
@@ -206,8 +206,8 @@ static u64 dtrace_subr_substr(struct dtrace_dif_mstate *mst, uintptr_t s,
 		end = start + length;
 	if (start < 0)
 		start = 0;
-	/* a string that ended within strsize has nothing past its end */
-	lim = len < max ? len : start + max;
+	/* a D string, or one that ended within strsize, has no more */
+	lim = str || len < max ? len : start + max;
 	if (end > lim)
 		end = lim;
 	if (start >= end) {
@@ -961,7 +961,8 @@ u64 dtrace_dif_subr(u32 subr, const struct dtrace_tuple_ent *tup, u32 ntup,
 	case DTRACE_DIF_SUBR_STRJOIN:
 		return dtrace_subr_strjoin(mst, a0, a1);
 	case DTRACE_DIF_SUBR_SUBSTR:
-		return dtrace_subr_substr(mst, a0, a1, ntup > 2, a2);
+		return dtrace_subr_substr(mst, a0, tup[0].is_string, a1,
+					  ntup > 2, a2);
 	case DTRACE_DIF_SUBR_INDEX:
 	case DTRACE_DIF_SUBR_RINDEX:
 		return dtrace_subr_index(mst, a0, a1, ntup > 2, a2,

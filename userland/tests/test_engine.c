@@ -20,6 +20,8 @@
 	{ .op = DTRACE_DIF_OP_##o, .dst = d, .src1 = s1, .src2 = s2, .imm = i }
 
 static struct dif_env env;
+/* call() pushes its string by value, as a char * is, not as a string */
+static bool push_tv;
 
 /* A program of @n instructions and the given tables, run once. */
 static int run(const struct dtrace_dif_insn *ins, uint32_t n,
@@ -180,7 +182,10 @@ static int call(uint32_t subr, const char *s, const char *t, int nargs,
 	}
 	p[n++] = (struct dtrace_dif_insn)INS(FLUSHTS, 0, 0, 0, 0);
 	p[n++] = (struct dtrace_dif_insn)INS(SETS, 1, 0, 0, 0);
-	p[n++] = (struct dtrace_dif_insn)INS(PUSHTR, 0, 1, 0, 0);
+	if (push_tv)
+		p[n++] = (struct dtrace_dif_insn)INS(PUSHTV, 0, 1, 0, 0);
+	else
+		p[n++] = (struct dtrace_dif_insn)INS(PUSHTR, 0, 1, 0, 0);
 	i = 1;
 	if (t) {
 		p[n++] = (struct dtrace_dif_insn)INS(SETS, 1, 0, 0, (int)slen);
@@ -288,10 +293,11 @@ static void test_extremes(void)
 }
 
 /*
- * substr() of a string longer than strsize: the index counts within
- * the strsize characters strlen() sees, and the result is read from
- * there on, past them (funcs/substr/tst.substr_nonDPTR.d: it was read
- * from the first strsize only, so came out short).  strsize 5 here.
+ * substr() of a char * longer than strsize (pushed by value): the index
+ * counts within the strsize characters strlen() sees, and the result is
+ * read from there on, past them (funcs/substr/tst.substr_nonDPTR.d: it
+ * was read from the first strsize only, so came out short).  A D string
+ * (pushed by reference) has strsize characters at most.  strsize 5.
  */
 static void test_substr_long(void)
 {
@@ -310,6 +316,7 @@ static void test_substr_long(void)
 	unsigned int i;
 
 	env.strsize = 6;
+	push_tv = true;
 	for (i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
 		char what[96], len[32] = "";
 
@@ -317,14 +324,19 @@ static void test_substr_long(void)
 			snprintf(len, sizeof(len), ", %lld",
 				 (long long)c[i].length);
 		snprintf(what, sizeof(what),
-			 "strsize 5: substr(\"hello world\", %lld%s)",
+			 "strsize 5: substr((char *)\"hello world\", %lld%s)",
 			 (long long)c[i].index, len);
 		str_is(DTRACE_DIF_SUBR_SUBSTR, "hello world", NULL, c[i].nargs,
 		       c[i].index, c[i].length, c[i].want, what);
 	}
-	/* a string of exactly strsize characters ends there */
+	/* a char * of exactly strsize characters ends there */
 	str_is(DTRACE_DIF_SUBR_SUBSTR, "hello", NULL, 2, 1, 0, "ello",
-	       "strsize 5: substr(\"hello\", 1)");
+	       "strsize 5: substr((char *)\"hello\", 1)");
+	push_tv = false;
+	str_is(DTRACE_DIF_SUBR_SUBSTR, "hello world", NULL, 2, 1, 0, "ello",
+	       "strsize 5: substr(\"hello world\", 1) of a D string");
+	str_is(DTRACE_DIF_SUBR_SUBSTR, "hello world", NULL, 2, -2, 0, "lo",
+	       "strsize 5: substr(\"hello world\", -2) of a D string");
 	env.strsize = 256;
 }
 

@@ -148,12 +148,12 @@ static u64 dtrace_subr_strjoin(struct dtrace_dif_mstate *mst, uintptr_t a,
 }
 
 /*
- * The characters of @s from its strsize-th on, after the first strsize
- * (already in @buf) and up to @more of them, appended to @buf; @s had no
+ * The characters of the char * @s past its first strsize (which are in
+ * the result already), up to @more of them, appended at @buf; @s had no
  * NUL in its first @len == strsize.  The byte at @len is read alone
- * first: a string of exactly strsize characters (every string in
- * scratch or in a variable is one at most) ends there, and nothing past
- * its NUL is read.  Return: the characters appended, or -1 after a fault.
+ * first: a string of exactly strsize characters ends there, and nothing
+ * past its NUL is read.  Return: the characters appended, or -1 after a
+ * fault.
  */
 static int dtrace_subr_substr_more(struct dtrace_dif_mstate *mst, char *buf,
 				   uintptr_t s, u32 len, u32 more)

@@ -148,16 +148,43 @@ static u64 dtrace_subr_strjoin(struct dtrace_dif_mstate *mst, uintptr_t a,
 }
 
 /*
- * substr(s, index[, length]): a negative index counts from the end; a
- * negative length leaves that many characters off the end; a start
- * before the beginning is clipped to it (shortening a given length).
+ * The characters of the char * @s past its first strsize (which are in
+ * the result already), up to @more of them, appended at @buf; @s had no
+ * NUL in its first @len == strsize.  The byte at @len is read alone
+ * first: a string of exactly strsize characters ends there, and nothing
+ * past its NUL is read.  Return: the characters appended, or -1 after a
+ * fault.
+ */
+static int dtrace_subr_substr_more(struct dtrace_dif_mstate *mst, char *buf,
+				   uintptr_t s, u32 len, u32 more)
+{
+	char c;
+
+	if (!dtrace_dif_read(mst, &c, s + len, 1, false))
+		return -1;
+	if (!c) {
+		buf[0] = '\0';
+		return 0;
+	}
+	return dtrace_dif_strload(mst, buf, s + len, more, false);
+}
+
+/*
+ * substr(s, index[, length]).  The index counts within the characters
+ * strlen() sees, strsize at most: a negative one from their end, and a
+ * start at or past their end gives "".  From the start, the result
+ * takes length characters (or up to the end), strsize at most; a char *
+ * (@s not a D string, @str false) longer than strsize is read on past
+ * its first strsize characters.  A negative length leaves that many
+ * characters off the end of those strlen() sees; a start before the
+ * beginning is clipped to it (shortening a given length).
  */
 static u64 dtrace_subr_substr(struct dtrace_dif_mstate *mst, uintptr_t s,
-			      s64 index, bool has_len, s64 length)
+			      bool str, s64 index, bool has_len, s64 length)
 {
-	s64 start, end;
+	s64 max = dtrace_subr_maxlen(mst), start, end, lim;
 	char *buf;
-	int len;
+	int len, n;
 
 	buf = dtrace_subr_strarg(mst, s, &len);
 	if (!buf)
@@ -170,24 +197,31 @@ static u64 dtrace_subr_substr(struct dtrace_dif_mstate *mst, uintptr_t s,
 	if (start >= len)
 		end = start;
 	else if (!has_len)
-		end = len;
+		end = DTRACE_S64_MAX;
 	else if (length < 0)
 		end = len + length;
-	else if (start >= 0 && length > len - start)
-		end = len;
+	else if (start >= 0 && length > max)
+		end = start + max;
 	else
 		end = start + length;
 	if (start < 0)
 		start = 0;
-	if (end > len)
-		end = len;
+	/* a D string, or one that ended within strsize, has no more */
+	lim = str || len < max ? len : start + max;
+	if (end > lim)
+		end = lim;
 	if (start >= end) {
 		buf[0] = '\0';
 		return (uintptr_t)buf;
 	}
-	memmove(buf, buf + start, end - start);
-	buf[end - start] = '\0';
-	return (uintptr_t)buf;
+	if (end <= len) {
+		memmove(buf, buf + start, end - start);
+		buf[end - start] = '\0';
+		return (uintptr_t)buf;
+	}
+	memmove(buf, buf + start, len - start);
+	n = dtrace_subr_substr_more(mst, buf + len - start, s, len, end - len);
+	return n < 0 ? 0 : (uintptr_t)buf;
 }
 
 static bool dtrace_subr_match_at(const char *s, const char *sub, int sublen)
@@ -927,7 +961,8 @@ u64 dtrace_dif_subr(u32 subr, const struct dtrace_tuple_ent *tup, u32 ntup,
 	case DTRACE_DIF_SUBR_STRJOIN:
 		return dtrace_subr_strjoin(mst, a0, a1);
 	case DTRACE_DIF_SUBR_SUBSTR:
-		return dtrace_subr_substr(mst, a0, a1, ntup > 2, a2);
+		return dtrace_subr_substr(mst, a0, tup[0].is_string, a1,
+					  ntup > 2, a2);
 	case DTRACE_DIF_SUBR_INDEX:
 	case DTRACE_DIF_SUBR_RINDEX:
 		return dtrace_subr_index(mst, a0, a1, ntup > 2, a2,

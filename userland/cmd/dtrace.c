@@ -36,7 +36,8 @@ struct source {
 
 static volatile sig_atomic_t g_intr;
 static volatile sig_atomic_t g_chld;
-static dtrace_hdl_t *g_dtp;
+/* NULL before dtrace_close(), so that no signal handler wakes it then */
+static dtrace_hdl_t *volatile g_dtp;
 static struct source *g_srcs;
 static int g_nsrcs;
 
@@ -142,17 +143,30 @@ static int set_xopt(const char *arg)
 	return ret;
 }
 
+/*
+ * SIGINT, SIGTERM: stop tracing.  The flag first, then the wake: a
+ * signal that comes after run()'s loop tested the flag ends its next
+ * dtrace_sleep() at once (docs/userland.md).
+ */
 static void on_signal(int sig)
 {
+	dtrace_hdl_t *dtp = g_dtp;
+
 	(void)sig;
 	g_intr = 1;
+	if (dtp)
+		dtrace_wake(dtp);
 }
 
 /* The -c child changed state: cut dtrace_sleep() short to look. */
 static void on_child(int sig)
 {
+	dtrace_hdl_t *dtp = g_dtp;
+
 	(void)sig;
 	g_chld = 1;
+	if (dtp)
+		dtrace_wake(dtp);
 }
 
 static int on_error(const dtrace_errdata_t *e, void *arg)
@@ -382,6 +396,7 @@ static int run(FILE *out)
 		dtrace_workstatus_t ws;
 		char msg[128];
 
+		/* race-free: the handlers set the flag, then wake the sleep */
 		if (!g_intr && !g_chld)
 			dtrace_sleep(g_dtp);
 		g_chld = 0;
@@ -826,6 +841,7 @@ static void dump_core(void)
 int main(int argc, char **argv)
 {
 	struct cmdline cl = { 0 };
+	dtrace_hdl_t *dtp;
 	int i, err, ret;
 	FILE *out = stdout;
 	unsigned int ndescs = 0;
@@ -891,7 +907,9 @@ done:
 close:
 	fflush(stdout);
 	dtrace_getopt(g_dtp, "core", &core);
-	dtrace_close(g_dtp);
+	dtp = g_dtp;
+	g_dtp = NULL;
+	dtrace_close(dtp);
 	for (i = 0; i < cl.nstrs; i++)
 		free((char *)cl.strs[i]);
 	free(cl.strs);

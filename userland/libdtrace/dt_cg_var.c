@@ -325,7 +325,12 @@ unsigned int dt_cg_var_assign(struct dt_cg *cg, struct dt_node *n)
 	return val;
 }
 
-/* A subroutine call: arguments on the tuple stack, then CALL. */
+/*
+ * A subroutine call: arguments on the tuple stack, then CALL.  A D
+ * string goes by reference (PUSHTR 0: strsize characters at most), any
+ * other value, a char * included, by value: substr() reads a char *
+ * on past strsize, a string not (docs/subroutines.md).
+ */
 unsigned int dt_cg_call(struct dt_cg *cg, struct dt_node *n)
 {
 	unsigned int regs[DTRACE_DIF_TUPLE_MAX], nr = 0, i, r;
@@ -334,8 +339,10 @@ unsigned int dt_cg_call(struct dt_cg *cg, struct dt_node *n)
 	for (a = n->args; a; a = a->next)
 		regs[nr++] = dt_cg_expr(cg, a);
 	dt_as_emit(&cg->irl, DTRACE_DIF_OP_FLUSHTS, 0, 0, 0, 0);
-	for (i = 0; i < nr; i++) {
-		dt_as_emit(&cg->irl, DTRACE_DIF_OP_PUSHTV, 0, regs[i], 0, 0);
+	for (i = 0, a = n->args; i < nr; i++, a = a->next) {
+		dt_as_emit(&cg->irl, dt_type_is_string(a->type) ?
+			   DTRACE_DIF_OP_PUSHTR : DTRACE_DIF_OP_PUSHTV, 0,
+			   regs[i], 0, 0);
 		dt_cg_free(cg, regs[i]);
 	}
 	r = dt_cg_reg(cg, n->line);

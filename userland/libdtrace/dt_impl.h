@@ -268,6 +268,8 @@ struct dt_fakeprobe {
 
 struct dtrace_hdl {
 	int fd;				/* /dev/dtrace, -1 with O_NODEV */
+	int wakefd;			/* eventfd: dtrace_wake() ends
+					   dtrace_sleep() (dt_work.c) */
 	struct dt_typetab *types;	/* dt_type.c, dt_btf.c */
 	struct dt_btf *btf;		/* kernel types, loaded on first use */
 	struct dt_dstate *dstate;	/* declarations that outlive one

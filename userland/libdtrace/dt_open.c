@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <stdlib.h>
+#include <sys/eventfd.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
 #include <linux/capability.h>
@@ -119,6 +120,7 @@ dtrace_hdl_t *dtrace_open(int version, int flags, int *errp)
 	dtp->fd = -1;
 	dtp->ftfd = -1;
 	dtp->watchfd = -1;
+	dtp->wakefd = -1;
 	dtp->began_on = -1;
 	dtp->ended_on = -1;
 	dtp->flags = flags;
@@ -130,8 +132,13 @@ dtrace_hdl_t *dtrace_open(int version, int flags, int *errp)
 	ncpus = sysconf(_SC_NPROCESSORS_CONF);
 	dtp->ncpus = ncpus > 0 ? (int)ncpus : 1;
 
-	err = (flags & DTRACE_O_NODEV) ? dt_open_fake(dtp) :
-					 dt_open_device(dtp);
+	/* before any signal handler can call dtrace_wake() on the handle */
+	dtp->wakefd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+	if (dtp->wakefd < 0)
+		err = errno;
+	else
+		err = (flags & DTRACE_O_NODEV) ? dt_open_fake(dtp) :
+						 dt_open_device(dtp);
 	if (err) {
 		dt_dprintf(dtp, "open failed: %s", dtrace_errmsg(NULL, err));
 		dtrace_close(dtp);
@@ -194,6 +201,8 @@ void dtrace_close(dtrace_hdl_t *dtp)
 		close(dtp->ftfd);	/* then the user probes can go */
 	if (dtp->out_saved >= 0)
 		close(dtp->out_saved);
+	if (dtp->wakefd >= 0)
+		close(dtp->wakefd);
 	dt_proc_release(dtp);
 	dt_pid_kept_free(dtp);
 	dt_uprov_free(dtp);

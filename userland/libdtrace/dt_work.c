@@ -4,14 +4,17 @@
  * no enabling sent them yet) and DTRACEIOC_GO (retried with smaller
  * buffers under bufresize=auto), the sleep between buffer switches
  * (switchrate), aggregation snapshots (aggrate) and status polls
- * (statusrate, 10hz), DTRACEIOC_STATUS to notice exit(), and
- * DTRACEIOC_STOP (END) followed by the last snapshots.  Records are
- * processed by dt_consume.c, aggregations merged by dt_agg.c.
+ * (statusrate, 10hz), which dtrace_wake() ends early, DTRACEIOC_STATUS
+ * to notice exit(), and DTRACEIOC_STOP (END) followed by the last
+ * snapshots.  Records are processed by dt_consume.c, aggregations
+ * merged by dt_agg.c.
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <poll.h>
 #include <stdlib.h>
 #include <time.h>
+#include <unistd.h>
 #include "dt_agg.h"
 #include "dt_sym.h"
 
@@ -78,20 +81,55 @@ int dtrace_stop(dtrace_hdl_t *dtp)
 	return 0;
 }
 
-/* Sleep until the next switch or status poll; a signal cuts it short. */
+/**
+ * dtrace_sleep() - wait until the next switch, status poll or snapshot
+ * @dtp: a tracing handle
+ *
+ * Returns at once if dtrace_wake() was called since the last
+ * dtrace_sleep() returned, early if it is called or a handled signal
+ * comes while it waits.  A caller whose signal handler sets a flag and
+ * calls dtrace_wake() tests the flag after dtrace_sleep() returns and
+ * misses no signal: one that came after the test ends the next sleep.
+ * Context: may sleep; not from a signal handler.
+ */
 void dtrace_sleep(dtrace_hdl_t *dtp)
 {
+	struct pollfd pfd = { .fd = dtp->wakefd, .events = POLLIN };
 	uint64_t wake = dtp->next_switch < dtp->next_status ?
 			dtp->next_switch : dtp->next_status;
+	uint64_t now = dt_now(), n;
 	struct timespec ts;
 
 	if (dtp->naggs > 1 && dtp->next_agg < wake)
 		wake = dtp->next_agg;
-	if (!dtp->active || dtp->stopped || wake <= dt_now())
-		return;
-	ts.tv_sec = (time_t)(wake / 1000000000ULL);
-	ts.tv_nsec = (long)(wake % 1000000000ULL);
-	clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
+	if (dtp->active && !dtp->stopped && wake > now) {
+		ts.tv_sec = (time_t)((wake - now) / 1000000000ULL);
+		ts.tv_nsec = (long)((wake - now) % 1000000000ULL);
+		ppoll(&pfd, 1, &ts, NULL);
+	}
+	/* the wakes so far are answered: the caller looks at its flags */
+	if (read(dtp->wakefd, &n, sizeof(n)) == sizeof(n))
+		dt_dprintf(dtp, "woken %llu times", (unsigned long long)n);
+}
+
+/**
+ * dtrace_wake() - end dtrace_sleep() now, or the next one at once
+ * @dtp: the handle
+ *
+ * For a signal handler (or another thread) that has set a flag the
+ * thread in dtrace_sleep() is to look at.
+ * Context: async-signal-safe; errno is kept.
+ */
+void dtrace_wake(dtrace_hdl_t *dtp)
+{
+	uint64_t one = 1;
+	int err = errno;
+	ssize_t ret;
+
+	/* only EAGAIN can fail it: the counter is full, a wake pending */
+	ret = write(dtp->wakefd, &one, sizeof(one));
+	(void)ret;
+	errno = err;
 }
 
 /*

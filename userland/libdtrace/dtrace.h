@@ -173,6 +173,7 @@ int dtrace_handle_drop(dtrace_hdl_t *dtp, dtrace_handle_drop_f *func,
 int dtrace_go(dtrace_hdl_t *dtp);
 int dtrace_stop(dtrace_hdl_t *dtp);
 void dtrace_sleep(dtrace_hdl_t *dtp);
+void dtrace_wake(dtrace_hdl_t *dtp);
 dtrace_workstatus_t dtrace_work(dtrace_hdl_t *dtp, FILE *fp);
 int dtrace_exit_status(dtrace_hdl_t *dtp, int *statusp);
 

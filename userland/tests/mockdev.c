@@ -22,11 +22,19 @@
  * program.  DTRACE_MOCK_DYNDROPS=N reports
  * N dynamic variable drops on CPU 0 at the first snapshot,
  * DTRACE_MOCK_DROPS=N as many dropped records.
+ *
+ * DTRACE_MOCK_SIGINT_AT=N raises SIGINT in the Nth reading of
+ * CLOCK_MONOTONIC after GO, in the middle of whatever dtrace is doing,
+ * so that a test sweeping N lands one between the test of its stop
+ * flag and its sleep.  Should dtrace go to sleep before its Nth
+ * reading, a timer armed at GO sends the SIGINT 5 s later instead:
+ * one SIGINT either way.
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -72,6 +80,9 @@ static uint64_t opt_strsize = DTRACE_STRSIZE_DEFAULT;
 static uint64_t opt_destructive;
 static uint64_t opt_bufpolicy = DTRACE_BUFPOLICY_SWITCH;
 static bool env_drops_done;
+static uint64_t clock_reads;	/* of CLOCK_MONOTONIC, since GO */
+static timer_t sigint_timer;	/* DTRACE_MOCK_SIGINT_AT's fallback */
+static bool sigint_armed;
 static char *bufs[MOCK_NCPUS];
 static uint64_t used[MOCK_NCPUS], drops[MOCK_NCPUS];
 
@@ -447,6 +458,20 @@ static const struct dtrace_pattr mock_dtrace_attr = {
 	.args		= MOCK_ATTR(STABLE, STABLE, COMMON),
 };
 
+/* At GO: DTRACE_MOCK_SIGINT_AT's count starts, its fallback timer runs. */
+static void sigint_arm(void)
+{
+	struct sigevent sev = {
+		.sigev_notify = SIGEV_SIGNAL, .sigev_signo = SIGINT,
+	};
+	struct itimerspec its = { .it_value = { .tv_sec = 5 } };
+
+	clock_reads = 0;
+	sigint_armed = env_u64("DTRACE_MOCK_SIGINT_AT", 0) &&
+		       !timer_create(CLOCK_MONOTONIC, &sev, &sigint_timer) &&
+		       !timer_settime(sigint_timer, 0, &its, NULL);
+}
+
 static int mock_ioctl(unsigned long cmd, void *arg)
 {
 	uint32_t i;
@@ -556,6 +581,7 @@ static int mock_ioctl(unsigned long cmd, void *arg)
 		for (i = 0; i < MOCK_NCPUS; i++)
 			bufs[i] = calloc(1, opt_bufsize);
 		activity = DTRACE_ACTIVITY_WARMUP;
+		sigint_arm();
 		fire(1, NULL, false);
 		if (activity == DTRACE_ACTIVITY_WARMUP)
 			activity = DTRACE_ACTIVITY_ACTIVE;
@@ -679,4 +705,27 @@ int ioctl(int fd, unsigned long cmd, ...)
 		return -1;
 	}
 	return 0;
+}
+
+/* DTRACE_MOCK_SIGINT_AT: a SIGINT at a chosen clock reading after GO. */
+int clock_gettime(clockid_t clk, struct timespec *ts)
+{
+	static int (*real)(clockid_t, struct timespec *);
+	int ret;
+
+	if (!real)
+		real = (int (*)(clockid_t, struct timespec *))
+			dlsym(RTLD_NEXT, "clock_gettime");
+	ret = real(clk, ts);
+	if (sigint_armed && clk == CLOCK_MONOTONIC &&
+	    ++clock_reads == env_u64("DTRACE_MOCK_SIGINT_AT", 0)) {
+		struct itimerspec off = { 0 }, left;
+
+		/* the timer's SIGINT, or this one: not both */
+		sigint_armed = false;
+		if (!timer_settime(sigint_timer, 0, &off, &left) &&
+		    (left.it_value.tv_sec || left.it_value.tv_nsec))
+			raise(SIGINT);
+	}
+	return ret;
 }

@@ -113,6 +113,7 @@ static const char *cli_libs(const char *args)
 void test_cli(void)
 {
 	char cmd[256];
+	int i;
 
 	if (!getenv("DTRACE_BIN") || !getenv("DTRACE_MOCKDEV")) {
 		tap_ok(true, "cli # SKIP DTRACE_BIN/DTRACE_MOCKDEV not set");
@@ -198,6 +199,22 @@ void test_cli(void)
 	    "end 1\n\n", "", 2);
 	cli(NULL, "-q -n 'tick-100ms { printf(\"tick\\n\"); exit(0) }'",
 	    "tick\n\n", "", 0);
+	/*
+	 * A SIGINT ends tracing at once wherever it comes: at each of the
+	 * first clock readings after GO in turn (mockdev.c), so one falls
+	 * between the loop's test of its flag and its sleep, which an
+	 * hour's switchrate and statusrate make an hour long (dtrace,
+	 * KILLed by timeout after 60 s, exits 137).  Past the readings
+	 * before the sleep, the mock's SIGINT comes 5 s into it.
+	 */
+	for (i = 1; i <= 8; i++) {
+		char env[128];
+
+		snprintf(env, sizeof(env),
+			 "DTRACE_MOCK_SIGINT_AT=%d timeout -s KILL 60", i);
+		cli(env, "-q -x switchrate=1h -x statusrate=1h"
+		    " -n 'BEGIN { trace(\"a\") }'", "a\n", "", 0);
+	}
 	/* curcpu: sched.d's translator over _cpuinfo() (hostenv.c's CPUs) */
 	cli(NULL, "-q -n 'BEGIN { printf(\"%d %d %d %d %d %s %d %d\\n\", curcpu->cpu_id,"
 	    " cpu, pset, chip, lgrp, curcpu->cpu_info.pi_processor_type,"

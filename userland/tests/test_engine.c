@@ -20,6 +20,8 @@
 	{ .op = DTRACE_DIF_OP_##o, .dst = d, .src1 = s1, .src2 = s2, .imm = i }
 
 static struct dif_env env;
+/* call() pushes its string by value, as a char * is, not as a string */
+static bool push_tv;
 
 /* A program of @n instructions and the given tables, run once. */
 static int run(const struct dtrace_dif_insn *ins, uint32_t n,
@@ -180,7 +182,10 @@ static int call(uint32_t subr, const char *s, const char *t, int nargs,
 	}
 	p[n++] = (struct dtrace_dif_insn)INS(FLUSHTS, 0, 0, 0, 0);
 	p[n++] = (struct dtrace_dif_insn)INS(SETS, 1, 0, 0, 0);
-	p[n++] = (struct dtrace_dif_insn)INS(PUSHTR, 0, 1, 0, 0);
+	if (push_tv)
+		p[n++] = (struct dtrace_dif_insn)INS(PUSHTV, 0, 1, 0, 0);
+	else
+		p[n++] = (struct dtrace_dif_insn)INS(PUSHTR, 0, 1, 0, 0);
 	i = 1;
 	if (t) {
 		p[n++] = (struct dtrace_dif_insn)INS(SETS, 1, 0, 0, (int)slen);
@@ -285,6 +290,54 @@ static void test_extremes(void)
 	/* copyin(0 - 8, 16): the range wraps; a bad address, not a read */
 	tap_ok(call(DTRACE_DIF_SUBR_STRLEN, "", NULL, 1, 0, 0, &v) == 0 &&
 	       v == 0, "engine: strlen(\"\") is 0");
+}
+
+/*
+ * substr() of a char * longer than strsize (pushed by value): the index
+ * counts within the strsize characters strlen() sees, and the result is
+ * read from there on, past them (funcs/substr/tst.substr_nonDPTR.d: it
+ * was read from the first strsize only, so came out short).  A D string
+ * (pushed by reference) has strsize characters at most.  strsize 5.
+ */
+static void test_substr_long(void)
+{
+	static const struct {
+		int nargs;
+		int64_t index, length;
+		const char *want;
+	} c[] = {
+		{ 2, 0, 0, "hello" }, { 2, 1, 0, "ello " }, { 2, 4, 0, "o wor" },
+		{ 2, 5, 0, "" }, { 2, MAX, 0, "" }, { 3, 1, 3, "ell" },
+		{ 3, 1, 9, "ello " }, { 3, 2, MAX, "llo w" },
+		{ 2, -2, 0, "lo wo" }, { 3, -4, 4, "ello" },
+		{ 3, 1, -1, "ell" }, { 3, -7, 3, "h" }, { 2, MIN, 0, "hello" },
+		{ 3, MIN, MAX, "hell" }, { 3, 3, MIN, "" },
+	};
+	unsigned int i;
+
+	env.strsize = 6;
+	push_tv = true;
+	for (i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+		char what[96], len[32] = "";
+
+		if (c[i].nargs > 2)
+			snprintf(len, sizeof(len), ", %lld",
+				 (long long)c[i].length);
+		snprintf(what, sizeof(what),
+			 "strsize 5: substr((char *)\"hello world\", %lld%s)",
+			 (long long)c[i].index, len);
+		str_is(DTRACE_DIF_SUBR_SUBSTR, "hello world", NULL, c[i].nargs,
+		       c[i].index, c[i].length, c[i].want, what);
+	}
+	/* a char * of exactly strsize characters ends there */
+	str_is(DTRACE_DIF_SUBR_SUBSTR, "hello", NULL, 2, 1, 0, "ello",
+	       "strsize 5: substr((char *)\"hello\", 1)");
+	push_tv = false;
+	str_is(DTRACE_DIF_SUBR_SUBSTR, "hello world", NULL, 2, 1, 0, "ello",
+	       "strsize 5: substr(\"hello world\", 1) of a D string");
+	str_is(DTRACE_DIF_SUBR_SUBSTR, "hello world", NULL, 2, -2, 0, "lo",
+	       "strsize 5: substr(\"hello world\", -2) of a D string");
+	env.strsize = 256;
 }
 
 static void test_strtok(void)
@@ -851,6 +904,7 @@ void test_engine(void)
 	env.strsize = 256;
 	test_rules();
 	test_extremes();
+	test_substr_long();
 	test_strtok();
 	test_wrap();
 	test_straight();

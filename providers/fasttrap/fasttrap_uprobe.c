@@ -16,6 +16,7 @@
  */
 #define pr_fmt(fmt) "dtrace fasttrap: " fmt
 
+#include <linux/bitops.h>
 #include <linux/kprobes.h>
 #include <linux/mm.h>
 #include <linux/pagemap.h>
@@ -123,19 +124,19 @@ out_unlock:
 
 /*
  * Page in what a USDT site's 8-byte unsigned arguments (the size a
- * pointer has in its note) point to: each one's value is read here for
- * that alone, in process context, before the firing.
+ * pointer has in its note: site->ptrargs) point to: each one's value is
+ * read here for that alone, in process context, before the firing.
+ * Out of line: a site with no such argument pays one test.
  */
-static void ftp_usdt_prefault(const struct ftp_site *site,
-			      const struct pt_regs *regs)
+static noinline void ftp_usdt_prefault(const struct ftp_site *site,
+				       const struct pt_regs *regs)
 {
-	unsigned int i, n = site->probe->nargs;
+	unsigned long ptrargs = site->ptrargs;
+	unsigned int i;
 	u64 addr;
 	char c;
 
-	for (i = 0; i < n; i++) {
-		if (site->args[i].size != 8)
-			continue;
+	for_each_set_bit(i, &ptrargs, DTRACE_FTP_NARGS) {
 		addr = ftp_usdt_arg(&site->args[i], regs);
 		if (addr < FTP_LOW_ADDR || addr >= TASK_SIZE_MAX)
 			continue;
@@ -143,6 +144,7 @@ static void ftp_usdt_prefault(const struct ftp_site *site,
 			ftp_page_in(current->mm, addr);
 	}
 }
+NOKPROBE_SYMBOL(ftp_usdt_prefault);
 
 /*
  * A USDT site's arguments as its note describes them (@data is the
@@ -163,7 +165,8 @@ NOKPROBE_SYMBOL(ftp_usdt_args);
 /* A USDT site: what its pointers point to paged in, then the firing. */
 static void ftp_usdt_fire(const struct ftp_site *site, struct pt_regs *regs)
 {
-	ftp_usdt_prefault(site, regs);
+	if (site->ptrargs)
+		ftp_usdt_prefault(site, regs);
 	dtrace_probe_user_fn(site->probe->id, regs, ftp_usdt_args, site);
 }
 NOKPROBE_SYMBOL(ftp_usdt_fire);

@@ -516,6 +516,36 @@ dtrace_mstate_start(struct dtrace_probe *probe, int err, struct pt_regs *regs,
 	return mst;
 }
 
+/*
+ * Where a firing's arguments come from, read only when its first clause
+ * that is not counted directly fires (dtrace_probe_run()); each entry
+ * point passes a constant kind, so only its own case is compiled in.
+ */
+enum dtrace_argsrc_kind {
+	DTRACE_ARGSRC_ARRAY,	/* @args, @nargs of them */
+	DTRACE_ARGSRC_KREGS,	/* kernel registers at a function's entry */
+	DTRACE_ARGSRC_UREGS,	/* user registers: the six argument registers */
+	DTRACE_ARGSRC_UFN,	/* user registers, through the provider's @fn */
+};
+
+struct dtrace_argsrc {
+	enum dtrace_argsrc_kind		kind;
+	unsigned int			nargs;	/* ARRAY, KREGS */
+	const u64			*args;	/* ARRAY */
+	dtrace_args_fn			fn;	/* UFN */
+	const void			*data;	/* UFN: @fn's */
+};
+
+/* Zeros in the arguments from @n on. */
+static __always_inline void dtrace_mstate_args_zero(struct dtrace_mstate *mst,
+						    unsigned int n)
+{
+	unsigned int i;
+
+	for (i = n; i < ARRAY_SIZE(mst->dif.args); i++)
+		mst->dif.args[i] = 0;
+}
+
 /* @nargs of @args, then zeros: a constant @nargs makes this a few stores. */
 static __always_inline void dtrace_mstate_args(struct dtrace_mstate *mst,
 					       const u64 *args,
@@ -530,9 +560,28 @@ static __always_inline void dtrace_mstate_args(struct dtrace_mstate *mst,
 }
 
 /*
- * The x86-64 calling convention at a function's first instruction: six
- * arguments in registers, the rest on the stack above the return
- * address (read with a nofault copy; 0 if it faults).
+ * The x86-64 calling convention's six argument registers, the first
+ * @nargs of them (what D reads past a function's own arguments: 0), and
+ * zeros up to the seventh.  The same for user and kernel registers.
+ */
+static __always_inline void dtrace_mstate_reg_args(struct dtrace_mstate *mst,
+						   const struct pt_regs *regs,
+						   unsigned int nargs)
+{
+	u64 *args = mst->dif.args;
+
+	args[0] = nargs > 0 ? regs->di : 0;
+	args[1] = nargs > 1 ? regs->si : 0;
+	args[2] = nargs > 2 ? regs->dx : 0;
+	args[3] = nargs > 3 ? regs->cx : 0;
+	args[4] = nargs > 4 ? regs->r8 : 0;
+	args[5] = nargs > 5 ? regs->r9 : 0;
+}
+
+/*
+ * A kernel function's arguments at its first instruction: six in
+ * registers, the rest on the kernel stack above the return address
+ * (read with a nofault copy; 0 if it faults).
  */
 static __always_inline void dtrace_mstate_entry_args(struct dtrace_mstate *mst,
 						     struct pt_regs *regs,
@@ -542,16 +591,9 @@ static __always_inline void dtrace_mstate_entry_args(struct dtrace_mstate *mst,
 	unsigned long *sp;
 	unsigned int i;
 
-	/* what D reads past the function's own arguments: 0 */
-	args[0] = nargs > 0 ? regs->di : 0;
-	args[1] = nargs > 1 ? regs->si : 0;
-	args[2] = nargs > 2 ? regs->dx : 0;
-	args[3] = nargs > 3 ? regs->cx : 0;
-	args[4] = nargs > 4 ? regs->r8 : 0;
-	args[5] = nargs > 5 ? regs->r9 : 0;
+	dtrace_mstate_reg_args(mst, regs, nargs);
 	if (likely(nargs <= 6)) {
-		for (i = 6; i < ARRAY_SIZE(mst->dif.args); i++)
-			args[i] = 0;
+		dtrace_mstate_args_zero(mst, 6);
 		return;
 	}
 	sp = (unsigned long *)kernel_stack_pointer(regs);
@@ -560,6 +602,51 @@ static __always_inline void dtrace_mstate_entry_args(struct dtrace_mstate *mst,
 		    copy_from_kernel_nofault(&args[i], sp + i - 5,
 					     sizeof(args[i])))
 			args[i] = 0;
+}
+
+/* The firing's arguments, from @src (with @regs, the entry point's). */
+static __always_inline void dtrace_mstate_fill(struct dtrace_mstate *mst,
+					       const struct dtrace_argsrc *src,
+					       struct pt_regs *regs)
+{
+	unsigned int n;
+
+	switch (src->kind) {
+	case DTRACE_ARGSRC_ARRAY:
+		dtrace_mstate_args(mst, src->args, src->nargs);
+		break;
+	case DTRACE_ARGSRC_KREGS:
+		dtrace_mstate_entry_args(mst, regs, src->nargs);
+		break;
+	case DTRACE_ARGSRC_UREGS:
+		dtrace_mstate_reg_args(mst, regs, 6);
+		dtrace_mstate_args_zero(mst, 6);
+		break;
+	case DTRACE_ARGSRC_UFN:
+		n = src->fn(mst->dif.args, src->data, regs);
+		dtrace_mstate_args_zero(mst, min_t(unsigned int, n,
+						   ARRAY_SIZE(mst->dif.args)));
+		break;
+	}
+}
+
+/*
+ * Whether the clauses see @regs as user registers (mst->user): always
+ * for a uprobe's, never for a kernel function's entry, and for an array
+ * of arguments with registers by where @regs were taken.
+ */
+static __always_inline bool dtrace_argsrc_user(const struct dtrace_argsrc *src,
+					       struct pt_regs *regs)
+{
+	switch (src->kind) {
+	case DTRACE_ARGSRC_UREGS:
+	case DTRACE_ARGSRC_UFN:
+		return true;
+	case DTRACE_ARGSRC_KREGS:
+		return false;
+	default:
+		return regs && user_mode(regs);
+	}
 }
 
 /*
@@ -584,23 +671,21 @@ static void dtrace_probe_nested(struct dtrace_probe *probe,
 /*
  * The entry points' common part: interrupts off, the probe, the guard,
  * and dtrace_probe_fire()'s loop over the probe's ECBs, in one function
- * (inlined into each entry point, so that the argument count is a
- * constant where it is one, and the whole path of `@ = count()` pays
- * one prologue).  The firing's state and its arguments (from @args, or
- * with @from_regs from @regs at a function's entry) are made when the
- * first clause that needs them fires: a probe whose clauses are all
- * counted by dtrace_ecb_count_direct() never makes them.
+ * (inlined into each entry point, so that the source of the arguments
+ * is a constant, and the whole path of `@ = count()` pays one
+ * prologue).  The firing's state and its arguments (from @src) are made
+ * when the first clause that needs them fires: a probe whose clauses
+ * are all counted by dtrace_ecb_count_direct() never makes them.
  */
-static __always_inline void dtrace_probe_run(dtrace_id_t id, const u64 *args,
-					     unsigned int nargs, int err,
-					     struct pt_regs *regs, bool entry,
-					     bool from_regs, bool trap)
+static __always_inline void dtrace_probe_run(dtrace_id_t id,
+					     const struct dtrace_argsrc *src,
+					     int err, struct pt_regs *regs,
+					     bool entry, bool trap)
 {
 	struct dtrace_mstate *mst = NULL;
 	struct dtrace_probe *probe;
 	struct dtrace_ecb *ecb;
 	unsigned long flags;
-	bool user;
 
 	local_irq_save(flags);
 	probe = dtrace_probe_find(id);
@@ -615,13 +700,10 @@ static __always_inline void dtrace_probe_run(dtrace_id_t id, const u64 *args,
 		if (!dtrace_ecb_may_fire(ecb) || dtrace_ecb_count_direct(ecb))
 			continue;
 		if (!mst) {
-			user = !from_regs && regs && user_mode(regs);
-			mst = dtrace_mstate_start(probe, err, regs, user,
+			mst = dtrace_mstate_start(probe, err, regs,
+						  dtrace_argsrc_user(src, regs),
 						  entry, trap);
-			if (from_regs)
-				dtrace_mstate_entry_args(mst, regs, nargs);
-			else
-				dtrace_mstate_args(mst, args, nargs);
+			dtrace_mstate_fill(mst, src, regs);
 		}
 		dtrace_ecb_fire(ecb, mst);
 	}
@@ -631,10 +713,16 @@ out:
 	local_irq_restore(flags);
 }
 
+/* The source of @nargs arguments in the array @args. */
+#define DTRACE_ARGSRC_OF(_args, _nargs)	\
+	(&(const struct dtrace_argsrc){ .kind = DTRACE_ARGSRC_ARRAY, \
+					.args = (_args), .nargs = (_nargs) })
+
 void dtrace_probe_args(dtrace_id_t id, const u64 *args, unsigned int nargs,
 		       int err)
 {
-	dtrace_probe_run(id, args, nargs, err, NULL, false, false, false);
+	dtrace_probe_run(id, DTRACE_ARGSRC_OF(args, nargs), err, NULL, false,
+			 false);
 }
 EXPORT_SYMBOL_NS_GPL(dtrace_probe_args, DTRACE_NS);
 NOKPROBE_SYMBOL(dtrace_probe_args);
@@ -642,7 +730,8 @@ NOKPROBE_SYMBOL(dtrace_probe_args);
 void dtrace_probe_regs(dtrace_id_t id, const u64 *args, unsigned int nargs,
 		       struct pt_regs *regs, bool entry)
 {
-	dtrace_probe_run(id, args, nargs, 0, regs, entry, false, false);
+	dtrace_probe_run(id, DTRACE_ARGSRC_OF(args, nargs), 0, regs, entry,
+			 false);
 }
 EXPORT_SYMBOL_NS_GPL(dtrace_probe_regs, DTRACE_NS);
 NOKPROBE_SYMBOL(dtrace_probe_regs);
@@ -661,7 +750,7 @@ void dtrace_probe_kprobe(dtrace_id_t id, const u64 *args, unsigned int nargs,
 			 const struct kprobe *kp, struct pt_regs *regs,
 			 bool entry)
 {
-	dtrace_probe_run(id, args, nargs, 0, regs, entry, false,
+	dtrace_probe_run(id, DTRACE_ARGSRC_OF(args, nargs), 0, regs, entry,
 			 dtrace_kprobe_trap(kp));
 }
 EXPORT_SYMBOL_NS_GPL(dtrace_probe_kprobe, DTRACE_NS);
@@ -670,30 +759,43 @@ NOKPROBE_SYMBOL(dtrace_probe_kprobe);
 void dtrace_probe_entry(dtrace_id_t id, unsigned int nargs,
 			const struct kprobe *kp, struct pt_regs *regs)
 {
-	dtrace_probe_run(id, NULL, nargs, 0, regs, true, true,
-			 dtrace_kprobe_trap(kp));
+	const struct dtrace_argsrc src = {
+		.kind = DTRACE_ARGSRC_KREGS, .nargs = nargs,
+	};
+
+	dtrace_probe_run(id, &src, 0, regs, true, dtrace_kprobe_trap(kp));
 }
 EXPORT_SYMBOL_NS_GPL(dtrace_probe_entry, DTRACE_NS);
 NOKPROBE_SYMBOL(dtrace_probe_entry);
 
 void dtrace_probe_user(dtrace_id_t id, struct pt_regs *regs, bool entry)
 {
-	const u64 args[6] = { regs->di, regs->si, regs->dx, regs->cx,
-			      regs->r8, regs->r9 };
+	const struct dtrace_argsrc src = { .kind = DTRACE_ARGSRC_UREGS };
 
-	dtrace_probe_run(id, args, ARRAY_SIZE(args), 0, regs, entry, false,
-			 false);
+	dtrace_probe_run(id, &src, 0, regs, entry, false);
 }
 EXPORT_SYMBOL_NS_GPL(dtrace_probe_user, DTRACE_NS);
 NOKPROBE_SYMBOL(dtrace_probe_user);
+
+void dtrace_probe_user_fn(dtrace_id_t id, struct pt_regs *regs,
+			  dtrace_args_fn fn, const void *data)
+{
+	const struct dtrace_argsrc src = {
+		.kind = DTRACE_ARGSRC_UFN, .fn = fn, .data = data,
+	};
+
+	dtrace_probe_run(id, &src, 0, regs, false, false);
+}
+EXPORT_SYMBOL_NS_GPL(dtrace_probe_user_fn, DTRACE_NS);
+NOKPROBE_SYMBOL(dtrace_probe_user_fn);
 
 void dtrace_probe(dtrace_id_t id, u64 arg0, u64 arg1, u64 arg2, u64 arg3,
 		  u64 arg4, u64 arg5)
 {
 	const u64 args[6] = { arg0, arg1, arg2, arg3, arg4, arg5 };
 
-	dtrace_probe_run(id, args, ARRAY_SIZE(args), 0, NULL, false, false,
-			 false);
+	dtrace_probe_run(id, DTRACE_ARGSRC_OF(args, ARRAY_SIZE(args)), 0,
+			 NULL, false, false);
 }
 EXPORT_SYMBOL_NS_GPL(dtrace_probe, DTRACE_NS);
 NOKPROBE_SYMBOL(dtrace_probe);

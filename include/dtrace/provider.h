@@ -361,11 +361,43 @@ void dtrace_probe_entry(dtrace_id_t id, unsigned int nargs,
  * dtrace_probe_regs() with the six argument registers of the x86-64
  * calling convention as arg0..arg5 (rdi, rsi, rdx, rcx, r8, r9; arg6..
  * read 0): what a function entry or offset probe in a user program
- * passes, without building an array of its own.
+ * passes.  The core reads them from @regs only when a clause needs
+ * them: a probe whose clauses are all `@ = count()` reads none.
  *
  * Context: as dtrace_probe().
  */
 void dtrace_probe_user(dtrace_id_t id, struct pt_regs *regs, bool entry);
+
+/**
+ * typedef dtrace_args_fn - a provider's reader of a probe's arguments
+ * @args: where arg0.. go: DTRACE_PROBE_NARGS slots
+ * @data: the provider's, as given to dtrace_probe_user_fn()
+ * @regs: the registers given to dtrace_probe_user_fn()
+ *
+ * Context: probe context, inside the firing (interrupts off): as
+ * dtrace_probe(), and user memory only with copy_from_user_nofault().
+ * Return: how many arguments it stored (at most DTRACE_PROBE_NARGS);
+ * the core sets the others to 0.
+ */
+typedef unsigned int (*dtrace_args_fn)(u64 *args, const void *data,
+				       struct pt_regs *regs);
+
+/**
+ * dtrace_probe_user_fn() - a probe fired in user code, arguments lazily
+ * @id: the probe's id
+ * @regs: the user registers the uprobe's handler was given
+ * @fn: what reads the probe's arguments
+ * @data: passed to @fn
+ *
+ * dtrace_probe_regs() with user registers (not at a function's entry),
+ * whose arguments @fn reads, once, only if a clause needs them (none
+ * of `@ = count()`, counted directly, does): for a probe whose
+ * arguments take work to find, a USDT site's.
+ *
+ * Context: as dtrace_probe().
+ */
+void dtrace_probe_user_fn(dtrace_id_t id, struct pt_regs *regs,
+			  dtrace_args_fn fn, const void *data);
 
 /**
  * dtrace_match_glob() - does @str match the glob @pattern?

@@ -21,6 +21,7 @@
  */
 #define pr_fmt(fmt) "dtrace fasttrap: " fmt
 
+#include <linux/bits.h>
 #include <linux/fs.h>
 #include <linux/module.h>
 #include <linux/proc_fs.h>
@@ -328,6 +329,7 @@ static struct ftp_site *ftp_site_alloc(struct ftp_probe *probe,
 				       const struct dtrace_ioc_ftp_create *req)
 {
 	struct ftp_site *site = kzalloc(sizeof(*site), GFP_KERNEL);
+	unsigned int i;
 
 	if (!site)
 		return NULL;
@@ -335,6 +337,10 @@ static struct ftp_site *ftp_site_alloc(struct ftp_probe *probe,
 	site->offset = req->offset;
 	site->refctr = req->refctr;
 	memcpy(site->args, req->args, sizeof(site->args));
+	/* a pointer's size in a note: 8, unsigned (ftp_usdt_prefault()) */
+	for (i = 0; i < probe->nargs; i++)
+		if (site->args[i].size == 8)
+			site->ptrargs |= BIT(i);
 	list_add_tail(&site->link, &probe->sites);
 	return site;
 }

@@ -36,6 +36,7 @@ struct ftp_site {
 	loff_t			offset;
 	loff_t			refctr;		/* USDT semaphore, 0 none */
 	struct dtrace_ftarg	args[DTRACE_FTP_NARGS];	/* USDT */
+	u16			ptrargs;	/* bit i: args[i] may point */
 	struct uprobe_consumer	uc;
 	struct uprobe		*uprobe;	/* while armed, 6.12 on */
 	bool			armed;		/* @probe->lock */

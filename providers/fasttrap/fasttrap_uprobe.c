@@ -16,6 +16,7 @@
  */
 #define pr_fmt(fmt) "dtrace fasttrap: " fmt
 
+#include <linux/bitops.h>
 #include <linux/kprobes.h>
 #include <linux/mm.h>
 #include <linux/pagemap.h>
@@ -121,33 +122,52 @@ out_unlock:
 	mmap_read_unlock(mm);
 }
 
-static void ftp_usdt_prefault(const struct ftp_site *site, const u64 *args,
-			      unsigned int n)
+/*
+ * Page in what a USDT site's 8-byte unsigned arguments (the size a
+ * pointer has in its note: site->ptrargs) point to: each one's value is
+ * read here for that alone, in process context, before the firing.
+ * Out of line: a site with no such argument pays one test.
+ */
+static noinline void ftp_usdt_prefault(const struct ftp_site *site,
+				       const struct pt_regs *regs)
 {
+	unsigned long ptrargs = site->ptrargs;
 	unsigned int i;
+	u64 addr;
 	char c;
 
-	for (i = 0; i < n; i++) {
-		if (site->args[i].size != 8 || args[i] < FTP_LOW_ADDR ||
-		    args[i] >= TASK_SIZE_MAX)
+	for_each_set_bit(i, &ptrargs, DTRACE_FTP_NARGS) {
+		addr = ftp_usdt_arg(&site->args[i], regs);
+		if (addr < FTP_LOW_ADDR || addr >= TASK_SIZE_MAX)
 			continue;
-		if (copy_from_user_nofault(&c, (const char __user *)args[i], 1))
-			ftp_page_in(current->mm, args[i]);
+		if (copy_from_user_nofault(&c, (const char __user *)addr, 1))
+			ftp_page_in(current->mm, addr);
 	}
 }
+NOKPROBE_SYMBOL(ftp_usdt_prefault);
 
-/* A USDT site: its arguments as its note describes them. */
-static noinline void ftp_usdt_fire(const struct ftp_site *site,
-				   struct pt_regs *regs)
+/*
+ * A USDT site's arguments as its note describes them (@data is the
+ * site), read in the firing only when a clause needs them.
+ */
+static unsigned int ftp_usdt_args(u64 *args, const void *data,
+				  struct pt_regs *regs)
 {
+	const struct ftp_site *site = data;
 	unsigned int i, n = site->probe->nargs;
-	/* only the first n are written and read */
-	u64 args[DTRACE_FTP_NARGS] __uninitialized;
 
 	for (i = 0; i < n; i++)
 		args[i] = ftp_usdt_arg(&site->args[i], regs);
-	ftp_usdt_prefault(site, args, n);
-	dtrace_probe_regs(site->probe->id, args, n, regs, false);
+	return n;
+}
+NOKPROBE_SYMBOL(ftp_usdt_args);
+
+/* A USDT site: what its pointers point to paged in, then the firing. */
+static void ftp_usdt_fire(const struct ftp_site *site, struct pt_regs *regs)
+{
+	if (site->ptrargs)
+		ftp_usdt_prefault(site, regs);
+	dtrace_probe_user_fn(site->probe->id, regs, ftp_usdt_args, site);
 }
 NOKPROBE_SYMBOL(ftp_usdt_fire);
 
@@ -157,7 +177,8 @@ NOKPROBE_SYMBOL(ftp_usdt_fire);
  * reach the breakpoint (a child forked with it in place): it asks
  * uprobes to take the breakpoint out of that process, which the filter
  * confirms.  An entry or offset probe's arguments are the six argument
- * registers, which dtrace_probe_user() takes from @regs: this handler
+ * registers, which the core reads from @regs, a USDT site's are read by
+ * ftp_usdt_args(), both only when a clause needs them: this handler
  * builds nothing on its stack (the kernel's stack initialisation would
  * zero an array at each event).
  */

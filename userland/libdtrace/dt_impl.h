@@ -28,6 +28,7 @@ struct dt_options {
 	bool cpp;		/* -C: run the C preprocessor */
 	bool defaultargs;	/* unset $N macros are 0 / "" */
 	bool argref;		/* macro arguments may go unreferenced */
+	bool pspec;		/* an ambiguous specifier is a probe description */
 	uint64_t bufsize;	/* bytes per CPU buffer */
 	uint64_t strsize;	/* characters a string keeps (DTrace's) */
 	uint64_t dynvarsize;	/* bytes of dynamic variable space */

@@ -279,6 +279,7 @@ static const struct dt_optdesc dt_optdescs[] = {
 	{ "cpp", DT_OPT_FLAG, DT_OFF(cpp), 0, 0, 0, DT_OPT_CLI },
 	{ "defaultargs", DT_OPT_FLAG, DT_OFF(defaultargs), 0, 0, 0, 0 },
 	{ "argref", DT_OPT_FLAG, DT_OFF(argref), 0, 0, 0, 0 },
+	{ "pspec", DT_OPT_FLAG, DT_OFF(pspec), 0, 0, 0, 0 },
 	{ "bufsize", DT_OPT_SIZE, DT_OFF(bufsize), DTRACE_BUFSIZE_MIN,
 	  UINT64_MAX, DTRACE_OPT_BUFSIZE, 0 },	/* see dt_options_apply() */
 	{ "strsize", DT_OPT_SIZE, DT_OFF(strsize), 1, DTRACE_STRSIZE_MAX - 1,

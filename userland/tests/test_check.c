@@ -787,6 +787,13 @@ void test_check(void)
 	tap_is_str(t_script_msg(dtp, "BEGIN\n{\n\ta[0, 1, 2, 3, 4, 5, 6, 7, 8] = 0;\n}\n"),
 		   "[D_ARR_BOUNDS] Insufficient tuple registers to generate code",
 		   "check: more keys than tuple registers, as DTrace words it (no line)");
+	tap_is_str(t_script_msg(dtp, "#pragma D option pspec\n\nint*x\n"),
+		   "[D_SYNTAX] line 3: expected predicate and/or actions following probe description",
+		   "check: pspec: a keyword that runs into a probe description's characters is one");
+	dtp->opt.pspec = false;
+	tap_is_str(t_script_msg(dtp, "int*x\n"),
+		   "[D_SYNTAX] line 2: syntax error near end of input",
+		   "check: without pspec, int*x starts a declaration");
 	tap_is_str(t_script_msg(dtp, "#pragma D option strsize=32\nBEGIN { trace(execname) }\n"),
 		   "OK", "check: script with pragma");
 	tap_is_int((int64_t)dtp->opt.strsize, 32, "check: pragma set strsize");

@@ -235,6 +235,12 @@ static void test_roundtrip(void)
 	tap_ok(strstr(slurp("provider.h"), "#define\tMYAPP_QUERY_START_ENABLED()")
 	       != NULL, "usdt: and MYAPP_QUERY_START_ENABLED()");
 
+	put("sleeper.c", "#include \"provider.h\"\n"
+	    "int main(void)\n{\n\tMYAPP_TICK();\n\treturn sleep(0);\n}\n");
+	tap_is_int(run("cc -Wall -Werror -c sleeper.c%.0s", ""), 0,
+		   "usdt: the header includes <unistd.h>, as DTrace's does: "
+		   "sleep() is declared");
+
 	tap_is_int(run("cc -O2 -Wall -Wextra -Werror -c app.c && "
 		       "%s -G -s provider.d app.o && cc -o app app.o provider.o "
 		       "&& ./app", getenv("DTRACE_BIN")), 0,

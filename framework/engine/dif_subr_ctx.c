@@ -190,13 +190,15 @@ static u64 dtrace_subr_substr(struct dtrace_dif_mstate *mst, uintptr_t s,
 	if (!buf)
 		return 0;
 	start = index < 0 ? index + len : index;
+	if (start >= len) {
+		buf[0] = '\0';
+		return (uintptr_t)buf;
+	}
 	/*
-	 * start + length may wrap for a start at or past the end, or a
-	 * length near S64_MAX: neither sum is formed.
+	 * From here start < len <= strsize, so start + max cannot wrap;
+	 * start + length could for a length near S64_MAX: it is not formed.
 	 */
-	if (start >= len)
-		end = start;
-	else if (!has_len)
+	if (!has_len)
 		end = DTRACE_S64_MAX;
 	else if (length < 0)
 		end = len + length;

@@ -72,6 +72,20 @@ static void dtrace_cyclic_start_this_cpu(void *arg)
 		      ns_to_ktime(cyc->interval), HRTIMER_MODE_REL_PINNED_HARD);
 }
 
+/*
+ * Start or restart @cyc's timer on each online CPU, from that CPU.
+ * cpus_read_lock() and dtrace_cyclic_lock held.
+ */
+static void dtrace_cyclic_start_online(struct dtrace_cyclic *cyc)
+{
+	int cpu;
+
+	lockdep_assert_held(&dtrace_cyclic_lock);
+	for_each_online_cpu(cpu)
+		smp_call_function_single(cpu, dtrace_cyclic_start_this_cpu,
+					 cyc, 1);
+}
+
 static int dtrace_cyclic_add_percpu(struct dtrace_cyclic *cyc)
 {
 	int cpu;
@@ -85,9 +99,7 @@ static int dtrace_cyclic_add_percpu(struct dtrace_cyclic *cyc)
 	cpus_read_lock();
 	mutex_lock(&dtrace_cyclic_lock);
 	list_add(&cyc->list, &dtrace_cyclics);
-	for_each_online_cpu(cpu)
-		smp_call_function_single(cpu, dtrace_cyclic_start_this_cpu,
-					 cyc, 1);
+	dtrace_cyclic_start_online(cyc);
 	mutex_unlock(&dtrace_cyclic_lock);
 	cpus_read_unlock();
 	return 0;
@@ -146,6 +158,28 @@ void dtrace_cyclic_remove(struct dtrace_cyclic *cyc)
 	kfree(cyc);
 }
 EXPORT_SYMBOL_NS_GPL(dtrace_cyclic_remove, DTRACE_NS);
+
+/*
+ * A single cyclic's handler may be running on another CPU: wait for it
+ * before queueing the timer again, as hrtimer_forward_now() there must
+ * not meet a queued timer.  A per-CPU timer is pinned and requeued on
+ * its own CPU, with interrupts off, so its handler is not running.
+ */
+void dtrace_cyclic_restart(struct dtrace_cyclic *cyc)
+{
+	if (!cyc->timers) {
+		hrtimer_cancel(&cyc->single.timer);
+		hrtimer_start(&cyc->single.timer, ns_to_ktime(cyc->interval),
+			      HRTIMER_MODE_REL_HARD);
+		return;
+	}
+	cpus_read_lock();
+	mutex_lock(&dtrace_cyclic_lock);
+	dtrace_cyclic_start_online(cyc);
+	mutex_unlock(&dtrace_cyclic_lock);
+	cpus_read_unlock();
+}
+EXPORT_SYMBOL_NS_GPL(dtrace_cyclic_restart, DTRACE_NS);
 
 /* Context: on @cpu, hotplug lock held for writing. */
 static int dtrace_cyclic_cpu_online(unsigned int cpu)

@@ -479,6 +479,8 @@ bool dtrace_probe_matches(const struct dtrace_probe *probe,
 int dtrace_probe_pin_locked(struct dtrace_probe *probe);
 void dtrace_probe_unpin_locked(struct dtrace_probe *probe);
 int dtrace_probe_arm(struct dtrace_probe *probe, bool intr);
+void dtrace_probe_start(struct dtrace_probe *probe,
+			const struct dtrace_state *state);
 void dtrace_probe_describe(const struct dtrace_probe *probe,
 			   struct dtrace_probedesc *desc);
 int dtrace_probes_destroy_locked(struct dtrace_provider *prov,

@@ -276,6 +276,40 @@ int dtrace_probe_arm(struct dtrace_probe *probe, bool intr)
 	return ret;
 }
 
+/**
+ * dtrace_probe_start() - tell @probe's provider that @state starts
+ *	tracing it (the ->start op of struct dtrace_pops)
+ * @probe: a probe with an ECB of @state
+ * @state: a consumer starting to trace, before its BEGIN
+ *
+ * Not when another consumer has started tracing @probe already: its
+ * clock goes on as it was.
+ * Context: process; may sleep; state->lock held, no global lock.
+ */
+void dtrace_probe_start(struct dtrace_probe *probe,
+			const struct dtrace_state *state)
+{
+	struct dtrace_provider *prov = probe->prov;
+	const struct dtrace_ecb *ecb;
+	bool alone = true;
+
+	if (!prov->pops->start)
+		return;
+	mutex_lock(&prov->arm_lock);
+	mutex_lock(&dtrace_lock);
+	for (ecb = rcu_dereference_protected(probe->ecbs,
+					     lockdep_is_held(&dtrace_lock));
+	     ecb; ecb = rcu_dereference_protected(ecb->next,
+					lockdep_is_held(&dtrace_lock)))
+		if (ecb->state != state &&
+		    READ_ONCE(ecb->state->activity) != DTRACE_ACTIVITY_INACTIVE)
+			alone = false;
+	mutex_unlock(&dtrace_lock);
+	if (alone && probe->armed)
+		prov->pops->start(prov->arg, probe->id, probe->parg);
+	mutex_unlock(&prov->arm_lock);
+}
+
 static bool dtrace_probe_in(const struct dtrace_probe *probe,
 			    const char *mod)
 {

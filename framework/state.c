@@ -249,6 +249,7 @@ static bool dtrace_state_records_fit(const struct dtrace_state *state,
  */
 int dtrace_state_go(struct dtrace_state *state, u32 *cpu)
 {
+	u32 i;
 	int ret;
 
 	lockdep_assert_held(&state->lock);
@@ -278,6 +279,9 @@ int dtrace_state_go(struct dtrace_state *state, u32 *cpu)
 	if (ret)
 		goto out_free_aggs;
 
+	/* The clocks of profile-n and tick-n count from here. */
+	for (i = 0; i < state->necbs; i++)
+		dtrace_probe_start(state->ecbs[i]->probe, state);
 	dtrace_trace("consumer %u go: %u ECBs, bufsize %llu", state->id,
 		     state->necbs, state->bufsize);
 	WRITE_ONCE(state->activity, DTRACE_ACTIVITY_WARMUP);

@@ -97,6 +97,19 @@ struct dtrace_pops {
 	 */
 	void (*disable)(void *arg, dtrace_id_t id, void *parg);
 	/**
+	 * @start: a consumer that enabled probe @id starts tracing
+	 * (DTRACEIOC_GO), and no other consumer is tracing the probe.  For
+	 * a probe that fires on a clock from its arming (profile-n,
+	 * tick-n): count the interval again from now, so that the first
+	 * firing the consumer sees comes one interval after tracing
+	 * starts.  Between its enabling and its start the consumer
+	 * allocates its buffers, megabytes per CPU; a firing in that time
+	 * reaches no clause.  The probe is armed.  NULL for most providers.
+	 *
+	 * Context: as @enable, and before the consumer's BEGIN.
+	 */
+	void (*start)(void *arg, dtrace_id_t id, void *parg);
+	/**
 	 * @destroy: free @parg; the probe is being removed and is disabled.
 	 *
 	 * Context: process; may sleep; core locks held.

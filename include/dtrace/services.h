@@ -129,4 +129,15 @@ struct dtrace_cyclic *dtrace_cyclic_add(dtrace_task_func_t func, void *arg,
  */
 void dtrace_cyclic_remove(struct dtrace_cyclic *cyc);
 
+/**
+ * dtrace_cyclic_restart() - count @cyc's interval from now
+ * @cyc: from dtrace_cyclic_add()
+ *
+ * The next call of the handler comes one interval from now, on every
+ * CPU of a DTRACE_CYCLIC_PERCPU cyclic; the interval is the same.
+ * A profile provider calls it from its ->start op (include/dtrace/provider.h).
+ * Context: process; may sleep.
+ */
+void dtrace_cyclic_restart(struct dtrace_cyclic *cyc);
+
 #endif /* _DTRACE_SERVICES_H */

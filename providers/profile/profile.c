@@ -2,8 +2,10 @@
 /*
  * dtrace_profile.ko: the profile provider.  profile-N fires on every
  * online CPU N times a second (or every N ns/us/ms/s/m/h/d), tick-N on
- * one CPU; both from the core's cyclics, in hardirq context.  Probes for any rate
- * are created on demand when a description names them.
+ * one CPU; both from the core's cyclics, in hardirq context.  Probes for
+ * any rate are created on demand when a description names them.  A
+ * probe's interval counts from its arming, and again from the start of
+ * tracing of the first consumer to trace it (profile_start()).
  * docs/providers/profile.md documents the probes and their arguments.
  */
 #define pr_fmt(fmt) "dtrace profile: " fmt
@@ -196,6 +198,14 @@ static void profile_disable(void *arg, dtrace_id_t id, void *parg)
 	pp->cyclic = NULL;
 }
 
+/* The consumer's clock starts now (see struct dtrace_pops). */
+static void profile_start(void *arg, dtrace_id_t id, void *parg)
+{
+	struct profile_probe *pp = parg;
+
+	dtrace_cyclic_restart(pp->cyclic);
+}
+
 static void profile_destroy(void *arg, dtrace_id_t id, void *parg)
 {
 	kfree(parg);
@@ -218,6 +228,7 @@ static const struct dtrace_pops profile_pops = {
 	.provide	= profile_provide,
 	.enable		= profile_enable,
 	.disable	= profile_disable,
+	.start		= profile_start,
 	.destroy	= profile_destroy,
 	.attr		= &profile_attr,
 };

@@ -613,7 +613,14 @@ static __always_inline void dtrace_mstate_fill(struct dtrace_mstate *mst,
 
 	switch (src->kind) {
 	case DTRACE_ARGSRC_ARRAY:
-		dtrace_mstate_args(mst, src->args, src->nargs);
+		/*
+		 * dtrace_probe()'s six with a constant count: a few stores,
+		 * not the copy and the fill of a variable count
+		 */
+		if (src->nargs == 6)
+			dtrace_mstate_args(mst, src->args, 6);
+		else
+			dtrace_mstate_args(mst, src->args, src->nargs);
 		break;
 	case DTRACE_ARGSRC_KREGS:
 		dtrace_mstate_entry_args(mst, regs, src->nargs);
@@ -669,8 +676,9 @@ static void dtrace_probe_nested(struct dtrace_probe *probe,
 }
 
 /*
- * The ECB loop of a firing from @ecb on: each ECB that may fire is
- * counted by dtrace_ecb_count_direct() or fired by dtrace_ecb_fire().
+ * The ECB loop of a firing from @ecb on (which the caller found may
+ * fire): each ECB that may fire is counted by dtrace_ecb_count_direct()
+ * or fired by dtrace_ecb_fire().
  * The firing's state and its arguments (from @src) are made when the
  * first clause that needs them fires.  Out of line, so that
  * dtrace_probe_run()'s own loop, which only counts cached entries,
@@ -692,10 +700,13 @@ static noinline void dtrace_probe_run_ecbs(struct dtrace_probe *probe,
 		.kind = kind, .nargs = nargs, .args = args,
 		.fn = fn, .data = data,
 	};
+	struct dtrace_ecb *first = ecb;
 	struct dtrace_mstate *mst = NULL;
 
 	for (; ecb; ecb = rcu_dereference_sched(ecb->next)) {
-		if (!dtrace_ecb_may_fire(ecb) || dtrace_ecb_count_direct(ecb))
+		/* the caller found that @first may fire */
+		if ((ecb != first && !dtrace_ecb_may_fire(ecb)) ||
+		    dtrace_ecb_count_direct(ecb))
 			continue;
 		if (!mst) {
 			mst = dtrace_mstate_start(probe, err, regs,

@@ -9,7 +9,9 @@
 #   kfunc kfunc:__task_pid_nr_ns { @ = count(); }  (bpftrace's BPF
 #         trampoline, its fastest probe; needs the kernel's BTF)
 # and under the floors, floor_bench.ko's bare hooks with empty handlers:
-# an ftrace_ops like dtrace_fbt's, and a kprobe.  The extra time divided
+# an ftrace_ops like dtrace_fbt's (no saved registers: ftrace_caller), the
+# same with all registers saved (ftrace_regs_caller, fbt's hook until
+# November 26, 2026), and a kprobe.  The extra time divided
 # by the events counted is the cost of one event.  Runs are interleaved,
 # REPS of each (default 7).  Prints the rows, each less the ftrace floor
 # (what our probe is built on).
@@ -48,6 +50,8 @@ while [ "$rep" -lt "$reps" ]; do
 	settle
 	floor floor-ftrace hook=ftrace func="$func"
 	settle
+	floor floor-ftrace-regs hook=ftrace-regs func="$func"
+	settle
 	floor floor-kprobe hook=kprobe func="$func"
 	rep=$((rep + 1))
 done
@@ -55,11 +59,14 @@ done
 base=$(median_base base)
 # shellcheck disable=SC2046 # "median spread", two words each
 set -- $(cost ours "$base") $(cost bpf "$base") $(cost kfunc "$base") \
-	$(cost floor-ftrace "$base") $(cost floor-kprobe "$base")
+	$(cost floor-ftrace "$base") $(cost floor-kprobe "$base") \
+	$(cost floor-ftrace-regs "$base")
 row "fbt::$func:entry, @ = count(): added cost per call, vs kprobe:" \
 	ns/event "$1" "$2" "$3" "<=0.50" "$7"
 row "fbt::$func:entry, @ = count(): added cost per call, vs kfunc:" \
 	ns/event "$1" "$2" "$5" "<=0.50" "$7"
 row "floor: empty kprobe on $func (bpftrace's kprobe: is built on one)" \
 	ns/event "$9" "${10}" n/a
+row "floor: empty ftrace_ops on $func with all registers saved" \
+	ns/event "${11}" "${12}" n/a
 rmmod dtrace_fbt dtrace_core

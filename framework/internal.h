@@ -632,6 +632,23 @@ u64 *dtrace_agg_lookup_var(const struct dtrace_ecb *ecb,
 			   struct dtrace_aggbuf *ab);
 
 /*
+ * The hit alone of dtrace_agg_lookup_int() (below): @agg's values for
+ * the integer @key when this CPU's last entry of @agg was for @key,
+ * else NULL, with no call (probe_ctx.c's first ECB loop).
+ * Context: probe context.
+ */
+static __always_inline u64 *
+dtrace_agg_hit_int(struct dtrace_aggbuf *ab, const struct dtrace_agg *agg,
+		   u64 key)
+{
+	const struct dtrace_agghit *hit = &ab->hits[agg->def.id];
+
+	if (hit->off && hit->key == key)
+		return (u64 *)((char *)ab->data[ab->active] + hit->off);
+	return NULL;
+}
+
+/*
  * The values of @agg's entry for the integer @key (0 for no key;
  * agg->int_keyed) in this CPU's buffer @ab: the entry this CPU hit last
  * for @agg when its key is the same, without hashing, else
@@ -647,11 +664,9 @@ dtrace_agg_lookup_int(const struct dtrace_state *state,
 		      struct dtrace_aggbuf *ab, const struct dtrace_agg *agg,
 		      u64 key)
 {
-	const struct dtrace_agghit *hit = &ab->hits[agg->def.id];
+	u64 *vals = dtrace_agg_hit_int(ab, agg, key);
 
-	if (hit->off && hit->key == key)
-		return (u64 *)((char *)ab->data[ab->active] + hit->off);
-	return dtrace_agg_lookup_miss(state, ab, agg, key);
+	return vals ? vals : dtrace_agg_lookup_miss(state, ab, agg, key);
 }
 
 /* spec_ctx.c: probe context */

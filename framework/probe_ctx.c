@@ -400,9 +400,9 @@ static __always_inline bool dtrace_ecb_count_direct(const struct dtrace_ecb *ecb
  * Fire one clause: the predicate, the actions that store nothing before
  * its record (aggregations, speculate(), commit() ...), then, if the
  * clause records (it has no actions, or actions that store data), the
- * record and the actions that fill it.  Out of line: the ECB loops of
- * dtrace_probe_run() are inlined into every entry point, and most of
- * their clauses never come here (dtrace_ecb_count_direct()).
+ * record and the actions that fill it.  Out of line: most clauses of
+ * dtrace_probe_run_ecbs()'s loop never come here
+ * (dtrace_ecb_count_direct()).
  */
 static noinline void dtrace_ecb_fire(struct dtrace_ecb *ecb,
 				     struct dtrace_mstate *mst)
@@ -518,8 +518,8 @@ dtrace_mstate_start(struct dtrace_probe *probe, int err, struct pt_regs *regs,
 
 /*
  * Where a firing's arguments come from, read only when its first clause
- * that is not counted directly fires (dtrace_probe_run()); each entry
- * point passes a constant kind, so only its own case is compiled in.
+ * that is not counted directly fires (dtrace_probe_run_ecbs(), which
+ * switches on the kind once per firing that gets there).
  */
 enum dtrace_argsrc_kind {
 	DTRACE_ARGSRC_ARRAY,	/* @args, @nargs of them */
@@ -613,7 +613,14 @@ static __always_inline void dtrace_mstate_fill(struct dtrace_mstate *mst,
 
 	switch (src->kind) {
 	case DTRACE_ARGSRC_ARRAY:
-		dtrace_mstate_args(mst, src->args, src->nargs);
+		/*
+		 * dtrace_probe()'s six with a constant count: a few stores,
+		 * not the copy and the fill of a variable count
+		 */
+		if (src->nargs == 6)
+			dtrace_mstate_args(mst, src->args, 6);
+		else
+			dtrace_mstate_args(mst, src->args, src->nargs);
 		break;
 	case DTRACE_ARGSRC_KREGS:
 		dtrace_mstate_entry_args(mst, regs, src->nargs);
@@ -669,20 +676,82 @@ static void dtrace_probe_nested(struct dtrace_probe *probe,
 }
 
 /*
+ * The ECB loop of a firing from @ecb on (which the caller found may
+ * fire): each ECB that may fire is counted by dtrace_ecb_count_direct()
+ * or fired by dtrace_ecb_fire().
+ * The firing's state and its arguments (from @src) are made when the
+ * first clause that needs them fires.  Out of line, so that
+ * dtrace_probe_run()'s own loop, which only counts cached entries,
+ * makes no call in its loop and saves few registers.  The source of the
+ * arguments comes in its parts (@kind, @nargs, @args, @fn, @data, as in
+ * struct dtrace_argsrc), which the caller has in registers or as
+ * constants, not in a struct it would have to store at every firing; its
+ * kind is then a switch here, once per firing that gets this far.
+ */
+static noinline void dtrace_probe_run_ecbs(struct dtrace_probe *probe,
+					   struct dtrace_ecb *ecb,
+					   enum dtrace_argsrc_kind kind,
+					   unsigned int nargs, const u64 *args,
+					   dtrace_args_fn fn, const void *data,
+					   int err, struct pt_regs *regs,
+					   bool entry, bool trap)
+{
+	const struct dtrace_argsrc src = {
+		.kind = kind, .nargs = nargs, .args = args,
+		.fn = fn, .data = data,
+	};
+	struct dtrace_ecb *first = ecb;
+	struct dtrace_mstate *mst = NULL;
+
+	for (; ecb; ecb = rcu_dereference_sched(ecb->next)) {
+		/* the caller found that @first may fire */
+		if ((ecb != first && !dtrace_ecb_may_fire(ecb)) ||
+		    dtrace_ecb_count_direct(ecb))
+			continue;
+		if (!mst) {
+			mst = dtrace_mstate_start(probe, err, regs,
+						  dtrace_argsrc_user(&src, regs),
+						  entry, trap);
+			dtrace_mstate_fill(mst, &src, regs);
+		}
+		dtrace_ecb_fire(ecb, mst);
+	}
+}
+
+/*
+ * Count @ecb's firing if its clause is `@ = count()` counted directly
+ * (ecb->agg_direct with no key, the fast paths on) and this CPU's
+ * cached entry of its aggregation is there: dtrace_ecb_count_direct()'s
+ * commonest case, with no call.
+ * Return: whether it did; if not, dtrace_probe_run_ecbs() takes @ecb.
+ */
+static __always_inline bool dtrace_ecb_count_hit(const struct dtrace_ecb *ecb)
+{
+	const struct dtrace_agg *agg = ecb->agg_direct;
+	u64 *vals;
+
+	if (!agg || agg->def.nkeys || !READ_ONCE(dtrace_agg_fast))
+		return false;
+	vals = dtrace_agg_hit_int(this_cpu_ptr(ecb->state->aggbufs), agg, 0);
+	if (!vals)
+		return false;
+	vals[0]++;
+	return true;
+}
+
+/*
  * The entry points' common part: interrupts off, the probe, the guard,
- * and dtrace_probe_fire()'s loop over the probe's ECBs, in one function
- * (inlined into each entry point, so that the source of the arguments
- * is a constant, and the whole path of `@ = count()` pays one
- * prologue).  The firing's state and its arguments (from @src) are made
- * when the first clause that needs them fires: a probe whose clauses
- * are all counted by dtrace_ecb_count_direct() never makes them.
+ * and the loop over the probe's ECBs (inlined into each entry point).
+ * The loop here counts the ECBs whose clause is `@ = count()` with its
+ * entry cached on this CPU and hands the first other one, with the rest
+ * of the list, to dtrace_probe_run_ecbs(): the whole path of such a
+ * probe makes no call and pays one small prologue.
  */
 static __always_inline void dtrace_probe_run(dtrace_id_t id,
 					     const struct dtrace_argsrc *src,
 					     int err, struct pt_regs *regs,
 					     bool entry, bool trap)
 {
-	struct dtrace_mstate *mst = NULL;
 	struct dtrace_probe *probe;
 	struct dtrace_ecb *ecb;
 	unsigned long flags;
@@ -697,15 +766,12 @@ static __always_inline void dtrace_probe_run(dtrace_id_t id,
 	}
 	for (ecb = rcu_dereference_sched(probe->ecbs); ecb;
 	     ecb = rcu_dereference_sched(ecb->next)) {
-		if (!dtrace_ecb_may_fire(ecb) || dtrace_ecb_count_direct(ecb))
+		if (!dtrace_ecb_may_fire(ecb) || dtrace_ecb_count_hit(ecb))
 			continue;
-		if (!mst) {
-			mst = dtrace_mstate_start(probe, err, regs,
-						  dtrace_argsrc_user(src, regs),
-						  entry, trap);
-			dtrace_mstate_fill(mst, src, regs);
-		}
-		dtrace_ecb_fire(ecb, mst);
+		dtrace_probe_run_ecbs(probe, ecb, src->kind, src->nargs,
+				      src->args, src->fn, src->data, err,
+				      regs, entry, trap);
+		break;
 	}
 out_guard:
 	dtrace_guard_leave();

@@ -23,7 +23,7 @@
 # points: f1 fbt's handler returns at once, f2 after finding the probe;
 # c1 the core returns at once, c2 after interrupts off and the probe
 # table, c3 after the guard, c4 after the ECB loop's dtrace_ecb_may_fire(),
-# c5 after the direct count's test (dtrace_ecb_count_direct()).
+# c5 after the direct count's test (dtrace_ecb_count_hit()).
 set -eu
 
 n=${SPIN_N:-200000}

@@ -9,8 +9,12 @@
  * the handlers run where their hook fires and return at once.
  *
  *   hook=ftrace func=NAME   an ftrace_ops on NAME, with the flags of
- *                           dtrace_fbt's own (saved registers, its own
- *                           recursion guard)
+ *                           dtrace_fbt's own (its own recursion guard, no
+ *                           saved registers: ftrace_caller's partial set)
+ *   hook=ftrace-regs func=NAME
+ *                           the same with all registers saved
+ *                           (FTRACE_OPS_FL_SAVE_REGS, ftrace_regs_caller:
+ *                           what dtrace_fbt used until November 26, 2026)
  *   hook=kprobe func=NAME   a kprobe on NAME's first instruction
  *   hook=tracepoint tp=NAME a probe on the tracepoint NAME (sys_enter)
  *   hook=uprobe path=FILE offset=OFF
@@ -35,10 +39,10 @@
 
 static char *hook = "ftrace";
 module_param(hook, charp, 0444);
-MODULE_PARM_DESC(hook, "ftrace, kprobe, tracepoint, uprobe or hrtimer");
+MODULE_PARM_DESC(hook, "ftrace, ftrace-regs, kprobe, tracepoint, uprobe or hrtimer");
 static char *func = "__task_pid_nr_ns";
 module_param(func, charp, 0444);
-MODULE_PARM_DESC(func, "kernel function for hook=ftrace and hook=kprobe");
+MODULE_PARM_DESC(func, "kernel function for hook=ftrace, ftrace-regs and kprobe");
 static char *tp = "sys_enter";
 module_param(tp, charp, 0444);
 MODULE_PARM_DESC(tp, "tracepoint for hook=tracepoint");
@@ -59,8 +63,23 @@ static void floor_ftrace(unsigned long ip, unsigned long parent_ip,
 
 static struct ftrace_ops floor_ops = {
 	.func	= floor_ftrace,
+	.flags	= FTRACE_OPS_FL_RECURSION,
+};
+
+static struct ftrace_ops floor_regs_ops = {
+	.func	= floor_ftrace,
 	.flags	= FTRACE_OPS_FL_SAVE_REGS | FTRACE_OPS_FL_RECURSION,
 };
+
+/* The ftrace_ops hook= names, or NULL for another kind of hook. */
+static struct ftrace_ops *floor_ftrace_ops(void)
+{
+	if (!strcmp(hook, "ftrace"))
+		return &floor_ops;
+	if (!strcmp(hook, "ftrace-regs"))
+		return &floor_regs_ops;
+	return NULL;
+}
 
 static int floor_kprobe(struct kprobe *kp, struct pt_regs *regs)
 {
@@ -164,12 +183,13 @@ static void floor_hrtimer_detach(void)
 
 static int __init floor_init(void)
 {
+	struct ftrace_ops *ops = floor_ftrace_ops();
 	int ret;
 
-	if (!strcmp(hook, "ftrace")) {
-		ret = ftrace_set_filter(&floor_ops, func, strlen(func), 0);
+	if (ops) {
+		ret = ftrace_set_filter(ops, func, strlen(func), 0);
 		if (!ret)
-			ret = register_ftrace_function(&floor_ops);
+			ret = register_ftrace_function(ops);
 	} else if (!strcmp(hook, "kprobe")) {
 		floor_kp.symbol_name = func;
 		ret = register_kprobe(&floor_kp);
@@ -192,8 +212,10 @@ static int __init floor_init(void)
 
 static void __exit floor_exit(void)
 {
-	if (!strcmp(hook, "ftrace")) {
-		unregister_ftrace_function(&floor_ops);
+	struct ftrace_ops *ops = floor_ftrace_ops();
+
+	if (ops) {
+		unregister_ftrace_function(ops);
 	} else if (!strcmp(hook, "kprobe")) {
 		unregister_kprobe(&floor_kp);
 	} else if (!strcmp(hook, "tracepoint")) {

@@ -9,6 +9,7 @@
 #define _DTRACE_COMPAT_H
 
 #include <linux/err.h>
+#include <linux/ftrace.h>
 #include <linux/mm.h>
 #include <linux/uprobes.h>
 #include <linux/version.h>
@@ -92,6 +93,32 @@ static inline long dtrace_gup_nowait(struct mm_struct *mm, unsigned long addr)
 {
 	return get_user_pages_remote(mm, addr, 1, FOLL_NOWAIT, NULL, NULL,
 				     NULL);
+}
+#endif
+
+/*
+ * The registers an ftrace_ops callback gets from ftrace_caller, the
+ * trampoline of an ops without FTRACE_OPS_FL_SAVE_REGS (x86-64,
+ * CONFIG_DYNAMIC_FTRACE_WITH_ARGS, both generations): a struct pt_regs
+ * of which only ip (just past the hooked call of __fentry__), sp (at the function's entry,
+ * on its return address), bp, ax and the six argument registers are
+ * filled; cs reads 0 (kernel mode), the others are not set.
+ * ftrace_get_regs() returns NULL for these.  6.1 has the pt_regs as
+ * struct ftrace_regs' one member; 6.12 made struct ftrace_regs opaque,
+ * with arch_ftrace_regs() (linux/ftrace_regs.h) to reach it.
+ * Context: an ftrace_ops callback.
+ */
+#ifdef arch_ftrace_regs
+static __always_inline struct pt_regs *
+dtrace_ftrace_partial_regs(struct ftrace_regs *fregs)
+{
+	return &arch_ftrace_regs(fregs)->regs;
+}
+#else
+static __always_inline struct pt_regs *
+dtrace_ftrace_partial_regs(struct ftrace_regs *fregs)
+{
+	return &fregs->regs;
 }
 #endif
 

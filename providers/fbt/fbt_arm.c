@@ -58,12 +58,16 @@ static void fbt_ftrace_handler(unsigned long ip, unsigned long parent_ip,
 
 /*
  * Registered while it has a function in its filter (an empty filter
- * would trace every function).  It saves all registers, for args[],
- * stack() and caller, and leaves recursion to the core's guard.
+ * would trace every function).  Without FTRACE_OPS_FL_SAVE_REGS: ftrace
+ * calls the handler through ftrace_caller, which saves what a function's
+ * entry needs, the argument registers, sp and ip (for args[], stack()
+ * and caller: dtrace_ftrace_partial_regs()), not all of struct pt_regs
+ * as ftrace_regs_caller would; no clause reads the others at an fbt
+ * entry probe.  Recursion is left to the core's guard.
  */
 static struct ftrace_ops fbt_ops = {
 	.func	= fbt_ftrace_handler,
-	.flags	= FTRACE_OPS_FL_SAVE_REGS | FTRACE_OPS_FL_RECURSION,
+	.flags	= FTRACE_OPS_FL_RECURSION,
 };
 
 /* Entry probes fbt_ops serves, by address; add and delete: fbt_ftrace_lock */
@@ -93,21 +97,23 @@ static void fbt_ftrace_one_update(void)
 /*
  * fbt_ops' handler, at the first instruction of a function in its
  * filter, before the function built its frame: as a kprobe there, with
- * the same registers.  ftrace calls it with preemption enabled and
- * leaves recursion to it (FTRACE_OPS_FL_RECURSION).  It disables
- * preemption, which is what fbt_disarm() waits for; recursion is the
- * core's guard's business: nothing here calls a function ftrace can
- * trace before dtrace_probe_entry(), and a probe that fires inside the
- * core (in the same context or an interrupting one) is counted there as
- * a drop and goes no deeper.  ftrace_test_recursion_trylock() would
- * only drop some of those uncounted, for about 25 instructions an event.
+ * the registers a kprobe would have that a function's entry uses (ip
+ * set to the hook's address for the firing, as a kprobe's probe
+ * address; sp on the return address).  ftrace calls it with preemption
+ * enabled and leaves recursion to it (FTRACE_OPS_FL_RECURSION).  It disables preemption,
+ * which is what fbt_disarm() waits for; recursion is the core's guard's
+ * business: nothing here calls a function ftrace can trace before
+ * dtrace_probe_entry(), and a probe that fires inside the core (in the
+ * same context or an interrupting one) is counted there as a drop and
+ * goes no deeper.  ftrace_test_recursion_trylock() would only drop some
+ * of those uncounted, for about 25 instructions an event.
  */
 static void notrace fbt_ftrace_handler(unsigned long ip,
 				       unsigned long parent_ip,
 				       struct ftrace_ops *ops,
 				       struct ftrace_regs *fregs)
 {
-	struct pt_regs *regs = ftrace_get_regs(fregs);
+	struct pt_regs *regs = dtrace_ftrace_partial_regs(fregs);
 	unsigned long ret_ip = instruction_pointer(regs);
 	struct fbt_armed *armed;
 
@@ -121,7 +127,7 @@ static void notrace fbt_ftrace_handler(unsigned long ip,
 	goto out;
 
 found:
-	/* the probe's pc is the hook's address, as a kprobe's */
+	/* the probe's pc is the hook's address (ftrace's is past the call) */
 	instruction_pointer_set(regs, ip);
 	dtrace_probe_entry(armed->id, armed->nargs, NULL, regs);
 	instruction_pointer_set(regs, ret_ip);

@@ -6,7 +6,8 @@
 #
 # ASSERTION: fbt::vfs_read:entry for dd reading 7 bytes from a file
 # prints the same lines (the count of such reads, args[2], the file's
-# name through args[0], caller, and stack()'s first frame) whether
+# name through args[0], caller, and stack()'s first five frames, which
+# the ftrace path unwinds from ftrace_caller's partial registers) whether
 # entry probes go through the provider's ftrace_ops (module parameter
 # entry_ftrace=1) or a kprobe each (entry_ftrace=0).  With ftrace, the
 # kernel lists vfs_read among its enabled ftrace functions with our
@@ -36,7 +37,7 @@ run() {
 		@[stringof(args[0]->f_path.dentry->d_name.name), args[2]] =
 		    count();
 		@c[caller] = count();
-		@s[stack(1)] = count();
+		@s[stack(5)] = count();
 	}
 	END { printa("entry %s %d %@d\n", @); printa("caller %a %@d\n", @c);
 	      printa("stack %k %@d\n", @s); }' -c "$DT_TMP/wrap" \
@@ -50,6 +51,8 @@ grep -q '^entry fbtdata 7 5$' "$DT_TMP/out.1" ||
 	dt_fail "entry_ftrace=1: no 5 entries with fbtdata, 7: $(cat "$DT_TMP/out.1")"
 grep -q '^caller .*ksys_read.* 5$' "$DT_TMP/out.1" ||
 	dt_fail "entry_ftrace=1: caller not in ksys_read: $(cat "$DT_TMP/out.1")"
+sed -n '/^stack /,$p' "$DT_TMP/out.1" | grep -q 'do_syscall_64' ||
+	dt_fail "entry_ftrace=1: stack(5) does not reach do_syscall_64: $(cat "$DT_TMP/out.1")"
 [ "$(cat "$DT_TMP/out.1")" = "$(cat "$DT_TMP/out.0")" ] ||
 	dt_fail "ftrace printed '$(cat "$DT_TMP/out.1")', kprobe '$(cat "$DT_TMP/out.0")'"
 

@@ -17,6 +17,7 @@ set -eu
 . selftests/providers/fasttrap/fasttrap.inc
 
 ft_setup
+dt_modprobe dtrace_proc || dt_fail "modprobe dtrace_proc failed"
 
 list() {
 	timeout 120 "$DTRACE" -l "$@" >"$DT_TMP/out" 2>&1 ||

@@ -540,13 +540,18 @@ int dt_decl_typedef(struct dt_pcb *pcb, const struct dt_type *base,
 				     "invalid typedef declarator");
 			return -1;
 		}
-		if (dt_type_lookup(pcb->dtp, d->name)) {
-			dt_pcb_error(pcb, d->line, D_TYPE_REDEF,
-				     "type redeclared: %s", d->name);
-			return -1;
-		}
+		/*
+		 * A D or built-in typedef may be declared again to the type
+		 * it names, as C11 allows; a kernel type of the name is not
+		 * D's and is hidden (dt_type_typedef()).
+		 */
 		if (dt_type_typedef(pcb->dtp, d->name, t)) {
-			dt_pcb_error(pcb, d->line, D_NOMEM, "out of memory");
+			if (errno == EEXIST)
+				dt_pcb_error(pcb, d->line, D_TYPE_REDEF,
+					     "type redeclared: %s", d->name);
+			else
+				dt_pcb_error(pcb, d->line, D_NOMEM,
+					     "out of memory");
 			return -1;
 		}
 	}

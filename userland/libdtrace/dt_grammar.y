@@ -215,6 +215,10 @@ extern_kw:
 	  DT_KEY_EXTERN				{ pcb->in_extern = true; }
 	;
 
+typedef_kw:
+	  DT_KEY_TYPEDEF			{ pcb->in_typedef = true; }
+	;
+
 declaration:
 	  type_specifier ';'			{ (void)$1; }
 	| type_specifier declarator_list ';' {
@@ -256,7 +260,8 @@ declaration:
 	| DT_KEY_THIS declarator_list ';' {
 		OK(dt_decl_vars(pcb, DT_SCOPE_CLAUSE, &dt_type_int, $2));
 	}
-	| DT_KEY_TYPEDEF type_specifier declarator_list ';' {
+	| typedef_kw type_specifier declarator_list ';' {
+		pcb->in_typedef = false;
 		OK(dt_decl_typedef(pcb, $2, $3));
 	}
 	| DT_KEY_INLINE type_specifier declarator '=' assignment_expression ';' {
@@ -436,13 +441,19 @@ declarator_list:
 	| declarator_list ',' declarator	{ $$ = dt_declarator_link($1, $3); }
 	;
 
-/* a type name declared again; no suffix, so "self T (" is T's type */
+/*
+ * A type name declared again: only a typedef may, to the type it names
+ * (dt_decl_typedef()); no suffix, so "self T (" is T's type.
+ */
 declarator:
 	  direct_declarator
 	| DT_TOK_TNAME {
-		dt_pcb_error(pcb, pcb->line, D_DECL_IDRED,
-			     "identifier redeclared: %s", $1);
-		YYABORT;
+		if (!pcb->in_typedef) {
+			dt_pcb_error(pcb, pcb->line, D_DECL_IDRED,
+				     "identifier redeclared: %s", $1);
+			YYABORT;
+		}
+		NN($$ = dt_declarator_new(pcb, $1, pcb->line));
 	}
 	| '*' declarator			{ $2->nptr++; $$ = $2; }
 	| '*' DT_KEY_CONST declarator		{ $3->nptr++; $$ = $3; }

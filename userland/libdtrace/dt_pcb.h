@@ -34,6 +34,8 @@ struct dt_pcb {
 	int lasttok;			/* the token returned before */
 	bool in_extern;			/* in an extern declaration, where
 					   an array may have no bound */
+	bool in_typedef;		/* in a typedef, which may name a
+					   type name again (dt_decl_typedef()) */
 	uint64_t macros_used;		/* bit N: $N or $$N was referenced */
 	char tok[64];			/* text of the last token, for errors */
 	const char *macro;		/* the $N being expanded, or NULL */

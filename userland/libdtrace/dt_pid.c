@@ -749,17 +749,28 @@ static int dt_pid_provide_in(dtrace_hdl_t *dtp, struct dtrace_probedesc *pd,
 		/* "p*d1234": the probes of 1234 it matches */
 		snprintf(prefix, sizeof(prefix), "%s", pd->provider);
 		glob = true;
-	} else if (!pid && gpid > 0 && strpbrk(pd->provider, DT_PID_GLOB)) {
-		/* "myapp*", "p*d": the probes of @gpid it matches */
+	} else if (!pid && gpid > 0 &&
+		   (strpbrk(pd->provider, DT_PID_GLOB) ||
+		    (!*pd->provider && (*pd->mod || *pd->func)))) {
+		/*
+		 * "myapp*", "p*d": the probes of @gpid it matches; no
+		 * provider but an OBJECT or FUNCTION ("-lm a.out") every
+		 * USDT provider.  Not a bare NAME ("BEGIN"), which would
+		 * run a -c target through its exec before tracing.
+		 */
 		pid = gpid;
-		snprintf(prefix, sizeof(prefix), "%s", pd->provider);
+		snprintf(prefix, sizeof(prefix), "%s",
+			 *pd->provider ? pd->provider : "*");
 		glob = true;
 	}
 	if (!pid)
 		return 0;
-	/* a glob makes pid probes only for a NAME: not *1234::: of -l */
+	/*
+	 * A glob makes pid probes only for a NAME: not *1234::: of -l;
+	 * no provider, none (pid probes are made where pid is named).
+	 */
 	snprintf(own, sizeof(own), "pid%d", pid);
-	fns = glob ? *pd->name && !usdt_only &&
+	fns = glob ? *pd->name && *pd->provider && !usdt_only &&
 		     dtrace_match_glob(pd->provider, own) :
 	      !strcmp(prefix, "pid");
 	if (fns && !dt_pid_kinds(&r, pd->name)) {
@@ -824,7 +835,8 @@ static int dt_pid_provide_in(dtrace_hdl_t *dtp, struct dtrace_probedesc *pd,
  * a glob (test_prov*, p*d) makes the USDT probes of $target whose
  * provider ("test_prov1234") it matches, and its pid probes when it
  * matches "pid1234" and NAME is not empty (those it cannot make, too
- * many, are left out).  The device is opened only when a probe is to
+ * many, are left out); no provider, with a module or function, makes
+ * the USDT probes of $target of every provider, and no pid probes.  The device is opened only when a probe is to
  * be made.
  * Return: 0, or -1 with EDT_UPROBE and a message (no such process for
  * pid1234, too many probes, the fasttrap module missing); dtp->pidtag

@@ -121,6 +121,18 @@ static void test_btf_small(const char *path)
 	       "small: unknown names miss");
 	tap_is_str(dt_btf_error(dtp), "", "small: no error");
 	btf_close(dtp);
+
+	/* The program's names are D's: its typedef hides the kernel's. */
+	setenv("DTRACE_BTF_PATH", path, 1);
+	dtp = t_open();
+	tap_is_str(t_script_msg(dtp, "typedef long myint; "
+				"BEGIN { trace(sizeof(myint)); }"), "OK",
+		   "small: a D typedef of a kernel typedef's name compiles");
+	t = dt_type_lookup(dtp, "myint");
+	tap_ok(t && t->size == 8 && t->src == DT_TSRC_D,
+	       "small: and the name is then D's typedef");
+	dtrace_close(dtp);
+	unsetenv("DTRACE_BTF_PATH");
 }
 
 /*

@@ -236,6 +236,14 @@ void test_cli(void)
 	cli(NULL, "-q -n 'unsigned char a, b; BEGIN { a = 254; b = 253;"
 	    " printf(\"%d %d %d %d %d\\n\", a + b, a * b, a + 1, (short)a + (short)b,"
 	    " (char)-2 + b); exit(0) }'", "251 6 255 507 251\n\n", "", 0);
+	/* a cast to a signed narrow type sign-extends, to an unsigned one not;
+	 * %x prints a value of its size */
+	cli(NULL, "-q -n 'BEGIN { x = 0x1234567890abcdef; printf(\"%d %d %d %d"
+	    " %d %d %d %d %x\\n\", (char)x, (short)x, (int8_t)0xef,"
+	    " (int16_t)0x8000, (uchar_t)x, (ushort_t)x, (uint8_t)-1,"
+	    " (char)0x1234567890abcdef, (char)x); exit(0) }'",
+	    "-17 -12817 -17 -32768 239 52719 255 -17 ef\n\n",
+	    "", 0);
 	/* a signed %: C's remainder, negated for a negative divisor */
 	cli(NULL, "-q -n 'enum e { E = 19 % -5 }; BEGIN { x = 19; y = -5; z = x; z %= y;"
 	    " printf(\"%d %d %d %d %d %d\\n\", x % y, -x % -y, -x % y, x / y, z, E);"

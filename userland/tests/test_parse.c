@@ -466,9 +466,19 @@ void test_parse(void)
 	tap_is_str(parse_decls(dtp, "enum e2 { EA, EA };"),
 		   "[D_UNKNOWN] line 1: failed to define enumerator 'EA': Duplicate member or variable name",
 		   "parse: duplicate enumerator");
-	tap_is_str(parse_decls(dtp, "typedef int pid_t;"),
+	tap_is_str(parse_decls(dtp, "typedef long pid_t;"),
 		   "[D_TYPE_REDEF] line 1: type redeclared: pid_t",
-		   "parse: typedef of a type name");
+		   "parse: typedef of a type name to another type");
+	tap_is_str(parse_decls(dtp, "typedef int pid_t; "
+			       "typedef unsigned long size_t;"),
+		   "", "parse: typedef of a built-in name to its own type");
+	tap_is_str(parse_decls(dtp, "typedef struct td1 { int a; } td1_t; "
+			       "typedef struct td1 td1_t; typedef int td2_t; "
+			       "typedef signed int td2_t;"),
+		   "", "parse: a typedef declared twice with the same type");
+	tap_is_str(parse_decls(dtp, "typedef int td3_t; typedef char td3_t;"),
+		   "[D_TYPE_REDEF] line 1: type redeclared: td3_t",
+		   "parse: a typedef declared again with another type");
 	tap_is_str(type_after(dtp, "struct tag1 { char c; int i; }; "
 			      "union tag1 { char c; int i; };", "union tag1"),
 		   "union tag1 size 4",

@@ -49,15 +49,12 @@ ms=$(awk 'NF == 2 { print $2; exit }' "$DT_TMP/out")
 "$DTRACE" -q -n 'tick-2s { printf("%d\n", timestamp / 1000000); }
 tick-2s /++n == 5/ { exit(0); }' >"$DT_TMP/a" 2>"$DT_TMP/aerr" &
 apid=$!
-i=0
-while [ "$(wc -l <"$DT_TMP/a")" -lt 2 ] && [ $i -lt 600 ]; do
-	sleep 0.1
-	i=$((i + 1))
-done
+dt_wait 60 dt_has_lines "$DT_TMP/a" 2 ||
+	dt_fail "consumer A printed no two ticks in 60 s: $(cat "$DT_TMP/aerr")"
 timeout 300 "$DTRACE" -b 16m -q -n 'tick-2s { exit(0); }' \
 	>/dev/null 2>"$DT_TMP/berr" || dt_fail "consumer B: $(cat "$DT_TMP/berr")"
 st=0
-wait "$apid" || st=$?
+dt_wait_pid "$apid" 120 || st=$?
 [ "$st" -eq 0 ] || dt_fail "consumer A: exit status $st: $(cat "$DT_TMP/aerr")"
 awk 'NF == 1 { if (prev && $1 - prev > 3000) bad = 1; prev = $1 }
      END { exit bad }' "$DT_TMP/a" ||

@@ -12,11 +12,15 @@
 # The two kernels run at the same time, each in its own lane: a guest
 # has one QEMU thread (scripts/vm/run.sh says why), so two guests fill
 # the machine's two cores.  The first kernel's lane is this tree and
-# runs the host tests, lint, dkms, the fuzzer and DTrace's conformance
-# list as well; the second runs its guests only, in a copy of the tree
-# under .vm/lane-KVER (the kernel modules are built in the tree, so one
-# tree cannot build for two kernels at once).  Each lane's output goes
-# to .vm/check-KVER.log, printed when both are done.
+# runs the host tests, lint, dkms and the fuzzer as well; the second
+# runs its guests only, in a copy of the tree under .vm/lane-KVER (the
+# kernel modules are built in the tree, so one tree cannot build for two
+# kernels at once).  DTrace's conformance list runs on the first kernel,
+# shared out so that both lanes end at about the same time: a third of
+# it in the first lane, after its selftests, and two thirds in the
+# second, with this tree's build, after the second kernel's selftests
+# (the first lane's host checks take about as long as that).  Each
+# lane's output goes to .vm/check-KVER.log, printed when both are done.
 set -eu
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -45,15 +49,22 @@ for rel in $default $newer; do
 	KVER=$rel scripts/deps.sh
 done
 
-# lane REL HOST CONF: scripts/check.sh for kernel REL in the current
-# tree, with the host checks if HOST is 1 and the conformance list if
-# CONF is 1; its exit status goes to .vm/check-REL.status.
+# lane REL HOST SHARE: scripts/check.sh for kernel REL in the current
+# tree, with the host checks if HOST is 1 and the share SHARE of the
+# conformance list on the first kernel; its exit status goes to
+# .vm/check-REL.status.
 lane() {
 	st=0
-	KVER=$1 DT_CHECK_HOST=$2 DT_CONFORMANCE_CHECK=$3 \
+	KVER=$1 DT_CHECK_HOST=$2 DT_CONFORMANCE_CHECK=$conf \
+		DT_CONFORMANCE_PART=$3 DT_CONFORMANCE_TREE="$top" \
+		DT_CONFORMANCE_KVER=$default \
 		scripts/check.sh >"$top/.vm/check-$1.log" 2>&1 || st=$?
 	echo "$st" >"$top/.vm/check-$1.status"
 }
+conf=${DT_CONFORMANCE_CHECK:-1}
+# Both shares with the first kernel's lane when there is no second.
+share1=1/3 share2=2,3/3
+[ -n "$newer" ] && [ "$newer" != "$default" ] || share1=1/1
 
 # The copies first: the first lane builds in this tree at once.
 first=1
@@ -64,15 +75,16 @@ for rel in $default $newer; do
 	mkdir -p "$copy"
 	tar -C "$top" --exclude=./.vm -cf - . | tar -C "$copy" -xf -
 done
+rm -f .vm/built-*
 first=1
 for rel in $default $newer; do
 	echo "check-all: kernel $rel"
 	rm -f ".vm/check-$rel.status"
 	if [ "$first" -eq 1 ]; then
-		lane "$rel" "${DT_CHECK_HOST:-1}" "${DT_CONFORMANCE_CHECK:-1}" &
+		lane "$rel" "${DT_CHECK_HOST:-1}" "$share1" &
 		first=0
 	else
-		(cd ".vm/lane-$rel" && lane "$rel" 0 0) &
+		(cd ".vm/lane-$rel" && lane "$rel" 0 "$share2") &
 	fi
 done
 wait

@@ -21,6 +21,11 @@
 # DT_KAPPEND, if set, is added to the guest kernel's command line.
 # DT_SELFTESTS, if set, is the run_tests.sh patterns to run instead of
 # every test (e.g. "modules/ providers/profile").
+# DT_CONFORMANCE_PART, if set, is the share of the conformance list to
+# run (scripts/conformance/run.sh); DT_CONFORMANCE_TREE and
+# DT_CONFORMANCE_KVER, if set, run it with another tree's build for
+# another kernel (check-all.sh's second lane runs a share of the list
+# on the first lane's kernel), once that tree's build is done.
 set -eu
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -45,12 +50,17 @@ rm -rf "$res"
 : >.vm/host.tap
 echo "check: building for $KVER"
 modroot=$top/.vm/modroot-$KVER
+# .vm/built-KVER says a build is done, for a conformance run of another
+# lane: "ok", or "failed".
+rm -f ".vm/built-$KVER"
 if ! scripts/build.sh; then
+	echo failed >".vm/built-$KVER"
 	echo "check: the build failed"
 	extra=1
 	summary
 	exit 1
 fi
+echo ok >".vm/built-$KVER"
 
 host=${DT_CHECK_HOST:-1}
 if [ "$host" -eq 0 ]; then
@@ -147,14 +157,28 @@ fi
 
 # DTrace's own tests that passed when selftests/conformance/passing.txt
 # was made: a regression run in a boot of its own, one TAP line each
-# (DT_CONFORMANCE_CHECK=0 leaves it out; check-all.sh runs it on the
-# first kernel only, to keep CI under its time limit).
+# (DT_CONFORMANCE_CHECK=0 leaves it out; check-all.sh shares the list
+# out between its lanes, to keep CI under its time limit).
+ctree=${DT_CONFORMANCE_TREE:-$top}
+ckver=${DT_CONFORMANCE_KVER:-$KVER}
 if [ "${DT_CONFORMANCE_CHECK:-1}" = 1 ] && [ -z "${DT_SELFTESTS:-}" ] &&
 	[ -s selftests/conformance/passing.txt ]; then
-	echo "check: DTrace's tests listed in selftests/conformance/passing.txt"
+	echo "check: DTrace's tests listed in selftests/conformance/passing.txt" \
+		"${DT_CONFORMANCE_PART:+(share $DT_CONFORMANCE_PART) }on $ckver"
+	i=0
+	while [ ! -s "$ctree/.vm/built-$ckver" ] && [ $i -lt 1800 ]; do
+		sleep 2
+		i=$((i + 2))
+	done
 	st=0
-	DT_NO_BUILD=1 scripts/conformance/run.sh --check \
-		>.vm/conformance.tap 2>&1 || st=$?
+	if [ "$(cat "$ctree/.vm/built-$ckver" 2>/dev/null)" != ok ]; then
+		echo "check: no finished build for $ckver in $ctree"
+		st=1
+	else
+		(cd "$ctree" && KVER=$ckver DT_NO_BUILD=1 \
+			scripts/conformance/run.sh --check) \
+			>.vm/conformance.tap 2>&1 || st=$?
+	fi
 	cat .vm/conformance.tap
 	grep -E '^(not )?ok ' .vm/conformance.tap >>.vm/host.tap || true
 	if [ "$st" -ne 0 ] && ! grep -q '^not ok ' .vm/conformance.tap; then

@@ -15,6 +15,10 @@
 #   --check    the regression run of make check: the tests of
 #              selftests/conformance/passing.txt, one TAP line each;
 #              fails if one of them no longer passes
+#   DT_CONFORMANCE_PART=P[,Q...]/N  with --check: only the tests whose
+#              place in that list, counted from 1 and taken modulo N
+#              (1..N), is P, Q...: a share of the list for a lane of
+#              scripts/check-all.sh, in a work folder of its own
 set -eu
 
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -39,7 +43,12 @@ export KVER
 modroot=$top/.vm/modroot-$KVER
 [ -n "${DT_NO_BUILD:-}" ] || scripts/build.sh
 
-work=$top/.vm/conformance
+part=${DT_CONFORMANCE_PART:-}
+if [ -n "$part" ] && ! echo "$part" | grep -Eqx '[1-9][0-9]*(,[1-9][0-9]*)*/[1-9][0-9]*'; then
+	echo "conformance: DT_CONFORMANCE_PART=$part is not P[,Q...]/N" >&2
+	exit 2
+fi
+work=$top/.vm/conformance${part:+-part-$(echo "$part" | tr ',/' '-_')}
 res=$work/res-$KVER
 rm -rf "$work/dtu" "$res"
 mkdir -p "$work"
@@ -59,8 +68,16 @@ scripts/conformance/triggers.sh "$work/dtu" "$top/userland/dtrace"
 
 alone=
 if [ "$mode" = check ]; then
-	set -- --list "$top/selftests/conformance/passing.txt" --ignore-unselected
-	alone=$top/selftests/conformance/passing.txt
+	list=$top/selftests/conformance/passing.txt
+	if [ -n "$part" ]; then
+		sed 's/#.*//; s/[[:space:]]*$//; /^$/d' "$list" |
+			awk -v p="${part%/*}" -v n="${part#*/}" '
+			BEGIN { k = split(p, a, ","); for (i = 1; i <= k; i++) want[a[i]] = 1 }
+			want[(NR - 1) % n + 1]' >"$work/list.txt"
+		list=$work/list.txt
+	fi
+	set -- --list "$list" --ignore-unselected
+	alone=$list
 else
 	# shellcheck disable=SC2086
 	set -- --category ${CATS:-portable} --ignore-unselected
@@ -81,7 +98,7 @@ tail -n 1 "$res/stdout" || true
 
 if [ "$mode" = check ]; then
 	exec python3 scripts/conformance/results.py tap "$json" \
-		selftests/conformance/passing.txt "$res/conf/alone.json"
+		"$list" "$res/conf/alone.json"
 fi
 python3 scripts/conformance/results.py report "$json" \
 	selftests/conformance/inapplicable.txt selftests/conformance/RESULTS.md \

@@ -151,7 +151,7 @@ run_timed() {
 # Kernel trouble since the marker of test $n: dmesg lines and new taint.
 kernel_trouble() {
 	local lines t
-	lines=$(dmesg | dt_dmesg_bad "dtrace-selftest: begin $n ") || true
+	lines=$(dmesg | dt_dmesg_bad_since "dtrace-selftest: begin $n ") || true
 	if [ -n "$lines" ]; then
 		echo "kernel log since the test started:"
 		echo "$lines"

@@ -13,14 +13,19 @@ DT_DMESG_BAD='BUG:|WARNING:|Oops|kernel BUG at|general protection fault|Kernel p
 # E (8192) unsigned module.  Everything else is a failure.
 DT_TAINT_OK=$((4096 | 8192))
 
-# dt_dmesg_bad [MARKER]: print the bad lines of the log on stdin; true
-# if any.  With MARKER, only the lines after the first one containing it
-# count (the runner's "begin N" line of a test: one pass, no second awk).
+# dt_dmesg_bad: print the bad lines of the log on stdin; true if any.
 # The one stack an OOM kill report always carries (the "Call Trace:"
 # after "invoked oom-killer", which a test provokes on purpose with
 # sysrq f) is not a bug; everything else in the report still counts.
 dt_dmesg_bad() {
-	awk -v bad="$DT_DMESG_BAD" -v m="${1:-}" '
+	dt_dmesg_bad_since ""
+}
+
+# dt_dmesg_bad_since MARKER: dt_dmesg_bad for the lines after the first
+# one containing MARKER (all of them if MARKER is empty): the runner's
+# "begin N" line of a test, in one pass.
+dt_dmesg_bad_since() {
+	awk -v bad="$DT_DMESG_BAD" -v m="$1" '
 		m != "" && !since { if (index($0, m)) since = 1; next }
 		/invoked oom-killer/ { oom = 1 }
 		/Call Trace:/ && oom { oom = 0; next }

@@ -88,7 +88,7 @@ nskip=0
 
 # report VERDICT PATH [REASON]; the test's output is in $work/log.
 report() {
-	local lines
+	local lines num
 	case $1 in
 	pass)
 		npass=$((npass + 1))
@@ -109,7 +109,8 @@ report() {
 		;;
 	esac
 	if [ -n "$logdir" ]; then
-		cp "$work/log" "$logdir/$(printf %03d "$n")-$(echo "$2" | tr / _).log"
+		printf -v num %03d "$n"
+		cp "$work/log" "$logdir/$num-${2//\//_}.log"
 	fi
 }
 
@@ -127,7 +128,7 @@ skip_reason() {
 # runs) or selftests/settings'.
 test_timeout() {
 	local own
-	own=$(sed -n 's/^# timeout: *\([0-9][0-9]*\)$/\1/p' "$1" | head -n 1)
+	own=$(sed -n '/^# timeout: *[0-9][0-9]*$/{s/^# timeout: *//p;q;}' "$1")
 	echo $((${own:-$((base_limit / scale))} * scale))
 }
 
@@ -143,28 +144,40 @@ run_timed() {
 	pid=$!
 	wait "$pid" || rc=$?
 	# timeout(1) leads its own process group: end what is left of it.
-	pkill -KILL -g "$pid" 2>/dev/null || true
+	kill -KILL -- "-$pid" 2>/dev/null || true
 	[ "$rc" -ne 137 ] || rc=124
 }
 
 # Kernel trouble since the marker of test $n: dmesg lines and new taint.
 kernel_trouble() {
 	local lines t
-	lines=$(dmesg | awk -v m="dtrace-selftest: begin $n " \
-		'index($0, m) { f = 1; next } f' | dt_dmesg_bad) || true
+	lines=$(dmesg | dt_dmesg_bad_since "dtrace-selftest: begin $n ") || true
 	if [ -n "$lines" ]; then
 		echo "kernel log since the test started:"
 		echo "$lines"
 	fi
-	t=$(cat /proc/sys/kernel/tainted)
+	read -r t </proc/sys/kernel/tainted
 	if bad=$(dt_taint_bad $(( t & ~taint_before ))); then
 		echo "kernel newly tainted: $bad"
 	fi
 }
 
-# The dtrace modules loaded now, one line, sorted.
+# The dtrace modules loaded now, one line, sorted (by the shell alone:
+# this runs after every test).
 loaded() {
-	dt_loaded_list | LC_ALL=C sort | tr '\n' ' '
+	local m rest i j mods=()
+	while read -r m rest; do
+		[[ $m != dtrace_* ]] || mods+=("$m")
+	done </proc/modules
+	for ((i = 1; i < ${#mods[@]}; i++)); do
+		m=${mods[i]}
+		for ((j = i; j > 0; j--)); do
+			[[ ${mods[j - 1]} > $m ]] || break
+			mods[j]=${mods[j - 1]}
+		done
+		mods[j]=$m
+	done
+	[ ${#mods[@]} -eq 0 ] || printf '%s ' "${mods[@]}"
 }
 
 # run_test KIND PATH: run one test, judge it, check the kernel and the
@@ -173,7 +186,7 @@ run_test() {
 	local kind=$1 path=$2 verdict trouble now reason=
 	n=$((n + 1))
 	echo "dtrace-selftest: begin $n $path" >/dev/kmsg
-	taint_before=$(cat /proc/sys/kernel/tainted)
+	read -r taint_before </proc/sys/kernel/tainted
 	: >"$work/log"
 	if [ -n "$load_error" ]; then
 		echo "$load_error" >"$work/log"
@@ -231,15 +244,15 @@ restore_modules() {
 unmet_requires() {
 	local req r cfg
 	cfg=/boot/config-$(uname -r)
-	req=$(sed -n 's/^[#/* ]*requires: *//p' "$1" | head -n 1 | tr ',' ' ')
-	for r in $req; do
+	req=$(sed -n '/^[#/* ]*requires: */{s///p;q;}' "$1")
+	for r in ${req//,/ }; do
 		case $r in
 		CONFIG_*)
 			[ -r "$cfg" ] || continue
 			grep -Eq "^$r=(y|m)" "$cfg" || { echo "needs $r"; return 0; }
 			;;
 		dtrace_*)
-			dt_have_module "$r" || { echo "needs module $r"; return 0; }
+			have_module "$r" || { echo "needs module $r"; return 0; }
 			;;
 		esac
 	done
@@ -289,11 +302,30 @@ run_dtest() {
 	return "$ok"
 }
 
+# The dtrace modules MODROOT has, sorted: looked up once for the run.
+root_modules=()
+if [ -n "$MODROOT" ] && [ -d "$MODROOT" ]; then
+	while read -r m; do
+		root_modules+=("$m")
+	done < <(find "$MODROOT" -name 'dtrace_*.ko*' -exec basename {} \; |
+		 sed 's/\.ko.*//' | LC_ALL=C sort)
+fi
+
+# have_module NAME: true if dtrace module NAME can be loaded (one of
+# root_modules; with no MODROOT, one that modprobe finds).
+have_module() {
+	local m
+	[ -n "$MODROOT" ] || { dt_have_module "$1"; return; }
+	for m in "${root_modules[@]}"; do
+		[ "$m" != "$1" ] || return 0
+	done
+	return 1
+}
+
 # Load every dtrace module MODROOT has (the core comes as a dependency).
 load_all() {
 	local m
-	for m in $(find "${MODROOT:-/nonexistent}" -name 'dtrace_*.ko*' \
-		   -exec basename {} \; | sed 's/\.ko.*//' | LC_ALL=C sort); do
+	for m in "${root_modules[@]}"; do
 		dt_loaded "$m" || dt_modprobe "$m" || return 1
 	done
 }

@@ -18,7 +18,15 @@ DT_TAINT_OK=$((4096 | 8192))
 # after "invoked oom-killer", which a test provokes on purpose with
 # sysrq f) is not a bug; everything else in the report still counts.
 dt_dmesg_bad() {
-	awk -v bad="$DT_DMESG_BAD" '
+	dt_dmesg_bad_since ""
+}
+
+# dt_dmesg_bad_since MARKER: dt_dmesg_bad for the lines after the first
+# one containing MARKER (all of them if MARKER is empty): the runner's
+# "begin N" line of a test, in one pass.
+dt_dmesg_bad_since() {
+	awk -v bad="$DT_DMESG_BAD" -v m="$1" '
+		m != "" && !since { if (index($0, m)) since = 1; next }
 		/invoked oom-killer/ { oom = 1 }
 		/Call Trace:/ && oom { oom = 0; next }
 		$0 ~ bad { print; found = 1 }

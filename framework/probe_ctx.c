@@ -114,14 +114,16 @@ static bool dtrace_state_on_cpu(const struct dtrace_state *state)
 }
 
 /*
- * Whether @ecb may fire in its consumer's activity: one load and compare
- * for the common case, an ECB of an ordinary probe in ACTIVE.  BEGIN and
- * END fire where the consumer runs, whatever the cpu option says.
+ * Whether @ecb may fire in its consumer's activity: the commonest case,
+ * an ECB of an ordinary probe in ACTIVE with no cpu option, is two
+ * compares (its activity is the ECB's and the option says any CPU, which
+ * it may for BEGIN and END too: they fire where the consumer runs,
+ * whatever the cpu option says); the rest is dtrace_ecb_may_fire_other().
  */
-static __always_inline bool dtrace_ecb_may_fire(const struct dtrace_ecb *ecb)
+static __always_inline bool
+dtrace_ecb_may_fire_other(const struct dtrace_ecb *ecb, int activity)
 {
 	const struct dtrace_state *state = ecb->state;
-	int activity = READ_ONCE(state->activity);
 
 	if (activity == ecb->fires_in)
 		return activity != DTRACE_ACTIVITY_ACTIVE ||
@@ -130,6 +132,17 @@ static __always_inline bool dtrace_ecb_may_fire(const struct dtrace_ecb *ecb)
 	       activity != DTRACE_ACTIVITY_INACTIVE &&
 	       activity != DTRACE_ACTIVITY_STOPPED &&
 	       dtrace_state_on_cpu(state);
+}
+
+static __always_inline bool dtrace_ecb_may_fire(const struct dtrace_ecb *ecb)
+{
+	const struct dtrace_state *state = ecb->state;
+	int activity = READ_ONCE(state->activity);
+
+	if (likely(activity == ecb->fires_in &&
+		   state->options[DTRACE_OPT_CPU] == DTRACE_CPU_ANY))
+		return true;
+	return dtrace_ecb_may_fire_other(ecb, activity);
 }
 
 /**

@@ -114,14 +114,16 @@ static bool dtrace_state_on_cpu(const struct dtrace_state *state)
 }
 
 /*
- * Whether @ecb may fire in its consumer's activity: one load and compare
- * for the common case, an ECB of an ordinary probe in ACTIVE.  BEGIN and
- * END fire where the consumer runs, whatever the cpu option says.
+ * Whether @ecb may fire in its consumer's activity: the commonest case,
+ * an ECB of an ordinary probe in ACTIVE with no cpu option, is two
+ * compares (its activity is the ECB's and the option says any CPU, which
+ * it may for BEGIN and END too: they fire where the consumer runs,
+ * whatever the cpu option says); the rest is dtrace_ecb_may_fire_other().
  */
-static __always_inline bool dtrace_ecb_may_fire(const struct dtrace_ecb *ecb)
+static __always_inline bool
+dtrace_ecb_may_fire_other(const struct dtrace_ecb *ecb, int activity)
 {
 	const struct dtrace_state *state = ecb->state;
-	int activity = READ_ONCE(state->activity);
 
 	if (activity == ecb->fires_in)
 		return activity != DTRACE_ACTIVITY_ACTIVE ||
@@ -130,6 +132,17 @@ static __always_inline bool dtrace_ecb_may_fire(const struct dtrace_ecb *ecb)
 	       activity != DTRACE_ACTIVITY_INACTIVE &&
 	       activity != DTRACE_ACTIVITY_STOPPED &&
 	       dtrace_state_on_cpu(state);
+}
+
+static __always_inline bool dtrace_ecb_may_fire(const struct dtrace_ecb *ecb)
+{
+	const struct dtrace_state *state = ecb->state;
+	int activity = READ_ONCE(state->activity);
+
+	if (likely(activity == ecb->fires_in &&
+		   state->options[DTRACE_OPT_CPU] == DTRACE_CPU_ANY))
+		return true;
+	return dtrace_ecb_may_fire_other(ecb, activity);
 }
 
 /**
@@ -518,10 +531,12 @@ dtrace_mstate_start(struct dtrace_probe *probe, int err, struct pt_regs *regs,
 
 /*
  * Where a firing's arguments come from, read only when its first clause
- * that is not counted directly fires (dtrace_probe_run_ecbs(), which
- * switches on the kind once per firing that gets there).
+ * that is not counted directly fires.  Each kind has its own out-of-line
+ * loop (dtrace_probe_general()), so the kind is a constant there, not a
+ * switch at run time.
  */
 enum dtrace_argsrc_kind {
+	DTRACE_ARGSRC_ARRAY6,	/* dtrace_probe()'s six in @args */
 	DTRACE_ARGSRC_ARRAY,	/* @args, @nargs of them */
 	DTRACE_ARGSRC_KREGS,	/* kernel registers at a function's entry */
 	DTRACE_ARGSRC_UREGS,	/* user registers: the six argument registers */
@@ -532,9 +547,14 @@ struct dtrace_argsrc {
 	enum dtrace_argsrc_kind		kind;
 	unsigned int			nargs;	/* ARRAY, KREGS */
 	const u64			*args;	/* ARRAY */
+	u64				a0, a1, a2, a3, a4, a5; /* ARRAY6 */
 	dtrace_args_fn			fn;	/* UFN */
 	const void			*data;	/* UFN: @fn's */
 };
+
+/* A firing's two flags, in one argument of dtrace_probe_ecbs_array(). */
+#define DTRACE_FIRE_ENTRY	0x1	/* mst->regs_entry */
+#define DTRACE_FIRE_TRAP	0x2	/* mst->trap */
 
 /* Zeros in the arguments from @n on. */
 static __always_inline void dtrace_mstate_args_zero(struct dtrace_mstate *mst,
@@ -557,6 +577,21 @@ static __always_inline void dtrace_mstate_args(struct dtrace_mstate *mst,
 	memcpy(mst->dif.args, args, n * sizeof(*args));
 	memset(mst->dif.args + n, 0,
 	       (ARRAY_SIZE(mst->dif.args) - n) * sizeof(*args));
+}
+
+/* dtrace_probe()'s six (@src's a0 to a5), then zeros. */
+static __always_inline void dtrace_mstate_args6(struct dtrace_mstate *mst,
+						const struct dtrace_argsrc *src)
+{
+	u64 *args = mst->dif.args;
+
+	args[0] = src->a0;
+	args[1] = src->a1;
+	args[2] = src->a2;
+	args[3] = src->a3;
+	args[4] = src->a4;
+	args[5] = src->a5;
+	dtrace_mstate_args_zero(mst, 6);
 }
 
 /*
@@ -612,15 +647,10 @@ static __always_inline void dtrace_mstate_fill(struct dtrace_mstate *mst,
 	unsigned int n;
 
 	switch (src->kind) {
+	case DTRACE_ARGSRC_ARRAY6:
+		break;		/* dtrace_probe_general() stored them */
 	case DTRACE_ARGSRC_ARRAY:
-		/*
-		 * dtrace_probe()'s six with a constant count: a few stores,
-		 * not the copy and the fill of a variable count
-		 */
-		if (src->nargs == 6)
-			dtrace_mstate_args(mst, src->args, 6);
-		else
-			dtrace_mstate_args(mst, src->args, src->nargs);
+		dtrace_mstate_args(mst, src->args, src->nargs);
 		break;
 	case DTRACE_ARGSRC_KREGS:
 		dtrace_mstate_entry_args(mst, regs, src->nargs);
@@ -675,46 +705,142 @@ static void dtrace_probe_nested(struct dtrace_probe *probe,
 	}
 }
 
-/*
- * The ECB loop of a firing from @ecb on (which the caller found may
- * fire): each ECB that may fire is counted by dtrace_ecb_count_direct()
- * or fired by dtrace_ecb_fire().
- * The firing's state and its arguments (from @src) are made when the
- * first clause that needs them fires.  Out of line, so that
- * dtrace_probe_run()'s own loop, which only counts cached entries,
- * makes no call in its loop and saves few registers.  The source of the
- * arguments comes in its parts (@kind, @nargs, @args, @fn, @data, as in
- * struct dtrace_argsrc), which the caller has in registers or as
- * constants, not in a struct it would have to store at every firing; its
- * kind is then a switch here, once per firing that gets this far.
- */
-static noinline void dtrace_probe_run_ecbs(struct dtrace_probe *probe,
-					   struct dtrace_ecb *ecb,
-					   enum dtrace_argsrc_kind kind,
-					   unsigned int nargs, const u64 *args,
-					   dtrace_args_fn fn, const void *data,
-					   int err, struct pt_regs *regs,
-					   bool entry, bool trap)
+/* The ECB after @ecb on its probe that may fire, or NULL. */
+static __always_inline struct dtrace_ecb *
+dtrace_ecb_next_fire(struct dtrace_ecb *ecb)
 {
-	const struct dtrace_argsrc src = {
-		.kind = kind, .nargs = nargs, .args = args,
-		.fn = fn, .data = data,
-	};
-	struct dtrace_ecb *first = ecb;
+	do
+		ecb = rcu_dereference_sched(ecb->next);
+	while (ecb && !dtrace_ecb_may_fire(ecb));
+	return ecb;
+}
+
+/*
+ * The general ECB loop of a firing, from @ecb on (which the caller found
+ * may fire): each ECB that may fire is counted by
+ * dtrace_ecb_count_direct() or fired by dtrace_ecb_fire().  The firing's
+ * state and its arguments (from @src) are made when the first clause
+ * that needs them fires.  Inlined into one small out-of-line function
+ * per kind of argument source (below), which takes only what varies
+ * between its firings, so the kind, and what its entry points give as
+ * constants, are constants here.
+ */
+static __always_inline void dtrace_probe_run_ecbs(struct dtrace_ecb *ecb,
+						  const struct dtrace_argsrc *src,
+						  int err, struct pt_regs *regs,
+						  bool entry, bool trap)
+{
 	struct dtrace_mstate *mst = NULL;
 
-	for (; ecb; ecb = rcu_dereference_sched(ecb->next)) {
-		/* the caller found that @first may fire */
-		if ((ecb != first && !dtrace_ecb_may_fire(ecb)) ||
-		    dtrace_ecb_count_direct(ecb))
+	for (; ecb; ecb = dtrace_ecb_next_fire(ecb)) {
+		if (dtrace_ecb_count_direct(ecb))
 			continue;
 		if (!mst) {
-			mst = dtrace_mstate_start(probe, err, regs,
-						  dtrace_argsrc_user(&src, regs),
+			mst = dtrace_mstate_start(ecb->probe, err, regs,
+						  dtrace_argsrc_user(src, regs),
 						  entry, trap);
-			dtrace_mstate_fill(mst, &src, regs);
+			dtrace_mstate_fill(mst, src, regs);
 		}
 		dtrace_ecb_fire(ecb, mst);
+	}
+}
+
+/*
+ * dtrace_probe()'s general path: its six arguments are in this CPU's
+ * machine state already (dtrace_probe_general()), nothing else varies.
+ */
+static noinline void dtrace_probe_ecbs_array6(struct dtrace_ecb *ecb)
+{
+	const struct dtrace_argsrc src = { .kind = DTRACE_ARGSRC_ARRAY6 };
+
+	dtrace_probe_run_ecbs(ecb, &src, 0, NULL, false, false);
+}
+
+/* The general path of the other entry points with an array of arguments. */
+static noinline void dtrace_probe_ecbs_array(struct dtrace_ecb *ecb,
+					     const u64 *args,
+					     unsigned int nargs, int err,
+					     struct pt_regs *regs,
+					     unsigned int flags)
+{
+	const struct dtrace_argsrc src = {
+		.kind = DTRACE_ARGSRC_ARRAY, .args = args, .nargs = nargs,
+	};
+
+	dtrace_probe_run_ecbs(ecb, &src, err, regs,
+			      flags & DTRACE_FIRE_ENTRY,
+			      flags & DTRACE_FIRE_TRAP);
+}
+
+/* dtrace_probe_entry()'s general path: arguments in kernel registers. */
+static noinline void dtrace_probe_ecbs_kregs(struct dtrace_ecb *ecb,
+					     unsigned int nargs,
+					     struct pt_regs *regs, bool trap)
+{
+	const struct dtrace_argsrc src = {
+		.kind = DTRACE_ARGSRC_KREGS, .nargs = nargs,
+	};
+
+	dtrace_probe_run_ecbs(ecb, &src, 0, regs, true, trap);
+}
+
+/* dtrace_probe_user()'s general path: arguments in user registers. */
+static noinline void dtrace_probe_ecbs_uregs(struct dtrace_ecb *ecb,
+					     struct pt_regs *regs, bool entry)
+{
+	const struct dtrace_argsrc src = { .kind = DTRACE_ARGSRC_UREGS };
+
+	dtrace_probe_run_ecbs(ecb, &src, 0, regs, entry, false);
+}
+
+/* dtrace_probe_user_fn()'s general path: arguments from the provider. */
+static noinline void dtrace_probe_ecbs_ufn(struct dtrace_ecb *ecb,
+					   struct pt_regs *regs,
+					   dtrace_args_fn fn, const void *data)
+{
+	const struct dtrace_argsrc src = {
+		.kind = DTRACE_ARGSRC_UFN, .fn = fn, .data = data,
+	};
+
+	dtrace_probe_run_ecbs(ecb, &src, 0, regs, false, false);
+}
+
+/*
+ * Hand @ecb and the rest of its list to the general path of @src's kind
+ * with only what varies: @src->kind is a constant in each entry point,
+ * so the switch is gone once this is inlined, and so is the storing of
+ * eleven arguments, five of them on the stack, that one general path
+ * for every kind took.
+ */
+static __always_inline void dtrace_probe_general(struct dtrace_ecb *ecb,
+						 const struct dtrace_argsrc *src,
+						 int err, struct pt_regs *regs,
+						 bool entry, bool trap)
+{
+	switch (src->kind) {
+	case DTRACE_ARGSRC_ARRAY6:
+		/*
+		 * dtrace_probe()'s six are still in registers: stored in the
+		 * machine state here, they need no array on its stack (nor
+		 * its canary) and no copy
+		 */
+		dtrace_mstate_args6(this_cpu_ptr(&dtrace_mstate), src);
+		dtrace_probe_ecbs_array6(ecb);
+		break;
+	case DTRACE_ARGSRC_ARRAY:
+		dtrace_probe_ecbs_array(ecb, src->args, src->nargs, err, regs,
+					(entry ? DTRACE_FIRE_ENTRY : 0) |
+					(trap ? DTRACE_FIRE_TRAP : 0));
+		break;
+	case DTRACE_ARGSRC_KREGS:
+		dtrace_probe_ecbs_kregs(ecb, src->nargs, regs, trap);
+		break;
+	case DTRACE_ARGSRC_UREGS:
+		dtrace_probe_ecbs_uregs(ecb, regs, entry);
+		break;
+	case DTRACE_ARGSRC_UFN:
+		dtrace_probe_ecbs_ufn(ecb, regs, src->fn, src->data);
+		break;
 	}
 }
 
@@ -723,7 +849,7 @@ static noinline void dtrace_probe_run_ecbs(struct dtrace_probe *probe,
  * (ecb->agg_direct with no key, the fast paths on) and this CPU's
  * cached entry of its aggregation is there: dtrace_ecb_count_direct()'s
  * commonest case, with no call.
- * Return: whether it did; if not, dtrace_probe_run_ecbs() takes @ecb.
+ * Return: whether it did; if not, the general path takes @ecb.
  */
 static __always_inline bool dtrace_ecb_count_hit(const struct dtrace_ecb *ecb)
 {
@@ -744,8 +870,9 @@ static __always_inline bool dtrace_ecb_count_hit(const struct dtrace_ecb *ecb)
  * and the loop over the probe's ECBs (inlined into each entry point).
  * The loop here counts the ECBs whose clause is `@ = count()` with its
  * entry cached on this CPU and hands the first other one, with the rest
- * of the list, to dtrace_probe_run_ecbs(): the whole path of such a
- * probe makes no call and pays one small prologue.
+ * of the list, to the general path of the entry point's kind
+ * (dtrace_probe_general()): the whole path of such a probe makes no
+ * call and pays one small prologue.
  */
 static __always_inline void dtrace_probe_run(dtrace_id_t id,
 					     const struct dtrace_argsrc *src,
@@ -768,9 +895,7 @@ static __always_inline void dtrace_probe_run(dtrace_id_t id,
 	     ecb = rcu_dereference_sched(ecb->next)) {
 		if (!dtrace_ecb_may_fire(ecb) || dtrace_ecb_count_hit(ecb))
 			continue;
-		dtrace_probe_run_ecbs(probe, ecb, src->kind, src->nargs,
-				      src->args, src->fn, src->data, err,
-				      regs, entry, trap);
+		dtrace_probe_general(ecb, src, err, regs, entry, trap);
 		break;
 	}
 out_guard:
@@ -858,10 +983,13 @@ NOKPROBE_SYMBOL(dtrace_probe_user_fn);
 void dtrace_probe(dtrace_id_t id, u64 arg0, u64 arg1, u64 arg2, u64 arg3,
 		  u64 arg4, u64 arg5)
 {
-	const u64 args[6] = { arg0, arg1, arg2, arg3, arg4, arg5 };
+	const struct dtrace_argsrc src = {
+		.kind = DTRACE_ARGSRC_ARRAY6,
+		.a0 = arg0, .a1 = arg1, .a2 = arg2,
+		.a3 = arg3, .a4 = arg4, .a5 = arg5,
+	};
 
-	dtrace_probe_run(id, DTRACE_ARGSRC_OF(args, ARRAY_SIZE(args)), 0,
-			 NULL, false, false);
+	dtrace_probe_run(id, &src, 0, NULL, false, false);
 }
 EXPORT_SYMBOL_NS_GPL(dtrace_probe, DTRACE_NS);
 NOKPROBE_SYMBOL(dtrace_probe);

@@ -40,16 +40,26 @@
 #include <dtrace/provider.h>
 #include <dtrace/services.h>
 
+/* In a site's key while a system call's entry probe is attached there. */
+#define DTRACE_FENTRY_KEY_SYSCALL	1UL
+
 /**
  * struct dtrace_fentry_site - one function in the filter
  * @node: in dtrace_fentry_table, by @ip
+ * @key: what the handler compares with its ip: @ip alone while only a
+ *	function's entry probe is attached (its straight path), @ip |
+ *	DTRACE_FENTRY_KEY_SYSCALL while a system call's is (ftrace call
+ *	sites are at even addresses)
  * @ip: the function's ftrace call site (a function-entry kprobe's addr)
- * @id: the probe of each kind attached here; DTRACE_IDNONE for none
+ * @id: the probe of each kind attached here; DTRACE_IDNONE for none.
+ *	Deleting the site leaves them as they were: a handler that still
+ *	sees it fires them, as it would have just before
  * @nargs: the arguments of each kind's probe
  * @rcu: freeing after the handlers that may see it
  */
 struct dtrace_fentry_site {
 	struct hlist_node	node;
+	unsigned long		key;
 	unsigned long		ip;
 	dtrace_id_t		id[DTRACE_FENTRY_NKINDS];
 	u8			nargs[DTRACE_FENTRY_NKINDS];
@@ -118,11 +128,36 @@ static __always_inline void dtrace_fentry_function(dtrace_id_t id,
 }
 
 /*
+ * Every probe attached at @site, in the order of their kinds: the path
+ * of a function with a system call's entry probe.
+ */
+static noinline void notrace dtrace_fentry_fire_all(
+	const struct dtrace_fentry_site *site, struct ftrace_regs *fregs)
+{
+	dtrace_id_t id;
+
+	/* acquire: nargs as dtrace_fentry_attach() set it before the id */
+	id = smp_load_acquire(&site->id[DTRACE_FENTRY_SYSCALL]);
+	if (id != DTRACE_IDNONE)
+		dtrace_fentry_syscall(id, site->nargs[DTRACE_FENTRY_SYSCALL]);
+	/* acquire: as above */
+	id = smp_load_acquire(&site->id[DTRACE_FENTRY_FUNCTION]);
+	if (id != DTRACE_IDNONE)
+		dtrace_fentry_function(id, site->nargs[DTRACE_FENTRY_FUNCTION],
+				       site->ip,
+				       dtrace_ftrace_partial_regs(fregs));
+}
+NOKPROBE_SYMBOL(dtrace_fentry_fire_all);
+
+/*
  * The ops' handler, at the first instruction of a function in the
  * filter, before the function built its frame.  It finds the site (one
  * pointer test when there is one, else the table) and fires its probes
- * in the order of their kinds.  Preemption is disabled around it, which
- * is what freeing a site waits for.
+ * in the order of their kinds.  A site whose key is the ip has only a
+ * function's entry probe, whose id is then set (dtrace_fentry_detach()
+ * keeps it so): fbt's straight path tests nothing more than it would
+ * with an ftrace_ops of its own.  Preemption is disabled around it,
+ * which is what freeing a site waits for.
  */
 static void notrace dtrace_fentry_handler(unsigned long ip,
 					  unsigned long parent_ip,
@@ -130,25 +165,29 @@ static void notrace dtrace_fentry_handler(unsigned long ip,
 					  struct ftrace_regs *fregs)
 {
 	struct dtrace_fentry_site *site;
-	dtrace_id_t id;
+	unsigned long key;
 
 	preempt_disable_notrace();
+	/* acquire: the ids as they were when the key was set */
 	site = rcu_dereference_raw(dtrace_fentry_one);
-	if (site && site->ip == ip)
-		goto found;
-	hash_for_each_possible_rcu_notrace(dtrace_fentry_table, site, node, ip)
-		if (site->ip == ip)
-			goto found;
+	if (site && smp_load_acquire(&site->key) == ip)
+		goto function;
+	hash_for_each_possible_rcu_notrace(dtrace_fentry_table, site, node,
+					   ip) {
+		key = smp_load_acquire(&site->key);
+		if (key == ip)
+			goto function;
+		if (key == (ip | DTRACE_FENTRY_KEY_SYSCALL)) {
+			dtrace_fentry_fire_all(site, fregs);
+			goto out;
+		}
+	}
 	goto out;
 
-found:
-	id = smp_load_acquire(&site->id[DTRACE_FENTRY_SYSCALL]);
-	if (id != DTRACE_IDNONE)
-		dtrace_fentry_syscall(id, site->nargs[DTRACE_FENTRY_SYSCALL]);
-	id = smp_load_acquire(&site->id[DTRACE_FENTRY_FUNCTION]);
-	if (id != DTRACE_IDNONE)
-		dtrace_fentry_function(id, site->nargs[DTRACE_FENTRY_FUNCTION],
-				       ip, dtrace_ftrace_partial_regs(fregs));
+function:
+	dtrace_fentry_function(READ_ONCE(site->id[DTRACE_FENTRY_FUNCTION]),
+			       site->nargs[DTRACE_FENTRY_FUNCTION], ip,
+			       dtrace_ftrace_partial_regs(fregs));
 out:
 	preempt_enable_notrace();
 }
@@ -179,19 +218,27 @@ static struct dtrace_fentry_site *dtrace_fentry_find(unsigned long ip)
 }
 
 /*
- * A new site for @ip, in the filter and the table, the ops registered
- * if it is the first.  Lock held.
- * Return: the site, or an ERR_PTR: -ENOMEM, or ftrace's error.
+ * A new site for @ip with probe @id of @kind, in the filter and the
+ * table (whole before a handler can find it), the ops registered if it
+ * is the first.  Lock held.
+ * Return: 0, -ENOMEM, or ftrace's error.
  */
-static struct dtrace_fentry_site *dtrace_fentry_site_add(unsigned long ip)
+static int dtrace_fentry_site_add(unsigned long ip,
+				  enum dtrace_fentry_kind kind,
+				  dtrace_id_t id, unsigned int nargs)
 {
 	struct dtrace_fentry_site *site;
 	int ret;
 
 	site = kzalloc(sizeof(*site), GFP_KERNEL);
 	if (!site)
-		return ERR_PTR(-ENOMEM);
+		return -ENOMEM;
 	site->ip = ip;
+	site->key = ip;
+	if (kind == DTRACE_FENTRY_SYSCALL)
+		site->key |= DTRACE_FENTRY_KEY_SYSCALL;
+	site->id[kind] = id;
+	site->nargs[kind] = nargs;
 	ret = ftrace_set_filter_ip(&dtrace_fentry_ops, ip, 0, 0);
 	if (ret)
 		goto out_free;
@@ -203,13 +250,13 @@ static struct dtrace_fentry_site *dtrace_fentry_site_add(unsigned long ip)
 	hash_add_rcu(dtrace_fentry_table, &site->node, ip);
 	dtrace_fentry_nsites++;
 	dtrace_fentry_one_update();
-	return site;
+	return 0;
 
 out_filter:
 	ftrace_set_filter_ip(&dtrace_fentry_ops, ip, 1, 0);
 out_free:
 	kfree(site);
-	return ERR_PTR(ret);
+	return ret;
 }
 
 /*
@@ -234,24 +281,24 @@ int dtrace_fentry_attach(unsigned long ip, enum dtrace_fentry_kind kind,
 	int ret = 0;
 
 	if (kind >= DTRACE_FENTRY_NKINDS || id == DTRACE_IDNONE ||
-	    nargs > U8_MAX)
+	    nargs > U8_MAX || (ip & DTRACE_FENTRY_KEY_SYSCALL))
 		return -EINVAL;
 	mutex_lock(&dtrace_fentry_lock);
 	site = dtrace_fentry_find(ip);
-	if (site && site->id[kind] != DTRACE_IDNONE) {
-		ret = -EBUSY;
+	if (!site) {
+		ret = dtrace_fentry_site_add(ip, kind, id, nargs);
 		goto out;
 	}
-	if (!site) {
-		site = dtrace_fentry_site_add(ip);
-		if (IS_ERR(site)) {
-			ret = PTR_ERR(site);
-			goto out;
-		}
+	if (site->id[kind] != DTRACE_IDNONE) {
+		ret = -EBUSY;
+		goto out;
 	}
 	site->nargs[kind] = nargs;
 	/* the handler reads nargs after it sees the id */
 	smp_store_release(&site->id[kind], id);
+	/* and the id after it sees the key: release */
+	if (kind == DTRACE_FENTRY_SYSCALL)
+		smp_store_release(&site->key, ip | DTRACE_FENTRY_KEY_SYSCALL);
 out:
 	mutex_unlock(&dtrace_fentry_lock);
 	return ret;
@@ -267,13 +314,22 @@ void dtrace_fentry_detach(unsigned long ip, enum dtrace_fentry_kind kind)
 		return;
 	mutex_lock(&dtrace_fentry_lock);
 	site = dtrace_fentry_find(ip);
-	if (!site)
+	if (!site || site->id[kind] == DTRACE_IDNONE)
 		goto out;
-	WRITE_ONCE(site->id[kind], DTRACE_IDNONE);
 	for (k = 0; k < DTRACE_FENTRY_NKINDS; k++)
-		if (site->id[k] != DTRACE_IDNONE)
-			goto out;
-	dtrace_fentry_site_del(site);
+		if (k != kind && site->id[k] != DTRACE_IDNONE)
+			break;
+	if (k == DTRACE_FENTRY_NKINDS) {
+		dtrace_fentry_site_del(site);
+		goto out;
+	}
+	/*
+	 * A function's probe alone again: its straight path (release: its
+	 * id as set), then no system call id.
+	 */
+	if (kind == DTRACE_FENTRY_SYSCALL)
+		smp_store_release(&site->key, ip);
+	WRITE_ONCE(site->id[kind], DTRACE_IDNONE);
 out:
 	mutex_unlock(&dtrace_fentry_lock);
 }

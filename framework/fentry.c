@@ -131,8 +131,9 @@ static __always_inline void dtrace_fentry_function(dtrace_id_t id,
  * Every probe attached at @site, in the order of their kinds: the path
  * of a function with a system call's entry probe.
  */
-static noinline void notrace dtrace_fentry_fire_all(
-	const struct dtrace_fentry_site *site, struct ftrace_regs *fregs)
+static noinline void notrace
+dtrace_fentry_fire_all(const struct dtrace_fentry_site *site,
+		       struct ftrace_regs *fregs)
 {
 	dtrace_id_t id;
 
@@ -170,10 +171,12 @@ static void notrace dtrace_fentry_handler(unsigned long ip,
 	preempt_disable_notrace();
 	/* acquire: the ids as they were when the key was set */
 	site = rcu_dereference_raw(dtrace_fentry_one);
+	/* acquire: the ids as they were when the key was set */
 	if (site && smp_load_acquire(&site->key) == ip)
 		goto function;
 	hash_for_each_possible_rcu_notrace(dtrace_fentry_table, site, node,
 					   ip) {
+		/* acquire: as above */
 		key = smp_load_acquire(&site->key);
 		if (key == ip)
 			goto function;
@@ -298,6 +301,7 @@ int dtrace_fentry_attach(unsigned long ip, enum dtrace_fentry_kind kind,
 	smp_store_release(&site->id[kind], id);
 	/* and the id after it sees the key: release */
 	if (kind == DTRACE_FENTRY_SYSCALL)
+		/* release: the id and nargs before the key that says so */
 		smp_store_release(&site->key, ip | DTRACE_FENTRY_KEY_SYSCALL);
 out:
 	mutex_unlock(&dtrace_fentry_lock);
@@ -328,6 +332,7 @@ void dtrace_fentry_detach(unsigned long ip, enum dtrace_fentry_kind kind)
 	 * id as set), then no system call id.
 	 */
 	if (kind == DTRACE_FENTRY_SYSCALL)
+		/* release: as above */
 		smp_store_release(&site->key, ip);
 	WRITE_ONCE(site->id[kind], DTRACE_IDNONE);
 out:

@@ -13,8 +13,8 @@
 # and N one-byte reads under each of:
 #   ours-read syscall::read:entry { @[pid] = sum(arg2); }
 #   bpf-read  tracepoint:syscalls:sys_enter_read { @[pid] = sum(args->count); }
-# (ours through its per-call kprobe on __x64_sys_read: the module is
-# loaded with percall_max=16, its default being 0).
+# (ours through its per-call function-entry hook on __x64_sys_read, the
+# module's default: percall_max=16).
 # The first two fire on every getpid(): their extra time divided by the
 # getpid() calls counted is the cost of one event.  The last two trace a
 # call spin never makes: their extra time per getpid() is what a call
@@ -30,7 +30,7 @@ dtrace=userland/dtrace
 bench=syscall
 . bench/lib.sh
 
-modprobe -d "$MODROOT" dtrace_syscall percall_max=16
+modprobe -d "$MODROOT" dtrace_syscall
 
 bpf=
 command -v bpftrace >/dev/null 2>&1 && bpf=$(command -v bpftrace)

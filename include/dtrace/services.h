@@ -6,6 +6,10 @@
  * one-shot timeouts (timeout/untimeout) and cyclics (periodic
  * high-resolution callbacks).  docs/services.md says when to use which.
  *
+ * It also owns the one ftrace_ops through which providers' probes fire
+ * at a kernel function's entry (the function-entry service), so that
+ * probes of different providers on one function fire in a fixed order.
+ *
  * Task and timeout callbacks run in process context, on a workqueue:
  * they may sleep and take mutexes, and a thread holding a mutex is never
  * interrupted by one that wants it.  Cyclic handlers run in hardirq
@@ -16,6 +20,7 @@
 
 #include <linux/gfp.h>
 #include <linux/types.h>
+#include <dtrace/provider.h>	/* dtrace_id_t */
 
 struct dtrace_taskq;
 struct dtrace_cyclic;
@@ -139,5 +144,59 @@ void dtrace_cyclic_remove(struct dtrace_cyclic *cyc);
  * Context: process; may sleep.
  */
 void dtrace_cyclic_restart(struct dtrace_cyclic *cyc);
+
+/*
+ * What a probe attached at a function's entry is, which says where its
+ * arguments are and when it fires: the kinds attached to one function
+ * fire in this order.
+ */
+enum dtrace_fentry_kind {
+	/* a system call's entry, on its handler (__x64_sys_NAME) */
+	DTRACE_FENTRY_SYSCALL,
+	/* the function's own entry (fbt) */
+	DTRACE_FENTRY_FUNCTION,
+	DTRACE_FENTRY_NKINDS
+};
+
+/**
+ * dtrace_fentry_attach() - fire probe @id at each entry of a function
+ * @ip: the function's ftrace call site: the addr of a kprobe registered
+ *	on the function that has KPROBE_FLAG_FTRACE
+ * @kind: what the probe is.  DTRACE_FENTRY_SYSCALL: arg0..arg5 are the
+ *	system call's arguments from the task's user registers (the first
+ *	@nargs of them, 0 past those), fired with dtrace_probe(), and not
+ *	for a 32-bit call.  DTRACE_FENTRY_FUNCTION: the function's
+ *	arguments by the calling convention, fired with
+ *	dtrace_probe_entry() (stack() and caller from the function's
+ *	caller)
+ * @id: the probe
+ * @nargs: how many arguments @id has (at most 255)
+ *
+ * The core's one ftrace_ops has the function in its filter while a probe
+ * is attached there; its handler fires the probes attached to one
+ * function in the order of their kinds, a system call's entry before the
+ * fbt entry of its handler, whichever was attached first.  It calls no
+ * code of the provider, which may go once it has detached.
+ *
+ * Context: process; may sleep.
+ * Return: 0; -EINVAL for a bad @kind, @id or @nargs; -EBUSY if a probe
+ * of @kind is attached at @ip already; -ENOMEM; or ftrace's error for a
+ * function it cannot trace.
+ */
+int dtrace_fentry_attach(unsigned long ip, enum dtrace_fentry_kind kind,
+			 dtrace_id_t id, unsigned int nargs);
+
+/**
+ * dtrace_fentry_detach() - undo dtrace_fentry_attach()
+ * @ip: as attached
+ * @kind: as attached; nothing happens if none is attached
+ *
+ * A handler that started before may still fire the probe: it runs with
+ * preemption disabled, so after an RCU grace period (synchronize_rcu(),
+ * or unregistering a kprobe, which waits for one) none does.
+ *
+ * Context: process; may sleep.
+ */
+void dtrace_fentry_detach(unsigned long ip, enum dtrace_fentry_kind kind);
 
 #endif /* _DTRACE_SERVICES_H */

@@ -3,11 +3,13 @@
  * dtrace_syscall.ko: the syscall provider.  syscall::NAME:entry and
  * syscall::NAME:return for every 64-bit system call of the running
  * kernel (table.c finds them).  Return probes fire from the raw_syscalls
- * tracepoint sys_exit.  Entry probes fire from a kprobe on the call's
- * own function (__x64_sys_NAME) while at most percall_max calls are
- * enabled, so that the others pay nothing, and from the tracepoint
- * sys_enter above that.  Hooks are attached only while a probe needs
- * them, from the enable and disable ops (process context); the handlers
+ * tracepoint sys_exit.  Entry probes fire at the entry of the call's own
+ * function (__x64_sys_NAME), through the core's function-entry service
+ * (dtrace_fentry_attach(), which fires them before an fbt entry probe
+ * on the same function), while at most percall_max calls are enabled,
+ * so that the others pay nothing, and from the tracepoint sys_enter
+ * above that.  Hooks are attached only while a probe needs them, from
+ * the enable and disable ops (process context); the tracepoint handlers
  * run in probe context.  docs/providers/syscall.md documents the probes,
  * their arguments and how they are armed.
  */
@@ -26,29 +28,30 @@
 #include <linux/string.h>
 #include <linux/tracepoint.h>
 #include <asm/syscall.h>
+#include <dtrace/services.h>
 #include "syscall.h"
 
 /*
- * 0 by default: a per-call kprobe and an fbt entry probe on the same
- * __x64_sys_NAME are both ftrace callbacks, which the kernel calls in no
- * fixed order, so fbt's could fire before the call's entry probe
- * (docs/providers/syscall.md).
+ * Past 16 calls, the function-entry hooks' cost of arming (an ftrace
+ * update each) and the chance that traced calls are most of what runs
+ * favour the one tracepoint (docs/providers/syscall.md).
  */
-static unsigned int percall_max;
+static unsigned int percall_max = 16;
 module_param(percall_max, uint, 0644);
 MODULE_PARM_DESC(percall_max,
-		 "most system calls whose entry probes get a kprobe each (unit: calls; default 0); more use raw_syscalls:sys_enter");
+		 "most system calls whose entry probes get a function-entry hook each (unit: calls; default 16); more use raw_syscalls:sys_enter");
 
 /*
  * One raw_syscalls tracepoint and the probes it serves: the entry
  * probes hang off sys_enter, the return probes off sys_exit.  A call's
  * bit in @on is set while its probe is enabled.  The tracepoint is
  * attached while @raw is set, which for return probes is while any is
- * enabled; entry probes are served by per-call kprobes instead
- * (struct syscall_kprobe) until more than percall_max are enabled or a
- * kprobe cannot be had, and then by the tracepoint until the last one
- * is disabled.  Each handler tests @raw, so that a call is fired by one
- * hook only while both are attached.
+ * enabled; entry probes are served by per-call function-entry hooks
+ * instead (struct syscall_kprobe) until more than percall_max are
+ * enabled or a hook cannot be had, and then by the tracepoint until the
+ * last one is disabled.  The tracepoint's handler tests @raw, which is
+ * set only once the per-call hooks are detached, so that a call is
+ * fired by one hook only.
  */
 struct syscall_hook {
 	const char		*tpname;
@@ -59,7 +62,12 @@ struct syscall_hook {
 	bool			raw;		/* written under syscall_lock */
 };
 
-/* The kprobe on the function of one system call whose entry is enabled. */
+/*
+ * The hook on the function of one system call whose entry is enabled: a
+ * kprobe registered disabled, which finds the function's address (and
+ * tells that ftrace reaches it), and the core's function-entry hook
+ * there, which fires the probe.
+ */
 struct syscall_kprobe {
 	struct kprobe		kp;
 	int			nr;
@@ -129,26 +137,6 @@ static void syscall_entry_fire(void *data, struct pt_regs *regs, long nr)
 }
 NOKPROBE_SYMBOL(syscall_entry_fire);
 
-/*
- * The kprobe at the first instruction of __x64_sys_NAME: the task's
- * user registers are where the system call entry saved them.  32-bit
- * calls of the same name can run the same function (an alias, for calls
- * without arguments): they do not fire, as with the tracepoint.
- * Context: process, preemption disabled (kprobe); probe context.
- */
-static int syscall_kprobe_fire(struct kprobe *kp, struct pt_regs *kregs)
-{
-	struct syscall_kprobe *skp = container_of(kp, struct syscall_kprobe,
-						  kp);
-
-	if (in_compat_syscall() ||
-	    READ_ONCE(syscall_hooks[SYSCALL_ENTRY].raw))
-		return 0;
-	syscall_entry_probe(task_pt_regs(current), skp->nr);
-	return 0;
-}
-NOKPROBE_SYMBOL(syscall_kprobe_fire);
-
 /**
  * syscall_return_fire() - sys_exit: a task leaves a system call
  * @data: unused
@@ -186,9 +174,10 @@ static struct syscall_hook *syscall_hook_of(struct syscall_call *sc,
 }
 
 /*
- * Attach a kprobe to __x64_sys_NAME for the entry probe of call @nr.
- * Context: process; may sleep; syscall_lock held.
- * Return: 0, -ENOMEM, or why kprobes refused.
+ * Attach a function-entry hook to __x64_sys_NAME for the entry probe of
+ * call @nr.  Context: process; may sleep; syscall_lock held.
+ * Return: 0, -ENOMEM, -EOPNOTSUPP if ftrace does not reach the
+ * function, or why kprobes or ftrace refused.
  */
 static int syscall_kprobe_arm(int nr)
 {
@@ -203,23 +192,38 @@ static int syscall_kprobe_arm(int nr)
 	skp->nr = nr;
 	sprintf(skp->symbol, "__x64_sys_%s", name);
 	skp->kp.symbol_name = skp->symbol;
-	skp->kp.pre_handler = syscall_kprobe_fire;
+	skp->kp.flags = KPROBE_FLAG_DISABLED;
 	ret = register_kprobe(&skp->kp);
-	if (ret) {
-		pr_debug("no kprobe on %s: %d\n", skp->symbol, ret);
-		kfree(skp);
-		return ret;
-	}
+	if (ret)
+		goto out_free;
+	ret = -EOPNOTSUPP;
+	if (skp->kp.flags & KPROBE_FLAG_FTRACE)
+		ret = dtrace_fentry_attach((unsigned long)skp->kp.addr,
+					   DTRACE_FENTRY_SYSCALL,
+					   syscall_calls[nr].entry_id,
+					   syscall_calls[nr].meta->nb_args);
+	if (ret)
+		goto out_unregister;
 	syscall_kprobes[nr] = skp;
 	return 0;
+
+out_unregister:
+	unregister_kprobe(&skp->kp);
+out_free:
+	pr_debug("no entry hook on %s: %d\n", skp->symbol, ret);
+	kfree(skp);
+	return ret;
 }
 
 /*
- * Detach the entry kprobe of call @nr.  When this returns, no handler
- * of it runs any more.  Context: process; may sleep; syscall_lock held.
+ * Detach the entry hook of call @nr.  When this returns, no handler
+ * fires its probe any more (unregistering the kprobe waits for an RCU
+ * grace period).  Context: process; may sleep; syscall_lock held.
  */
 static void syscall_kprobe_disarm(int nr)
 {
+	dtrace_fentry_detach((unsigned long)syscall_kprobes[nr]->kp.addr,
+			     DTRACE_FENTRY_SYSCALL);
 	unregister_kprobe(&syscall_kprobes[nr]->kp);
 	kfree(syscall_kprobes[nr]);
 	syscall_kprobes[nr] = NULL;
@@ -229,16 +233,21 @@ static void syscall_kprobe_disarm(int nr)
 static struct kprobe *syscall_kprobe_batch[NR_syscalls];
 
 /*
- * Detach every entry kprobe, waiting once for their handlers rather
- * than once each.  Context: process; may sleep; syscall_lock held.
+ * Detach every entry hook, waiting once for their handlers rather than
+ * once each.  When this returns, none fires any more.
+ * Context: process; may sleep; syscall_lock held.
  */
 static void syscall_kprobes_disarm_all(void)
 {
 	int nr, n = 0;
 
-	for (nr = 0; nr < NR_syscalls; nr++)
-		if (syscall_kprobes[nr])
-			syscall_kprobe_batch[n++] = &syscall_kprobes[nr]->kp;
+	for (nr = 0; nr < NR_syscalls; nr++) {
+		if (!syscall_kprobes[nr])
+			continue;
+		dtrace_fentry_detach((unsigned long)syscall_kprobes[nr]->kp.addr,
+				     DTRACE_FENTRY_SYSCALL);
+		syscall_kprobe_batch[n++] = &syscall_kprobes[nr]->kp;
+	}
 	if (!n)
 		return;
 	unregister_kprobes(syscall_kprobe_batch, n);
@@ -250,9 +259,10 @@ static void syscall_kprobes_disarm_all(void)
 
 /*
  * Serve @hook's enabled probes (their bits in @hook->on) from its
- * tracepoint from now on: attach it, then set @raw, which the handlers
- * test, and detach the entry kprobes if there are any.  A call running through the
- * switch may be missed by both hooks, never fired by both.
+ * tracepoint from now on: attach it, detach the entry hooks if there
+ * are any (which waits until none fires), then set @raw, which the
+ * tracepoint's handler tests.  A call running through the switch may be
+ * missed by both hooks, never fired by both.
  * Context: process; may sleep; syscall_lock held.
  * Return: 0, or the error of attaching the tracepoint.
  */
@@ -265,18 +275,18 @@ static int syscall_go_raw(struct syscall_hook *hook)
 		pr_err("cannot attach to %s: %d\n", hook->tpname, ret);
 		return ret;
 	}
-	WRITE_ONCE(hook->raw, true);
 	if (hook == &syscall_hooks[SYSCALL_ENTRY])
 		syscall_kprobes_disarm_all();
+	WRITE_ONCE(hook->raw, true);
 	return 0;
 }
 
 /*
  * Context: process; may sleep; the provider's arm lock held.  Set the
  * call's bit; the first return probe attaches sys_exit.  An entry probe
- * gets its own kprobe while at most percall_max are enabled; the one
- * past that, or one whose function kprobes refuse, moves all of them to
- * sys_enter.
+ * gets its own function-entry hook while at most percall_max are
+ * enabled; the one past that, or one whose function has no hook, moves
+ * all of them to sys_enter.
  */
 static int syscall_enable(void *arg, dtrace_id_t id, void *parg)
 {
@@ -310,7 +320,7 @@ out_unlock:
 
 /*
  * Context: process; may sleep; the provider's arm lock held.  Clear the
- * call's bit and detach its kprobe if it has one (which waits for its
+ * call's bit and detach its entry hook if it has one (which waits for its
  * handlers); the last probe of a tracepoint detaches it and waits until
  * no callback runs any more, so the module may go after this.  While
  * other probes keep the tracepoint attached, a callback that tested the

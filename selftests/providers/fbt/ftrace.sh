@@ -1,14 +1,14 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 #
-# description: fbt entry probes through the provider's ftrace_ops fire as kprobes do
+# description: fbt entry probes through the core's ftrace_ops fire as kprobes do
 # requires: dtrace_fbt
 #
 # ASSERTION: fbt::vfs_read:entry for dd reading 7 bytes from a file
 # prints the same lines (the count of such reads, args[2], the file's
 # name through args[0], caller, and stack()'s first five frames, which
 # the ftrace path unwinds from ftrace_caller's partial registers) whether
-# entry probes go through the provider's ftrace_ops (module parameter
+# entry probes go through the core's ftrace_ops (module parameter
 # entry_ftrace=1) or a kprobe each (entry_ftrace=0).  With ftrace, the
 # kernel lists vfs_read among its enabled ftrace functions with our
 # handler, and the probe's kprobe (which only resolves the address) as
@@ -57,8 +57,8 @@ sed -n '/^stack /,$p' "$DT_TMP/out.1" | grep -q 'do_syscall_64' ||
 	dt_fail "ftrace printed '$(cat "$DT_TMP/out.1")', kprobe '$(cat "$DT_TMP/out.0")'"
 
 if [ -r "$DT_TMP/ft.1" ] && ! grep -q 'No such file' "$DT_TMP/ft.1"; then
-	grep -q '^vfs_read .*fbt_ftrace_handler' "$DT_TMP/ft.1" ||
-		dt_fail "vfs_read not on fbt_ops: $(cat "$DT_TMP/ft.1")"
+	grep -q '^vfs_read .*dtrace_fentry_handler' "$DT_TMP/ft.1" ||
+		dt_fail "vfs_read not on the core's ftrace_ops: $(cat "$DT_TMP/ft.1")"
 	grep -q 'vfs_read.*DISABLED' "$DT_TMP/kp.1" ||
 		dt_fail "entry_ftrace=1: vfs_read kprobe not disabled: $(cat "$DT_TMP/kp.1")"
 	grep 'vfs_read' "$DT_TMP/kp.0" | grep -qv DISABLED ||

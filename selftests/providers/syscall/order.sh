@@ -9,8 +9,9 @@
 # system call's entry probe first, then the handler's: every "fbt" line
 # follows a "syscall" line, as DTrace's flowindent output shows them.
 # With DT_PERCALL_MAX set, the syscall module is loaded with that
-# percall_max (per-call kprobes, whose order against fbt's ftrace_ops
-# the kernel does not fix: docs/providers/syscall.md).
+# percall_max (0: the raw_syscalls tracepoint; the default, 16: a
+# per-call hook on the core's ftrace_ops, which fires it before fbt's:
+# docs/providers/syscall.md).
 set -eu
 . selftests/lib/dt.sh
 

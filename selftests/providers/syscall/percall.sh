@@ -1,17 +1,18 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 #
-# description: per-call entry kprobes fire as the raw_syscalls tracepoint does
+# description: per-call entry hooks fire as the raw_syscalls tracepoint does
 # requires: dtrace_syscall
 #
 # ASSERTION: the same entry probes (openat, read and write of
 # selftests/progs/syscalls, with their arguments) print the same lines
-# whether each call gets its own kprobe on __x64_sys_NAME (the module
-# parameter percall_max at 16), the tracepoint serves them all
-# (percall_max 0), or the provider moves from kprobes to the tracepoint
-# while enabling them (percall_max 1).  While the kprobes serve them,
-# the kernel's kprobe list (debugfs) shows __x64_sys_read and no
-# tracepoint-only state; with percall_max 0 it shows no kprobe of ours.
+# whether each call gets its own function-entry hook on __x64_sys_NAME
+# (the module parameter percall_max at 16, its default), the tracepoint
+# serves them all (percall_max 0), or the provider moves from the hooks
+# to the tracepoint while enabling them (percall_max 1).  While the
+# hooks serve them, the kernel's kprobe list (debugfs) shows
+# __x64_sys_read (the disabled kprobe that finds its address); with
+# percall_max 0 it shows no kprobe of ours.
 set -eu
 . selftests/lib/dt.sh
 

@@ -145,6 +145,23 @@ static void cli_dyn_parts(void)
 	cli(NULL, "-q -s dynpart.d",
 	    "unset 0 0 0\nx 3 6 9 -2 0\nsa 11 12 0\nga 21 22 0 1\n"
 	    "arr 0 5 6\nthis 31 32\n\n", "", 0);
+	/*
+	 * An associative array of arrays: its elements are indexed, and a
+	 * store past either end of one faults.
+	 */
+	put("dynarr.d",
+	    "int a[int][4];\n"
+	    "BEGIN {\n"
+	    "\tprintf(\"%d %d\\n\", a[2][1], sizeof(a[2]));\n"
+	    "\ta[1][3] = 0xdeadbeef; a[1][0] = 1;\n"
+	    "\tprintf(\"%x %d %d %d\\n\", a[1][3], a[1][0], a[1][1], a[2][3]);\n"
+	    "}\n"
+	    "BEGIN { a[1][4] = 5; }\n"
+	    "BEGIN { a[1][-1] = 5; }\n"
+	    "BEGIN { printf(\"%d %d\\n\", a[1][0], a[1][3] == 0xdeadbeef); exit(0); }\n"
+	    "ERROR { printf(\"fault %d\\n\", arg4); }\n");
+	cli(NULL, "-q -s dynarr.d",
+	    "0 16\ndeadbeef 1 0 0\nfault 1\nfault 1\n1 1\n\n", NULL, 0);
 }
 
 void test_cli(void)

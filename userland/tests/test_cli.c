@@ -147,7 +147,8 @@ static void cli_dyn_parts(void)
 	    "arr 0 5 6\nthis 31 32\n\n", "", 0);
 	/*
 	 * An associative array of arrays: its elements are indexed, and a
-	 * store past either end of one faults.
+	 * store past either end of one faults (here, with no scratch
+	 * allocated before it in the clause).
 	 */
 	put("dynarr.d",
 	    "int a[int][4];\n"

@@ -139,12 +139,14 @@ static void cli_dyn_parts(void)
 	    "\tprintf(\"arr %d %d %d\\n\", self->arr[0], self->arr[2], self->arr[3]);\n"
 	    "\tthis->t.a = 31; this->t.i.q[2] = 32;\n"
 	    "\tprintf(\"this %d %d\\n\", this->t.a, this->t.i.q[2]);\n"
+	    "\tself->x = 0; ga[\"k\", 0] = 0;\n"
+	    "\tprintf(\"freed %d %d\\n\", self->x.a, ga[\"k\", 0].b);\n"
 	    "\texit(0);\n"
 	    "}\n"
 	    "ERROR { printf(\"error\\n\"); exit(1); }\n");
 	cli(NULL, "-q -s dynpart.d",
 	    "unset 0 0 0\nx 3 6 9 -2 0\nsa 11 12 0\nga 21 22 0 1\n"
-	    "arr 0 5 6\nthis 31 32\n\n", "", 0);
+	    "arr 0 5 6\nthis 31 32\nfreed 0 0\n\n", "", 0);
 	/*
 	 * An associative array of arrays: its elements are indexed, and a
 	 * store past either end of one faults (here, with no scratch

@@ -140,6 +140,11 @@ unsigned int dt_cg_var_load(struct dt_cg *cg, struct dt_node *n)
 	unsigned int r;
 
 	dt_cg_use(cg, n->ident, n->line);
+	if (n == cg->subst) {
+		r = dt_cg_reg(cg, n->line);
+		dt_cg_emit(cg, DTRACE_DIF_OP_MOV, r, cg->subst_reg, 0);
+		return r;
+	}
 	if (n->kind == DT_NODE_INDEX)
 		dt_cg_keys_eval(cg, n, &k);
 	r = dt_cg_reg(cg, n->line);
@@ -225,6 +230,86 @@ static void dt_cg_store_sou(struct dt_cg *cg, unsigned int a,
 	dt_cg_free(cg, v);
 }
 
+/*
+ * The dynamic variable that memory lvalue @lv lies in: a self-> variable
+ * or an associative array element (both held by reference when they
+ * have members or elements), reached through "." and the indexing of
+ * arrays only, as in self->s.m, a[k].v[2], self->a[k].m.n.  NULL when
+ * @lv is elsewhere: in a global or this-> variable, or behind a pointer.
+ */
+static struct dt_node *dt_cg_dyn_root(struct dt_node *lv)
+{
+	const struct dt_var *v;
+	const struct dt_type *t;
+
+	for (;;) {
+		if (lv->ident) {
+			v = lv->ident;
+			return v->scope == DT_SCOPE_THREAD || v->is_assoc ?
+			       lv : NULL;
+		}
+		if (lv->kind == DT_NODE_MEMBER && lv->op == DT_OP_DOT) {
+			lv = lv->left;
+			continue;
+		}
+		if (lv->kind != DT_NODE_INDEX)
+			return NULL;
+		t = lv->left->kind == DT_NODE_MEMBER && lv->left->ctype ?
+		    lv->left->ctype : lv->left->type;
+		if (!dt_type_is_array(t))
+			return NULL;
+		lv = lv->left;
+	}
+}
+
+/*
+ * A store into part of dynamic variable @root, as DTrace has it: a
+ * missing variable is made on the first such store, zero-filled but for
+ * the part stored.  A dynamic variable is no memory a program may store
+ * into (the engine allows scratch and the storage of globals and this->
+ * variables), and a load of a missing one gives read-only zeroes; so
+ * the variable's bytes are copied into scratch (bcopy), the lvalue's
+ * address is taken in that copy (cg->subst makes @root read as it), and
+ * dt_cg_dyn_end() stores the copy back, which makes the variable if it
+ * is missing.  Its keys are evaluated once, into @k.
+ * Return: the register of the copy.
+ */
+static unsigned int dt_cg_dyn_begin(struct dt_cg *cg, struct dt_node *root,
+				    struct dt_cg_keys *k)
+{
+	const struct dt_var *v = root->ident;
+	uint64_t size = dt_type_base(v->type)->size;
+	unsigned int src, copy, sz;
+
+	dt_cg_use(cg, v, root->line);
+	if (root->kind == DT_NODE_INDEX)
+		dt_cg_keys_eval(cg, root, k);
+	src = dt_cg_reg(cg, root->line);
+	dt_cg_load(cg, root, src, k);
+	copy = dt_cg_reg(cg, root->line);
+	sz = dt_cg_reg(cg, root->line);
+	dt_cg_const(cg, sz, size, root->line);
+	dt_as_emit(&cg->irl, DTRACE_DIF_OP_ALLOCS, copy, sz, 0, 0);
+	dt_as_emit(&cg->irl, DTRACE_DIF_OP_FLUSHTS, 0, 0, 0, 0);
+	dt_as_emit(&cg->irl, DTRACE_DIF_OP_PUSHTV, 0, src, 0, 0);
+	dt_as_emit(&cg->irl, DTRACE_DIF_OP_PUSHTV, 0, copy, 0, 0);
+	dt_as_emit(&cg->irl, DTRACE_DIF_OP_PUSHTV, 0, sz, 0, 0);
+	dt_as_emit(&cg->irl, DTRACE_DIF_OP_CALL, src, 0, 0,
+		   DTRACE_DIF_SUBR_BCOPY);
+	dt_cg_free(cg, sz);
+	dt_cg_free(cg, src);
+	cg->subst = root;
+	cg->subst_reg = copy;
+	return copy;
+}
+
+static void dt_cg_dyn_end(struct dt_cg *cg, struct dt_node *root,
+			  unsigned int copy, struct dt_cg_keys *k)
+{
+	dt_cg_store(cg, root, copy, k);
+	dt_cg_free(cg, copy);
+}
+
 /* The value of @lv before "lv op= e" (or ++, --) stores into it. */
 static unsigned int dt_cg_assign_old(struct dt_cg *cg, struct dt_node *lv,
 				     unsigned int addr,
@@ -259,12 +344,18 @@ unsigned int dt_cg_var_assign(struct dt_cg *cg, struct dt_node *n)
 	bool mem = !lv->ident;
 	uint64_t bo = 0;
 	const struct dt_member *bf = mem ? dt_cg_bitfield(lv, &bo) : NULL;
+	struct dt_node *root = mem ? dt_cg_dyn_root(lv) : NULL;
+	unsigned int copy = 0;
 	bool early;
 
-	if (mem)
+	if (root)
+		copy = dt_cg_dyn_begin(cg, root, &k);
+	if (mem) {
 		addr = dt_cg_addr(cg, lv);
-	else
+		cg->subst = NULL;
+	} else {
 		dt_cg_use(cg, lv->ident, n->line);
+	}
 	/*
 	 * "lv op= e" reads lv before it evaluates e, as DTrace does; a
 	 * keyed lv is read after, its keys being on the tuple stack
@@ -315,6 +406,8 @@ unsigned int dt_cg_var_assign(struct dt_cg *cg, struct dt_node *n)
 	} else {
 		dt_cg_store(cg, lv, val, &k);
 	}
+	if (root)
+		dt_cg_dyn_end(cg, root, copy, &k);
 	dt_cg_keys_free(cg, &k);
 	if (post) {
 		dt_cg_free(cg, val);

@@ -33,6 +33,9 @@ struct dt_cg {
 	struct dt_stmt_node **pending;	/* statements without a record,
 					   run by the next program */
 	unsigned int npending, pendcap;
+	/* a variable reference that reads as a copy (dt_cg_var.c) */
+	const struct dt_node *subst;
+	unsigned int subst_reg;
 };
 
 void dt_check_clause(struct dt_pcb *pcb, struct dt_clause_node *c);

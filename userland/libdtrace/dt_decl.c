@@ -161,11 +161,6 @@ int dt_declarator_dim(struct dt_pcb *pcb, struct dt_declarator *d,
 			     d->name ? d->name : "(anonymous)");
 		return -1;
 	}
-	if (d->is_assoc) {
-		dt_pcb_error(pcb, d->line, D_DECL_ARRSUB,
-			     "an associative array cannot also be a scalar array");
-		return -1;
-	}
 	if (dt_decl_const(pcb, size, &v))
 		return -1;
 	if (v <= 0) {

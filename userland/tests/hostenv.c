@@ -338,7 +338,7 @@ void dtrace_env_dynvar_store(struct dtrace_dif_mstate *mst, u32 id,
 		return;
 	}
 	d = dif_dyn_find(env, id, tid, key, len, &free_slot);
-	if (decl.type != DTRACE_DIFV_TYPE_BYREF && !val) {
+	if (!val) {	/* frees it, whatever its type, as the kernel does */
 		if (d) {
 			free(d->data);
 			d->used = 0;

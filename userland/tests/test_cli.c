@@ -110,6 +110,63 @@ static const char *cli_libs(const char *args)
 	return libs;
 }
 
+/*
+ * Stores into part of a dynamic variable (a member or an array element
+ * of a self-> variable or an associative array element): the first one
+ * makes the variable, zero-filled but for the part stored, as in
+ * DTrace; a missing one reads as zeroes.
+ */
+static void cli_dyn_parts(void)
+{
+	put("dynpart.d",
+	    "struct in { short p; int q[3]; };\n"
+	    "struct s { int a; long b; struct in i; };\n"
+	    "self struct s x;\n"
+	    "self struct s sa[int];\n"
+	    "struct s ga[string, int];\n"
+	    "self int arr[4];\n"
+	    "this struct s t;\n"
+	    "BEGIN {\n"
+	    "\tprintf(\"unset %d %d %d\\n\", self->x.a, self->sa[7].i.q[2], ga[\"z\", 1].b);\n"
+	    "\tself->x.a = 3; self->x.b += 5; self->x.b++;\n"
+	    "\tself->x.i.q[1] = 9; self->x.i.p = -2;\n"
+	    "\tprintf(\"x %d %d %d %d %d\\n\", self->x.a, self->x.b, self->x.i.q[1], self->x.i.p, self->x.i.q[0]);\n"
+	    "\tself->sa[7].i.q[2] = 11; self->sa[8].a = 12;\n"
+	    "\tprintf(\"sa %d %d %d\\n\", self->sa[7].i.q[2], self->sa[8].a, self->sa[7].a);\n"
+	    "\tk = 0; ga[\"k\", k++].a = 21; ga[\"k\", 0].b = 22;\n"
+	    "\tprintf(\"ga %d %d %d %d\\n\", ga[\"k\", 0].a, ga[\"k\", 0].b, ga[\"k\", 1].a, k);\n"
+	    "\tself->arr[2] = 5; self->arr[3] = self->arr[2] + 1;\n"
+	    "\tprintf(\"arr %d %d %d\\n\", self->arr[0], self->arr[2], self->arr[3]);\n"
+	    "\tthis->t.a = 31; this->t.i.q[2] = 32;\n"
+	    "\tprintf(\"this %d %d\\n\", this->t.a, this->t.i.q[2]);\n"
+	    "\tself->x = 0; ga[\"k\", 0] = 0;\n"
+	    "\tprintf(\"freed %d %d\\n\", self->x.a, ga[\"k\", 0].b);\n"
+	    "\texit(0);\n"
+	    "}\n"
+	    "ERROR { printf(\"error\\n\"); exit(1); }\n");
+	cli(NULL, "-q -s dynpart.d",
+	    "unset 0 0 0\nx 3 6 9 -2 0\nsa 11 12 0\nga 21 22 0 1\n"
+	    "arr 0 5 6\nthis 31 32\nfreed 0 0\n\n", "", 0);
+	/*
+	 * An associative array of arrays: its elements are indexed, and a
+	 * store past either end of one faults (here, with no scratch
+	 * allocated before it in the clause).
+	 */
+	put("dynarr.d",
+	    "int a[int][4];\n"
+	    "BEGIN {\n"
+	    "\tprintf(\"%d %d\\n\", a[2][1], sizeof(a[2]));\n"
+	    "\ta[1][3] = 0xdeadbeef; a[1][0] = 1;\n"
+	    "\tprintf(\"%x %d %d %d\\n\", a[1][3], a[1][0], a[1][1], a[2][3]);\n"
+	    "}\n"
+	    "BEGIN { a[1][4] = 5; }\n"
+	    "BEGIN { a[1][-1] = 5; }\n"
+	    "BEGIN { printf(\"%d %d\\n\", a[1][0], a[1][3] == 0xdeadbeef); exit(0); }\n"
+	    "ERROR { printf(\"fault %d\\n\", arg4); }\n");
+	cli(NULL, "-q -s dynarr.d",
+	    "0 16\ndeadbeef 1 0 0\nfault 1\nfault 1\n1 1\n\n", NULL, 0);
+}
+
 void test_cli(void)
 {
 	char cmd[256];
@@ -708,6 +765,8 @@ void test_cli(void)
 	    1);
 	cli(NULL, "-q -x define=N=4 -x undef=M -x incdir=. -C -n 'BEGIN { trace(N); exit(0) }'",
 	    "4\n", "", 0);
+
+	cli_dyn_parts();
 
 	snprintf(cmd, sizeof(cmd), "rm -rf %s", tmpdir);
 	if (system(cmd))

@@ -15,16 +15,10 @@
 # that percall_max.
 set -eu
 . selftests/lib/dt.sh
+. selftests/providers/syscall/syscall.inc
 
 dt_setup
-if [ -n "${DT_PERCALL_MAX:-}" ]; then
-	modprobe -d "$MODROOT" dtrace_syscall percall_max="$DT_PERCALL_MAX" ||
-		dt_fail "modprobe dtrace_syscall failed"
-else
-	dt_modprobe dtrace_syscall || dt_fail "modprobe dtrace_syscall failed"
-fi
-dt_modprobe dtrace_fbt || dt_fail "modprobe dtrace_fbt failed"
-grep -q ' __x64_sys_read$' /proc/kallsyms || dt_skip "no __x64_sys_read here"
+syscall_load_fbt
 
 sys='syscall::read:entry, syscall::read:return'
 fbt='fbt::__x64_sys_read:entry, fbt::__x64_sys_read:return'

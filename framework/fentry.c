@@ -169,7 +169,6 @@ static void notrace dtrace_fentry_handler(unsigned long ip,
 	unsigned long key;
 
 	preempt_disable_notrace();
-	/* acquire: the ids as they were when the key was set */
 	site = rcu_dereference_raw(dtrace_fentry_one);
 	/* acquire: the ids as they were when the key was set */
 	if (site && smp_load_acquire(&site->key) == ip)

@@ -1208,7 +1208,7 @@ static void dt_check_index(struct dt_pcb *pcb, struct dt_node *n)
 {
 	struct dtrace_ioc_probearg pa;
 	const struct dt_ident *id = NULL;
-	const struct dt_type *t;
+	const struct dt_type *t, *bt;
 	int64_t idx;
 
 	if (n->left->kind == DT_NODE_IDENT)
@@ -1265,6 +1265,17 @@ static void dt_check_index(struct dt_pcb *pcb, struct dt_node *n)
 	if (!dt_type_is_int(n->args->type))
 		dt_diag(pcb, n->line, D_OP_INT,
 			"operator [ ] requires an index of integral type");
+	/*
+	 * A constant index outside an array of known size is an error, as
+	 * in DTrace (a cast to a pointer lifts it); not a flexible array's.
+	 */
+	bt = dt_type_base(t);
+	if (dt_type_is_array(bt) && bt->nelems &&
+	    !dt_decl_fold(pcb, n->args, &idx) &&
+	    (idx < 0 || (uint64_t)idx >= bt->nelems))
+		dt_diag(pcb, n->line, D_ARR_BOUNDS,
+			"index %lld is out of range for an array of %llu elements",
+			(long long)idx, (unsigned long long)bt->nelems);
 	/* s[i] of a string is its char at i, as in DTrace */
 	if (dt_type_is_string(t))
 		n->type = &dt_type_char;

@@ -576,6 +576,19 @@ void test_check(void)
 	   "[D_ARGS_IDX] index -1 is out of range for args[ ]");
 	ck(dtp, "BEGIN { trace(args[2 * 5 - 11]) }",
 	   "[D_ARGS_IDX] index -1 is out of range for args[ ]");
+	/* a constant index past a declared array's bounds; a cast lifts it */
+	ck(dtp, "int ga[4]; BEGIN { ga[4] = 9; }",
+	   "[D_ARR_BOUNDS] index 4 is out of range for an array of 4 elements");
+	ck(dtp, "int gb[4]; BEGIN { trace(gb[2 - 3]); }",
+	   "[D_ARR_BOUNDS] index -1 is out of range for an array of 4 elements");
+	ck(dtp, "int gc[4]; BEGIN { gc[3] = 1; trace(gc[0]); trace(gc[pid]); trace(((int *)gc)[4]); }",
+	   "OK");
+	ck(dtp, "int aa[int][4]; BEGIN { aa[1][4] = 5; }",
+	   "[D_ARR_BOUNDS] index 4 is out of range for an array of 4 elements");
+	ck(dtp, "BEGIN { trace(curthread->comm[16]) }",
+	   "[D_ARR_BOUNDS] index 16 is out of range for an array of 16 elements");
+	ck(dtp, "BEGIN { trace(curthread->comm[15]); trace(((char *)curthread->comm)[16]) }",
+	   "OK");
 	ck(dtp, "BEGIN { trace(args) }", "[D_IDENT_BADREF] args[ ] must be indexed");
 	ck(dtp, "BEGIN { trace(*pid) }",
 	   "[D_DEREF_NONPTR] operator * requires an operand of pointer type");

@@ -159,8 +159,8 @@ static void cli_dyn_parts(void)
 	    "\ta[1][3] = 0xdeadbeef; a[1][0] = 1;\n"
 	    "\tprintf(\"%x %d %d %d\\n\", a[1][3], a[1][0], a[1][1], a[2][3]);\n"
 	    "}\n"
-	    "BEGIN { a[1][4] = 5; }\n"
-	    "BEGIN { a[1][-1] = 5; }\n"
+	    "BEGIN { this->i = 4; a[1][this->i] = 5; }\n"
+	    "BEGIN { this->i = -1; a[1][this->i] = 5; }\n"
 	    "BEGIN { printf(\"%d %d\\n\", a[1][0], a[1][3] == 0xdeadbeef); exit(0); }\n"
 	    "ERROR { printf(\"fault %d\\n\", arg4); }\n");
 	cli(NULL, "-q -s dynarr.d",

@@ -42,6 +42,15 @@ MODULE_PARM_DESC(percall_max,
 		 "most system calls whose entry probes get a function-entry hook each (unit: calls; default 16); more use raw_syscalls:sys_enter");
 
 /*
+ * What arming costs, for the tests: each per-call hook attached is an
+ * ftrace update (syscall_lock).
+ */
+static unsigned int percall_attached;
+module_param(percall_attached, uint, 0444);
+MODULE_PARM_DESC(percall_attached,
+		 "per-call function-entry hooks attached since the module loaded (unit: hooks; read-only)");
+
+/*
  * One raw_syscalls tracepoint and the probes it serves: the entry
  * probes hang off sys_enter, the return probes off sys_exit.  A call's
  * bit in @on is set while its probe is enabled.  The tracepoint is
@@ -204,6 +213,7 @@ static int syscall_kprobe_arm(int nr)
 					   syscall_calls[nr].meta->nb_args);
 	if (ret)
 		goto out_unregister;
+	percall_attached++;
 	syscall_kprobes[nr] = skp;
 	return 0;
 

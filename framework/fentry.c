@@ -35,7 +35,6 @@
 #include <linux/ptrace.h>
 #include <linux/sched/task_stack.h>
 #include <linux/slab.h>
-#include <asm/syscall.h>
 #include <dtrace/compat.h>
 #include <dtrace/provider.h>
 #include <dtrace/services.h>
@@ -94,21 +93,16 @@ static struct dtrace_fentry_site __rcu *dtrace_fentry_one;
 
 /*
  * A system call's entry: its arguments are the task's user registers,
- * where the system call entry saved them; the call's own count, 0 past
- * it.  32-bit calls can run the same function (an alias, for calls
- * without arguments) and do not fire, as with raw_syscalls:sys_enter.
+ * where the system call entry saved them.  32-bit calls can run the same
+ * function (an alias, for calls without arguments) and do not fire, as
+ * with raw_syscalls:sys_enter.
  */
 static __always_inline void dtrace_fentry_syscall(dtrace_id_t id,
 						  unsigned int n)
 {
-	unsigned long a[6];
-
 	if (in_compat_syscall())
 		return;
-	syscall_get_arguments(current, task_pt_regs(current), a);
-	dtrace_probe(id, n > 0 ? a[0] : 0, n > 1 ? a[1] : 0,
-		     n > 2 ? a[2] : 0, n > 3 ? a[3] : 0, n > 4 ? a[4] : 0,
-		     n > 5 ? a[5] : 0);
+	dtrace_probe_syscall_entry(id, n, task_pt_regs(current));
 }
 
 /*

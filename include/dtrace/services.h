@@ -19,7 +19,9 @@
 #define _DTRACE_SERVICES_H
 
 #include <linux/gfp.h>
+#include <linux/sched.h>
 #include <linux/types.h>
+#include <asm/syscall.h>
 #include <dtrace/provider.h>	/* dtrace_id_t */
 
 struct dtrace_taskq;
@@ -157,6 +159,35 @@ enum dtrace_fentry_kind {
 	DTRACE_FENTRY_FUNCTION,
 	DTRACE_FENTRY_NKINDS
 };
+
+/**
+ * dtrace_probe_syscall_entry() - fire a system call's entry probe
+ * @id: the probe
+ * @nargs: how many arguments the call takes (at most 6)
+ * @regs: the task's user registers, where the system call entry saved
+ *	them (the raw_syscalls:sys_enter tracepoint's, or task_pt_regs())
+ *
+ * arg0..arg5 are the call's arguments, 0 past @nargs: six through
+ * dtrace_probe(), with no array for the core to zero and copy (this runs
+ * at every traced call).  The one body of both ways a system call's
+ * entry probe fires, the syscall provider's tracepoint handler and the
+ * core's function-entry handler (DTRACE_FENTRY_SYSCALL), which calls no
+ * provider code.  The caller has checked that the call is a 64-bit one
+ * (!in_compat_syscall()).
+ * Context: probe context.
+ */
+static __always_inline void dtrace_probe_syscall_entry(dtrace_id_t id,
+						       unsigned int nargs,
+						       struct pt_regs *regs)
+{
+	unsigned long a[6];
+	unsigned int n = nargs;
+
+	syscall_get_arguments(current, regs, a);
+	dtrace_probe(id, n > 0 ? a[0] : 0, n > 1 ? a[1] : 0,
+		     n > 2 ? a[2] : 0, n > 3 ? a[3] : 0, n > 4 ? a[4] : 0,
+		     n > 5 ? a[5] : 0);
+}
 
 /**
  * dtrace_fentry_attach() - fire probe @id at each entry of a function

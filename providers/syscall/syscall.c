@@ -8,10 +8,14 @@
  * (dtrace_fentry_attach(), which fires them before an fbt entry probe
  * on the same function), while at most percall_max calls are enabled,
  * so that the others pay nothing, and from the tracepoint sys_enter
- * above that.  Hooks are attached only while a probe needs them, from
- * the enable and disable ops (process context); the tracepoint handlers
- * run in probe context.  docs/providers/syscall.md documents the probes,
- * their arguments and how they are armed.
+ * above that.  The enable op only counts an entry probe, and moves them
+ * all to the tracepoint once there are too many for per-call hooks; the
+ * per-call hooks are attached when a consumer starts (the start op), so
+ * that an enabling of many calls attaches none, or shortly after the
+ * enabling when no start follows.  All of that runs in process context;
+ * the tracepoint handlers run in probe context.
+ * docs/providers/syscall.md documents the probes, their arguments and
+ * how they are armed.
  */
 #define pr_fmt(fmt) "dtrace syscall: " fmt
 
@@ -23,10 +27,12 @@
 #include <linux/module.h>
 #include <linux/mutex.h>
 #include <linux/ptrace.h>
+#include <linux/rcupdate.h>
 #include <linux/sched.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/tracepoint.h>
+#include <linux/workqueue.h>
 #include <asm/syscall.h>
 #include <dtrace/services.h>
 #include "syscall.h"
@@ -51,16 +57,26 @@ MODULE_PARM_DESC(percall_attached,
 		 "per-call function-entry hooks attached since the module loaded (unit: hooks; read-only)");
 
 /*
+ * How long after the last entry probe enabled the provider attaches the
+ * per-call hooks of the probes no consumer has started (a description
+ * retained by a running consumer, enabled when this module loads): a
+ * consumer's own set-up, from its first enabling to its start, usually
+ * takes less, and its start attaches them at once.
+ */
+#define SYSCALL_PERCALL_DELAY	HZ
+
+/*
  * One raw_syscalls tracepoint and the probes it serves: the entry
  * probes hang off sys_enter, the return probes off sys_exit.  A call's
- * bit in @on is set while its probe is enabled.  The tracepoint is
- * attached while @raw is set, which for return probes is while any is
- * enabled; entry probes are served by per-call function-entry hooks
- * instead (struct syscall_kprobe) until more than percall_max are
- * enabled or a hook cannot be had, and then by the tracepoint until the
- * last one is disabled.  The tracepoint's handler tests @raw, which is
- * set only once the per-call hooks are detached, so that a call is
- * fired by one hook only.
+ * bit in @on is set while its probe is enabled, and @nenabled counts
+ * them.  The tracepoint is attached while @raw is set, which for return
+ * probes is while any is enabled.  Entry probes are served by per-call
+ * function-entry hooks instead (syscall_percall_hooked), attached at
+ * start (syscall_percall_attach_pending()), until an enabling takes
+ * them over percall_max or a hook cannot be had, and then by the
+ * tracepoint until the last one is disabled.  The tracepoint's handler
+ * tests @raw, which is set only once the per-call hooks are detached
+ * and their handlers done, so that a call is fired by one hook only.
  */
 struct syscall_hook {
 	const char		*tpname;
@@ -71,23 +87,16 @@ struct syscall_hook {
 	bool			raw;		/* written under syscall_lock */
 };
 
-/*
- * The hook on the function of one system call whose entry is enabled: a
- * kprobe registered disabled, which finds the function's address (and
- * tells that ftrace reaches it), and the core's function-entry hook
- * there, which fires the probe.
- */
-struct syscall_kprobe {
-	struct kprobe		kp;
-	int			nr;
-	char			symbol[];	/* "__x64_sys_NAME" */
-};
-
-/* Entry kprobes by call number; syscall_lock. */
-static struct syscall_kprobe *syscall_kprobes[NR_syscalls];
-
 static DECLARE_BITMAP(syscall_entry_on, NR_syscalls);
 static DECLARE_BITMAP(syscall_return_on, NR_syscalls);
+
+/*
+ * Entry probes on their per-call hook; those enabled, not on one, and
+ * not served by the tracepoint either are pending until
+ * syscall_percall_attach_pending().  syscall_lock.
+ */
+static DECLARE_BITMAP(syscall_percall_hooked, NR_syscalls);
+static unsigned int syscall_percall_npending;	/* syscall_lock */
 
 static void syscall_entry_fire(void *data, struct pt_regs *regs, long nr);
 static void syscall_return_fire(void *data, struct pt_regs *regs, long ret);
@@ -99,32 +108,13 @@ static struct syscall_hook syscall_hooks[] = {
 	[SYSCALL_RETURN] = { "sys_exit", syscall_return_fire, syscall_return_on },
 };
 
-/* protects syscall_hooks[].nenabled and attaching the tracepoints */
+/* protects syscall_hooks[], the per-call hooks and attaching them */
 static DEFINE_MUTEX(syscall_lock);
 
+static void syscall_percall_work_fn(struct work_struct *work);
+static DECLARE_DELAYED_WORK(syscall_percall_work, syscall_percall_work_fn);
+
 static dtrace_provider_id_t syscall_id;
-
-/*
- * Fire the entry probe of call @nr, whose arguments are in the user
- * registers @regs.  arg0..argN-1 are the call's N arguments; D reads 0
- * beyond them.  Context: probe context.
- */
-static __always_inline void syscall_entry_probe(struct pt_regs *regs, long nr)
-{
-	unsigned long a[6];
-	int n;
-
-	/*
-	 * Six arguments, those past the call's own 0, through
-	 * dtrace_probe(): no array to zero here and a constant count for
-	 * the core to copy (this runs at every traced call).
-	 */
-	syscall_get_arguments(current, regs, a);
-	n = syscall_calls[nr].meta->nb_args;
-	dtrace_probe(syscall_calls[nr].entry_id, n > 0 ? a[0] : 0,
-		     n > 1 ? a[1] : 0, n > 2 ? a[2] : 0, n > 3 ? a[3] : 0,
-		     n > 4 ? a[4] : 0, n > 5 ? a[5] : 0);
-}
 
 /**
  * syscall_entry_fire() - sys_enter: a task enters system call @nr
@@ -142,7 +132,8 @@ static void syscall_entry_fire(void *data, struct pt_regs *regs, long nr)
 	    !test_bit(nr, syscall_entry_on) || in_compat_syscall() ||
 	    !READ_ONCE(syscall_hooks[SYSCALL_ENTRY].raw))
 		return;
-	syscall_entry_probe(regs, nr);
+	dtrace_probe_syscall_entry(syscall_calls[nr].entry_id,
+				   syscall_calls[nr].meta->nb_args, regs);
 }
 NOKPROBE_SYMBOL(syscall_entry_fire);
 
@@ -182,94 +173,113 @@ static struct syscall_hook *syscall_hook_of(struct syscall_call *sc,
 						    SYSCALL_ENTRY];
 }
 
+/* One lookup of a call's function: a kprobe registered disabled there. */
+struct syscall_lookup {
+	struct kprobe	kp;
+	char		symbol[sizeof("__x64_sys_") + DTRACE_FUNCNAMELEN];
+};
+
 /*
- * Attach a function-entry hook to __x64_sys_NAME for the entry probe of
- * call @nr.  Context: process; may sleep; syscall_lock held.
- * Return: 0, -ENOMEM, -EOPNOTSUPP if ftrace does not reach the
- * function, or why kprobes or ftrace refused.
+ * Learn where ftrace calls out at the entry of call @nr's function,
+ * __x64_sys_NAME, from a kprobe registered there disabled in @lk (the
+ * kernel exports no lookup of a symbol's address; KPROBE_FLAG_FTRACE
+ * says the address is an ftrace call site).  It is kept in
+ * syscall_calls[@nr]: the function is in vmlinux and does not move.
+ * The caller unregisters the kprobe.
+ * Context: process; may sleep; syscall_lock held.
+ * Return: 0 with the kprobe registered, -ENOMEM, or why kprobes refused
+ * the function (which then never gets a hook).
  */
-static int syscall_kprobe_arm(int nr)
+static int syscall_percall_lookup(int nr, struct syscall_lookup *lk)
 {
-	const char *name = syscall_calls[nr].meta->name + 4;	/* "sys_" */
-	struct syscall_kprobe *skp;
+	struct syscall_call *sc = &syscall_calls[nr];
 	int ret;
 
-	skp = kzalloc(struct_size(skp, symbol, sizeof("__x64_sys_") +
-				  strlen(name)), GFP_KERNEL);
-	if (!skp)
-		return -ENOMEM;
-	skp->nr = nr;
-	sprintf(skp->symbol, "__x64_sys_%s", name);
-	skp->kp.symbol_name = skp->symbol;
-	skp->kp.flags = KPROBE_FLAG_DISABLED;
-	ret = register_kprobe(&skp->kp);
-	if (ret)
-		goto out_free;
-	ret = -EOPNOTSUPP;
-	if (skp->kp.flags & KPROBE_FLAG_FTRACE)
-		ret = dtrace_fentry_attach((unsigned long)skp->kp.addr,
-					   DTRACE_FENTRY_SYSCALL,
-					   syscall_calls[nr].entry_id,
-					   syscall_calls[nr].meta->nb_args);
-	if (ret)
-		goto out_unregister;
-	percall_attached++;
-	syscall_kprobes[nr] = skp;
+	memset(lk, 0, sizeof(*lk));
+	snprintf(lk->symbol, sizeof(lk->symbol), "__x64_sys_%s",
+		 sc->meta->name + 4);			/* "sys_NAME" */
+	lk->kp.symbol_name = lk->symbol;
+	lk->kp.flags = KPROBE_FLAG_DISABLED;
+	ret = register_kprobe(&lk->kp);
+	if (ret) {
+		pr_debug("no entry hook on %s: %d\n", lk->symbol, ret);
+		sc->entry_nosite = ret != -ENOMEM;
+		return ret;
+	}
+	if (lk->kp.flags & KPROBE_FLAG_FTRACE)
+		sc->entry_ip = (unsigned long)lk->kp.addr;
+	else
+		sc->entry_nosite = true;
 	return 0;
+}
 
-out_unregister:
-	unregister_kprobe(&skp->kp);
+/*
+ * Learn the call site of every pending call's function not known yet,
+ * with one kprobe each, unregistered together (which waits for one RCU
+ * grace period).  Context: process; may sleep; syscall_lock held.
+ * Return: 0 or -ENOMEM.
+ */
+static int syscall_percall_lookup_pending(void)
+{
+	unsigned int n = 0, max = syscall_percall_npending;
+	struct syscall_lookup *lk;
+	struct kprobe **kps;
+	int nr, ret = 0;
+
+	lk = kcalloc(max, sizeof(*lk), GFP_KERNEL);
+	kps = kcalloc(max, sizeof(*kps), GFP_KERNEL);
+	if (!lk || !kps) {
+		ret = -ENOMEM;
+		goto out_free;
+	}
+	for_each_set_bit(nr, syscall_entry_on, NR_syscalls) {
+		if (test_bit(nr, syscall_percall_hooked) ||
+		    syscall_calls[nr].entry_ip || syscall_calls[nr].entry_nosite)
+			continue;
+		if (WARN_ON_ONCE(n == max))
+			break;
+		ret = syscall_percall_lookup(nr, &lk[n]);
+		if (ret == -ENOMEM)
+			break;
+		if (!ret) {
+			kps[n] = &lk[n].kp;
+			n++;
+		}
+		ret = 0;
+	}
+	if (n)
+		unregister_kprobes(kps, n);
 out_free:
-	pr_debug("no entry hook on %s: %d\n", skp->symbol, ret);
-	kfree(skp);
+	kfree(kps);
+	kfree(lk);
 	return ret;
 }
 
 /*
- * Detach the entry hook of call @nr.  When this returns, no handler
- * fires its probe any more (unregistering the kprobe waits for an RCU
- * grace period).  Context: process; may sleep; syscall_lock held.
+ * Detach every per-call hook, then wait until no handler fires their
+ * probes any more: the core's handler runs with preemption disabled, so
+ * one RCU grace period.  The tracepoint serves the pending probes too
+ * from now on.  Context: process; may sleep; syscall_lock held.
  */
-static void syscall_kprobe_disarm(int nr)
+static void syscall_percall_detach_all(void)
 {
-	dtrace_fentry_detach((unsigned long)syscall_kprobes[nr]->kp.addr,
-			     DTRACE_FENTRY_SYSCALL);
-	unregister_kprobe(&syscall_kprobes[nr]->kp);
-	kfree(syscall_kprobes[nr]);
-	syscall_kprobes[nr] = NULL;
-}
+	bool any = false;
+	int nr;
 
-/* syscall_kprobes_disarm_all()'s batch; syscall_lock */
-static struct kprobe *syscall_kprobe_batch[NR_syscalls];
-
-/*
- * Detach every entry hook, waiting once for their handlers rather than
- * once each.  When this returns, none fires any more.
- * Context: process; may sleep; syscall_lock held.
- */
-static void syscall_kprobes_disarm_all(void)
-{
-	int nr, n = 0;
-
-	for (nr = 0; nr < NR_syscalls; nr++) {
-		if (!syscall_kprobes[nr])
-			continue;
-		dtrace_fentry_detach((unsigned long)syscall_kprobes[nr]->kp.addr,
+	for_each_set_bit(nr, syscall_percall_hooked, NR_syscalls) {
+		dtrace_fentry_detach(syscall_calls[nr].entry_ip,
 				     DTRACE_FENTRY_SYSCALL);
-		syscall_kprobe_batch[n++] = &syscall_kprobes[nr]->kp;
+		any = true;
 	}
-	if (!n)
-		return;
-	unregister_kprobes(syscall_kprobe_batch, n);
-	for (nr = 0; nr < NR_syscalls; nr++) {
-		kfree(syscall_kprobes[nr]);
-		syscall_kprobes[nr] = NULL;
-	}
+	bitmap_zero(syscall_percall_hooked, NR_syscalls);
+	syscall_percall_npending = 0;
+	if (any)
+		synchronize_rcu();
 }
 
 /*
  * Serve @hook's enabled probes (their bits in @hook->on) from its
- * tracepoint from now on: attach it, detach the entry hooks if there
+ * tracepoint from now on: attach it, detach the per-call hooks if there
  * are any (which waits until none fires), then set @raw, which the
  * tracepoint's handler tests.  A call running through the switch may be
  * missed by both hooks, never fired by both.
@@ -286,17 +296,68 @@ static int syscall_go_raw(struct syscall_hook *hook)
 		return ret;
 	}
 	if (hook == &syscall_hooks[SYSCALL_ENTRY])
-		syscall_kprobes_disarm_all();
+		syscall_percall_detach_all();
 	WRITE_ONCE(hook->raw, true);
 	return 0;
 }
 
 /*
+ * Give each pending entry probe its per-call hook, or, if one cannot be
+ * had (a function ftrace does not reach, no memory), serve them all from
+ * the tracepoint.  If that fails too, the kernel log says so and they
+ * stay pending: the next start tries again.
+ * Context: process; may sleep; syscall_lock held.
+ */
+static void syscall_percall_attach_pending(void)
+{
+	struct syscall_call *sc;
+	int nr, ret;
+
+	lockdep_assert_held(&syscall_lock);
+	if (!syscall_percall_npending)
+		return;
+	ret = syscall_percall_lookup_pending();
+	for_each_set_bit(nr, syscall_entry_on, NR_syscalls) {
+		if (ret)
+			break;
+		if (test_bit(nr, syscall_percall_hooked))
+			continue;
+		sc = &syscall_calls[nr];
+		ret = -EOPNOTSUPP;
+		if (sc->entry_ip)
+			ret = dtrace_fentry_attach(sc->entry_ip,
+						   DTRACE_FENTRY_SYSCALL,
+						   sc->entry_id,
+						   sc->meta->nb_args);
+		if (ret)
+			break;
+		set_bit(nr, syscall_percall_hooked);
+		syscall_percall_npending--;
+		percall_attached++;
+	}
+	if (ret) {
+		pr_debug("entry probes to %s: %d\n",
+			 syscall_hooks[SYSCALL_ENTRY].tpname, ret);
+		syscall_go_raw(&syscall_hooks[SYSCALL_ENTRY]);
+	}
+}
+
+/* Shortly after the last entry probe enabled with no start since. */
+static void syscall_percall_work_fn(struct work_struct *work)
+{
+	mutex_lock(&syscall_lock);
+	syscall_percall_attach_pending();
+	mutex_unlock(&syscall_lock);
+}
+
+/*
  * Context: process; may sleep; the provider's arm lock held.  Set the
  * call's bit; the first return probe attaches sys_exit.  An entry probe
- * gets its own function-entry hook while at most percall_max are
- * enabled; the one past that, or one whose function has no hook, moves
- * all of them to sys_enter.
+ * waits for its per-call hook (pending) while at most percall_max are
+ * enabled; the one past that moves all of them to sys_enter, so that an
+ * enabling of many calls attaches no per-call hook.  A consumer's start
+ * attaches the pending hooks; so does the delayed work, for an enabling
+ * no start follows (a retained description of a running consumer).
  */
 static int syscall_enable(void *arg, dtrace_id_t id, void *parg)
 {
@@ -311,12 +372,12 @@ static int syscall_enable(void *arg, dtrace_id_t id, void *parg)
 		goto out_enabled;
 	if (hook == &syscall_hooks[SYSCALL_ENTRY] &&
 	    hook->nenabled < READ_ONCE(percall_max)) {
-		ret = syscall_kprobe_arm(nr);
-		if (!ret || ret == -ENOMEM)
-			goto out_check;
+		syscall_percall_npending++;
+		mod_delayed_work(system_wq, &syscall_percall_work,
+				 SYSCALL_PERCALL_DELAY);
+		goto out_enabled;
 	}
 	ret = syscall_go_raw(hook);
-out_check:
 	if (ret) {
 		clear_bit(nr, hook->on);
 		goto out_unlock;
@@ -329,16 +390,29 @@ out_unlock:
 }
 
 /*
+ * Context: as syscall_enable().  A consumer starts tracing: the entry
+ * probes it enabled are all it will have, so the pending ones get their
+ * per-call hooks now, before its BEGIN.  Once per probe of the consumer
+ * that no other consumer traces yet; the first does the work.
+ */
+static void syscall_start(void *arg, dtrace_id_t id, void *parg)
+{
+	mutex_lock(&syscall_lock);
+	syscall_percall_attach_pending();
+	mutex_unlock(&syscall_lock);
+}
+
+/*
  * Context: process; may sleep; the provider's arm lock held.  Clear the
- * call's bit and detach its entry hook if it has one (which waits for its
- * handlers); the last probe of a tracepoint detaches it and waits until
- * no callback runs any more, so the module may go after this.  While
- * other probes keep the tracepoint attached, a callback that tested the
- * bit just before may still call dtrace_probe_args() for this probe: it
- * runs with preemption disabled, and the core waits for an RCU grace
- * period after disarming a probe before it frees what such a late call
- * could reach, so waiting here too (hundreds of times when
- * syscall:::entry ends) would buy nothing.
+ * call's bit and detach its per-call hook if it has one; the last probe
+ * of a tracepoint detaches it and waits until no callback runs any
+ * more, so the module may go after this.  A handler that tested the bit,
+ * or found the per-call hook, just before may still call dtrace_probe()
+ * for this probe: it runs with preemption disabled, and the core waits
+ * for an RCU grace period after disarming a probe before it frees what
+ * such a late call could reach, so waiting here too (hundreds of times
+ * when syscall:::entry ends) would buy nothing.  The core's per-call
+ * handler calls no code of this module.
  */
 static void syscall_disable(void *arg, dtrace_id_t id, void *parg)
 {
@@ -348,8 +422,13 @@ static void syscall_disable(void *arg, dtrace_id_t id, void *parg)
 
 	mutex_lock(&syscall_lock);
 	clear_bit(nr, hook->on);
-	if (!hook->raw)
-		syscall_kprobe_disarm(nr);
+	if (hook == &syscall_hooks[SYSCALL_ENTRY] && !hook->raw) {
+		if (test_and_clear_bit(nr, syscall_percall_hooked))
+			dtrace_fentry_detach(sc->entry_ip,
+					     DTRACE_FENTRY_SYSCALL);
+		else
+			syscall_percall_npending--;
+	}
 	if (!--hook->nenabled && hook->raw) {
 		tracepoint_probe_unregister(hook->tp, hook->fire, NULL);
 		tracepoint_synchronize_unregister();
@@ -415,6 +494,7 @@ static const struct dtrace_pops syscall_pops = {
 	.owner		= THIS_MODULE,
 	.enable		= syscall_enable,
 	.disable	= syscall_disable,
+	.start		= syscall_start,
 	.getargdesc	= syscall_getargdesc,
 	.attr		= &syscall_attr,
 };
@@ -487,12 +567,14 @@ out:
 }
 
 /*
- * No probe is enabled, so no tracepoint is attached: the core holds this
- * module while one is.
+ * No probe is enabled, so no hook is attached: the core holds this
+ * module while one is.  The delayed work may still be queued, with
+ * nothing to do.
  */
 static void __exit syscall_module_exit(void)
 {
 	dtrace_unregister(syscall_id);
+	cancel_delayed_work_sync(&syscall_percall_work);
 }
 
 module_init(syscall_module_init);

@@ -8,11 +8,12 @@
 # selftests/progs/syscalls, with their arguments) print the same lines
 # whether each call gets its own function-entry hook on __x64_sys_NAME
 # (the module parameter percall_max at 16, its default), the tracepoint
-# serves them all (percall_max 0), or the provider moves from the hooks
-# to the tracepoint while enabling them (percall_max 1).  While the
-# hooks serve them, the kernel's kprobe list (debugfs) shows
-# __x64_sys_read (the disabled kprobe that finds its address); with
-# percall_max 0 it shows no kprobe of ours.
+# serves them all (percall_max 0), or the enabling goes past
+# percall_max and the tracepoint serves them all (percall_max 1).
+# While the hooks serve them, ftrace's list of traced functions
+# (tracefs enabled_functions) shows __x64_sys_read; with percall_max 0
+# it shows no __x64_sys_ function, and neither does the kernel's kprobe
+# list (debugfs): no kprobe of ours is left registered.
 set -eu
 . selftests/lib/dt.sh
 
@@ -22,7 +23,8 @@ param=/sys/module/dtrace_syscall/parameters/percall_max
 [ -w "$param" ] || dt_fail "no writable module parameter percall_max"
 
 dt_mount_debug
-list=/sys/kernel/debug/kprobes/list
+list=/sys/kernel/tracing/enabled_functions
+kprobes=/sys/kernel/debug/kprobes/list
 
 prog='
 	syscall::openat:entry /pid == $target/ {
@@ -33,11 +35,13 @@ prog='
 	}'
 
 # run MAX: the lines the workload's own calls print with percall_max MAX
-# in $DT_TMP/out.MAX; the kprobe list while dtrace ran in $DT_TMP/kp.MAX
+# in $DT_TMP/out.MAX; ftrace's and the kprobe list while dtrace ran in
+# $DT_TMP/ft.MAX and $DT_TMP/kp.MAX
 run() {
 	echo "$1" >"$param"
-	printf '#!/bin/sh\ncat %s >%s 2>/dev/null\nexec %s\n' "$list" \
-		"$DT_TMP/kp.$1" "$PWD/selftests/progs/syscalls" >"$DT_TMP/wrap"
+	printf '#!/bin/sh\ncat %s >%s 2>/dev/null\ncat %s >%s 2>/dev/null\nexec %s\n' \
+		"$list" "$DT_TMP/ft.$1" "$kprobes" "$DT_TMP/kp.$1" \
+		"$PWD/selftests/progs/syscalls" >"$DT_TMP/wrap"
 	chmod +x "$DT_TMP/wrap"
 	st=0
 	timeout 120 "$DTRACE" -q -c "$DT_TMP/wrap" -n "$prog" \
@@ -63,11 +67,15 @@ for m in 16 0 1; do
 done
 
 if [ -r "$list" ]; then
-	grep -q '__x64_sys_read' "$DT_TMP/kp.16" ||
-		dt_fail "percall_max 16: no kprobe on __x64_sys_read: $(cat "$DT_TMP/kp.16")"
-	! grep -q '__x64_sys_' "$DT_TMP/kp.0" ||
-		dt_fail "percall_max 0: kprobes left: $(cat "$DT_TMP/kp.0")"
+	grep -q '^__x64_sys_read ' "$DT_TMP/ft.16" ||
+		dt_fail "percall_max 16: ftrace does not trace __x64_sys_read: $(cat "$DT_TMP/ft.16")"
+	! grep -q '^__x64_sys_' "$DT_TMP/ft.0" ||
+		dt_fail "percall_max 0: ftrace traces $(grep '^__x64_sys_' "$DT_TMP/ft.0")"
 else
-	echo "# no debugfs kprobe list: which hook served was not checked"
+	echo "# no tracefs enabled_functions: which hook served was not checked"
+fi
+if [ -r "$kprobes" ]; then
+	! grep -q '__x64_sys_' "$DT_TMP/kp.16" "$DT_TMP/kp.0" ||
+		dt_fail "kprobes left: $(cat "$DT_TMP/kp.16" "$DT_TMP/kp.0")"
 fi
 exit 0

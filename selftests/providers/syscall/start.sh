@@ -34,6 +34,12 @@ attached() {
 	cat $param/percall_attached
 }
 
+# after a fresh load: one hook attached
+# shellcheck disable=SC2317 # runs from dt_wait
+has_hook() {
+	[ "$(attached)" -eq 1 ]
+}
+
 # run WHAT PROG: run PROG over selftests/progs/syscalls into $DT_TMP/run;
 # set $delta to the hooks attached meanwhile
 run() {
@@ -88,9 +94,6 @@ before=$(attached)
 dt_wait 60 rmmod dtrace_syscall || dt_fail "rmmod dtrace_syscall failed"
 dt_trace 'syscall::getppid:entry { @ = count(); } END { printa("n %@d\n", @); }' -Z
 dt_modprobe dtrace_syscall || dt_fail "modprobe dtrace_syscall failed"
-has_hook() {
-	[ "$(attached)" -eq 1 ]
-}
 dt_wait 60 has_hook ||
 	dt_fail "the retained getppid:entry attached $(attached) hooks, expected 1"
 "$prog" || dt_fail "selftests/progs/syscalls failed"

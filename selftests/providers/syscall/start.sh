@@ -40,6 +40,17 @@ has_hook() {
 	[ "$(attached)" -eq 1 ]
 }
 
+# counted WHO MIN: run the workload once more, stop the background
+# consumer (dt_trace of getppid:entry) and fail unless it counted at
+# least MIN calls
+counted() {
+	"$prog" || dt_fail "selftests/progs/syscalls failed"
+	dt_trace_stop
+	n=$(sed -n 's/^n //p' "$DT_TMP/out")
+	[ "${n:-0}" -ge "$2" ] ||
+		dt_fail "$1 counted '$n' getppid calls, expected $2 or more"
+}
+
 # run WHAT PROG: run PROG over selftests/progs/syscalls into $DT_TMP/run;
 # set $delta to the hooks attached meanwhile
 run() {
@@ -79,11 +90,7 @@ run "syscall:::entry over getppid" 'syscall:::entry /pid == $target/ {
 	END { printa("n %@d\n", @); }'
 [ "$delta" -eq 0 ] ||
 	dt_fail "syscall:::entry over getppid attached $delta per-call hooks, expected 0"
-"$prog" || dt_fail "selftests/progs/syscalls failed"
-dt_trace_stop
-n=$(sed -n 's/^n //p' "$DT_TMP/out")
-[ "${n:-0}" -ge 14 ] ||
-	dt_fail "the first consumer counted '$n' getppid calls, expected 14 or more"
+counted "the first consumer" 14
 dt_check_idle "the consumers exited"
 
 before=$(attached)
@@ -96,9 +103,5 @@ dt_trace 'syscall::getppid:entry { @ = count(); } END { printa("n %@d\n", @); }'
 dt_modprobe dtrace_syscall || dt_fail "modprobe dtrace_syscall failed"
 dt_wait 60 has_hook ||
 	dt_fail "the retained getppid:entry attached $(attached) hooks, expected 1"
-"$prog" || dt_fail "selftests/progs/syscalls failed"
-dt_trace_stop
-n=$(sed -n 's/^n //p' "$DT_TMP/out")
-[ "${n:-0}" -ge 7 ] ||
-	dt_fail "the retained getppid:entry counted '$n' calls, expected 7 or more"
+counted "the retained getppid:entry" 7
 exit 0

@@ -142,12 +142,26 @@ void dtrace_retained_free(struct dtrace_state *state)
 }
 
 /*
+ * A consumer already tracing starts tracing the probes of its @n newest
+ * ECBs now, as dtrace_state_go() starts the others: their providers'
+ * ->start is called, as for any enabling.
+ */
+static void dtrace_retained_start(struct dtrace_state *state, u32 n)
+{
+	u32 i;
+
+	for (i = state->necbs - n; i < state->necbs; i++)
+		dtrace_probe_start(state->ecbs[i]->probe, state);
+}
+
+/*
  * Enable @state's descriptions on the probes created since each was last
  * matched; @provide asks the providers for the probes each names first.
  * A description whose new probes would take a provider over its
  * max_enabled gets none of them (all or nothing, as when it was enabled
  * first); dtrace_ecb_enable() notes that in the trace ring.  A consumer
- * that has stopped tracing takes no new probes.
+ * that has stopped tracing takes no new probes; one that has not started
+ * starts its new probes with the others when it does.
  */
 static void dtrace_retained_state(struct dtrace_state *state, bool provide)
 {
@@ -164,9 +178,12 @@ static void dtrace_retained_state(struct dtrace_state *state, bool provide)
 			/* its process gone, the name is another's */
 			if (r->prov && READ_ONCE(r->prov->defunct))
 				continue;
-			if (!dtrace_ecb_enable(state, &r->desc, r->clause,
-					       provide, &r->gen, &n))
-				dtrace_retained_bind(state, r, n);
+			if (dtrace_ecb_enable(state, &r->desc, r->clause,
+					      provide, &r->gen, &n))
+				continue;
+			dtrace_retained_bind(state, r, n);
+			if (activity != DTRACE_ACTIVITY_INACTIVE)
+				dtrace_retained_start(state, n);
 		}
 	}
 	mutex_unlock(&state->lock);

@@ -98,7 +98,9 @@ struct dtrace_pops {
 	void (*disable)(void *arg, dtrace_id_t id, void *parg);
 	/**
 	 * @start: a consumer that enabled probe @id starts tracing
-	 * (DTRACEIOC_GO), and no other consumer is tracing the probe.  For
+	 * (DTRACEIOC_GO; for a consumer tracing already, once a description
+	 * it retained has enabled the probes that appeared), and no other
+	 * consumer is tracing the probe.  For
 	 * a probe that fires on a clock from its arming (profile-n,
 	 * tick-n): count the interval again from now, so that the first
 	 * firing the consumer sees comes one interval after tracing

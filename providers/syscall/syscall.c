@@ -32,7 +32,6 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/tracepoint.h>
-#include <linux/workqueue.h>
 #include <asm/syscall.h>
 #include <dtrace/services.h>
 #include "syscall.h"
@@ -55,15 +54,6 @@ static unsigned int percall_attached;
 module_param(percall_attached, uint, 0444);
 MODULE_PARM_DESC(percall_attached,
 		 "per-call function-entry hooks attached since the module loaded (unit: hooks; read-only)");
-
-/*
- * How long after the last entry probe enabled the provider attaches the
- * per-call hooks of the probes no consumer has started (a description
- * retained by a running consumer, enabled when this module loads): a
- * consumer's own set-up, from its first enabling to its start, usually
- * takes less, and its start attaches them at once.
- */
-#define SYSCALL_PERCALL_DELAY	HZ
 
 /*
  * One raw_syscalls tracepoint and the probes it serves: the entry
@@ -110,9 +100,6 @@ static struct syscall_hook syscall_hooks[] = {
 
 /* protects syscall_hooks[], the per-call hooks and attaching them */
 static DEFINE_MUTEX(syscall_lock);
-
-static void syscall_percall_work_fn(struct work_struct *work);
-static DECLARE_DELAYED_WORK(syscall_percall_work, syscall_percall_work_fn);
 
 static dtrace_provider_id_t syscall_id;
 
@@ -342,22 +329,15 @@ static void syscall_percall_attach_pending(void)
 	}
 }
 
-/* Shortly after the last entry probe enabled with no start since. */
-static void syscall_percall_work_fn(struct work_struct *work)
-{
-	mutex_lock(&syscall_lock);
-	syscall_percall_attach_pending();
-	mutex_unlock(&syscall_lock);
-}
-
 /*
  * Context: process; may sleep; the provider's arm lock held.  Set the
  * call's bit; the first return probe attaches sys_exit.  An entry probe
  * waits for its per-call hook (pending) while at most percall_max are
  * enabled; the one past that moves all of them to sys_enter, so that an
  * enabling of many calls attaches no per-call hook.  A consumer's start
- * attaches the pending hooks; so does the delayed work, for an enabling
- * no start follows (a retained description of a running consumer).
+ * attaches the pending hooks (the core calls ->start for a retained
+ * description of a consumer already tracing too, once it has enabled
+ * the probes that description matched).
  */
 static int syscall_enable(void *arg, dtrace_id_t id, void *parg)
 {
@@ -373,8 +353,6 @@ static int syscall_enable(void *arg, dtrace_id_t id, void *parg)
 	if (hook == &syscall_hooks[SYSCALL_ENTRY] &&
 	    hook->nenabled < READ_ONCE(percall_max)) {
 		syscall_percall_npending++;
-		mod_delayed_work(system_wq, &syscall_percall_work,
-				 SYSCALL_PERCALL_DELAY);
 		goto out_enabled;
 	}
 	ret = syscall_go_raw(hook);
@@ -568,13 +546,11 @@ out:
 
 /*
  * No probe is enabled, so no hook is attached: the core holds this
- * module while one is.  The delayed work may still be queued, with
- * nothing to do.
+ * module while one is.
  */
 static void __exit syscall_module_exit(void)
 {
 	dtrace_unregister(syscall_id);
-	cancel_delayed_work_sync(&syscall_percall_work);
 }
 
 module_init(syscall_module_init);

@@ -13,8 +13,9 @@
 # while a first traces getppid on its hook attaches none, and the first
 # keeps counting getppid (now from the tracepoint).  dtrace -l attaches
 # none.  A description retained with -Z before the module is loaded is
-# enabled in the running consumer when the module loads (no start
-# follows): its one hook is attached by itself and getppid is counted.
+# enabled in the running consumer when the module loads (the core calls
+# the provider's start for the new probe): its one hook is attached and
+# getppid is counted.
 set -eu
 . selftests/lib/dt.sh
 

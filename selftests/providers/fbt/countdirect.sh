@@ -23,8 +23,6 @@ fast=/sys/module/dtrace_core/parameters/aggfast
 [ -w "$param" ] || dt_fail "no writable module parameter entry_ftrace"
 [ -w "$fast" ] || dt_fail "no writable module parameter aggfast"
 head -c 100 /dev/zero >"$DT_TMP/fbtdata"
-old=$(cat "$fast")
-trap 'echo "$old" >"$fast" 2>/dev/null || :' EXIT
 
 # run FT AF: entry_ftrace=FT, aggfast=AF; its lines in $DT_TMP/out.FT.AF
 run() {

@@ -492,8 +492,11 @@ static int dtrace_ecb_reserve(struct dtrace_probe *probe,
 		ecb->fires_in = DTRACE_ACTIVITY_ACTIVE;
 	ecb->clause = en->clause;
 	ecb->recsize = en->recsize;
+	ecb->fires_fast = DTRACE_ECB_FIRES_SLOW;
 	ecb->agg_direct = dtrace_ecb_agg_direct(state, en->clause,
 						&ecb->agg_var);
+	if (ecb->agg_direct && !ecb->agg_direct->def.nkeys)
+		ecb->agg_count = ecb->agg_direct;
 	refcount_inc(&en->clause->refs);
 	state->ecbs[state->necbs++] = ecb;
 	return 0;

@@ -12,15 +12,18 @@
  * (newest registered first).
  *
  * The handler calls no provider code: a kind says where the arguments
- * are, and the handler reads them and calls the core's entry point.  So
- * a provider's module may go as soon as it has detached; what the
- * handler may still see of a detached site is freed after an RCU grace
- * period.
+ * are, and the handler reads them and fires the probe.  So a provider's
+ * module may go as soon as it has detached; what the handler may still
+ * see of a detached site is freed after an RCU grace period.  The
+ * handler, dtrace_fentry_handler(), lives in probe_ctx.c beside the
+ * entry points, which it inlines for a function's entry probe; this file
+ * keeps the sites and the path of a site with a system call's entry
+ * probe (dtrace_fentry_fire_all()).
  *
  * Context: dtrace_fentry_attach() and dtrace_fentry_detach() run in
  * process context (from providers' ->enable and ->disable) and may
- * sleep; dtrace_fentry_handler() runs in probe context, called by
- * ftrace with preemption enabled, and disables it.
+ * sleep; dtrace_fentry_fire_all() runs in probe context, from the
+ * handler, with interrupts off.
  * Locking: dtrace_fentry_lock protects the table, the filter and the
  * count of sites; it is taken inside a provider's own locks and outside
  * ftrace's.
@@ -38,36 +41,7 @@
 #include <dtrace/compat.h>
 #include <dtrace/provider.h>
 #include <dtrace/services.h>
-
-/* In a site's key while a system call's entry probe is attached there. */
-#define DTRACE_FENTRY_KEY_SYSCALL	1UL
-
-/**
- * struct dtrace_fentry_site - one function in the filter
- * @node: in dtrace_fentry_table, by @ip
- * @key: what the handler compares with its ip: @ip alone while only a
- *	function's entry probe is attached (its straight path), @ip |
- *	DTRACE_FENTRY_KEY_SYSCALL while a system call's is (ftrace call
- *	sites are at even addresses)
- * @ip: the function's ftrace call site (a function-entry kprobe's addr)
- * @id: the probe of each kind attached here; DTRACE_IDNONE for none.
- *	Deleting the site leaves them as they were: a handler that still
- *	sees it fires them, as it would have just before
- * @nargs: the arguments of each kind's probe
- * @rcu: freeing after the handlers that may see it
- */
-struct dtrace_fentry_site {
-	struct hlist_node	node;
-	unsigned long		key;
-	unsigned long		ip;
-	dtrace_id_t		id[DTRACE_FENTRY_NKINDS];
-	u8			nargs[DTRACE_FENTRY_NKINDS];
-	struct rcu_head		rcu;
-};
-
-static void dtrace_fentry_handler(unsigned long ip, unsigned long parent_ip,
-				  struct ftrace_ops *ops,
-				  struct ftrace_regs *fregs);
+#include "internal.h"
 
 /*
  * Registered while it has a function in its filter (an empty filter
@@ -82,14 +56,14 @@ static struct ftrace_ops dtrace_fentry_ops = {
 	.flags	= FTRACE_OPS_FL_RECURSION,
 };
 
-static DEFINE_HASHTABLE(dtrace_fentry_table, 10);
+DEFINE_HASHTABLE(dtrace_fentry_table, DTRACE_FENTRY_HASH_BITS);
 static DEFINE_MUTEX(dtrace_fentry_lock);
 static unsigned int dtrace_fentry_nsites;	/* dtrace_fentry_lock */
 /*
  * The only site when there is exactly one, else NULL: the handler's
  * test before the table (set under dtrace_fentry_lock).
  */
-static struct dtrace_fentry_site __rcu *dtrace_fentry_one;
+struct dtrace_fentry_site __rcu *dtrace_fentry_one;
 
 /*
  * A system call's entry: its arguments are the task's user registers,
@@ -125,7 +99,7 @@ static __always_inline void dtrace_fentry_function(dtrace_id_t id,
  * Every probe attached at @site, in the order of their kinds: the path
  * of a function with a system call's entry probe.
  */
-static noinline void notrace
+noinline void notrace
 dtrace_fentry_fire_all(const struct dtrace_fentry_site *site,
 		       struct ftrace_regs *fregs)
 {
@@ -143,51 +117,6 @@ dtrace_fentry_fire_all(const struct dtrace_fentry_site *site,
 				       dtrace_ftrace_partial_regs(fregs));
 }
 NOKPROBE_SYMBOL(dtrace_fentry_fire_all);
-
-/*
- * The ops' handler, at the first instruction of a function in the
- * filter, before the function built its frame.  It finds the site (one
- * pointer test when there is one, else the table) and fires its probes
- * in the order of their kinds.  A site whose key is the ip has only a
- * function's entry probe, whose id is then set (dtrace_fentry_detach()
- * keeps it so): fbt's straight path tests nothing more than it would
- * with an ftrace_ops of its own.  Preemption is disabled around it,
- * which is what freeing a site waits for.
- */
-static void notrace dtrace_fentry_handler(unsigned long ip,
-					  unsigned long parent_ip,
-					  struct ftrace_ops *ops,
-					  struct ftrace_regs *fregs)
-{
-	struct dtrace_fentry_site *site;
-	unsigned long key;
-
-	preempt_disable_notrace();
-	site = rcu_dereference_raw(dtrace_fentry_one);
-	/* acquire: the ids as they were when the key was set */
-	if (site && smp_load_acquire(&site->key) == ip)
-		goto function;
-	hash_for_each_possible_rcu_notrace(dtrace_fentry_table, site, node,
-					   ip) {
-		/* acquire: as above */
-		key = smp_load_acquire(&site->key);
-		if (key == ip)
-			goto function;
-		if (key == (ip | DTRACE_FENTRY_KEY_SYSCALL)) {
-			dtrace_fentry_fire_all(site, fregs);
-			goto out;
-		}
-	}
-	goto out;
-
-function:
-	dtrace_fentry_function(READ_ONCE(site->id[DTRACE_FENTRY_FUNCTION]),
-			       site->nargs[DTRACE_FENTRY_FUNCTION], ip,
-			       dtrace_ftrace_partial_regs(fregs));
-out:
-	preempt_enable_notrace();
-}
-NOKPROBE_SYMBOL(dtrace_fentry_handler);
 
 /* Set dtrace_fentry_one for the table as it now is.  Lock held. */
 static void dtrace_fentry_one_update(void)
@@ -221,7 +150,8 @@ static struct dtrace_fentry_site *dtrace_fentry_find(unsigned long ip)
  */
 static int dtrace_fentry_site_add(unsigned long ip,
 				  enum dtrace_fentry_kind kind,
-				  dtrace_id_t id, unsigned int nargs)
+				  dtrace_id_t id, unsigned int nargs,
+				  struct dtrace_probe *probe)
 {
 	struct dtrace_fentry_site *site;
 	int ret;
@@ -235,6 +165,7 @@ static int dtrace_fentry_site_add(unsigned long ip,
 		site->key |= DTRACE_FENTRY_KEY_SYSCALL;
 	site->id[kind] = id;
 	site->nargs[kind] = nargs;
+	site->fn_probe = probe;
 	ret = ftrace_set_filter_ip(&dtrace_fentry_ops, ip, 0, 0);
 	if (ret)
 		goto out_free;
@@ -274,15 +205,22 @@ int dtrace_fentry_attach(unsigned long ip, enum dtrace_fentry_kind kind,
 			 dtrace_id_t id, unsigned int nargs)
 {
 	struct dtrace_fentry_site *site;
+	struct dtrace_probe *probe = NULL;
 	int ret = 0;
 
 	if (kind >= DTRACE_FENTRY_NKINDS || id == DTRACE_IDNONE ||
 	    nargs > U8_MAX || (ip & DTRACE_FENTRY_KEY_SYSCALL))
 		return -EINVAL;
+	/* the caller's ->enable is arming it: it stays until detached */
+	if (kind == DTRACE_FENTRY_FUNCTION) {
+		probe = xa_load(&dtrace_probes, id);
+		if (!probe)
+			return -EINVAL;
+	}
 	mutex_lock(&dtrace_fentry_lock);
 	site = dtrace_fentry_find(ip);
 	if (!site) {
-		ret = dtrace_fentry_site_add(ip, kind, id, nargs);
+		ret = dtrace_fentry_site_add(ip, kind, id, nargs, probe);
 		goto out;
 	}
 	if (site->id[kind] != DTRACE_IDNONE) {
@@ -290,6 +228,8 @@ int dtrace_fentry_attach(unsigned long ip, enum dtrace_fentry_kind kind,
 		goto out;
 	}
 	site->nargs[kind] = nargs;
+	if (probe)
+		WRITE_ONCE(site->fn_probe, probe);
 	/* the handler reads nargs after it sees the id */
 	smp_store_release(&site->id[kind], id);
 	/* and the id after it sees the key: release */

@@ -107,6 +107,7 @@
 #include <linux/spinlock.h>
 #include <linux/xarray.h>
 #include <dtrace/provider.h>
+#include <dtrace/services.h>
 #include "engine/dif.h"
 #include "engine/quantize.h"
 
@@ -189,6 +190,15 @@ struct dtrace_ecb {
 	 */
 	int				fires_in;
 	/*
+	 * fires_in while the ECB may fire on any CPU in that activity,
+	 * set at GO, when the cpu option is fixed (dtrace_state_go()):
+	 * dtrace_ecb_may_fire()'s one compare.  DTRACE_ECB_FIRES_SLOW
+	 * before GO, for ERROR's, and for an ordinary probe's when the
+	 * cpu option names a CPU: its activity never has that value, so
+	 * each firing takes the full test
+	 */
+	int				fires_fast;
+	/*
 	 * set when the clause is one count(), with no predicate, of no key
 	 * (`@ = count()`) or of one built-in variable that is read without
 	 * a machine state (`@[execname] = count()`, `@[pid] = count()`;
@@ -197,10 +207,14 @@ struct dtrace_ecb {
 	 */
 	const struct dtrace_agg		*agg_direct;
 	u32				agg_var;	/* its key: DTRACE_DIF_VAR_* */
+	/* agg_direct if it has no key (`@ = count()`), else NULL */
+	const struct dtrace_agg		*agg_count;
 };
 
 /* An ECB of dtrace:::ERROR: it fires from WARMUP to COOLDOWN. */
 #define DTRACE_ECB_FIRES_ERROR		(-1)
+/* An ECB's fires_fast when no activity may skip the full test. */
+#define DTRACE_ECB_FIRES_SLOW		(-2)
 
 /* What a CPU counts for the consumer: BUFSNAP since the last one, STATUS totals. */
 enum {
@@ -601,6 +615,60 @@ void dtrace_probe_fire_state(struct dtrace_probe *probe,
 			     struct dtrace_state *state);
 
 bool dtrace_state_exit(struct dtrace_state *state);
+
+/*
+ * fentry.c: the function-entry service's sites.  Its ftrace_ops'
+ * handler, dtrace_fentry_handler(), lives in probe_ctx.c beside the
+ * entry points, so that a function's entry probe is fired with no call
+ * into the core and no second prologue.
+ */
+
+/* In a site's key while a system call's entry probe is attached there. */
+#define DTRACE_FENTRY_KEY_SYSCALL	1UL
+#define DTRACE_FENTRY_HASH_BITS		10
+
+/**
+ * struct dtrace_fentry_site - one function in the filter
+ * @node: in dtrace_fentry_table, by @ip
+ * @key: what the handler compares with its ip: @ip alone while only a
+ *	function's entry probe is attached (its straight path), @ip |
+ *	DTRACE_FENTRY_KEY_SYSCALL while a system call's is (ftrace call
+ *	sites are at even addresses)
+ * @ip: the function's ftrace call site (a function-entry kprobe's addr)
+ * @id: the probe of each kind attached here; DTRACE_IDNONE for none.
+ *	Deleting the site leaves them as they were: a handler that still
+ *	sees it fires them, as it would have just before
+ * @nargs: the arguments of each kind's probe
+ * @fn_probe: the probe of id[DTRACE_FENTRY_FUNCTION], which the straight
+ *	path fires with no look-up in the probe table.  Set with the id
+ *	and left as it is when the id goes.  A probe stays while it is
+ *	armed (dtrace_probes_destroy_locked() refuses one that is busy):
+ *	it is detached, in its provider's ->disable, before it can be
+ *	removed, and removing it waits for an RCU grace period, which the
+ *	handlers that may still see it are inside
+ * @rcu: freeing after the handlers that may see it
+ */
+struct dtrace_fentry_site {
+	struct hlist_node	node;
+	unsigned long		key;
+	unsigned long		ip;
+	dtrace_id_t		id[DTRACE_FENTRY_NKINDS];
+	u8			nargs[DTRACE_FENTRY_NKINDS];
+	struct dtrace_probe	*fn_probe;
+	struct rcu_head		rcu;
+};
+
+struct ftrace_ops;
+struct ftrace_regs;
+
+/* The table and its one-site shortcut: fentry.c says who writes them. */
+extern struct hlist_head dtrace_fentry_table[1 << DTRACE_FENTRY_HASH_BITS];
+extern struct dtrace_fentry_site __rcu *dtrace_fentry_one;
+
+void dtrace_fentry_fire_all(const struct dtrace_fentry_site *site,
+			    struct ftrace_regs *fregs);
+void dtrace_fentry_handler(unsigned long ip, unsigned long parent_ip,
+			   struct ftrace_ops *ops, struct ftrace_regs *fregs);
 
 /* buffer_ctx.c: probe context */
 void *dtrace_buffer_reserve(struct dtrace_state *state,

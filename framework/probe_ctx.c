@@ -34,6 +34,8 @@
  */
 #define pr_fmt(fmt) "dtrace: " fmt
 
+#include <linux/ftrace.h>
+#include <linux/hashtable.h>
 #include <linux/irq_work.h>
 #include <linux/kprobes.h>
 #include <linux/panic.h>
@@ -45,6 +47,7 @@
 #include <linux/string.h>
 #include <linux/timekeeping.h>
 #include <linux/uaccess.h>
+#include <dtrace/compat.h>
 #include "internal.h"
 
 /* How deep this CPU is inside the core: dtrace_guard_enter() (internal.h). */
@@ -115,10 +118,11 @@ static bool dtrace_state_on_cpu(const struct dtrace_state *state)
 
 /*
  * Whether @ecb may fire in its consumer's activity: the commonest case,
- * an ECB of an ordinary probe in ACTIVE with no cpu option, is two
- * compares (its activity is the ECB's and the option says any CPU, which
- * it may for BEGIN and END too: they fire where the consumer runs,
- * whatever the cpu option says); the rest is dtrace_ecb_may_fire_other().
+ * an ECB of an ordinary probe in ACTIVE with no cpu option, is one
+ * compare (its activity is the ECB's fires_fast, which dtrace_state_go()
+ * set to fires_in when the option says any CPU, or for BEGIN and END,
+ * which fire where the consumer runs, whatever the cpu option says); the
+ * rest is dtrace_ecb_may_fire_other(), the full test.
  */
 static __always_inline bool
 dtrace_ecb_may_fire_other(const struct dtrace_ecb *ecb, int activity)
@@ -139,8 +143,7 @@ static __always_inline bool dtrace_ecb_may_fire(const struct dtrace_ecb *ecb)
 	const struct dtrace_state *state = ecb->state;
 	int activity = READ_ONCE(state->activity);
 
-	if (likely(activity == ecb->fires_in &&
-		   state->options[DTRACE_OPT_CPU] == DTRACE_CPU_ANY))
+	if (likely(activity == READ_ONCE(ecb->fires_fast)))
 		return true;
 	return dtrace_ecb_may_fire_other(ecb, activity);
 }
@@ -539,13 +542,15 @@ enum dtrace_argsrc_kind {
 	DTRACE_ARGSRC_ARRAY6,	/* dtrace_probe()'s six in @args */
 	DTRACE_ARGSRC_ARRAY,	/* @args, @nargs of them */
 	DTRACE_ARGSRC_KREGS,	/* kernel registers at a function's entry */
+	DTRACE_ARGSRC_FENTRY,	/* the same, through the core's ftrace_ops */
 	DTRACE_ARGSRC_UREGS,	/* user registers: the six argument registers */
 	DTRACE_ARGSRC_UFN,	/* user registers, through the provider's @fn */
 };
 
 struct dtrace_argsrc {
 	enum dtrace_argsrc_kind		kind;
-	unsigned int			nargs;	/* ARRAY, KREGS */
+	unsigned int			nargs;	/* ARRAY, KREGS, FENTRY */
+	unsigned long			ip;	/* FENTRY: the hook's address */
 	const u64			*args;	/* ARRAY */
 	u64				a0, a1, a2, a3, a4, a5; /* ARRAY6 */
 	dtrace_args_fn			fn;	/* UFN */
@@ -653,6 +658,7 @@ static __always_inline void dtrace_mstate_fill(struct dtrace_mstate *mst,
 		dtrace_mstate_args(mst, src->args, src->nargs);
 		break;
 	case DTRACE_ARGSRC_KREGS:
+	case DTRACE_ARGSRC_FENTRY:
 		dtrace_mstate_entry_args(mst, regs, src->nargs);
 		break;
 	case DTRACE_ARGSRC_UREGS:
@@ -680,6 +686,7 @@ static __always_inline bool dtrace_argsrc_user(const struct dtrace_argsrc *src,
 	case DTRACE_ARGSRC_UFN:
 		return true;
 	case DTRACE_ARGSRC_KREGS:
+	case DTRACE_ARGSRC_FENTRY:
 		return false;
 	default:
 		return regs && user_mode(regs);
@@ -784,6 +791,27 @@ static noinline void dtrace_probe_ecbs_kregs(struct dtrace_ecb *ecb,
 	dtrace_probe_run_ecbs(ecb, &src, 0, regs, true, trap);
 }
 
+/*
+ * dtrace_fentry_handler()'s general path: arguments in kernel registers
+ * as ftrace saved them, whose ip is past the hook's call.  The clauses
+ * see the function's entry as a kprobe there would: pc is the hook's
+ * address @ip (sp is on the return address already).
+ */
+static noinline void dtrace_probe_ecbs_fentry(struct dtrace_ecb *ecb,
+					      unsigned int nargs,
+					      unsigned long ip,
+					      struct pt_regs *regs)
+{
+	const struct dtrace_argsrc src = {
+		.kind = DTRACE_ARGSRC_FENTRY, .nargs = nargs,
+	};
+	unsigned long ret_ip = instruction_pointer(regs);
+
+	instruction_pointer_set(regs, ip);
+	dtrace_probe_run_ecbs(ecb, &src, 0, regs, true, false);
+	instruction_pointer_set(regs, ret_ip);
+}
+
 /* dtrace_probe_user()'s general path: arguments in user registers. */
 static noinline void dtrace_probe_ecbs_uregs(struct dtrace_ecb *ecb,
 					     struct pt_regs *regs, bool entry)
@@ -835,6 +863,9 @@ static __always_inline void dtrace_probe_general(struct dtrace_ecb *ecb,
 	case DTRACE_ARGSRC_KREGS:
 		dtrace_probe_ecbs_kregs(ecb, src->nargs, regs, trap);
 		break;
+	case DTRACE_ARGSRC_FENTRY:
+		dtrace_probe_ecbs_fentry(ecb, src->nargs, src->ip, regs);
+		break;
 	case DTRACE_ARGSRC_UREGS:
 		dtrace_probe_ecbs_uregs(ecb, regs, entry);
 		break;
@@ -846,17 +877,17 @@ static __always_inline void dtrace_probe_general(struct dtrace_ecb *ecb,
 
 /*
  * Count @ecb's firing if its clause is `@ = count()` counted directly
- * (ecb->agg_direct with no key, the fast paths on) and this CPU's
- * cached entry of its aggregation is there: dtrace_ecb_count_direct()'s
- * commonest case, with no call.
+ * (ecb->agg_count: agg_direct with no key; the fast paths on) and this
+ * CPU's cached entry of its aggregation is there:
+ * dtrace_ecb_count_direct()'s commonest case, with no call.
  * Return: whether it did; if not, the general path takes @ecb.
  */
 static __always_inline bool dtrace_ecb_count_hit(const struct dtrace_ecb *ecb)
 {
-	const struct dtrace_agg *agg = ecb->agg_direct;
+	const struct dtrace_agg *agg = ecb->agg_count;
 	u64 *vals;
 
-	if (!agg || agg->def.nkeys || !READ_ONCE(dtrace_agg_fast))
+	if (!agg || !READ_ONCE(dtrace_agg_fast))
 		return false;
 	vals = dtrace_agg_hit_int(this_cpu_ptr(ecb->state->aggbufs), agg, 0);
 	if (!vals)
@@ -866,33 +897,28 @@ static __always_inline bool dtrace_ecb_count_hit(const struct dtrace_ecb *ecb)
 }
 
 /*
- * The entry points' common part: interrupts off, the probe, the guard,
- * and the loop over the probe's ECBs (inlined into each entry point).
- * The loop here counts the ECBs whose clause is `@ = count()` with its
- * entry cached on this CPU and hands the first other one, with the rest
- * of the list, to the general path of the entry point's kind
- * (dtrace_probe_general()): the whole path of such a probe makes no
- * call and pays one small prologue.
+ * The entry points' common part once interrupts are off and the probe
+ * found: the guard and the loop over the probe's ECBs (inlined into each
+ * entry point and into dtrace_fentry_handler()).  The loop here counts
+ * the ECBs whose clause is `@ = count()` with its entry cached on this
+ * CPU and hands the first other one, with the rest of the list, to the
+ * general path of the entry point's kind (dtrace_probe_general()): the
+ * whole path of such a probe makes no call and pays one small prologue.
  */
-static __always_inline void dtrace_probe_run(dtrace_id_t id,
-					     const struct dtrace_argsrc *src,
-					     int err, struct pt_regs *regs,
-					     bool entry, bool trap)
+static __always_inline void
+dtrace_probe_fire_irqoff(struct dtrace_probe *probe,
+			 const struct dtrace_argsrc *src, int err,
+			 struct pt_regs *regs, bool entry, bool trap)
 {
-	struct dtrace_probe *probe;
-	struct dtrace_ecb *ecb;
-	unsigned long flags;
+	struct dtrace_ecb *ecb = rcu_dereference_sched(probe->ecbs);
 
-	local_irq_save(flags);
-	probe = dtrace_probe_find(id);
-	if (!probe || !rcu_access_pointer(probe->ecbs))
-		goto out;
+	if (!ecb)
+		return;
 	if (!dtrace_guard_enter()) {
 		dtrace_probe_nested(probe, NULL);
 		goto out_guard;
 	}
-	for (ecb = rcu_dereference_sched(probe->ecbs); ecb;
-	     ecb = rcu_dereference_sched(ecb->next)) {
+	for (; ecb; ecb = rcu_dereference_sched(ecb->next)) {
 		if (!dtrace_ecb_may_fire(ecb) || dtrace_ecb_count_hit(ecb))
 			continue;
 		dtrace_probe_general(ecb, src, err, regs, entry, trap);
@@ -900,7 +926,21 @@ static __always_inline void dtrace_probe_run(dtrace_id_t id,
 	}
 out_guard:
 	dtrace_guard_leave();
-out:
+}
+
+/* Probe @id, if there is one, as dtrace_probe_fire_irqoff() does. */
+static __always_inline void dtrace_probe_run(dtrace_id_t id,
+					     const struct dtrace_argsrc *src,
+					     int err, struct pt_regs *regs,
+					     bool entry, bool trap)
+{
+	struct dtrace_probe *probe;
+	unsigned long flags;
+
+	local_irq_save(flags);
+	probe = dtrace_probe_find(id);
+	if (probe)
+		dtrace_probe_fire_irqoff(probe, src, err, regs, entry, trap);
 	local_irq_restore(flags);
 }
 
@@ -958,6 +998,79 @@ void dtrace_probe_entry(dtrace_id_t id, unsigned int nargs,
 }
 EXPORT_SYMBOL_NS_GPL(dtrace_probe_entry, DTRACE_NS);
 NOKPROBE_SYMBOL(dtrace_probe_entry);
+
+/*
+ * The site of the core's ftrace_ops (fentry.c) at @ip, if only a
+ * function's entry probe is attached there (its key is @ip): one pointer
+ * test when there is one site, else the table.  A site with a system
+ * call's entry probe too is fired here whole, out of line
+ * (dtrace_fentry_fire_all()), and NULL returned.
+ * Context: interrupts off, which is what freeing a site waits for.
+ */
+static __always_inline const struct dtrace_fentry_site *
+dtrace_fentry_site_of(unsigned long ip, struct ftrace_regs *fregs)
+{
+	struct dtrace_fentry_site *site;
+	unsigned long key;
+
+	site = rcu_dereference_raw(dtrace_fentry_one);
+	/* acquire: the ids as they were when the key was set */
+	if (site && smp_load_acquire(&site->key) == ip)
+		return site;
+	hash_for_each_possible_rcu_notrace(dtrace_fentry_table, site, node,
+					   ip) {
+		/* acquire: as above */
+		key = smp_load_acquire(&site->key);
+		if (key == ip)
+			return site;
+		if (key == (ip | DTRACE_FENTRY_KEY_SYSCALL)) {
+			dtrace_fentry_fire_all(site, fregs);
+			return NULL;
+		}
+	}
+	return NULL;
+}
+
+/**
+ * dtrace_fentry_handler() - the core's ftrace_ops' handler (fentry.c)
+ * @ip: the ftrace call site of the function being entered
+ * @parent_ip: its caller (unused)
+ * @ops: the core's ftrace_ops (unused)
+ * @fregs: the registers ftrace saved: the arguments, sp, ip
+ *
+ * At the first instruction of a function in the ops' filter, before the
+ * function built its frame: finds the site and fires its probes in the
+ * order of their kinds.  A site whose key is @ip has only a function's
+ * entry probe, whose id and fn_probe are then set (dtrace_fentry_detach()
+ * keeps them so): that probe is fired here as dtrace_probe_entry() would
+ * fire it, inlined, with no look-up in the probe table (the site's
+ * fn_probe says why it is still there), so a function's entry makes no
+ * call into the core and pays one prologue.  Interrupts are off from before the site is found.
+ * Context: called by ftrace with preemption enabled, any context.
+ */
+void notrace dtrace_fentry_handler(unsigned long ip, unsigned long parent_ip,
+				   struct ftrace_ops *ops,
+				   struct ftrace_regs *fregs)
+{
+	const struct dtrace_fentry_site *site;
+	unsigned long flags;
+
+	local_irq_save(flags);
+	site = dtrace_fentry_site_of(ip, fregs);
+	if (site) {
+		const struct dtrace_argsrc src = {
+			.kind = DTRACE_ARGSRC_FENTRY,
+			.nargs = site->nargs[DTRACE_FENTRY_FUNCTION],
+			.ip = ip,
+		};
+
+		dtrace_probe_fire_irqoff(READ_ONCE(site->fn_probe), &src, 0,
+					 dtrace_ftrace_partial_regs(fregs),
+					 true, false);
+	}
+	local_irq_restore(flags);
+}
+NOKPROBE_SYMBOL(dtrace_fentry_handler);
 
 void dtrace_probe_user(dtrace_id_t id, struct pt_regs *regs, bool entry)
 {

@@ -236,6 +236,28 @@ static bool dtrace_state_records_fit(const struct dtrace_state *state,
 	return true;
 }
 
+/*
+ * Each ECB's fires_fast (internal.h), now that the cpu option is fixed
+ * (options are set only before GO, and ECBs made only before GO): its
+ * activity if it may fire there on any CPU, which BEGIN's and END's may
+ * whatever the option says.  A probe firing before it sees this takes
+ * the full test, which gives the same answer.
+ */
+static void dtrace_state_fires_fast(struct dtrace_state *state)
+{
+	bool any_cpu = state->options[DTRACE_OPT_CPU] == DTRACE_CPU_ANY;
+	struct dtrace_ecb *ecb;
+	u32 i;
+
+	for (i = 0; i < state->necbs; i++) {
+		ecb = state->ecbs[i];
+		if (ecb->fires_in == DTRACE_ECB_FIRES_ERROR ||
+		    (ecb->fires_in == DTRACE_ACTIVITY_ACTIVE && !any_cpu))
+			continue;
+		WRITE_ONCE(ecb->fires_fast, ecb->fires_in);
+	}
+}
+
 /**
  * dtrace_state_go() - start tracing: allocate buffers, variables,
  *	aggregation and speculation buffers, fire BEGIN
@@ -282,6 +304,7 @@ int dtrace_state_go(struct dtrace_state *state, u32 *cpu)
 	/* The clocks of profile-n and tick-n count from here. */
 	for (i = 0; i < state->necbs; i++)
 		dtrace_probe_start(state->ecbs[i]->probe, state);
+	dtrace_state_fires_fast(state);
 	dtrace_trace("consumer %u go: %u ECBs, bufsize %llu", state->id,
 		     state->necbs, state->bufsize);
 	WRITE_ONCE(state->activity, DTRACE_ACTIVITY_WARMUP);

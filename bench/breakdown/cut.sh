@@ -4,7 +4,7 @@
 # Where the instructions of one fbt event go, piece by piece, run in
 # the guest under -icount on a build with bench/breakdown/cut.patch
 # applied (a throwaway build: the patch adds the cut points, module
-# parameters dtrace_core.fcut and dtrace_core.cut, which no shipped
+# parameter dtrace_core.cut, which no shipped
 # build has).  Each cut point N returns early at one place of the path;
 # the loop's time with cut N against cut N-1 is that piece's count of
 # instructions (under -icount a guest ns is about one instruction),
@@ -18,13 +18,13 @@
 #   git apply -R bench/breakdown/cut.patch
 #
 # Prints "NAME NS-PER-CALL" for: base (no tracing), floor (an empty
-# ftrace_ops, floor_bench.ko), f1 f2 (the core's function-entry
-# handler, framework/fentry.c), c1..c5 (the core), c0 (the whole event)
-# and c0-noaggfast (aggfast=0).  The cut points: f1 the function-entry
-# handler returns at once, f2 after finding the probe;
-# c1 the core returns at once, c2 after interrupts off and the probe
-# table, c3 after the guard, c4 after the ECB loop's dtrace_ecb_may_fire(),
-# c5 after the direct count's test (dtrace_ecb_count_hit()).
+# ftrace_ops, floor_bench.ko), c1..c6 (the core's function-entry
+# handler, dtrace_fentry_handler() in framework/probe_ctx.c), c0 (the
+# whole event) and c0-noaggfast (aggfast=0).  The cut points: c1 the
+# handler returns at once, c2 after interrupts off and finding the
+# site, c3 after the site's probe and its ECB list, c4 after the guard,
+# c5 after the ECB loop's dtrace_ecb_may_fire(), c6 after the direct
+# count's test (dtrace_ecb_count_hit()).
 set -eu
 
 n=${SPIN_N:-200000}
@@ -54,12 +54,7 @@ rmmod floor_bench
 userland/dtrace -q -n "fbt::$func:entry { @ = count(); }" >"$tmp/out" 2>&1 &
 pid=$!
 sleep 5
-for f in 1 2; do
-	echo "$f" >/sys/module/dtrace_core/parameters/fcut
-	run "f$f"
-done
-echo 0 >/sys/module/dtrace_core/parameters/fcut
-for c in 1 2 3 4 5 0; do
+for c in 1 2 3 4 5 6 0; do
 	echo "$c" >"$params/cut"
 	run "c$c"
 done

@@ -15,7 +15,11 @@
 # Prints "NAME NS-PER-CALL" for: base (no tracing), floor (an empty
 # uprobe consumer, floor_bench.ko), f1 f2 (fasttrap's handler), c1..c7
 # (the core) and c0 (the whole event, whose runs check that dtrace
-# counted every call).
+# counted every call).  Since branch perf12a cut.patch's c1 and c2 are
+# in the core's function-entry handler, which a user probe does not
+# go through: here they cut nothing (c0's figure), and the core's
+# shared part is c3 (the probe's ECB list) to c6 (the direct count's
+# test); c7 cuts nothing either.
 set -eu
 
 n=${UFUNC_N:-20000}

@@ -199,7 +199,8 @@ static __always_inline void dtrace_probe_syscall_entry(dtrace_id_t id,
  *	for a 32-bit call.  DTRACE_FENTRY_FUNCTION: the function's
  *	arguments by the calling convention, fired with
  *	dtrace_probe_entry() (stack() and caller from the function's
- *	caller)
+ *	caller); attach it from ->enable and detach it in ->disable: the
+ *	core keeps the probe itself, which stays while it is enabled
  * @id: the probe
  * @nargs: how many arguments @id has (at most 255)
  *
@@ -223,7 +224,7 @@ int dtrace_fentry_attach(unsigned long ip, enum dtrace_fentry_kind kind,
  * @kind: as attached; nothing happens if none is attached
  *
  * A handler that started before may still fire the probe: it runs with
- * preemption disabled, so after an RCU grace period (synchronize_rcu(),
+ * interrupts disabled, so after an RCU grace period (synchronize_rcu(),
  * or unregistering a kprobe, which waits for one) none does.
  *
  * Context: process; may sleep.

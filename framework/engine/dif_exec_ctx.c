@@ -176,13 +176,16 @@ static void dtrace_store(struct dtrace_dif_mstate *mst, uintptr_t addr, u8 op,
 
 /*
  * STSTR: the string at @src into the @size bytes at @addr, where STB
- * may store: @size - 1 characters at most (strsize - 1 too), then a NUL.
- * The bytes after the NUL are left as they were.
+ * may store: @size - 1 characters at most (strsize - 1 too), then NULs
+ * to the end.  The string is read a page's part at a time, bytes past
+ * its NUL included: the NULs overwrite those, so the member holds the
+ * string and nothing of the memory after it.
  */
 static void dtrace_store_str(struct dtrace_dif_mstate *mst, uintptr_t addr,
 			     uintptr_t src, u32 size)
 {
 	u32 max = size - 1;
+	int len;
 
 	if (!dtrace_dif_scratch_valid(mst, addr, size) &&
 	    !dtrace_env_var_writable(mst, addr, size)) {
@@ -191,8 +194,10 @@ static void dtrace_store_str(struct dtrace_dif_mstate *mst, uintptr_t addr,
 	}
 	if (mst->strsize && max > mst->strsize - 1)
 		max = mst->strsize - 1;
-	/* a bad @src faults there */
-	dtrace_dif_strload(mst, (char *)addr, src, max, false);
+	len = dtrace_dif_strload(mst, (char *)addr, src, max, false);
+	if (len < 0)
+		len = 0;	/* a bad @src faulted: the member is "" */
+	memset((char *)addr + len, 0, size - len);
 }
 
 /* Division and remainder: zero faults, and S64_MIN / -1 must not trap. */

@@ -197,6 +197,10 @@ static void cli_string_members(void)
 	cli(NULL, "-q -x strsize=8 -n 'struct s { string n; int a; }; struct s g;"
 	    " BEGIN { g.n = \"truncated\"; g.a = 5; printf(\"%s %d %d\\n\","
 	    " g.n, g.a, sizeof(g)); exit(0) }'", "truncat 5 12\n\n", "", 0);
+	/* the bytes after the NUL are NULs, not what followed the source */
+	cli(NULL, "-q -n 'struct s { int a; string n; }; struct s g;"
+	    " BEGIN { g.n = \"xy\"; this->t = \"pqrs\"; printf(\"%d %d %s\\n\","
+	    " g.n[3], g.n[4], this->t); exit(0) }'", "0 0 pqrs\n\n", "", 0);
 	/* through a pointer: into scratch, and a fault anywhere else */
 	cli(NULL, "-q -n 'struct s { int a; string n; };"
 	    " BEGIN { p = (struct s *)alloca(sizeof(struct s)); p->n = \"in\";"

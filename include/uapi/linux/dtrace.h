@@ -232,7 +232,7 @@ enum {
 	/*
 	 * the string at r1 into the imm bytes at rd (1..DTRACE_STRSIZE_MAX,
 	 * where STB may store): imm - 1 characters at most (and strsize - 1),
-	 * then a NUL; a D struct's string member
+	 * then NULs to the end; a D struct's string member
 	 */
 	DTRACE_DIF_OP_STSTR,
 	DTRACE_DIF_OP_MAX	/* first unused opcode */

@@ -174,6 +174,32 @@ static void dtrace_store(struct dtrace_dif_mstate *mst, uintptr_t addr, u8 op,
 	memcpy((void *)addr, &u, size);
 }
 
+/*
+ * STSTR: the string at @src into the @size bytes at @addr, where STB
+ * may store: @size - 1 characters at most (strsize - 1 too), then NULs
+ * to the end.  The string is read a page's part at a time, bytes past
+ * its NUL included: the NULs overwrite those, so the member holds the
+ * string and nothing of the memory after it.
+ */
+static void dtrace_store_str(struct dtrace_dif_mstate *mst, uintptr_t addr,
+			     uintptr_t src, u32 size)
+{
+	u32 max = size - 1;
+	int len;
+
+	if (!dtrace_dif_scratch_valid(mst, addr, size) &&
+	    !dtrace_env_var_writable(mst, addr, size)) {
+		dtrace_dif_fault(mst, DTRACEFLT_BADADDR, addr);
+		return;
+	}
+	if (mst->strsize && max > mst->strsize - 1)
+		max = mst->strsize - 1;
+	len = dtrace_dif_strload(mst, (char *)addr, src, max, false);
+	if (len < 0)
+		len = 0;	/* a bad @src faulted: the member is "" */
+	memset((char *)addr + len, 0, size - len);
+}
+
 /* Division and remainder: zero faults, and S64_MIN / -1 must not trap. */
 static u64 dtrace_dif_div(u8 op, u64 a, u64 b, struct dtrace_dif_mstate *mst)
 {
@@ -669,6 +695,9 @@ static noinline u64 dtrace_dif_exec_loop(const struct dtrace_dif_prog *prog,
 			break;
 		case DTRACE_DIF_OP_LDGS ... DTRACE_DIF_OP_ALLOCS:
 			*d = dtrace_dif_exec_var(in, a, *d, tup, mst);
+			break;
+		case DTRACE_DIF_OP_STSTR:
+			dtrace_store_str(mst, *d, a, in->imm);
 			break;
 		default:
 			*d = dtrace_dif_alu(in->op, a, b);

@@ -22,6 +22,7 @@
 #define DIF_DVAR	0x200	/* a declared variable, see dtrace_dif_dvar */
 #define DIF_SUBR	0x400	/* a subroutine */
 #define DIF_PUSH	0x800	/* a by-ref size, 0..DTRACE_RECORD_MAX */
+#define DIF_SSIZE	0x1000	/* a string's size, 1..DTRACE_STRSIZE_MAX */
 
 #define DIF_ALU		(DIF_DST | DIF_SRC1 | DIF_SRC2)
 #define DIF_LOAD	(DIF_DST | DIF_SRC1 | DIF_IMM)
@@ -93,6 +94,7 @@ static const u16 dtrace_dif_shape[DTRACE_DIF_OP_MAX] = {
 	[DTRACE_DIF_OP_PUSHTR]	= DIF_SRC1 | DIF_PUSH,
 	[DTRACE_DIF_OP_CALL]	= DIF_DST | DIF_SUBR,
 	[DTRACE_DIF_OP_ALLOCS]	= DIF_DST | DIF_SRC1,
+	[DTRACE_DIF_OP_STSTR]	= DIF_DST | DIF_SRC1 | DIF_SSIZE,
 };
 
 /* The scope and kind of the variable a DIF_DVAR opcode names. */
@@ -254,6 +256,9 @@ static u32 dtrace_insn_imm_rule(struct dtrace_dif_prog *prog,
 			prog->speculates = true;
 		return 0;
 	}
+	if (shape & DIF_SSIZE)
+		return in->imm >= 1 && in->imm <= DTRACE_STRSIZE_MAX ?
+		       0 : DTRACE_DIFERR_STSTR;
 	if (shape & DIF_PUSH) {
 		if (in->imm < 0 || in->imm > DTRACE_RECORD_MAX)
 			return DTRACE_DIFERR_PUSH;
@@ -534,8 +539,9 @@ static bool dtrace_dif_regs_written(const struct dtrace_dif_prog *prog)
 	for (pc = 0; pc < prog->ninsns; pc++) {
 		const struct dtrace_dif_insn *in = &prog->insns[pc];
 		u16 shape = dtrace_dif_shape[in->op], reads = 0;
-		bool store = in->op >= DTRACE_DIF_OP_STB &&
-			     in->op <= DTRACE_DIF_OP_STX;
+		bool store = (in->op >= DTRACE_DIF_OP_STB &&
+			      in->op <= DTRACE_DIF_OP_STX) ||
+			     in->op == DTRACE_DIF_OP_STSTR;
 
 		i = 0;
 		while (i < npend) {

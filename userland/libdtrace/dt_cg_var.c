@@ -400,6 +400,11 @@ unsigned int dt_cg_var_assign(struct dt_cg *cg, struct dt_node *n)
 	} else if (mem && dt_type_is_sou(t)) {
 		dt_cg_store_sou(cg, addr, val, t, n->line);
 		dt_cg_free(cg, addr);
+	} else if (mem && dt_type_is_string(t)) {
+		/* a struct's string member: dt_check.c saw it has a size */
+		dt_as_emit(&cg->irl, DTRACE_DIF_OP_STSTR, addr, val, 0,
+			   (int32_t)dt_type_base(t)->size);
+		dt_cg_free(cg, addr);
 	} else if (mem) {
 		dt_cg_store_mem(cg, addr, val, t);
 		dt_cg_free(cg, addr);

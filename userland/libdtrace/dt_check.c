@@ -83,12 +83,16 @@ static bool dt_is_null_ptr(const struct dt_node *n)
 	return dt_is_zero_const(n);
 }
 
-/* Char arrays are strings where D reads them as values. */
+/*
+ * Char arrays are strings where D reads them as values, and so are a
+ * struct's string members (of a size of their own).
+ */
 static const struct dt_type *dt_check_rvtype(const struct dt_type *t)
 {
 	const struct dt_type *b = dt_type_base(t);
 
-	if (b->kind == DT_TK_ARRAY && dt_type_is_char(b->ref))
+	if ((b->kind == DT_TK_ARRAY && dt_type_is_char(b->ref)) ||
+	    (b->kind == DT_TK_STRING && b->size))
 		return &dt_type_string;
 	return t;
 }
@@ -669,13 +673,14 @@ static bool dt_is_kernel_object(struct dt_pcb *pcb, const struct dt_node *n)
 /*
  * A store to memory: a scalar member, *p or p[i] that D may write, which
  * at run time must lie in scratch space (alloca()); kernel and user
- * memory are never written by an assignment.
+ * memory are never written by an assignment.  A struct or union, and a
+ * string member of one, is stored by "=" only.
  */
 static void dt_check_memlvalue(struct dt_pcb *pcb, struct dt_node *n,
 			       const char *op, const struct dt_node *rhs)
 {
 	const struct dt_type *t, *rt;
-	bool sou;
+	bool sou, str;
 
 	dt_check_expr(pcb, n);
 	t = n->kind == DT_NODE_MEMBER && n->ctype ? n->ctype : n->type;
@@ -687,9 +692,12 @@ static void dt_check_memlvalue(struct dt_pcb *pcb, struct dt_node *n,
 			op);
 	/* a struct or union is stored whole, by "=" only (dt_cg_var.c) */
 	sou = dt_type_is_sou(t) && rhs && !strcmp(op, "=");
+	/* a string member of a D struct: the string copied, cut to fit */
+	str = dt_type_is_string(t) && dt_type_base(t)->size && rhs &&
+	      !strcmp(op, "=");
 	if (!(n->kind == DT_NODE_MEMBER || n->kind == DT_NODE_INDEX ||
 	      (n->kind == DT_NODE_OP1 && n->op == DT_OP_DEREF)) ||
-	    !(dt_type_is_scalar(t) || sou) || n->ident)
+	    !(dt_type_is_scalar(t) || sou || str) || n->ident)
 		dt_diag(pcb, n->line, D_OP_LVAL,
 			"operator %s requires modifiable lvalue as an operand",
 			op);
@@ -697,7 +705,7 @@ static void dt_check_memlvalue(struct dt_pcb *pcb, struct dt_node *n,
 		dt_diag(pcb, n->line, D_OP_LVAL,
 			"operator %s requires modifiable lvalue as an operand",
 			op);
-	switch (sou ? 8 : dt_type_base(t)->size) {
+	switch (sou || str ? 8 : dt_type_base(t)->size) {
 	case 1: case 2: case 4: case 8:
 		break;
 	default:
@@ -1344,8 +1352,8 @@ static void dt_check_sizeof(struct dt_pcb *pcb, struct dt_node *n)
 			"cannot apply sizeof to an expression of type %s",
 			t->name);
 	n->kind = DT_NODE_INT;
-	n->value = dt_type_is_string(t) ? pcb->dtp->opt.strsize :
-		   dt_type_base(t)->size;
+	n->value = dt_type_is_string(t) && !dt_type_base(t)->size ?
+		   pcb->dtp->opt.strsize : dt_type_base(t)->size;
 	if (n->left->kind == DT_NODE_STRING)	/* sizeof "hi" is 3 */
 		n->value = strlen(n->left->str) + 1;
 	n->type = &dt_type_size;

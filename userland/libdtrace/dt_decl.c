@@ -447,11 +447,16 @@ int dt_decl_sou_members(struct dt_pcb *pcb, struct dt_type *sou,
 				     d->name ? d->name : "(anon)");
 			return -1;
 		}
-		if (dt_type_is_string(t)) {
-			dt_pcb_error(pcb, d->line, D_DECL_INCOMPLETE,
-				     "member %s has incomplete or void type",
-				     d->name);
-			return -1;
+		/* a string member holds strsize bytes, as in DTrace */
+		if (dt_type_is_string(t) && !b->size) {
+			t = dt_type_string_sized(pcb->dtp,
+						 pcb->dtp->opt.strsize);
+			if (!t) {
+				dt_pcb_error(pcb, d->line, D_NOMEM,
+					     "out of memory");
+				return -1;
+			}
+			b = t;
 		}
 		if (b->incomplete) {
 			dt_decl_incomplete(pcb, b, d, sou);

@@ -43,7 +43,7 @@ static const char *const dt_opnames[DTRACE_DIF_OP_MAX] = {
 	[DTRACE_DIF_OP_LDTA] = "ldta", [DTRACE_DIF_OP_STTA] = "stta",
 	[DTRACE_DIF_OP_FLUSHTS] = "flushts", [DTRACE_DIF_OP_PUSHTV] = "pushtv",
 	[DTRACE_DIF_OP_PUSHTR] = "pushtr", [DTRACE_DIF_OP_CALL] = "call",
-	[DTRACE_DIF_OP_ALLOCS] = "allocs",
+	[DTRACE_DIF_OP_ALLOCS] = "allocs", [DTRACE_DIF_OP_STSTR] = "ststr",
 };
 
 static const char *const dt_varnames[DTRACE_DIF_VAR_MAX] = {
@@ -178,6 +178,9 @@ static void dt_dis_insn(const struct dt_difo *dp, unsigned int pc,
 		break;
 	case DTRACE_DIF_OP_ALLOCS:
 		fprintf(fp, "%%r%u, %%r%u", in->src1, in->dst);
+		break;
+	case DTRACE_DIF_OP_STSTR:
+		fprintf(fp, "%%r%u, [%%r%u], %d", in->src1, in->dst, in->imm);
 		break;
 	default:
 		fprintf(fp, "%%r%u, %%r%u, %%r%u", in->src1, in->src2, in->dst);

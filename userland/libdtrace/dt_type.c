@@ -426,7 +426,8 @@ dt_intern(dtrace_hdl_t *dtp, enum dt_tkind kind, const struct dt_type *ref,
 	for (t = tt->intern[h]; t; t = ((struct dt_itype *)t)->next) {
 		if (t->kind != kind || t->ref != ref || t->userland != userland)
 			continue;
-		if (kind == DT_TK_ARRAY && t->nelems != n)
+		if ((kind == DT_TK_ARRAY || kind == DT_TK_STRING) &&
+		    t->nelems != n)
 			continue;
 		if (kind == DT_TK_FUNC && (t->varargs != varargs ||
 		    !dt_same_params(t, params, (unsigned int)n)))
@@ -451,6 +452,13 @@ dt_intern(dtrace_hdl_t *dtp, enum dt_tkind kind, const struct dt_type *ref,
 		t->size = dt_type_base(ref)->size * n;
 		t->align = dt_type_base(ref)->align;
 		break;
+	case DT_TK_STRING:
+		t->src = DT_TSRC_BUILTIN;
+		t->nelems = n;
+		t->size = n;
+		t->align = 1;
+		t->name = dt_type_string.name;
+		goto out;
 	default:
 		t->src = DT_TSRC_BUILTIN;
 		t->varargs = varargs;
@@ -467,6 +475,7 @@ dt_intern(dtrace_hdl_t *dtp, enum dt_tkind kind, const struct dt_type *ref,
 	t->name = dt_typetab_strdup(dtp, name);
 	if (!t->name)
 		return NULL;
+out:
 	it->next = tt->intern[h];
 	tt->intern[h] = t;
 	return t;
@@ -487,6 +496,12 @@ const struct dt_type *dt_type_array(dtrace_hdl_t *dtp,
 				    uint64_t nelems)
 {
 	return dt_intern(dtp, DT_TK_ARRAY, elem, nelems, false, NULL, false);
+}
+
+const struct dt_type *dt_type_string_sized(dtrace_hdl_t *dtp, uint64_t size)
+{
+	return dt_intern(dtp, DT_TK_STRING, &dt_type_char, size, false, NULL,
+			 false);
 }
 
 const struct dt_type *dt_type_func(dtrace_hdl_t *dtp,

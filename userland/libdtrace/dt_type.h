@@ -136,6 +136,11 @@ const struct dt_type *dt_type_pointer(dtrace_hdl_t *dtp,
 const struct dt_type *dt_type_array(dtrace_hdl_t *dtp,
 				    const struct dt_type *elem,
 				    uint64_t nelems);
+/*
+ * The string type of a struct or union member: @size bytes (strsize
+ * when the member was declared), a NUL within them.
+ */
+const struct dt_type *dt_type_string_sized(dtrace_hdl_t *dtp, uint64_t size);
 const struct dt_type *dt_type_func(dtrace_hdl_t *dtp,
 				   const struct dt_type *ret,
 				   const struct dt_type *const *params,

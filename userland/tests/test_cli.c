@@ -167,6 +167,49 @@ static void cli_dyn_parts(void)
 	    "0 16\ndeadbeef 1 0 0\nfault 1\nfault 1\n1 1\n\n", NULL, 0);
 }
 
+/*
+ * A string member of a D struct holds the string (strsize bytes when it
+ * was declared), as in DTrace: stored and read in a global, a self->
+ * variable and an associative array element, cut to the member's size
+ * with a NUL, compared and copied with its struct.
+ */
+static void cli_string_members(void)
+{
+	put("strmem.d",
+	    "struct s { int a; string n; };\n"
+	    "struct s g, h;\n"
+	    "self struct s t;\n"
+	    "struct s arr[int];\n"
+	    "BEGIN {\n"
+	    "\tg.a = 1; g.n = \"hello\";\n"
+	    "\tself->t.n = strjoin(\"thr\", \"ead\"); self->t.a = 2;\n"
+	    "\tarr[3].n = \"assoc\"; arr[3].a = 3;\n"
+	    "\th = g; g.n = \"bye\";\n"
+	    "\tprintf(\"%d %s|%d %s|%d %s|%s %d|%d %d\\n\", g.a, g.n, self->t.a,\n"
+	    "\t    self->t.n, arr[3].a, arr[3].n, h.n, strlen(arr[4].n),\n"
+	    "\t    sizeof(struct s), g.n == \"bye\");\n"
+	    "\texit(0);\n"
+	    "}\n"
+	    "ERROR { printf(\"error\\n\"); exit(1); }\n");
+	cli(NULL, "-q -s strmem.d",
+	    "1 bye|2 thread|3 assoc|hello 0|260 1\n\n", "", 0);
+	/* strsize 8 when declared: the member holds 7 characters */
+	cli(NULL, "-q -x strsize=8 -n 'struct s { string n; int a; }; struct s g;"
+	    " BEGIN { g.n = \"truncated\"; g.a = 5; printf(\"%s %d %d\\n\","
+	    " g.n, g.a, sizeof(g)); exit(0) }'", "truncat 5 12\n\n", "", 0);
+	/* the bytes after the NUL are NULs, not what followed the source */
+	cli(NULL, "-q -n 'struct s { int a; string n; }; struct s g;"
+	    " BEGIN { g.n = \"xy\"; this->t = \"pqrs\"; printf(\"%d %d %s\\n\","
+	    " g.n[3], g.n[4], this->t); exit(0) }'", "0 0 pqrs\n\n", "", 0);
+	/* through a pointer: into scratch, and a fault anywhere else */
+	cli(NULL, "-q -n 'struct s { int a; string n; };"
+	    " BEGIN { p = (struct s *)alloca(sizeof(struct s)); p->n = \"in\";"
+	    " printf(\"%s\\n\", p->n); }"
+	    " BEGIN { q = (struct s *)8; q->n = \"no\"; }"
+	    " ERROR { printf(\"fault %d\\n\", arg4); exit(0) }'",
+	    "in\nfault 1\n\n", NULL, 0);
+}
+
 void test_cli(void)
 {
 	char cmd[256];
@@ -767,6 +810,7 @@ void test_cli(void)
 	    "4\n", "", 0);
 
 	cli_dyn_parts();
+	cli_string_members();
 
 	snprintf(cmd, sizeof(cmd), "rm -rf %s", tmpdir);
 	if (system(cmd))

@@ -150,6 +150,13 @@ static void test_rules(void)
 					   DTRACE_RECORD_MAX + 1);
 	refused("PUSHTR too large", DTRACE_DIFERR_PUSH, 1, p, 3, NULL, 0, NULL,
 		0, 0, 8);
+	p[1] = (struct dtrace_dif_insn)INS(STSTR, 1, 1, 0, 0);
+	refused("STSTR of no bytes", DTRACE_DIFERR_STSTR, 1, p, 3, NULL, 0,
+		NULL, 0, 0, 8);
+	p[1] = (struct dtrace_dif_insn)INS(STSTR, 1, 1, 0,
+					   DTRACE_STRSIZE_MAX + 1);
+	refused("STSTR too large", DTRACE_DIFERR_STSTR, 1, p, 3, NULL, 0,
+		NULL, 0, 0, 8);
 	p[1] = (struct dtrace_dif_insn)INS(MOV, 1, 1, 0, 5);
 	refused("MOV with an immediate", DTRACE_DIFERR_IMM, 1, p, 3, NULL, 0,
 		NULL, 0, 0, 8);

@@ -129,8 +129,10 @@ struct dtrace_dif_insn {
  * Scratch space: each clause firing gets an empty per-CPU scratch area
  * (DTRACE_OPT_SCRATCHSIZE bytes).  ALLOCS and the subroutines that make
  * strings (strjoin, substr, copyinstr, ...) allocate from it; running
- * out is a DTRACEFLT_NOSCRATCH fault.  Scratch is the only memory a
- * program may store to (STB..STX); a store anywhere else faults.
+ * out is a DTRACEFLT_NOSCRATCH fault.  Scratch and the storage of the
+ * program's global and clause-local by-reference variables are the only
+ * memory a program may store to (STB..STX, STSTR); a store anywhere else
+ * faults.
  *
  * The tuple stack holds the keys of an associative array access and the
  * arguments of a subroutine call: FLUSHTS empties it, PUSHTV and PUSHTR
@@ -227,6 +229,12 @@ enum {
 	 */
 	DTRACE_DIF_OP_CALL,
 	DTRACE_DIF_OP_ALLOCS,	/* rd = r1 bytes of zeroed scratch */
+	/*
+	 * the string at r1 into the imm bytes at rd (1..DTRACE_STRSIZE_MAX,
+	 * where STB may store): imm - 1 characters at most (and strsize - 1),
+	 * then NULs to the end; a D struct's string member
+	 */
+	DTRACE_DIF_OP_STSTR,
 	DTRACE_DIF_OP_MAX	/* first unused opcode */
 };
 
@@ -467,7 +475,8 @@ struct dtrace_difo {
 	X(DVAR, "variable not declared with the scope and kind of its opcode") \
 	X(SUBR, "unknown subroutine")					\
 	X(PUSH, "PUSHTR size larger than DTRACE_RECORD_MAX")		\
-	X(IMM, "unused immediate is not zero")
+	X(IMM, "unused immediate is not zero")				\
+	X(STSTR, "STSTR size not 1..DTRACE_STRSIZE_MAX")
 
 #define DTRACE_DIFERR_ENUM(name, text)	DTRACE_DIFERR_##name,
 

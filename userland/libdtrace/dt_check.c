@@ -1211,6 +1211,14 @@ static void dt_check_member(struct dt_pcb *pcb, struct dt_node *n)
 	n->value = bo;
 }
 
+/* @n is an element of an associative array (an INDEX of its variable). */
+static bool dt_is_assoc_elem(const struct dt_node *n)
+{
+	const struct dt_var *var = n->ident;
+
+	return n->kind == DT_NODE_INDEX && var && var->is_assoc;
+}
+
 /* @n[keys]: an associative array, args[]/uregs[], or pointer/array. */
 static void dt_check_index(struct dt_pcb *pcb, struct dt_node *n)
 {
@@ -1275,10 +1283,13 @@ static void dt_check_index(struct dt_pcb *pcb, struct dt_node *n)
 			"operator [ ] requires an index of integral type");
 	/*
 	 * A constant index outside an array of known size is an error, as
-	 * in DTrace (a cast to a pointer lifts it); not a flexible array's.
+	 * in DTrace (a cast to a pointer lifts it); not a flexible array's,
+	 * nor one held in an associative array, whose access faults at run
+	 * time as in DTrace.
 	 */
 	bt = dt_type_base(t);
 	if (dt_type_is_array(bt) && bt->nelems &&
+	    !dt_is_assoc_elem(n->left) &&
 	    !dt_decl_fold(pcb, n->args, &idx) &&
 	    (idx < 0 || (uint64_t)idx >= bt->nelems))
 		dt_diag(pcb, n->line, D_ARR_BOUNDS,

@@ -238,10 +238,11 @@ static bool dtrace_state_records_fit(const struct dtrace_state *state,
 
 /*
  * Each ECB's fires_fast (internal.h), now that the cpu option is fixed
- * (options are set only before GO, and ECBs made only before GO): its
- * activity if it may fire there on any CPU, which BEGIN's and END's may
- * whatever the option says.  A probe firing before it sees this takes
- * the full test, which gives the same answer.
+ * (options are set only before GO): its activity if it may fire there on
+ * any CPU, which BEGIN's and END's may whatever the option says.  A
+ * probe firing before it sees this takes the full test, which gives the
+ * same answer; so do the ECBs a retained description makes after GO,
+ * which keep DTRACE_ECB_FIRES_SLOW.
  */
 static void dtrace_state_fires_fast(struct dtrace_state *state)
 {
